@@ -1,0 +1,101 @@
+//! The batch commands: parse the contest formats, call the solvers, print.
+
+pub mod grundy;
+pub mod input;
+pub mod mnc;
+pub mod tictactoe;
+pub mod treblecross;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Exit status for bad input (and bad usage, as clap does).
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "noughts",
+    version,
+    about = "Exact analysis of tic-tac-toe, Treblecross and Magnificent Noughts & Crosses",
+    long_about = "Exact analysis of three 'three in a row' games: tic-tac-toe positions, \
+                  Treblecross (Grundy values) and Magnificent Noughts & Crosses (a perfect engine).\n\n\
+                  Bad input gets a one-line error naming the line and column, and exit status 2."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Verdicts for tic-tac-toe boards (Codeforces 3C or CodeChef TCTCTOE format).
+    #[command(
+        after_help = "Examples:\n  printf 'X0X\\n.0.\\n.X.\\n' | noughts tictactoe\n  \
+                            noughts tictactoe --format codechef --explain assets/tictactoe/codechef-sample.txt"
+    )]
+    Tictactoe {
+        /// Input format.
+        #[arg(long, value_enum, default_value_t = tictactoe::Format::Codeforces)]
+        format: tictactoe::Format,
+        /// Add, under each verdict, why an illegal board is illegal, or what
+        /// perfect play gives and each empty cell's result with its distance.
+        #[arg(long)]
+        explain: bool,
+        /// Input file; standard input if absent or `-`.
+        file: Option<PathBuf>,
+    },
+    /// Winning cells of Treblecross strips (UVA 10561 format).
+    #[command(
+        after_help = "Input: T, then T strips over 'X' and '.' (any length >= 3).\n\
+                            Output per strip: WINNING and the winning cells (1-based), or LOSING and an empty line.\n\n\
+                            Example:\n  noughts treblecross assets/treblecross/uva-sample.txt"
+    )]
+    Treblecross {
+        /// Input file; standard input if absent or `-`.
+        file: Option<PathBuf>,
+    },
+    /// Grundy values G(0) … G(N−1) of free Treblecross segments.
+    #[command(
+        after_help = "G(0) = 0, G(L) = mex { G(max(0,p-2)) xor G(max(0,L-p-3)) : 0 <= p < L }\n\n\
+                            Example:\n  noughts grundy 26\n  noughts grundy 10000 --stats"
+    )]
+    Grundy {
+        /// How many values.
+        n: usize,
+        /// Print the largest value, where it first occurs and the number of
+        /// distinct values instead of the values.
+        #[arg(long)]
+        stats: bool,
+    },
+    /// Magnificent Noughts & Crosses: the perfect engine.
+    Mnc {
+        #[command(subcommand)]
+        command: MncCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MncCommand {
+    /// Play the contest's interactive protocol as x (the engine moves first).
+    #[command(
+        after_help = "The engine prints the board after its move (3 lines of '.xXoO') and flushes,\n\
+                            then reads the opponent's board, or 'Sigur!' / 'Tap!', after which it exits 0.\n\
+                            A reply that is not one legal move of o is an error (exit status 2)."
+    )]
+    Kattis,
+    /// The value of a position and of every legal move, with distances in plies.
+    #[command(after_help = "POSITION is ROWS [SIDE] [XHAND OHAND]:\n  \
+                            ROWS   the three rows over '.xXoO' joined by '/', e.g. o.X/.x./...\n  \
+                            SIDE   'x' or 'o', the side to move\n  \
+                            XHAND OHAND  small pieces x and o still hold (0 to 4)\n\
+                            Big pieces in hand are 2 minus those on the board. Without hands, no small piece\n\
+                            has been captured yet and the side to move follows from the counts.\n\n\
+                            Examples:\n  noughts mnc analyze .../.../...\n  noughts mnc analyze 'o.X/.x./O.. x 2 3'")]
+    Analyze {
+        /// The position (one argument, or several joined by spaces).
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        position: Vec<String>,
+    },
+    /// Solve the whole game from the start; print its facts and the time taken.
+    Solve,
+}

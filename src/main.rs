@@ -1,0 +1,64 @@
+use clap::{CommandFactory, Parser};
+use noughts::cli::input::read_input;
+use noughts::cli::{self, Cli, Command, MncCommand, EXIT_BAD_INPUT};
+use noughts::solver::mnc::Engine;
+use std::io::Write;
+use std::process::ExitCode;
+
+fn main() -> color_eyre::Result<ExitCode> {
+    color_eyre::install()?;
+    let cli = Cli::parse();
+    let Some(command) = cli.command else {
+        // The terminal app comes here; until then, the help.
+        Cli::command().print_help()?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    let result: Result<String, String> = match command {
+        Command::Tictactoe {
+            format,
+            explain,
+            file,
+        } => read_input(file.as_deref())
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                cli::tictactoe::run(&text, format, explain).map_err(|e| e.to_string())
+            }),
+        Command::Treblecross { file } => read_input(file.as_deref())
+            .map_err(|e| e.to_string())
+            .and_then(|text| cli::treblecross::run(&text).map_err(|e| e.to_string())),
+        Command::Grundy { n, stats } => Ok(cli::grundy::run(n, stats)),
+        Command::Mnc { command } => match command {
+            MncCommand::Solve => Ok(cli::mnc::solve()),
+            MncCommand::Analyze { position } => {
+                cli::mnc::analyze(&position.join(" "), &mut Engine::new())
+                    .map_err(|e| e.to_string())
+            }
+            MncCommand::Kattis => {
+                let stdin = std::io::stdin();
+                let stdout = std::io::stdout();
+                match cli::mnc::kattis(stdin.lock(), stdout.lock()) {
+                    Ok(()) => Ok(String::new()),
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+        },
+    };
+    match result {
+        Ok(out) => {
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (e.g. `| head`) is not an error worth a report.
+            if stdout
+                .write_all(out.as_bytes())
+                .and_then(|()| stdout.flush())
+                .is_err()
+            {
+                return Ok(ExitCode::SUCCESS);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(message) => {
+            eprintln!("noughts: error: {message}");
+            Ok(ExitCode::from(EXIT_BAD_INPUT as u8))
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! The solvers every front end shares: pure rules and perfect play, no I/O.
+
+pub mod grundy;
+pub mod mnc;
+pub mod search;
+pub mod table;
+pub mod tictactoe;
+pub mod treblecross;
+
+pub use search::{Expansion, Game, Outcome, Solver};
