@@ -134,7 +134,7 @@ mod tests {
         for len in 1..1500usize {
             let options: std::collections::HashSet<u16> = (0..len)
                 .map(|p| {
-                    let l = if p >= 2 { p - 2 } else { 0 };
+                    let l = p.saturating_sub(2);
                     let r = if len >= p + 3 { len - p - 3 } else { 0 };
                     plain[l] ^ plain[r]
                 })
