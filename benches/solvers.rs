@@ -1,1 +1,66 @@
-fn main() {}
+//! Benchmarks of the solvers (divan): `cargo bench --bench solvers`.
+
+use noughts::cli;
+use noughts::solver::grundy::GrundyTable;
+use noughts::solver::mnc::{Engine, Position};
+use noughts::solver::tictactoe::{Atlas, Board};
+use noughts::solver::treblecross::analyze;
+use std::sync::OnceLock;
+
+fn main() {
+    divan::main();
+}
+
+/// MNC: solve the whole game from the start with a fresh engine, on one
+/// thread and on two.
+#[divan::bench(sample_count = 20, args = [1, 2])]
+fn mnc_solve_whole_game(threads: usize) -> Engine {
+    Engine::solved_on(threads)
+}
+
+/// MNC: the engine's reply once solved, from positions along a game.
+#[divan::bench]
+fn mnc_engine_reply(bencher: divan::Bencher) {
+    let mut engine = Engine::solved();
+    let mut positions = vec![Position::START];
+    let mut position = Position::START;
+    while let Some(mv) = engine.best_move(&position) {
+        position = position.play(mv).unwrap();
+        positions.push(position);
+    }
+    bencher.bench_local(|| {
+        for p in &positions {
+            divan::black_box(engine.best_move(divan::black_box(p)));
+        }
+    });
+}
+
+fn table_100k() -> &'static GrundyTable {
+    static TABLE: OnceLock<GrundyTable> = OnceLock::new();
+    TABLE.get_or_init(|| GrundyTable::with_len(100_001))
+}
+
+/// Treblecross: every winning cell of a 100,000-cell strip (table built
+/// beforehand, as the app and the CLI keep it).
+#[divan::bench(args = ["empty", "scattered"])]
+fn treblecross_winning_cells_100k(bencher: divan::Bencher, kind: &str) {
+    let mut table = table_100k().clone();
+    let strip: Vec<bool> = (0..100_000)
+        .map(|i| kind == "scattered" && i % 97 == 0)
+        .collect();
+    bencher.bench_local(|| analyze(divan::black_box(&strip), &mut table));
+}
+
+/// Tic-tac-toe: all 19,683 boards through the Codeforces command.
+#[divan::bench(sample_count = 20)]
+fn tictactoe_all_boards(bencher: divan::Bencher) {
+    let _ = Atlas::shared();
+    let input: String = Board::all().map(|b| format!("{b}\n")).collect();
+    bencher.bench_local(|| cli::tictactoe::run(&input, cli::tictactoe::Format::Codeforces, false));
+}
+
+/// Grundy values G(0 … 2^14) by the mex over all splits.
+#[divan::bench(sample_count = 5)]
+fn grundy_table_16k() -> GrundyTable {
+    GrundyTable::with_len(1 << 14)
+}

@@ -11,7 +11,7 @@
 //! lasts at most 12 + 8 = 20 plies and never draws.
 
 use super::search::{Expansion, Game, Memo, Outcome, Solver};
-use super::table::PackedMemo;
+use super::table::{PackedMemo, SharedPackedMemo};
 use super::tictactoe::has_line;
 use std::fmt;
 
@@ -485,9 +485,13 @@ impl Position {
     /// number (0 empty, 1 own small, 2 own big, 3 opponent's small, 4
     /// opponent's big), the smallest over the 8 symmetries of the board,
     /// times 25, plus both small hands (mover's first). Below 5^9 · 25 < 2^26.
+    #[inline]
     pub fn key(&self) -> u64 {
         let masks = self.masks_for_mover();
-        let code = (0..8).map(|s| board_code(masks, s)).min().unwrap_or(0);
+        let mut code = board_code(masks, 0);
+        for s in 1..8 {
+            code = code.min(board_code(masks, s));
+        }
         u64::from(code * 25 + self.hands_code())
     }
 
@@ -522,18 +526,18 @@ impl Position {
         };
         position.small_in_hand[m] = (key / 5 % 5) as u8;
         position.small_in_hand[o] = (key % 5) as u8;
+        // Digit d of the code puts the cell in masks[d] (0 empty, 1 own small,
+        // 2 own big, 3 opponent's small, 4 opponent's big): no branches.
+        let mut masks = [0u16; 5];
         let mut code = key / 25;
         for cell in 0..9 {
-            let bit = 1 << cell;
-            match code % 5 {
-                1 => position.small[m] |= bit,
-                2 => position.big[m] |= bit,
-                3 => position.small[o] |= bit,
-                4 => position.big[o] |= bit,
-                _ => {}
-            }
+            masks[(code % 5) as usize] |= 1 << cell;
             code /= 5;
         }
+        position.small[m] = masks[1];
+        position.big[m] = masks[2];
+        position.small[o] = masks[3];
+        position.big[o] = masks[4];
         position
     }
 }
@@ -581,6 +585,7 @@ const fn const_transform_cell(cell: usize, s: usize) -> usize {
 }
 
 /// The base-5 code of the board under symmetry `s`.
+#[inline(always)]
 fn board_code(masks: [u16; 4], s: usize) -> u32 {
     let table = &BASE5[s];
     table[masks[0] as usize]
@@ -610,8 +615,12 @@ impl fmt::Display for Position {
 /// Every move is expanded (no short cut for an immediate win) so that the
 /// memo holds exactly the keys a full search from the start visits; a
 /// position where the opponent completed a line is over (lost) and never
-/// stored.
-pub struct Mnc;
+/// stored. `reversed` walks the moves in the opposite order: two threads
+/// sharing one memo then start on different parts of the tree.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Mnc {
+    pub reversed: bool,
+}
 
 impl Game for Mnc {
     type Position = Position;
@@ -631,6 +640,9 @@ impl Game for Mnc {
             children.push(position.apply(mv));
             false
         });
+        if self.reversed {
+            children.reverse();
+        }
         Expansion::Moves
     }
 
@@ -638,6 +650,9 @@ impl Game for Mnc {
         Outcome::Loss(0)
     }
 }
+
+/// Keys in the memo once the game is solved from the start.
+const SOLVED_KEYS: usize = 395_554;
 
 /// The perfect engine: a memo of exact values, shared by every query.
 pub struct Engine {
@@ -654,13 +669,34 @@ impl Engine {
     /// An engine with an empty memo: it solves what it is asked, as asked.
     pub fn new() -> Engine {
         Engine {
-            solver: Solver::new(Mnc),
+            solver: Solver::new(Mnc::default()),
         }
     }
 
-    /// An engine that has solved the whole game from the start.
+    /// An engine that has solved the whole game from the start, on two
+    /// threads where the machine has two cores.
     pub fn solved() -> Engine {
-        let mut engine = Engine::new();
+        Self::solved_on(std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    /// Solves the whole game from the start on 1 or 2 threads (more are not
+    /// used): they fill one memo, walking the moves in opposite orders.
+    pub fn solved_on(threads: usize) -> Engine {
+        let table = SharedPackedMemo::with_room_for(SOLVED_KEYS);
+        let threads = threads.clamp(1, 2);
+        std::thread::scope(|scope| {
+            for reversed in [false, true].into_iter().take(threads) {
+                let table = &table;
+                scope.spawn(move || {
+                    Solver::with_memo(Mnc { reversed }, table).solve(&Position::START)
+                });
+            }
+        });
+        let table = table.finish();
+        let mut engine = Engine {
+            solver: Solver::with_memo(Mnc::default(), table),
+        };
+        // Cheap, and completes the memo if a thread could not store a key.
         engine.value(&Position::START);
         engine
     }

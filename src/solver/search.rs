@@ -114,7 +114,7 @@ pub trait Game {
 }
 
 /// Where a [`Solver`] keeps the values it has found, by key.
-pub trait Memo: Default {
+pub trait Memo {
     fn get(&self, key: u64) -> Option<Outcome>;
     fn insert(&mut self, key: u64, value: Outcome);
     fn len(&self) -> usize;
@@ -152,14 +152,25 @@ pub struct Solver<G: Game, M: Memo = FxHashMap<u64, Outcome>> {
     keys: Vec<Vec<Option<u64>>>,
 }
 
-impl<G: Game, M: Memo> Solver<G, M> {
+impl<G: Game, M: Memo + Default> Solver<G, M> {
     pub fn new(game: G) -> Self {
+        Self::with_memo(game, M::default())
+    }
+}
+
+impl<G: Game, M: Memo> Solver<G, M> {
+    pub fn with_memo(game: G, memo: M) -> Self {
         Solver {
             game,
-            memo: M::default(),
+            memo,
             buffers: Vec::new(),
             keys: Vec::new(),
         }
+    }
+
+    /// Gives the memo back.
+    pub fn into_memo(self) -> M {
+        self.memo
     }
 
     pub fn game(&self) -> &G {

@@ -7,17 +7,24 @@
 //! memory.
 
 use super::search::{Memo, Outcome};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
 
 pub const KEY_BITS: u32 = 26;
 const KEY_MASK: u32 = (1 << KEY_BITS) - 1;
+/// How far a shared insert probes before it gives up (a half-full table
+/// probes about 2.5 slots on average).
+const SHARED_PROBE_LIMIT: usize = 256;
 /// Largest distance a packed value holds.
 pub const MAX_DISTANCE: u8 = 30;
 
-/// Open addressing with linear probing, grown to stay at most 7/8 full.
-#[derive(Debug, Clone)]
+/// Open addressing with linear probing, grown to stay at most half full.
+///
+/// Slots are atomic so that several threads can fill one table at once
+/// ([`PackedMemo::shared`]); a relaxed load costs what a plain one does.
+#[derive(Debug)]
 pub struct PackedMemo {
-    slots: Vec<u32>,
-    len: usize,
+    slots: Vec<AtomicU32>,
+    len: AtomicUsize,
     /// 32 − log2(slots.len()): the hash keeps the top bits.
     shift: u32,
 }
@@ -48,12 +55,18 @@ fn decode(slot: u32) -> Outcome {
 impl PackedMemo {
     fn with_slots_log2(log2: u32) -> PackedMemo {
         PackedMemo {
-            slots: vec![0; 1 << log2],
-            len: 0,
+            slots: (0..1usize << log2).map(|_| AtomicU32::new(0)).collect(),
+            len: AtomicUsize::new(0),
             shift: 32 - log2,
         }
     }
 
+    /// Whether one more key keeps the table at most half full.
+    fn has_room(&self, len: usize) -> bool {
+        (len + 1) * 2 <= self.slots.len()
+    }
+
+    /// The key's first slot: Fibonacci hashing keeps the top bits.
     fn home(&self, key: u32) -> usize {
         (key.wrapping_mul(0x9E37_79B1) >> self.shift) as usize
     }
@@ -61,7 +74,12 @@ impl PackedMemo {
     fn grow(&mut self) {
         let log2 = 32 - self.shift + 1;
         let old = std::mem::replace(self, Self::with_slots_log2(log2));
-        for slot in old.slots.into_iter().filter(|&s| s != 0) {
+        for slot in old
+            .slots
+            .into_iter()
+            .map(AtomicU32::into_inner)
+            .filter(|&s| s != 0)
+        {
             self.place(slot);
         }
     }
@@ -70,42 +88,47 @@ impl PackedMemo {
     fn place(&mut self, slot: u32) {
         let mask = self.slots.len() - 1;
         let mut i = self.home(slot & KEY_MASK);
-        while self.slots[i] != 0 {
+        while *self.slots[i].get_mut() != 0 {
             i = (i + 1) & mask;
         }
-        self.slots[i] = slot;
-        self.len += 1;
+        *self.slots[i].get_mut() = slot;
+        *self.len.get_mut() += 1;
     }
 
-    fn find(&self, key: u32) -> Result<usize, usize> {
+    /// The slot holding `key`. Probes at most every slot once: a table
+    /// filled by threads may have no empty slot left to stop at.
+    fn find(&self, key: u32) -> Option<usize> {
         let mask = self.slots.len() - 1;
         let mut i = self.home(key);
-        loop {
-            let slot = self.slots[i];
+        for _ in 0..self.slots.len() {
+            let slot = self.slots[i].load(Relaxed);
             if slot == 0 {
-                return Err(i);
+                return None;
             }
             if slot & KEY_MASK == key {
-                return Ok(i);
+                return Some(i);
             }
             i = (i + 1) & mask;
         }
+        None
     }
 }
 
 impl Memo for PackedMemo {
     fn get(&self, key: u64) -> Option<Outcome> {
         debug_assert!(key <= u64::from(KEY_MASK));
-        self.find(key as u32).ok().map(|i| decode(self.slots[i]))
+        self.find(key as u32)
+            .map(|i| decode(self.slots[i].load(Relaxed)))
     }
 
     fn insert(&mut self, key: u64, value: Outcome) {
         debug_assert!(key <= u64::from(KEY_MASK));
         let key = key as u32;
         match self.find(key) {
-            Ok(i) => self.slots[i] = key | encode(value),
-            Err(_) => {
-                if (self.len + 1) * 2 > self.slots.len() {
+            Some(i) => *self.slots[i].get_mut() = key | encode(value),
+            None => {
+                let len = *self.len.get_mut();
+                if !self.has_room(len) {
                     self.grow();
                 }
                 self.place(key | encode(value));
@@ -114,14 +137,15 @@ impl Memo for PackedMemo {
     }
 
     fn len(&self) -> usize {
-        self.len
+        self.len.load(Relaxed)
     }
 
     fn entries(&self) -> Vec<(u64, Outcome)> {
         self.slots
             .iter()
-            .filter(|&&s| s != 0)
-            .map(|&s| (u64::from(s & KEY_MASK), decode(s)))
+            .map(|s| s.load(Relaxed))
+            .filter(|&s| s != 0)
+            .map(|s| (u64::from(s & KEY_MASK), decode(s)))
             .collect()
     }
 
@@ -129,12 +153,94 @@ impl Memo for PackedMemo {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let slot: *const u32 = &self.slots[self.home(key as u32)];
+            let slot: *const AtomicU32 = &self.slots[self.home(key as u32)];
             // SAFETY: a prefetch is only a hint; the address is in bounds.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
+    }
+}
+
+/// A packed memo that several threads fill at once, each through `&` (a
+/// [`Memo`] for their solvers). Inserts do not count: a counter shared by
+/// the threads would bounce between cores on every insert. [`finish`]
+/// counts once and gives the table back.
+///
+/// [`finish`]: SharedPackedMemo::finish
+#[derive(Debug)]
+pub struct SharedPackedMemo(PackedMemo);
+
+impl SharedPackedMemo {
+    /// A table with room for `keys` keys at most half full.
+    pub fn with_room_for(keys: usize) -> SharedPackedMemo {
+        let log2 = (keys * 2).next_power_of_two().trailing_zeros().max(10);
+        SharedPackedMemo(PackedMemo::with_slots_log2(log2))
+    }
+
+    pub fn get(&self, key: u64) -> Option<Outcome> {
+        self.0.get(key)
+    }
+
+    /// Stores a value. Returns false (and stores nothing) when the table is
+    /// too crowded around the key's home slot.
+    pub fn insert(&self, key: u64, value: Outcome) -> bool {
+        debug_assert!(key <= u64::from(KEY_MASK));
+        let table = &self.0;
+        let key = key as u32;
+        let slot = key | encode(value);
+        let mask = table.slots.len() - 1;
+        let mut i = table.home(key);
+        for _ in 0..SHARED_PROBE_LIMIT {
+            let current = table.slots[i].load(Relaxed);
+            if current != 0 && current & KEY_MASK == key {
+                // Values are exact: whoever stored it stored the same.
+                table.slots[i].store(slot, Relaxed);
+                return true;
+            }
+            if current == 0 {
+                match table.slots[i].compare_exchange(0, slot, Relaxed, Relaxed) {
+                    Ok(_) => return true,
+                    // Another thread took this slot: look at it again.
+                    Err(_) => continue,
+                }
+            }
+            i = (i + 1) & mask;
+        }
+        false
+    }
+
+    /// The table, with its keys counted.
+    pub fn finish(self) -> PackedMemo {
+        let mut table = self.0;
+        let len = table
+            .slots
+            .iter_mut()
+            .map(|s| *s.get_mut())
+            .filter(|&s| s != 0)
+            .count();
+        *table.len.get_mut() = len;
+        table
+    }
+}
+
+impl Memo for &SharedPackedMemo {
+    fn get(&self, key: u64) -> Option<Outcome> {
+        self.0.get(key)
+    }
+    fn insert(&mut self, key: u64, value: Outcome) {
+        // A crowded table only means this value is found again when needed.
+        let _ = SharedPackedMemo::insert(self, key, value);
+    }
+    /// Not counted while shared: see [`SharedPackedMemo::finish`].
+    fn len(&self) -> usize {
+        self.0.entries().len()
+    }
+    fn entries(&self) -> Vec<(u64, Outcome)> {
+        self.0.entries()
+    }
+    fn prefetch(&self, key: u64) {
+        self.0.prefetch(key);
     }
 }
 
@@ -186,5 +292,45 @@ mod tests {
         let mut expected: Vec<_> = plain.into_iter().collect();
         expected.sort_by_key(|e| e.0);
         assert_eq!(entries, expected);
+    }
+
+    #[test]
+    fn threads_fill_one_table() {
+        let shared = SharedPackedMemo::with_room_for(50_000);
+        std::thread::scope(|scope| {
+            for t in 0..2u64 {
+                let shared = &shared;
+                scope.spawn(move || {
+                    // Both threads store overlapping ranges of keys.
+                    for k in (t * 20_000)..(t * 20_000 + 30_000) {
+                        assert!(shared.insert(k, Outcome::Win((k % 25) as u8)));
+                    }
+                });
+            }
+        });
+        let mut table = shared.finish();
+        assert_eq!(table.len(), 50_000);
+        for k in 0..50_000u64 {
+            assert_eq!(table.get(k), Some(Outcome::Win((k % 25) as u8)));
+        }
+        for k in 0..50_000u64 {
+            table.insert(k + 50_000, Outcome::Draw);
+        }
+        assert_eq!(table.len(), 100_000);
+        assert_eq!(table.get(99_999), Some(Outcome::Draw));
+
+        // Filled to the last slot by threads, a table still answers misses
+        // and grows when a key is added single-handed.
+        let tiny = SharedPackedMemo::with_room_for(0);
+        let stored = (0..10_000)
+            .filter(|&k| tiny.insert(k, Outcome::Draw))
+            .count();
+        let mut tiny = tiny.finish();
+        assert_eq!(stored, tiny.len());
+        assert_eq!(stored, 1024);
+        assert_eq!(tiny.get(20_000), None);
+        tiny.insert(20_000, Outcome::Win(3));
+        assert_eq!(tiny.get(20_000), Some(Outcome::Win(3)));
+        assert_eq!(tiny.len(), 1025);
     }
 }
