@@ -133,31 +133,35 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = Token<'a>;
 
     fn next(&mut self) -> Option<Token<'a>> {
-        // Skip whitespace, counting lines.
-        let mut chars = self.rest.char_indices();
-        let start = loop {
-            match chars.next() {
-                None => {
-                    self.rest = "";
-                    return None;
-                }
-                Some((_, '\n')) => {
-                    self.line += 1;
-                    self.column = 1;
-                }
-                Some((_, c)) if c.is_whitespace() => self.column += 1,
-                Some((i, _)) => break i,
+        // Tokens are separated by ASCII whitespace, as judges read them;
+        // other characters (even Unicode spaces) belong to a token.
+        let bytes = self.rest.as_bytes();
+        let mut start = 0;
+        while let Some(&byte) = bytes.get(start).filter(|b| b.is_ascii_whitespace()) {
+            if byte == b'\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
             }
-        };
-        let rest = &self.rest[start..];
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            start += 1;
+        }
+        if start == bytes.len() {
+            self.rest = "";
+            return None;
+        }
+        let end = bytes[start..]
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .map_or(bytes.len(), |len| start + len);
+        // Both ends sit next to ASCII bytes, so they are char boundaries.
         let token = Token {
-            text: &rest[..end],
+            text: &self.rest[start..end],
             line: self.line,
             column: self.column,
         };
         self.column += token.text.chars().count();
-        self.rest = &rest[end..];
+        self.rest = &self.rest[end..];
         Some(token)
     }
 }

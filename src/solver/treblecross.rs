@@ -63,13 +63,25 @@ pub fn three_in_a_row(strip: &[bool]) -> Option<usize> {
 
 /// Cells where placing an `X` makes three in a row (ascending).
 pub fn immediate_wins(strip: &[bool]) -> Vec<usize> {
-    let n = strip.len();
-    let x = |i: isize| i >= 0 && (i as usize) < n && strip[i as usize];
-    (0..n)
+    // Such a cell needs two `X` within distance 2 of each other: one pass
+    // over the strip rules out most strips before any cell is looked at.
+    let mut last_x: Option<usize> = None;
+    let mut close_pair = false;
+    for (i, _) in strip.iter().enumerate().filter(|(_, &x)| x) {
+        close_pair |= last_x.is_some_and(|last| i - last <= 2);
+        last_x = Some(i);
+    }
+    if !close_pair {
+        return Vec::new();
+    }
+    // Out-of-strip indices wrap to huge values and read as empty.
+    let x = |i: usize| strip.get(i).copied().unwrap_or(false);
+    (0..strip.len())
         .filter(|&i| {
-            let i = i as isize;
-            !strip[i as usize]
-                && ((x(i - 2) && x(i - 1)) || (x(i - 1) && x(i + 1)) || (x(i + 1) && x(i + 2)))
+            !strip[i]
+                && ((x(i.wrapping_sub(2)) && x(i.wrapping_sub(1)))
+                    || (x(i.wrapping_sub(1)) && x(i + 1))
+                    || (x(i + 1) && x(i + 2)))
         })
         .collect()
 }
