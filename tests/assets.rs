@@ -1,0 +1,62 @@
+//! Every example in `assets/` through the binary: inputs with a `.out`
+//! beside them must give exactly that output; every MNC example position
+//! must be accepted and analysed.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+fn noughts(args: &[&str], input: Option<&Path>) -> String {
+    let mut command = Command::cargo_bin("noughts").unwrap();
+    command.args(args);
+    if let Some(path) = input {
+        command.arg(path);
+    }
+    let out = command.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?} {input:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn examples_give_their_expected_output() {
+    let mut checked = 0;
+    for (dir, args) in [
+        ("assets/tictactoe", vec!["tictactoe"]),
+        ("assets/treblecross", vec!["treblecross"]),
+    ] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "txt") {
+                continue;
+            }
+            let expected = path.with_extension("out");
+            let expected = std::fs::read_to_string(&expected)
+                .unwrap_or_else(|_| panic!("{} has no .out beside it", path.display()));
+            let mut args = args.clone();
+            if path.to_string_lossy().contains("codechef") {
+                args.extend(["--format", "codechef"]);
+            }
+            assert_eq!(noughts(&args, Some(&path)), expected, "{}", path.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4);
+}
+
+#[test]
+fn mnc_example_positions_are_analysed() {
+    let text = std::fs::read_to_string("assets/mnc/positions.txt").unwrap();
+    let positions: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap().trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert!(positions.len() >= 5);
+    for position in positions {
+        let out = noughts(&["mnc", "analyze", position], None);
+        assert!(out.contains("value: "), "{position}: {out}");
+    }
+}
