@@ -1,4 +1,4 @@
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 use noughts::cli::input::read_input;
 use noughts::cli::{self, Cli, Command, MncCommand, EXIT_BAD_INPUT};
 use noughts::solver::mnc::Engine;
@@ -8,12 +8,28 @@ use std::process::ExitCode;
 fn main() -> color_eyre::Result<ExitCode> {
     color_eyre::install()?;
     let cli = Cli::parse();
-    let Some(command) = cli.command else {
-        // The terminal app comes here; until then, the help.
-        Cli::command().print_help()?;
-        return Ok(ExitCode::SUCCESS);
+    let mut options = noughts::tui::Options {
+        mouse: !cli.no_mouse,
+        board: None,
+    };
+    let command = match cli.command {
+        None => Command::Tui { board: None },
+        Some(command) => command,
     };
     let result: Result<String, String> = match command {
+        Command::Tui { board } => {
+            if let Some(text) = board {
+                match noughts::tui::tictactoe::parse_notation(&text) {
+                    Ok(board) => options.board = Some(board),
+                    Err(e) => {
+                        eprintln!("noughts: error: --board {text}: {e}");
+                        return Ok(ExitCode::from(EXIT_BAD_INPUT as u8));
+                    }
+                }
+            }
+            noughts::tui::run(options)?;
+            Ok(String::new())
+        }
         Command::Tictactoe {
             format,
             explain,

@@ -24,10 +24,22 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Leave mouse capture off in the app (the terminal keeps its own
+    /// selection and scrolling).
+    #[arg(long, global = true)]
+    pub no_mouse: bool,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Open the app (the same as no command), optionally with a board.
+    #[command(after_help = "Example:\n  noughts tui --board X0X/.0./.X.")]
+    Tui {
+        /// A tic-tac-toe board to start with: 3 rows over 'X', '0' (or 'O')
+        /// and '.', joined by '/'.
+        #[arg(long)]
+        board: Option<String>,
+    },
     /// Verdicts for tic-tac-toe boards (Codeforces 3C or CodeChef TCTCTOE format).
     #[command(
         after_help = "Examples:\n  printf 'X0X\\n.0.\\n.X.\\n' | noughts tictactoe\n  \

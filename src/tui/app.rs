@@ -1,0 +1,308 @@
+//! The app's state and its one update function. Terminal events become
+//! [`Action`]s (through the keymap, or the layout for mouse clicks) and
+//! every change of state goes through [`App::update`]; tests drive it with
+//! no terminal.
+
+use super::keymap;
+use super::theme::Theme;
+use super::tictactoe::TicTacToeTab;
+use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Constraint, Layout, Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TabId {
+    TicTacToe,
+    Treblecross,
+    Mnc,
+}
+
+impl TabId {
+    pub const ALL: [TabId; 3] = [TabId::TicTacToe, TabId::Treblecross, TabId::Mnc];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            TabId::TicTacToe => "Tic-tac-toe",
+            TabId::Treblecross => "Treblecross",
+            TabId::Mnc => "Noughts & Crosses+",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn next(self) -> TabId {
+        TabId::ALL[(self.index() + 1) % 3]
+    }
+
+    fn prev(self) -> TabId {
+        TabId::ALL[(self.index() + 2) % 3]
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TicTacToeAction {
+    Move {
+        rows: i8,
+        cols: i8,
+    },
+    Cycle,
+    SetX,
+    SetO,
+    SetEmpty,
+    /// A click on a cell: the cursor goes there and the cell cycles.
+    Click(usize),
+    Undo,
+    Redo,
+    Clear,
+    NextExample,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Quit,
+    NextTab,
+    PrevTab,
+    SelectTab(TabId),
+    ToggleHelp,
+    TicTacToe(TicTacToeAction),
+}
+
+/// Where the shell puts things; the one source for drawing and clicks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShellLayout {
+    /// The clickable title of each tab, in `TabId::ALL` order.
+    pub titles: [Rect; 3],
+    pub body: Rect,
+    pub footer: Rect,
+}
+
+const APP_NAME: &str = " noughts ";
+
+/// The text of a tab's title in the bar.
+fn title_text(tab: TabId) -> String {
+    format!(" {} {} ", tab.index() + 1, tab.title())
+}
+
+pub fn shell_layout(area: Rect) -> ShellLayout {
+    let [top, body, footer] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let mut x = top.x.saturating_add(APP_NAME.len() as u16);
+    let titles = TabId::ALL.map(|tab| {
+        let width = title_text(tab).chars().count() as u16;
+        let rect = Rect::new(x, top.y, width, top.height).intersection(top);
+        x = x.saturating_add(width + 1);
+        rect
+    });
+    ShellLayout {
+        titles,
+        body,
+        footer,
+    }
+}
+
+pub struct App {
+    pub tab: TabId,
+    pub show_help: bool,
+    pub running: bool,
+    pub theme: Theme,
+    pub tictactoe: TicTacToeTab,
+}
+
+impl App {
+    pub fn new(theme: Theme) -> App {
+        App {
+            tab: TabId::TicTacToe,
+            show_help: false,
+            running: true,
+            theme,
+            tictactoe: TicTacToeTab::new(),
+        }
+    }
+
+    /// Turns a terminal event into an action; `area` is the whole screen,
+    /// as last drawn (clicks are placed by the same layout as drawing).
+    pub fn action_for(&self, event: &Event, area: Rect) -> Option<Action> {
+        match event {
+            Event::Key(key) if key.kind == KeyEventKind::Press => {
+                if self.show_help {
+                    // The overlay takes every key; `?`, Esc and q close it.
+                    return match keymap::action_for(self.tab, key) {
+                        Some(Action::ToggleHelp | Action::Quit) => Some(Action::ToggleHelp),
+                        _ => None,
+                    };
+                }
+                keymap::action_for(self.tab, key)
+            }
+            Event::Mouse(mouse) => self.click(mouse, area),
+            _ => None,
+        }
+    }
+
+    fn click(&self, mouse: &MouseEvent, area: Rect) -> Option<Action> {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+            return None;
+        }
+        let at = Position::new(mouse.column, mouse.row);
+        if self.show_help {
+            return Some(Action::ToggleHelp);
+        }
+        let layout = shell_layout(area);
+        if let Some(i) = layout.titles.iter().position(|r| r.contains(at)) {
+            return Some(Action::SelectTab(TabId::ALL[i]));
+        }
+        match self.tab {
+            TabId::TicTacToe => self
+                .tictactoe
+                .cell_at(layout.body, at)
+                .map(|cell| Action::TicTacToe(TicTacToeAction::Click(cell))),
+            TabId::Treblecross | TabId::Mnc => None,
+        }
+    }
+
+    /// The one place where state changes.
+    pub fn update(&mut self, action: Action) {
+        match action {
+            Action::Quit => self.running = false,
+            Action::NextTab => self.tab = self.tab.next(),
+            Action::PrevTab => self.tab = self.tab.prev(),
+            Action::SelectTab(tab) => self.tab = tab,
+            Action::ToggleHelp => self.show_help = !self.show_help,
+            Action::TicTacToe(action) => self.tictactoe.update(action),
+        }
+    }
+
+    /// Applies an event (what the event loop does).
+    pub fn handle(&mut self, event: &Event, area: Rect) {
+        if let Some(action) = self.action_for(event, area) {
+            self.update(action);
+        }
+    }
+
+    fn render_title_bar(&self, area: Rect, layout: &ShellLayout, buf: &mut Buffer) {
+        Span::styled(APP_NAME, self.theme.title()).render(area, buf);
+        for (tab, rect) in TabId::ALL.iter().zip(layout.titles) {
+            let style = if *tab == self.tab {
+                self.theme.tab_selected()
+            } else {
+                self.theme.tab()
+            };
+            Span::styled(title_text(*tab), style).render(rect, buf);
+        }
+    }
+
+    fn render_footer(&self, area: Rect, buf: &mut Buffer) {
+        let mut spans = Vec::new();
+        for binding in keymap::bindings(self.tab).filter(|b| !b.footer.is_empty()) {
+            spans.push(Span::styled(
+                format!(" {} ", binding.label),
+                self.theme.key(),
+            ));
+            spans.push(Span::styled(
+                format!("{} ", binding.footer),
+                self.theme.dim(),
+            ));
+        }
+        if self.tab == TabId::TicTacToe {
+            spans.insert(0, Span::styled(" ←↓↑→/hjkl ", self.theme.key()));
+            spans.insert(1, Span::styled("move ", self.theme.dim()));
+        }
+        Line::from(spans).render(area, buf);
+    }
+
+    fn render_help(&self, area: Rect, buf: &mut Buffer) {
+        let bindings: Vec<_> = keymap::bindings(self.tab).collect();
+        let width = bindings
+            .iter()
+            .map(|b| b.label.chars().count() + b.help.chars().count() + 3)
+            .max()
+            .unwrap_or(20) as u16
+            + 4;
+        let height = bindings.len() as u16 + 4;
+        let popup = centered(area, width, height);
+        Clear.render(popup, buf);
+        let lines: Vec<Line> = bindings
+            .iter()
+            .map(|b| {
+                Line::from(vec![
+                    Span::styled(format!("{:>6}  ", b.label), self.theme.key()),
+                    Span::raw(b.help),
+                ])
+            })
+            .chain([
+                Line::from(""),
+                Line::styled("  ? or Esc closes this help", self.theme.dim()),
+            ])
+            .collect();
+        Paragraph::new(lines)
+            .block(
+                Block::new()
+                    .borders(Borders::ALL)
+                    .title(format!(" Keys: {} ", self.tab.title())),
+            )
+            .render(popup, buf);
+    }
+}
+
+/// A rectangle of at most `width`×`height` centred in `area`.
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    )
+}
+
+/// Shown instead of a tab that does not fit.
+pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16)) {
+    let text = format!(
+        "Enlarge the terminal: this tab needs {}×{}, it has {}×{}.",
+        need.0, need.1, area.width, area.height
+    );
+    Paragraph::new(text)
+        .alignment(Alignment::Center)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let layout = shell_layout(area);
+        self.render_title_bar(
+            Rect::new(area.x, area.y, area.width, area.height.min(1)),
+            &layout,
+            buf,
+        );
+        match self.tab {
+            TabId::TicTacToe => self.tictactoe.render(layout.body, buf, &self.theme),
+            TabId::Treblecross | TabId::Mnc => {
+                let text = format!(
+                    "The {} tab is coming in the next release.\n\nThe command line has it already: \
+                     noughts {} --help",
+                    self.tab.title(),
+                    if self.tab == TabId::Mnc { "mnc" } else { "treblecross" }
+                );
+                Paragraph::new(text)
+                    .alignment(Alignment::Center)
+                    .wrap(Wrap { trim: true })
+                    .render(centered(layout.body, 60, 5), buf);
+            }
+        }
+        if area.height >= 2 {
+            self.render_footer(layout.footer, buf);
+        }
+        if self.show_help {
+            self.render_help(area, buf);
+        }
+    }
+}

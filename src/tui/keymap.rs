@@ -1,0 +1,204 @@
+//! The keys of each tab, listed once: the footer and the `?` overlay are
+//! both drawn from these lists, and key presses are matched against them.
+
+use super::app::{Action, TabId, TicTacToeAction};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// One key (with the modifiers it needs; Shift on characters is ignored
+/// since the character itself carries it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    pub code: KeyCode,
+    pub ctrl: bool,
+}
+
+const fn key(code: KeyCode) -> Key {
+    Key { code, ctrl: false }
+}
+const fn ch(c: char) -> Key {
+    key(KeyCode::Char(c))
+}
+const fn ctrl(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        ctrl: true,
+    }
+}
+
+/// A command: its keys, how they are written, what it does.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    pub keys: &'static [Key],
+    pub label: &'static str,
+    pub help: &'static str,
+    pub action: Action,
+    /// The word in the footer; empty: only in the overlay.
+    pub footer: &'static str,
+}
+
+const fn bind(
+    keys: &'static [Key],
+    label: &'static str,
+    help: &'static str,
+    action: Action,
+    footer: &'static str,
+) -> Binding {
+    Binding {
+        keys,
+        label,
+        help,
+        action,
+        footer,
+    }
+}
+
+/// Keys that work on every tab.
+pub const GLOBAL: &[Binding] = &[
+    bind(&[key(KeyCode::Tab)], "Tab", "next tab", Action::NextTab, ""),
+    bind(
+        &[key(KeyCode::BackTab)],
+        "S-Tab",
+        "previous tab",
+        Action::PrevTab,
+        "",
+    ),
+    bind(
+        &[ch('1')],
+        "1",
+        "Tic-tac-toe tab",
+        Action::SelectTab(TabId::TicTacToe),
+        "",
+    ),
+    bind(
+        &[ch('2')],
+        "2",
+        "Treblecross tab",
+        Action::SelectTab(TabId::Treblecross),
+        "",
+    ),
+    bind(
+        &[ch('3')],
+        "3",
+        "Noughts & Crosses+ tab",
+        Action::SelectTab(TabId::Mnc),
+        "",
+    ),
+    bind(
+        &[ch('?')],
+        "?",
+        "help: every key of this tab",
+        Action::ToggleHelp,
+        "help",
+    ),
+    bind(
+        &[ch('q'), key(KeyCode::Esc)],
+        "q/Esc",
+        "quit",
+        Action::Quit,
+        "quit",
+    ),
+];
+
+use TicTacToeAction as T;
+
+pub const TICTACTOE: &[Binding] = &[
+    bind(
+        &[key(KeyCode::Left), ch('h')],
+        "←/h",
+        "cursor left",
+        Action::TicTacToe(T::Move { rows: 0, cols: -1 }),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::Right), ch('l')],
+        "→/l",
+        "cursor right",
+        Action::TicTacToe(T::Move { rows: 0, cols: 1 }),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::Up), ch('k')],
+        "↑/k",
+        "cursor up",
+        Action::TicTacToe(T::Move { rows: -1, cols: 0 }),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::Down), ch('j')],
+        "↓/j",
+        "cursor down",
+        Action::TicTacToe(T::Move { rows: 1, cols: 0 }),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::Char(' '))],
+        "Space",
+        "cycle the cell . → X → O → . (or click it)",
+        Action::TicTacToe(T::Cycle),
+        "cycle",
+    ),
+    bind(
+        &[ch('x')],
+        "x",
+        "put X in the cell",
+        Action::TicTacToe(T::SetX),
+        "X",
+    ),
+    bind(
+        &[ch('o'), ch('0')],
+        "o",
+        "put O in the cell",
+        Action::TicTacToe(T::SetO),
+        "O",
+    ),
+    bind(
+        &[ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)],
+        ".",
+        "empty the cell",
+        Action::TicTacToe(T::SetEmpty),
+        "empty",
+    ),
+    bind(&[ch('u')], "u", "undo", Action::TicTacToe(T::Undo), "undo"),
+    bind(
+        &[ctrl('r')],
+        "C-r",
+        "redo",
+        Action::TicTacToe(T::Redo),
+        "redo",
+    ),
+    bind(
+        &[ch('c')],
+        "c",
+        "clear the board",
+        Action::TicTacToe(T::Clear),
+        "clear",
+    ),
+    bind(
+        &[ch('e')],
+        "e",
+        "load the next example from assets/",
+        Action::TicTacToe(T::NextExample),
+        "example",
+    ),
+];
+
+/// The bindings of a tab (its own first, then the global ones).
+pub fn bindings(tab: TabId) -> impl Iterator<Item = &'static Binding> {
+    let own: &'static [Binding] = match tab {
+        TabId::TicTacToe => TICTACTOE,
+        TabId::Treblecross | TabId::Mnc => &[],
+    };
+    own.iter().chain(GLOBAL)
+}
+
+/// The action a key press asks for on this tab, if any.
+pub fn action_for(tab: TabId, event: &KeyEvent) -> Option<Action> {
+    let pressed_ctrl = event.modifiers.contains(KeyModifiers::CONTROL);
+    bindings(tab)
+        .find(|b| {
+            b.keys
+                .iter()
+                .any(|k| k.code == event.code && k.ctrl == pressed_ctrl)
+        })
+        .map(|b| b.action)
+}

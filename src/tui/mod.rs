@@ -1,0 +1,75 @@
+//! The terminal app: three tabs on the shared solvers.
+//!
+//! `app` holds the state and the one update function, `keymap` the keys of
+//! each tab (footer and help overlay come from it), `theme` the styles, and
+//! one file per tab its state, layout and drawing.
+
+pub mod app;
+pub mod keymap;
+pub mod theme;
+pub mod tictactoe;
+
+use app::App;
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use crossterm::execute;
+use std::io::stdout;
+use std::time::Duration;
+
+/// How the app starts.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub mouse: bool,
+    pub board: Option<crate::solver::tictactoe::Board>,
+}
+
+/// Undoes raw mode, the alternate screen and mouse capture when dropped:
+/// on a normal exit, an early return with an error, and unwinding.
+struct TerminalGuard {
+    mouse: bool,
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        if self.mouse {
+            let _ = execute!(stdout(), DisableMouseCapture);
+        }
+        ratatui::restore();
+    }
+}
+
+/// Runs the app until the user quits.
+pub fn run(options: Options) -> color_eyre::Result<()> {
+    // ratatui's own panic hook restores the screen but not mouse capture:
+    // ours turns it off first, then hands over (to color-eyre's report).
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        ratatui::restore();
+        previous(info);
+    }));
+    let mut terminal = ratatui::init();
+    let _guard = TerminalGuard {
+        mouse: options.mouse,
+    };
+    if options.mouse {
+        execute!(stdout(), EnableMouseCapture)?;
+    }
+    let mut app = App::new(theme::Theme::from_env());
+    if let Some(board) = options.board {
+        app.tictactoe = tictactoe::TicTacToeTab::with_board(board);
+    }
+    while app.running {
+        let mut area = ratatui::layout::Rect::default();
+        terminal.draw(|frame| {
+            area = frame.area();
+            frame.render_widget(&app, area);
+        })?;
+        // Wait for input; the timeout keeps the loop ready for background
+        // work of later tabs (engine replies).
+        if event::poll(Duration::from_millis(250))? {
+            let event = event::read()?;
+            app.handle(&event, area);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,299 @@
+//! The app without a terminal: key and mouse events through the update
+//! function, snapshots of the drawn screen (insta on ratatui's TestBackend)
+//! with the styles that carry meaning, and every size down to 1×1.
+
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
+use noughts::solver::tictactoe::{Mark, Verdict};
+use noughts::tui::app::{shell_layout, Action, App, TabId};
+use noughts::tui::theme::Theme;
+use noughts::tui::tictactoe::{layout, notation, parse_notation, TicTacToeTab};
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use ratatui::Terminal;
+
+const AREA: Rect = Rect {
+    x: 0,
+    y: 0,
+    width: 100,
+    height: 24,
+};
+
+fn key(code: KeyCode) -> Event {
+    key_with(code, KeyModifiers::NONE)
+}
+
+fn key_with(code: KeyCode, modifiers: KeyModifiers) -> Event {
+    Event::Key(KeyEvent {
+        code,
+        modifiers,
+        kind: KeyEventKind::Press,
+        state: KeyEventState::NONE,
+    })
+}
+
+fn click(column: u16, row: u16) -> Event {
+    Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
+fn app_with(board: &str) -> App {
+    let mut app = App::new(Theme { color: true });
+    app.tictactoe = TicTacToeTab::with_board(parse_notation(board).unwrap());
+    app
+}
+
+fn type_keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        app.handle(&key(KeyCode::Char(c)), AREA);
+    }
+}
+
+fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    terminal
+}
+
+fn cell_rect(cell: usize) -> Rect {
+    layout(shell_layout(AREA).body).unwrap().cells[cell]
+}
+
+/// The buffer cells of one grid cell's inside.
+fn cells_of(buffer: &Buffer, rect: Rect) -> Vec<&ratatui::buffer::Cell> {
+    rect.positions().map(|p| &buffer[p]).collect()
+}
+
+#[test]
+fn keys_edit_the_board_and_the_verdict_follows() {
+    let mut app = App::new(Theme { color: true });
+    assert_eq!(app.tictactoe.verdicts().verdict, Verdict::First);
+    // The cursor starts in the centre.
+    type_keys(&mut app, "x");
+    assert_eq!(app.tictactoe.board().get(4), Some(Mark::X));
+    assert_eq!(app.tictactoe.verdicts().verdict, Verdict::Second);
+    type_keys(&mut app, "ko");
+    assert_eq!(app.tictactoe.board().get(1), Some(Mark::O));
+    app.handle(&key(KeyCode::Left), AREA);
+    app.handle(&key(KeyCode::Char(' ')), AREA);
+    assert_eq!(app.tictactoe.board().get(0), Some(Mark::X));
+    assert_eq!(
+        notation(&app.tictactoe.board()),
+        "XO./.X./...".replace('O', "0")
+    );
+    // The cursor stays on the board.
+    type_keys(&mut app, "hhhkkk");
+    assert_eq!(app.tictactoe.cursor(), 0);
+    // Undo three edits, redo one.
+    type_keys(&mut app, "uuu");
+    assert_eq!(
+        app.tictactoe.board(),
+        parse_notation(".../.../...").unwrap()
+    );
+    app.handle(&key_with(KeyCode::Char('r'), KeyModifiers::CONTROL), AREA);
+    assert_eq!(
+        app.tictactoe.board(),
+        parse_notation(".../.X./...").unwrap()
+    );
+    // Clear, then an example from assets/.
+    type_keys(&mut app, "c");
+    assert_eq!(
+        app.tictactoe.board(),
+        parse_notation(".../.../...").unwrap()
+    );
+    type_keys(&mut app, "e");
+    assert_eq!(notation(&app.tictactoe.board()), "X0X/.0./.X.");
+    type_keys(&mut app, "e");
+    assert_eq!(app.tictactoe.verdicts().verdict, Verdict::Illegal);
+}
+
+#[test]
+fn clicks_cycle_the_clicked_cell() {
+    let mut app = App::new(Theme { color: true });
+    for cell in 0..9 {
+        let rect = cell_rect(cell);
+        // Any point inside the cell hits it.
+        for (x, y) in [(rect.x, rect.y), (rect.right() - 1, rect.bottom() - 1)] {
+            let before = app.tictactoe.board().get(cell);
+            app.handle(&click(x, y), AREA);
+            assert_eq!(app.tictactoe.cursor(), cell);
+            let after = app.tictactoe.board().get(cell);
+            let expected = match before {
+                None => Some(Mark::X),
+                Some(Mark::X) => Some(Mark::O),
+                Some(Mark::O) => None,
+            };
+            assert_eq!(after, expected, "cell {cell}");
+        }
+    }
+    // A click on a grid line or outside changes nothing.
+    let board = app.tictactoe.board();
+    let grid = layout(shell_layout(AREA).body).unwrap().grid;
+    app.handle(&click(grid.x, grid.y), AREA);
+    app.handle(&click(99, 20), AREA);
+    assert_eq!(app.tictactoe.board(), board);
+}
+
+#[test]
+fn tabs_switch_by_keys_and_by_clicking_their_titles() {
+    let mut app = App::new(Theme { color: true });
+    app.handle(&key(KeyCode::Tab), AREA);
+    assert_eq!(app.tab, TabId::Treblecross);
+    app.handle(&key(KeyCode::BackTab), AREA);
+    app.handle(&key(KeyCode::BackTab), AREA);
+    assert_eq!(app.tab, TabId::Mnc);
+    type_keys(&mut app, "1");
+    assert_eq!(app.tab, TabId::TicTacToe);
+    let titles = shell_layout(AREA).titles;
+    for (i, tab) in TabId::ALL.iter().enumerate() {
+        app.handle(&click(titles[i].x + 2, titles[i].y), AREA);
+        assert_eq!(app.tab, *tab);
+        let text = draw(&app, 100, 24).backend().to_string();
+        assert!(text.contains(tab.title()));
+    }
+}
+
+#[test]
+fn help_overlay_lists_every_key_and_closes() {
+    let mut app = App::new(Theme { color: true });
+    type_keys(&mut app, "?");
+    assert!(app.show_help);
+    let text = draw(&app, 100, 30).backend().to_string();
+    for binding in noughts::tui::keymap::bindings(TabId::TicTacToe) {
+        assert!(text.contains(binding.help), "{}", binding.help);
+    }
+    // Keys do not reach the board while the overlay is open.
+    type_keys(&mut app, "x");
+    assert_eq!(app.tictactoe.board().get(4), None);
+    app.handle(&key(KeyCode::Esc), AREA);
+    assert!(!app.show_help);
+    assert!(app.running, "Esc closes the overlay first");
+    app.handle(&key(KeyCode::Esc), AREA);
+    assert!(!app.running);
+    let mut app = App::new(Theme { color: true });
+    type_keys(&mut app, "q");
+    assert!(!app.running);
+}
+
+#[test]
+fn footer_shows_the_keys_of_the_tab() {
+    let app = App::new(Theme { color: true });
+    let terminal = draw(&app, 120, 24);
+    let footer: String = (0..120)
+        .map(|x| terminal.backend().buffer()[(x, 23)].symbol().to_string())
+        .collect();
+    for word in [
+        "move", "cycle", "undo", "redo", "clear", "example", "help", "quit",
+    ] {
+        assert!(footer.contains(word), "{footer}");
+    }
+}
+
+#[test]
+fn snapshot_continuing_with_best_moves_emphasised() {
+    let app = app_with("X0X/.0./.X.");
+    let terminal = draw(&app, 100, 20);
+    insta::assert_snapshot!("continuing", terminal.backend());
+    let buffer = terminal.backend().buffer();
+    // a2 is a best move (draw): starred, bold and underlined, yellow.
+    let a2: Vec<_> = cells_of(buffer, cell_rect(3));
+    assert!(a2.iter().any(|c| c.symbol() == "★"));
+    let star = a2.iter().find(|c| c.symbol() == "★").unwrap();
+    assert!(star
+        .modifier
+        .contains(Modifier::BOLD | Modifier::UNDERLINED));
+    assert_eq!(star.fg, Color::Yellow);
+}
+
+#[test]
+fn snapshot_losing_and_winning_cells_are_styled() {
+    // X to move: X wins at once in b1; c2 wins in 3; the rest lose.
+    let app = app_with("X.X/00./...");
+    let terminal = draw(&app, 100, 20);
+    insta::assert_snapshot!("x_wins", terminal.backend());
+    let buffer = terminal.backend().buffer();
+    let b1 = cells_of(buffer, cell_rect(1));
+    let star = b1.iter().find(|c| c.symbol() == "★").expect("b1 is best");
+    assert_eq!(star.fg, Color::Green);
+    let a3 = cells_of(buffer, cell_rect(6));
+    assert!(a3.iter().all(|c| c.symbol() != "★"));
+    assert!(a3.iter().any(|c| c.symbol() == "l" && c.fg == Color::Red));
+}
+
+#[test]
+fn snapshot_illegal_won_and_drawn() {
+    let illegal = app_with("XXX/00./0..");
+    let terminal = draw(&illegal, 100, 20);
+    insta::assert_snapshot!("illegal", terminal.backend());
+    assert!(terminal
+        .backend()
+        .to_string()
+        .contains("X has three in a row but O has as many marks"));
+
+    let won = app_with("XX0/0X./0.X");
+    let text = draw(&won, 100, 20).backend().to_string();
+    insta::assert_snapshot!("won", text);
+    assert!(text.contains("the first player won"));
+
+    let drawn = app_with("X0X/X00/0XX");
+    let text = draw(&drawn, 100, 20).backend().to_string();
+    insta::assert_snapshot!("drawn", text);
+    assert!(text.contains("draw") && text.contains("reachable, over"));
+}
+
+#[test]
+fn no_color_uses_no_colour_but_keeps_the_emphasis() {
+    let mut app = app_with("X0X/.0./.X.");
+    app.theme = Theme { color: false };
+    let terminal = draw(&app, 100, 20);
+    let buffer = terminal.backend().buffer();
+    for cell in buffer.content() {
+        assert_eq!(cell.fg, Color::Reset);
+        assert_eq!(cell.bg, Color::Reset);
+    }
+    let a2 = cells_of(buffer, cell_rect(3));
+    let star = a2.iter().find(|c| c.symbol() == "★").unwrap();
+    assert!(star
+        .modifier
+        .contains(Modifier::BOLD | Modifier::UNDERLINED));
+    // The cursor cell is reversed.
+    let cursor = cells_of(buffer, cell_rect(4));
+    assert!(cursor
+        .iter()
+        .all(|c| c.modifier.contains(Modifier::REVERSED)));
+}
+
+#[test]
+fn every_small_size_draws_without_panicking() {
+    let mut app = app_with("X0X/.0./.X.");
+    for tab in TabId::ALL {
+        app.update(Action::SelectTab(tab));
+        for width in 1..=80 {
+            for height in 1..=20 {
+                draw(&app, width, height);
+            }
+        }
+        app.show_help = true;
+        draw(&app, 1, 1);
+        draw(&app, 30, 5);
+        app.show_help = false;
+    }
+    let text = draw(&app_with("X0X/.0./.X."), 50, 10).backend().to_string();
+    assert!(text.contains("Enlarge the terminal"), "{text}");
+}
+
+#[test]
+fn board_notation_round_trips_and_rejects_bad_boards() {
+    let board = parse_notation("X0X/.O./.X.").unwrap();
+    assert_eq!(notation(&board), "X0X/.0./.X.");
+    assert!(parse_notation("X0X/.0.").is_err());
+    assert!(parse_notation("X0X/.q./...").unwrap_err().contains("'q'"));
+}
