@@ -200,19 +200,18 @@ impl App {
 
     fn render_footer(&self, area: Rect, buf: &mut Buffer) {
         let mut spans = Vec::new();
-        for binding in keymap::bindings(self.tab).filter(|b| !b.footer.is_empty()) {
-            spans.push(Span::styled(
-                format!(" {} ", binding.label),
-                self.theme.key(),
-            ));
-            spans.push(Span::styled(
-                format!("{} ", binding.footer),
-                self.theme.dim(),
-            ));
-        }
         if self.tab == TabId::TicTacToe {
-            spans.insert(0, Span::styled(" ←↓↑→/hjkl ", self.theme.key()));
-            spans.insert(1, Span::styled("move ", self.theme.dim()));
+            spans.push(Span::styled(" ←↓↑→ ", self.theme.key()));
+            spans.push(Span::styled("move ", self.theme.dim()));
+        }
+        for binding in keymap::bindings(self.tab).filter(|b| !b.footer.is_empty()) {
+            // A footer entry may name its keys itself: "x/o/. set".
+            let (label, word) = match binding.footer.split_once(' ') {
+                Some((keys, word)) => (keys, word),
+                None => (binding.label, binding.footer),
+            };
+            spans.push(Span::styled(format!(" {label} "), self.theme.key()));
+            spans.push(Span::styled(format!("{word} "), self.theme.dim()));
         }
         Line::from(spans).render(area, buf);
     }

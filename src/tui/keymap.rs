@@ -32,7 +32,8 @@ pub struct Binding {
     pub label: &'static str,
     pub help: &'static str,
     pub action: Action,
-    /// The word in the footer; empty: only in the overlay.
+    /// The word in the footer, or its keys and word (`x/o/. set`);
+    /// empty: only in the overlay.
     pub footer: &'static str,
 }
 
@@ -142,21 +143,21 @@ pub const TICTACTOE: &[Binding] = &[
         "x",
         "put X in the cell",
         Action::TicTacToe(T::SetX),
-        "X",
+        "x/o/. set",
     ),
     bind(
         &[ch('o'), ch('0')],
         "o",
         "put O in the cell",
         Action::TicTacToe(T::SetO),
-        "O",
+        "",
     ),
     bind(
         &[ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)],
         ".",
         "empty the cell",
         Action::TicTacToe(T::SetEmpty),
-        "empty",
+        "",
     ),
     bind(&[ch('u')], "u", "undo", Action::TicTacToe(T::Undo), "undo"),
     bind(

@@ -1,0 +1,176 @@
+//! The real binary in a pseudo-terminal: keys and SGR mouse clicks go in,
+//! a terminal emulator (vt100) reads the screen, and after quitting the
+//! alternate screen must be left and mouse reporting turned off.
+
+use noughts::tui::app::shell_layout;
+use noughts::tui::tictactoe::layout;
+use portable_pty::{native_pty_system, CommandBuilder, PtySize};
+use ratatui::layout::Rect;
+use std::io::{Read, Write};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+const COLS: u16 = 100;
+const ROWS: u16 = 24;
+
+struct Session {
+    parser: vt100::Parser,
+    output: Receiver<Vec<u8>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_noughts"));
+        command.args(args);
+        command.env("TERM", "xterm-256color");
+        command.env_remove("NO_COLOR");
+        let child = pair.slave.spawn_command(command).unwrap();
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let (tx, output) = channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        // Keep the master alive as long as the session (the reader clone
+        // and the writer hold it).
+        std::mem::forget(pair.master);
+        Session {
+            parser: vt100::Parser::new(nonzero(ROWS), nonzero(COLS), 0),
+            output,
+            writer,
+            child,
+        }
+    }
+
+    fn pump(&mut self, wait: Duration) {
+        if let Ok(bytes) = self.output.recv_timeout(wait) {
+            self.parser.process(&bytes);
+        }
+    }
+
+    fn screen_text(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    /// Reads until the screen shows `text` (10 s at most).
+    fn wait_for(&mut self, text: &str) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self.screen_text().contains(text) {
+            assert!(
+                Instant::now() < deadline,
+                "screen never showed {text:?}:\n{}",
+                self.screen_text()
+            );
+            self.pump(Duration::from_millis(50));
+        }
+    }
+
+    fn send(&mut self, bytes: &str) {
+        self.writer.write_all(bytes.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// A left click at a 0-based screen position, as SGR mouse reports it.
+    fn click(&mut self, column: u16, row: u16) {
+        let (x, y) = (column + 1, row + 1);
+        self.send(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));
+    }
+
+    /// Waits for the process to exit and reads what it printed last.
+    fn finish(mut self) -> (portable_pty::ExitStatus, vt100::Parser) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
+                    self.parser.process(&bytes);
+                }
+                return (status, self.parser);
+            }
+            assert!(Instant::now() < deadline, "the app did not exit");
+            self.pump(Duration::from_millis(50));
+        }
+    }
+}
+
+fn nonzero(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).expect("a terminal has at least one row and column")
+}
+
+fn verdict_line(session: &Session) -> String {
+    session
+        .screen_text()
+        .lines()
+        .find(|l| l.contains("Codeforces"))
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn keys_and_clicks_change_the_verdict_then_the_terminal_is_restored() {
+    let mut session = Session::start(&[]);
+    session.wait_for("Codeforces   first");
+    assert!(session.parser.screen().alternate_screen());
+    assert_ne!(
+        session.parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "mouse reporting is on while the app runs"
+    );
+
+    // The cursor starts in the centre: x puts an X there, O to move.
+    session.send("x");
+    session.wait_for("Codeforces   second");
+
+    // A click on a1 cycles it to X: two X and no O is illegal.
+    let area = Rect::new(0, 0, COLS, ROWS);
+    let a1 = layout(shell_layout(area).body).unwrap().cells[0];
+    session.click(a1.x + 4, a1.y + 1);
+    session.wait_for("Codeforces   illegal");
+    assert!(session.screen_text().contains("X has 2 more marks than O"));
+    // A second click makes it O: legal again, X to move.
+    session.click(a1.x + 4, a1.y + 1);
+    session.wait_for("Codeforces   first");
+    assert!(verdict_line(&session).contains("first"));
+
+    session.send("q");
+    let (status, parser) = session.finish();
+    assert!(status.success(), "{status:?}");
+    assert!(
+        !parser.screen().alternate_screen(),
+        "the alternate screen was left"
+    );
+    assert_eq!(
+        parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "mouse reporting was turned off"
+    );
+}
+
+#[test]
+fn no_mouse_leaves_mouse_reporting_off() {
+    let mut session = Session::start(&["tui", "--no-mouse", "--board", "X0X/.0./.X."]);
+    session.wait_for("Codeforces   second");
+    assert_eq!(
+        session.parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None
+    );
+    session.send("\x1b");
+    let (status, parser) = session.finish();
+    assert!(status.success());
+    assert!(!parser.screen().alternate_screen());
+}
