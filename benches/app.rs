@@ -1,0 +1,50 @@
+//! Drawing the app (divan): `cargo bench --bench app`.
+
+use noughts::tui::app::{Action, App, TabId, TicTacToeAction};
+use noughts::tui::theme::Theme;
+use noughts::tui::tictactoe::{parse_notation, TicTacToeTab};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn main() {
+    divan::main();
+}
+
+fn app_on(tab: TabId) -> App {
+    let mut app = App::new(Theme { color: true });
+    app.tictactoe = TicTacToeTab::with_board(parse_notation("X0X/.0./.X.").unwrap_or_default());
+    app.update(Action::SelectTab(tab));
+    app
+}
+
+/// One full frame of each tab at 200×60 (ratatui diffs against the last
+/// frame, so each iteration draws into a fresh buffer pair).
+#[divan::bench(args = ["tictactoe", "treblecross", "mnc"])]
+fn draw_frame_200x60(bencher: divan::Bencher, tab: &str) {
+    let tab = match tab {
+        "tictactoe" => TabId::TicTacToe,
+        "treblecross" => TabId::Treblecross,
+        _ => TabId::Mnc,
+    };
+    let app = app_on(tab);
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    bencher.bench_local(|| {
+        terminal.clear().unwrap();
+        terminal
+            .draw(|frame| frame.render_widget(&app, frame.area()))
+            .unwrap();
+    });
+}
+
+/// An edit and the frame after it: the analysis runs once per edit.
+#[divan::bench]
+fn edit_then_draw_200x60(bencher: divan::Bencher) {
+    let mut app = app_on(TabId::TicTacToe);
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    bencher.bench_local(|| {
+        app.update(Action::TicTacToe(TicTacToeAction::Cycle));
+        terminal
+            .draw(|frame| frame.render_widget(&app, frame.area()))
+            .unwrap();
+    });
+}
