@@ -1,6 +1,8 @@
 //! The MNC engine against a slow twin written from the rules alone: boards
 //! of characters, plain hash map keyed without symmetry, every move expanded.
 
+mod common;
+
 use noughts::solver::mnc::{Engine, Move, Piece, Position, Side, Size};
 use noughts::solver::Outcome;
 use std::collections::HashMap;
@@ -13,16 +15,7 @@ struct Twin {
     hands: [u8; 2],
 }
 
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
+use common::LINES;
 
 impl Twin {
     fn start() -> Twin {

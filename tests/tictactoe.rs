@@ -2,6 +2,8 @@
 //! enumeration of every game (no memo) for legality, and plain minimax (no
 //! memo, no short cut) for values.
 
+mod common;
+
 use assert_cmd::Command;
 use noughts::solver::tictactoe::{
     has_line, illegality, Analyzer, Atlas, Board, Illegality, Mark, Verdict, BOARD_COUNT,
@@ -13,17 +15,9 @@ use std::collections::{HashMap, HashSet};
 type Cells = [u8; 9];
 
 fn line_of(cells: &Cells, mark: u8) -> bool {
-    const L: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
-    L.iter().any(|l| l.iter().all(|&c| cells[c] == mark))
+    common::LINES
+        .iter()
+        .any(|l| l.iter().all(|&c| cells[c] == mark))
 }
 
 /// Every board met in every game from the empty board, by plain recursion.

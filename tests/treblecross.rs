@@ -44,10 +44,8 @@ fn every_strip_up_to_14_cells_matches_exhaustive_search() {
     assert!(strips > 10_000);
 }
 
-#[test]
-fn the_binary_answers_the_contest_sample() {
-    let input = std::fs::read_to_string("assets/treblecross/uva-sample.txt").unwrap();
-    let expected = std::fs::read_to_string("assets/treblecross/uva-sample.out").unwrap();
+/// Runs `noughts treblecross` on `input`; returns what it printed.
+fn treblecross(input: String) -> String {
     let out = Command::cargo_bin("noughts")
         .unwrap()
         .arg("treblecross")
@@ -55,7 +53,14 @@ fn the_binary_answers_the_contest_sample() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_binary_answers_the_contest_sample() {
+    let input = std::fs::read_to_string("assets/treblecross/uva-sample.txt").unwrap();
+    let expected = std::fs::read_to_string("assets/treblecross/uva-sample.out").unwrap();
+    assert_eq!(treblecross(input), expected);
 }
 
 #[test]
@@ -67,13 +72,7 @@ fn long_strips_are_answered() {
         input.push_str(&".".repeat(len));
         input.push('\n');
     }
-    let out = Command::cargo_bin("noughts")
-        .unwrap()
-        .arg("treblecross")
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = treblecross(input);
     let verdicts: Vec<&str> = text.lines().step_by(2).collect();
     for (len, verdict) in [1000, 2000, 3000].into_iter().zip(verdicts) {
         let expected = if table.get(len) != 0 {

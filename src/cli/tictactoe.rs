@@ -2,7 +2,9 @@
 //! format, optionally explained.
 
 use super::input::{describe, quoted, InputError, Token, Tokens};
-use crate::solver::tictactoe::{illegality, result_words, Analyzer, Atlas, Board, Mark, Verdict};
+use crate::solver::tictactoe::{
+    cell_name, illegality, result_words, Analyzer, Atlas, Board, Mark, Verdict,
+};
 use std::fmt::Write as _;
 
 /// The two contest formats.
@@ -136,11 +138,6 @@ pub fn run(text: &str, format: Format, explain: bool) -> Result<String, InputErr
         }
     }
     Ok(out)
-}
-
-/// Cell names a1…c3: column letter, row number from the top.
-pub fn cell_name(cell: usize) -> String {
-    format!("{}{}", (b'a' + (cell % 3) as u8) as char, cell / 3 + 1)
 }
 
 /// The reason and perfect-play analysis of one board, indented.

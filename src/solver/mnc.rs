@@ -12,7 +12,7 @@
 
 use super::search::{Expansion, Game, Memo, Outcome, Solver};
 use super::table::{PackedMemo, SharedPackedMemo};
-use super::tictactoe::has_line;
+use super::tictactoe::{has_line, transform_cell};
 use std::fmt;
 
 pub const SMALL_PIECES: u8 = 4;
@@ -105,9 +105,9 @@ impl Move {
     }
 }
 
-/// Cell names a1…c3: column letter, row number from the top.
+/// Cell names a1…c3, as on the tic-tac-toe board.
 pub fn cell_name(cell: u8) -> String {
-    format!("{}{}", (b'a' + cell % 3) as char, cell / 3 + 1)
+    super::tictactoe::cell_name(usize::from(cell))
 }
 
 impl fmt::Display for Move {
@@ -556,7 +556,7 @@ const fn base5_tables() -> [[u32; 512]; 8] {
             let mut cell = 0;
             while cell < 9 {
                 if mask >> cell & 1 == 1 {
-                    code += 5u32.pow(const_transform_cell(cell, s) as u32);
+                    code += 5u32.pow(transform_cell(cell, s) as u32);
                 }
                 cell += 1;
             }
@@ -566,22 +566,6 @@ const fn base5_tables() -> [[u32; 512]; 8] {
         s += 1;
     }
     tables
-}
-
-/// Same as `tictactoe::transform_cell`, usable in a const table.
-const fn const_transform_cell(cell: usize, s: usize) -> usize {
-    let (mut r, mut c) = (cell / 3, cell % 3);
-    let mut turns = 0;
-    while turns < (s & 3) {
-        let old_r = r;
-        r = c;
-        c = 2 - old_r;
-        turns += 1;
-    }
-    if s >= 4 {
-        c = 2 - c;
-    }
-    3 * r + c
 }
 
 /// The base-5 code of the board under symmetry `s`.

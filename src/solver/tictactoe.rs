@@ -178,16 +178,23 @@ impl Board {
 }
 
 /// Where `cell` goes under symmetry `s` (0..8): `s & 3` quarter turns, then
-/// a mirror if `s >= 4`.
-pub fn transform_cell(cell: usize, s: usize) -> usize {
+/// a mirror if `s >= 4`. (A `const fn`: MNC builds its tables with it.)
+pub const fn transform_cell(cell: usize, s: usize) -> usize {
     let (mut r, mut c) = (cell / 3, cell % 3);
-    for _ in 0..(s & 3) {
+    let mut turns = 0;
+    while turns < (s & 3) {
         (r, c) = (c, 2 - r);
+        turns += 1;
     }
     if s >= 4 {
         c = 2 - c;
     }
     3 * r + c
+}
+
+/// Cell names a1…c3: column letter, row number from the top (both games).
+pub fn cell_name(cell: usize) -> String {
+    format!("{}{}", (b'a' + (cell % 3) as u8) as char, cell / 3 + 1)
 }
 
 impl fmt::Display for Board {

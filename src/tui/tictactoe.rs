@@ -3,9 +3,10 @@
 
 use super::app::{render_too_small, TicTacToeAction};
 use super::theme::Theme;
-use crate::cli::tictactoe::{cell_name, parse, Format};
+use crate::cli::tictactoe::{parse, Format};
 use crate::solver::tictactoe::{
-    illegality, result_words, Analysis, Analyzer, Atlas, Board, Illegality, Mark, Verdict,
+    cell_name, illegality, result_words, Analysis, Analyzer, Atlas, Board, Illegality, Mark,
+    Verdict,
 };
 use crate::solver::Outcome;
 use ratatui::buffer::Buffer;
