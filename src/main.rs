@@ -11,13 +11,39 @@ fn main() -> color_eyre::Result<ExitCode> {
     let mut options = noughts::tui::Options {
         mouse: !cli.no_mouse,
         board: None,
+        strip: None,
     };
     let command = match cli.command {
-        None => Command::Tui { board: None },
+        None => Command::Tui {
+            board: None,
+            strip: None,
+        },
         Some(command) => command,
     };
     let result: Result<String, String> = match command {
-        Command::Tui { board } => {
+        Command::Tui { board, strip } => {
+            if let Some(text) = strip {
+                let strip = noughts::cli::treblecross::parse(&format!("1\n{text}\n"))
+                    .map_err(|e| format!("--strip: column {}: {}", e.column, e.message))
+                    .and_then(|mut strips| strips.pop().ok_or_else(|| "--strip: no strip".into()))
+                    .and_then(|strip| {
+                        if strip.len() > noughts::tui::treblecross::MAX_LENGTH {
+                            Err(format!(
+                                "--strip: at most {} cells",
+                                noughts::tui::treblecross::MAX_LENGTH
+                            ))
+                        } else {
+                            Ok(strip)
+                        }
+                    });
+                match strip {
+                    Ok(strip) => options.strip = Some(strip),
+                    Err(e) => {
+                        eprintln!("noughts: error: {e}");
+                        return Ok(ExitCode::from(EXIT_BAD_INPUT as u8));
+                    }
+                }
+            }
             if let Some(text) = board {
                 match noughts::tui::tictactoe::parse_notation(&text) {
                     Ok(board) => options.board = Some(board),

@@ -33,12 +33,18 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Open the app (the same as no command), optionally with a board.
-    #[command(after_help = "Example:\n  noughts tui --board X0X/.0./.X.")]
+    #[command(
+        after_help = "Examples:\n  noughts tui --board X0X/.0./.X.\n  noughts tui --strip X.....X..X...."
+    )]
     Tui {
         /// A tic-tac-toe board to start with: 3 rows over 'X', '0' (or 'O')
         /// and '.', joined by '/'.
         #[arg(long)]
         board: Option<String>,
+        /// A Treblecross strip to start with (over 'X' and '.', 3 to
+        /// 100,000 cells); opens the Treblecross tab.
+        #[arg(long)]
+        strip: Option<String>,
     },
     /// Verdicts for tic-tac-toe boards (Codeforces 3C or CodeChef TCTCTOE format).
     #[command(

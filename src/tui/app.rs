@@ -6,6 +6,7 @@
 use super::keymap;
 use super::theme::Theme;
 use super::tictactoe::TicTacToeTab;
+use super::treblecross::TreblecrossTab;
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Position, Rect};
@@ -62,6 +63,25 @@ pub enum TicTacToeAction {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TreblecrossAction {
+    Move(isize),
+    Home,
+    End,
+    Toggle,
+    SetX,
+    SetEmpty,
+    /// A click on a cell: the cursor goes there and the cell toggles.
+    Click(usize),
+    Longer(usize),
+    Shorter(usize),
+    Clear,
+    NextExample,
+    Undo,
+    Redo,
+    ScrollGrundy(isize),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     Quit,
     NextTab,
@@ -69,6 +89,7 @@ pub enum Action {
     SelectTab(TabId),
     ToggleHelp,
     TicTacToe(TicTacToeAction),
+    Treblecross(TreblecrossAction),
 }
 
 /// Where the shell puts things; the one source for drawing and clicks.
@@ -114,6 +135,7 @@ pub struct App {
     pub running: bool,
     pub theme: Theme,
     pub tictactoe: TicTacToeTab,
+    pub treblecross: TreblecrossTab,
 }
 
 impl App {
@@ -124,6 +146,7 @@ impl App {
             running: true,
             theme,
             tictactoe: TicTacToeTab::new(),
+            treblecross: TreblecrossTab::default(),
         }
     }
 
@@ -147,14 +170,25 @@ impl App {
     }
 
     fn click(&self, mouse: &MouseEvent, area: Rect) -> Option<Action> {
+        let at = Position::new(mouse.column, mouse.row);
+        let layout = shell_layout(area);
+        let wheel = match mouse.kind {
+            MouseEventKind::ScrollDown => Some(8),
+            MouseEventKind::ScrollUp => Some(-8),
+            _ => None,
+        };
+        if let Some(delta) = wheel {
+            let over = !self.show_help
+                && self.tab == TabId::Treblecross
+                && self.treblecross.over_panel(layout.body, at);
+            return over.then_some(Action::Treblecross(TreblecrossAction::ScrollGrundy(delta)));
+        }
         if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
             return None;
         }
-        let at = Position::new(mouse.column, mouse.row);
         if self.show_help {
             return Some(Action::ToggleHelp);
         }
-        let layout = shell_layout(area);
         if let Some(i) = layout.titles.iter().position(|r| r.contains(at)) {
             return Some(Action::SelectTab(TabId::ALL[i]));
         }
@@ -163,7 +197,11 @@ impl App {
                 .tictactoe
                 .cell_at(layout.body, at)
                 .map(|cell| Action::TicTacToe(TicTacToeAction::Click(cell))),
-            TabId::Treblecross | TabId::Mnc => None,
+            TabId::Treblecross => self
+                .treblecross
+                .cell_at(layout.body, at)
+                .map(|cell| Action::Treblecross(TreblecrossAction::Click(cell))),
+            TabId::Mnc => None,
         }
     }
 
@@ -176,6 +214,7 @@ impl App {
             Action::SelectTab(tab) => self.tab = tab,
             Action::ToggleHelp => self.show_help = !self.show_help,
             Action::TicTacToe(action) => self.tictactoe.update(action),
+            Action::Treblecross(action) => self.treblecross.update(action),
         }
     }
 
@@ -200,9 +239,16 @@ impl App {
 
     fn render_footer(&self, area: Rect, buf: &mut Buffer) {
         let mut spans = Vec::new();
-        if self.tab == TabId::TicTacToe {
-            spans.push(Span::styled(" ←↓↑→ ", self.theme.key()));
-            spans.push(Span::styled("move ", self.theme.dim()));
+        match self.tab {
+            TabId::TicTacToe => {
+                spans.push(Span::styled(" ←↓↑→ ", self.theme.key()));
+                spans.push(Span::styled("move ", self.theme.dim()));
+            }
+            TabId::Treblecross => {
+                spans.push(Span::styled(" ←→ ", self.theme.key()));
+                spans.push(Span::styled("move ", self.theme.dim()));
+            }
+            TabId::Mnc => {}
         }
         for binding in keymap::bindings(self.tab).filter(|b| !b.footer.is_empty()) {
             // A footer entry may name its keys itself: "x/o/. set".
@@ -284,13 +330,10 @@ impl Widget for &App {
         );
         match self.tab {
             TabId::TicTacToe => self.tictactoe.render(layout.body, buf, &self.theme),
-            TabId::Treblecross | TabId::Mnc => {
-                let text = format!(
-                    "The {} tab is coming in the next release.\n\nThe command line has it already: \
-                     noughts {} --help",
-                    self.tab.title(),
-                    if self.tab == TabId::Mnc { "mnc" } else { "treblecross" }
-                );
+            TabId::Treblecross => self.treblecross.render(layout.body, buf, &self.theme),
+            TabId::Mnc => {
+                let text = "The Noughts & Crosses+ tab is coming in the next release.\n\n\
+                            The command line has the engine already: noughts mnc --help";
                 Paragraph::new(text)
                     .alignment(Alignment::Center)
                     .wrap(Wrap { trim: true })

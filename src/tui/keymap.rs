@@ -1,7 +1,7 @@
 //! The keys of each tab, listed once: the footer and the `?` overlay are
 //! both drawn from these lists, and key presses are matched against them.
 
-use super::app::{Action, TabId, TicTacToeAction};
+use super::app::{Action, TabId, TicTacToeAction, TreblecrossAction};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// One key (with the modifiers it needs; Shift on characters is ignored
@@ -183,11 +183,150 @@ pub const TICTACTOE: &[Binding] = &[
     ),
 ];
 
+use TreblecrossAction as S;
+
+pub const TREBLECROSS: &[Binding] = &[
+    bind(
+        &[key(KeyCode::Left), ch('h')],
+        "←/h",
+        "cursor left",
+        Action::Treblecross(S::Move(-1)),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::Right), ch('l')],
+        "→/l",
+        "cursor right",
+        Action::Treblecross(S::Move(1)),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::PageUp)],
+        "PgUp",
+        "cursor 50 cells left",
+        Action::Treblecross(S::Move(-50)),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::PageDown)],
+        "PgDn",
+        "cursor 50 cells right",
+        Action::Treblecross(S::Move(50)),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::Home)],
+        "Home",
+        "first cell",
+        Action::Treblecross(S::Home),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::End)],
+        "End",
+        "last cell",
+        Action::Treblecross(S::End),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::Char(' '))],
+        "Space",
+        "toggle X in the cell (or click it)",
+        Action::Treblecross(S::Toggle),
+        "toggle",
+    ),
+    bind(
+        &[ch('x')],
+        "x",
+        "put X in the cell",
+        Action::Treblecross(S::SetX),
+        "",
+    ),
+    bind(
+        &[ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)],
+        ".",
+        "empty the cell",
+        Action::Treblecross(S::SetEmpty),
+        "",
+    ),
+    bind(
+        &[ch('+'), ch('=')],
+        "+",
+        "one cell longer",
+        Action::Treblecross(S::Longer(1)),
+        "+/- length",
+    ),
+    bind(
+        &[ch('-')],
+        "-",
+        "one cell shorter (down to 3)",
+        Action::Treblecross(S::Shorter(1)),
+        "",
+    ),
+    bind(
+        &[ch('>')],
+        ">",
+        "100 cells longer (up to 100,000)",
+        Action::Treblecross(S::Longer(100)),
+        "",
+    ),
+    bind(
+        &[ch('<')],
+        "<",
+        "100 cells shorter",
+        Action::Treblecross(S::Shorter(100)),
+        "",
+    ),
+    bind(
+        &[ch('u')],
+        "u",
+        "undo",
+        Action::Treblecross(S::Undo),
+        "undo",
+    ),
+    bind(
+        &[ctrl('r')],
+        "C-r",
+        "redo",
+        Action::Treblecross(S::Redo),
+        "",
+    ),
+    bind(
+        &[ch('c')],
+        "c",
+        "clear the strip",
+        Action::Treblecross(S::Clear),
+        "clear",
+    ),
+    bind(
+        &[ch('e')],
+        "e",
+        "load the next example (the UVA sample strips)",
+        Action::Treblecross(S::NextExample),
+        "example",
+    ),
+    bind(
+        &[ch('[')],
+        "[",
+        "Grundy panel: smaller lengths (or wheel)",
+        Action::Treblecross(S::ScrollGrundy(-8)),
+        "",
+    ),
+    bind(
+        &[ch(']')],
+        "]",
+        "Grundy panel: larger lengths (or wheel)",
+        Action::Treblecross(S::ScrollGrundy(8)),
+        "[/] G(L)",
+    ),
+];
+
 /// The bindings of a tab (its own first, then the global ones).
 pub fn bindings(tab: TabId) -> impl Iterator<Item = &'static Binding> {
     let own: &'static [Binding] = match tab {
         TabId::TicTacToe => TICTACTOE,
-        TabId::Treblecross | TabId::Mnc => &[],
+        TabId::Treblecross => TREBLECROSS,
+        TabId::Mnc => &[],
     };
     own.iter().chain(GLOBAL)
 }

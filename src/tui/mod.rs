@@ -8,6 +8,7 @@ pub mod app;
 pub mod keymap;
 pub mod theme;
 pub mod tictactoe;
+pub mod treblecross;
 
 use app::App;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
@@ -20,6 +21,8 @@ use std::time::Duration;
 pub struct Options {
     pub mouse: bool,
     pub board: Option<crate::solver::tictactoe::Board>,
+    /// A Treblecross strip to start with; opens that tab.
+    pub strip: Option<Vec<bool>>,
 }
 
 /// Undoes raw mode, the alternate screen and mouse capture when dropped:
@@ -57,6 +60,10 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
     let mut app = App::new(theme::Theme::from_env());
     if let Some(board) = options.board {
         app.tictactoe = tictactoe::TicTacToeTab::with_board(board);
+    }
+    if let Some(strip) = options.strip {
+        app.treblecross = treblecross::TreblecrossTab::with_strip(strip);
+        app.tab = app::TabId::Treblecross;
     }
     while app.running {
         let mut area = ratatui::layout::Rect::default();

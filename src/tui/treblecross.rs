@@ -1,0 +1,496 @@
+//! The Treblecross tab: edit a strip, see who wins, every winning cell, the
+//! unsafe cells, the free segments with their Grundy values and the nim-sum,
+//! and a panel to study the Grundy sequence.
+
+use super::app::{render_too_small, TreblecrossAction};
+use super::theme::Theme;
+use crate::cli::treblecross::parse;
+use crate::solver::grundy::GrundyTable;
+use crate::solver::treblecross::{analyze, safe_cells, StripAnalysis};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Sparkline, Widget, Wrap};
+
+pub const MIN_LENGTH: usize = 3;
+pub const MAX_LENGTH: usize = 100_000;
+/// Smallest area the tab draws in.
+pub const MIN_SIZE: (u16, u16) = (40, 18);
+/// Rows of the Grundy panel at the bottom.
+const PANEL_HEIGHT: u16 = 8;
+/// Lengths the Grundy table holds past the panel's first one: wider than
+/// any terminal, so drawing never computes a value.
+const PANEL_SPAN: usize = 1024;
+
+/// The strips of `assets/`, shipped inside the binary (the UVA sample).
+const EXAMPLES: &str = include_str!("../../assets/treblecross/uva-sample.txt");
+
+/// Where the tab puts things: the one source for drawing and clicks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TreblecrossLayout {
+    pub ruler: Rect,
+    /// One column per cell, for the visible window of the strip.
+    pub strip: Rect,
+    pub segments: Rect,
+    pub info: Rect,
+    pub panel: Rect,
+}
+
+/// `None` when the area is smaller than [`MIN_SIZE`].
+pub fn layout(area: Rect) -> Option<TreblecrossLayout> {
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        return None;
+    }
+    let inner = Rect::new(area.x + 1, area.y, area.width - 2, area.height);
+    let row = |dy: u16, h: u16| Rect::new(inner.x, inner.y + dy, inner.width, h);
+    let panel = Rect::new(
+        area.x,
+        area.bottom() - PANEL_HEIGHT,
+        area.width,
+        PANEL_HEIGHT,
+    );
+    let info_top = 5;
+    Some(TreblecrossLayout {
+        ruler: row(1, 1),
+        strip: row(2, 1),
+        segments: row(3, 2),
+        info: row(info_top, panel.y - inner.y - info_top),
+        panel,
+    })
+}
+
+/// The first cell shown when the strip window is `width` cells wide: the
+/// window moves a page at a time so that the cursor is always on it.
+pub fn window_start(cursor: usize, width: usize) -> usize {
+    cursor.checked_div(width).map_or(0, |page| page * width)
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Edit {
+    /// Toggling a cell is its own inverse.
+    Toggle(usize),
+    /// Anything else: the whole strip before it.
+    Replace(Vec<bool>),
+}
+
+pub struct TreblecrossTab {
+    strip: Vec<bool>,
+    cursor: usize,
+    undo: Vec<Edit>,
+    redo: Vec<Edit>,
+    table: GrundyTable,
+    analysis: StripAnalysis,
+    examples: Vec<Vec<bool>>,
+    next_example: usize,
+    /// First length shown in the Grundy panel.
+    grundy_start: usize,
+}
+
+impl Default for TreblecrossTab {
+    fn default() -> Self {
+        Self::with_strip(vec![false; 12])
+    }
+}
+
+impl TreblecrossTab {
+    /// A tab on this strip (lengths are clamped to 3..=100,000 cells).
+    pub fn with_strip(mut strip: Vec<bool>) -> TreblecrossTab {
+        strip.resize(strip.len().clamp(MIN_LENGTH, MAX_LENGTH), false);
+        let mut table = GrundyTable::with_len(PANEL_SPAN);
+        let analysis = analyze(&strip, &mut table);
+        TreblecrossTab {
+            strip,
+            cursor: 0,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            table,
+            analysis,
+            examples: parse(EXAMPLES).unwrap_or_default(),
+            next_example: 0,
+            grundy_start: 0,
+        }
+    }
+
+    pub fn strip(&self) -> &[bool] {
+        &self.strip
+    }
+
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    pub fn analysis(&self) -> &StripAnalysis {
+        &self.analysis
+    }
+
+    pub fn grundy_start(&self) -> usize {
+        self.grundy_start
+    }
+
+    /// Recomputes the analysis: once per edit, O(n).
+    fn reanalyze(&mut self) {
+        self.analysis = analyze(&self.strip, &mut self.table);
+        self.cursor = self.cursor.min(self.strip.len() - 1);
+    }
+
+    fn apply(&mut self, edit: Edit) -> Edit {
+        let inverse = match edit {
+            Edit::Toggle(i) => {
+                self.strip[i] = !self.strip[i];
+                Edit::Toggle(i)
+            }
+            Edit::Replace(strip) => Edit::Replace(std::mem::replace(&mut self.strip, strip)),
+        };
+        self.reanalyze();
+        inverse
+    }
+
+    fn edit(&mut self, edit: Edit) {
+        let inverse = self.apply(edit);
+        self.undo.push(inverse);
+        self.redo.clear();
+    }
+
+    fn resize(&mut self, len: usize) {
+        let len = len.clamp(MIN_LENGTH, MAX_LENGTH);
+        if len != self.strip.len() {
+            let mut strip = self.strip.clone();
+            strip.resize(len, false);
+            self.edit(Edit::Replace(strip));
+        }
+    }
+
+    pub fn update(&mut self, action: TreblecrossAction) {
+        use TreblecrossAction as A;
+        let last = self.strip.len() - 1;
+        match action {
+            A::Move(delta) => {
+                self.cursor = self.cursor.saturating_add_signed(delta).min(last);
+            }
+            A::Home => self.cursor = 0,
+            A::End => self.cursor = last,
+            A::Toggle => self.edit(Edit::Toggle(self.cursor)),
+            A::Click(cell) if cell <= last => {
+                self.cursor = cell;
+                self.edit(Edit::Toggle(cell));
+            }
+            A::Click(_) => {}
+            A::SetX if !self.strip[self.cursor] => self.edit(Edit::Toggle(self.cursor)),
+            A::SetEmpty if self.strip[self.cursor] => self.edit(Edit::Toggle(self.cursor)),
+            A::SetX | A::SetEmpty => {}
+            A::Longer(n) => self.resize(self.strip.len().saturating_add(n)),
+            A::Shorter(n) => self.resize(self.strip.len().saturating_sub(n)),
+            A::Clear => {
+                if self.strip.iter().any(|&x| x) {
+                    self.edit(Edit::Replace(vec![false; self.strip.len()]));
+                }
+            }
+            A::NextExample => {
+                if let Some(example) = self.examples.get(self.next_example).cloned() {
+                    self.next_example = (self.next_example + 1) % self.examples.len();
+                    self.cursor = 0;
+                    self.edit(Edit::Replace(example));
+                }
+            }
+            A::Undo => {
+                if let Some(edit) = self.undo.pop() {
+                    let inverse = self.apply(edit);
+                    self.redo.push(inverse);
+                }
+            }
+            A::Redo => {
+                if let Some(edit) = self.redo.pop() {
+                    let inverse = self.apply(edit);
+                    self.undo.push(inverse);
+                }
+            }
+            A::ScrollGrundy(delta) => {
+                self.grundy_start = self
+                    .grundy_start
+                    .saturating_add_signed(delta)
+                    .min(MAX_LENGTH);
+                self.table.extend_to(self.grundy_start + PANEL_SPAN);
+            }
+        }
+    }
+
+    /// The strip cell under a screen position, by the same layout and
+    /// window as drawing.
+    pub fn cell_at(&self, area: Rect, at: Position) -> Option<usize> {
+        let strip = layout(area)?.strip;
+        if !strip.contains(at) {
+            return None;
+        }
+        let start = window_start(self.cursor, strip.width as usize);
+        let cell = start + usize::from(at.x - strip.x);
+        (cell < self.strip.len()).then_some(cell)
+    }
+
+    /// Whether a screen position is over the Grundy panel (mouse wheel).
+    pub fn over_panel(&self, area: Rect, at: Position) -> bool {
+        layout(area).is_some_and(|l| l.panel.contains(at))
+    }
+
+    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let Some(layout) = layout(area) else {
+            render_too_small(area, buf, MIN_SIZE);
+            return;
+        };
+        let width = layout.strip.width as usize;
+        let start = window_start(self.cursor, width);
+        let end = (start + width).min(self.strip.len());
+        self.render_ruler(layout.ruler, start, end, buf, theme);
+        self.render_strip(layout.strip, start, end, buf, theme);
+        self.render_segments(layout.segments, start, end, buf, theme);
+        self.render_info(layout.info, start, end, buf, theme);
+        self.render_panel(layout.panel, buf, theme);
+    }
+
+    fn render_ruler(&self, area: Rect, start: usize, end: usize, buf: &mut Buffer, theme: &Theme) {
+        // 1-based cell numbers above every tenth cell (and the first).
+        let mut x = 0;
+        for cell in start..end {
+            let number = cell + 1;
+            let label = number.to_string();
+            let col = (cell - start) as u16;
+            if (number % 10 == 0 || cell == start)
+                && col >= x
+                && col + label.len() as u16 <= area.width
+            {
+                buf.set_string(area.x + col, area.y, &label, theme.dim());
+                x = col + label.len() as u16 + 1;
+            }
+        }
+    }
+
+    fn render_strip(&self, area: Rect, start: usize, end: usize, buf: &mut Buffer, theme: &Theme) {
+        let safe = safe_cells(&self.strip);
+        let winning = self.analysis.winning_cells();
+        for cell in start..end {
+            let (symbol, style) = if self.strip[cell] {
+                ("X", theme.mark_x())
+            } else if winning.binary_search(&cell).is_ok() {
+                ("★", theme.win().patch(theme.best()))
+            } else if safe[cell] {
+                ("·", Style::new())
+            } else {
+                ("×", theme.dim())
+            };
+            let style = if cell == self.cursor {
+                style.patch(theme.cursor())
+            } else {
+                style
+            };
+            buf[(area.x + (cell - start) as u16, area.y)]
+                .set_symbol(symbol)
+                .set_style(style);
+        }
+    }
+
+    fn segments(&self) -> &[crate::solver::treblecross::FreeSegment] {
+        match &self.analysis {
+            StripAnalysis::Segments { segments, .. } => segments,
+            _ => &[],
+        }
+    }
+
+    fn render_segments(
+        &self,
+        area: Rect,
+        start: usize,
+        end: usize,
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        // Labels go left to right and never overwrite one another.
+        let mut free_from = 0u16;
+        for segment in self.segments() {
+            let (first, last) = (segment.start, segment.start + segment.len - 1);
+            if last < start || first >= end {
+                continue;
+            }
+            let (from, to) = (first.max(start), last.min(end - 1));
+            for cell in from..=to {
+                let symbol = match (cell == first, cell == last) {
+                    (true, true) => "╨",
+                    (true, false) => "└",
+                    (false, true) => "┘",
+                    _ => "─",
+                };
+                buf[(area.x + (cell - start) as u16, area.y)]
+                    .set_symbol(symbol)
+                    .set_style(theme.dim());
+            }
+            let label = format!("L={} G={}", segment.len, segment.grundy);
+            let col = (from - start) as u16;
+            if area.height > 1 && col >= free_from && col + label.len() as u16 <= area.width {
+                buf.set_string(area.x + col, area.y + 1, &label, theme.key());
+                free_from = col + label.len() as u16 + 1;
+            }
+        }
+    }
+
+    fn render_info(&self, area: Rect, start: usize, end: usize, buf: &mut Buffer, theme: &Theme) {
+        let n = self.strip.len();
+        let mut lines = vec![Line::from(vec![
+            Span::styled(format!("cells {}–{} of {n}", start + 1, end), theme.dim()),
+            Span::styled(format!("   cursor at {}", self.cursor + 1), theme.dim()),
+            Span::styled("   ★ winning  · safe  × unsafe", theme.dim()),
+        ])];
+        let cells = |cells: &[usize]| -> String {
+            const SHOWN: usize = 24;
+            let mut text: Vec<String> = cells
+                .iter()
+                .take(SHOWN)
+                .map(|c| (c + 1).to_string())
+                .collect();
+            if cells.len() > SHOWN {
+                text.push(format!("… ({} in all)", cells.len()));
+            }
+            text.join(" ")
+        };
+        match &self.analysis {
+            StripAnalysis::Finished { run_start } => {
+                lines.push(Line::styled(
+                    format!(
+                        "Three X in a row at {}–{}: the game is over, the player who made it won.",
+                        run_start + 1,
+                        run_start + 3
+                    ),
+                    theme.bad(),
+                ));
+            }
+            StripAnalysis::ImmediateWin { cells: win } => {
+                lines.push(Line::from(vec![
+                    Span::styled("WINNING", theme.good()),
+                    Span::raw(" at once: the player to move completes three at "),
+                    Span::styled(cells(win), theme.win().patch(theme.best())),
+                ]));
+            }
+            StripAnalysis::Segments {
+                segments,
+                nim_sum,
+                winning_cells,
+            } => {
+                let verdict = if *nim_sum != 0 {
+                    Span::styled("WINNING", theme.good())
+                } else {
+                    Span::styled("LOSING", theme.bad())
+                };
+                lines.push(Line::from(vec![
+                    verdict.clone(),
+                    Span::raw(" for the player to move"),
+                ]));
+                lines.push(Line::from(vec![
+                    Span::raw(nim_sum_text(segments, *nim_sum)),
+                    Span::raw(" → "),
+                    verdict,
+                ]));
+                if !winning_cells.is_empty() {
+                    lines.push(Line::from(vec![
+                        Span::raw("winning cells: "),
+                        Span::styled(cells(winning_cells), theme.win().patch(theme.best())),
+                    ]));
+                } else {
+                    lines.push(Line::styled(
+                        "every move loses against perfect play",
+                        theme.dim(),
+                    ));
+                }
+            }
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(area, buf);
+    }
+
+    fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let block = Block::new()
+            .borders(Borders::TOP)
+            .border_style(theme.border())
+            .title(Span::styled(
+                " Grundy values G(L) of free segments  ([ ] or wheel: scroll; ▲ in use) ",
+                theme.dim(),
+            ));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        if inner.height < 4 {
+            return;
+        }
+        let count = inner.width as usize;
+        let first = self.grundy_start;
+        let values: Vec<u64> = (first..first + count)
+            .map(|l| u64::from(self.grundy(l)))
+            .collect();
+        let in_use: Vec<usize> = self.segments().iter().map(|s| s.len).collect();
+        // The plot: one bar per length.
+        let plot = Rect::new(inner.x, inner.y, inner.width, inner.height - 3);
+        Sparkline::default()
+            .data(&values)
+            .style(theme.key())
+            .render(plot, buf);
+        // Under it: ▲ under lengths in use, and a ruler of lengths.
+        let marks = inner.y + inner.height - 3;
+        for (i, l) in (first..first + count).enumerate() {
+            if in_use.contains(&l) {
+                buf[(inner.x + i as u16, marks)]
+                    .set_symbol("▲")
+                    .set_style(theme.good());
+            }
+        }
+        let mut x = 0u16;
+        for (i, l) in (first..first + count).enumerate() {
+            let label = format!("{l}");
+            let col = i as u16;
+            if l % 10 == 0 && col >= x && col + label.len() as u16 <= inner.width {
+                buf.set_string(inner.x + col, marks + 1, &label, theme.dim());
+                x = col + label.len() as u16 + 1;
+            }
+        }
+        // The table: G(L) for the first lengths on screen, those in use bold.
+        let mut spans = vec![Span::styled("G: ", theme.dim())];
+        for l in first..first + 20 {
+            let style = if in_use.contains(&l) {
+                theme.best()
+            } else {
+                Style::new()
+            };
+            spans.push(Span::styled(format!("{l}:{} ", self.grundy(l)), style));
+        }
+        Line::from(spans).render(Rect::new(inner.x, marks + 2, inner.width, 1), buf);
+    }
+
+    /// G(l) from the tab's table, which `update` keeps ahead of the panel.
+    fn grundy(&self, l: usize) -> u16 {
+        self.table.values().get(l).copied().unwrap_or_default()
+    }
+}
+
+/// `G(3) ⊕ G(12) = 1 ⊕ 4 = 5`, shortened when there are many segments.
+pub fn nim_sum_text(segments: &[crate::solver::treblecross::FreeSegment], nim_sum: u16) -> String {
+    const SHOWN: usize = 8;
+    if segments.is_empty() {
+        return "no free segment: nim-sum 0".into();
+    }
+    let more = if segments.len() > SHOWN {
+        " ⊕ …"
+    } else {
+        ""
+    };
+    let lengths: Vec<String> = segments
+        .iter()
+        .take(SHOWN)
+        .map(|s| format!("G({})", s.len))
+        .collect();
+    let values: Vec<String> = segments
+        .iter()
+        .take(SHOWN)
+        .map(|s| s.grundy.to_string())
+        .collect();
+    format!(
+        "{}{more} = {}{more} = {nim_sum}",
+        lengths.join(" ⊕ "),
+        values.join(" ⊕ ")
+    )
+}

@@ -1,0 +1,274 @@
+//! The Treblecross tab without a terminal: edits through the update
+//! function, clicks on a scrolled strip, the styles of winning cells,
+//! and snapshots.
+
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
+use noughts::solver::grundy::GrundyTable;
+use noughts::solver::treblecross::{analyze, StripAnalysis};
+use noughts::tui::app::{shell_layout, App, TabId};
+use noughts::tui::theme::Theme;
+use noughts::tui::treblecross::{layout, window_start, TreblecrossTab};
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use ratatui::Terminal;
+
+const AREA: Rect = Rect {
+    x: 0,
+    y: 0,
+    width: 100,
+    height: 24,
+};
+
+fn strip(text: &str) -> Vec<bool> {
+    text.chars().map(|c| c == 'X').collect()
+}
+
+fn app_with(text: &str) -> App {
+    let mut app = App::new(Theme { color: true });
+    app.treblecross = TreblecrossTab::with_strip(strip(text));
+    app.tab = TabId::Treblecross;
+    app
+}
+
+fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent {
+        code,
+        modifiers: KeyModifiers::NONE,
+        kind: KeyEventKind::Press,
+        state: KeyEventState::NONE,
+    })
+}
+
+fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Event {
+    Event::Mouse(MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
+fn type_keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        app.handle(&key(KeyCode::Char(c)), AREA);
+    }
+}
+
+fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    terminal
+}
+
+fn text_of(strip: &[bool]) -> String {
+    strip.iter().map(|&x| if x { 'X' } else { '.' }).collect()
+}
+
+/// The tab's analysis is the solver's analysis of the tab's strip.
+fn assert_analysis_follows(app: &App) {
+    let mut table = GrundyTable::default();
+    assert_eq!(
+        *app.treblecross.analysis(),
+        analyze(app.treblecross.strip(), &mut table)
+    );
+}
+
+#[test]
+fn keys_edit_the_strip_and_the_analysis_follows() {
+    let mut app = app_with(".....");
+    assert_eq!(app.treblecross.analysis().winning_cells(), &[2]);
+    type_keys(&mut app, "ll ");
+    assert_eq!(text_of(app.treblecross.strip()), "..X..");
+    assert!(!app.treblecross.analysis().is_winning());
+    assert_analysis_follows(&app);
+    type_keys(&mut app, "+++");
+    assert_eq!(app.treblecross.strip().len(), 8);
+    assert_analysis_follows(&app);
+    type_keys(&mut app, "------");
+    assert_eq!(app.treblecross.strip().len(), 3, "never shorter than 3");
+    // Each length change is one edit.
+    type_keys(&mut app, "u");
+    assert_eq!(app.treblecross.strip().len(), 4);
+    type_keys(&mut app, "uuuu");
+    assert_eq!(app.treblecross.strip().len(), 8);
+    type_keys(&mut app, "uuu");
+    assert_eq!(text_of(app.treblecross.strip()), "..X..");
+    type_keys(&mut app, "u");
+    assert_eq!(text_of(app.treblecross.strip()), ".....");
+    type_keys(&mut app, "u");
+    assert_eq!(
+        text_of(app.treblecross.strip()),
+        ".....",
+        "nothing left to undo"
+    );
+    app.handle(
+        &Event::Key(KeyEvent {
+            code: KeyCode::Char('r'),
+            modifiers: KeyModifiers::CONTROL,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        }),
+        AREA,
+    );
+    assert_eq!(text_of(app.treblecross.strip()), "..X..");
+    type_keys(&mut app, "x.");
+    assert_analysis_follows(&app);
+    // Examples: the UVA sample strips, in order.
+    type_keys(&mut app, "ee");
+    assert_eq!(
+        text_of(app.treblecross.strip()),
+        "X.....X..X.............X....X..X"
+    );
+    assert!(!app.treblecross.analysis().is_winning());
+    app.handle(&key(KeyCode::End), AREA);
+    assert_eq!(app.treblecross.cursor(), 31);
+    type_keys(&mut app, "c");
+    assert!(app.treblecross.strip().iter().all(|&x| !x));
+}
+
+#[test]
+fn a_click_on_a_scrolled_strip_toggles_the_cell_drawn_there() {
+    let mut app = app_with(&".".repeat(500));
+    let body = shell_layout(AREA).body;
+    let strip_row = layout(body).unwrap().strip;
+    let width = strip_row.width as usize;
+    // Move far right: the window scrolls to the page holding the cursor.
+    for _ in 0..5 {
+        app.handle(&key(KeyCode::PageDown), AREA);
+    }
+    let cursor = app.treblecross.cursor();
+    assert_eq!(cursor, 250);
+    let start = window_start(cursor, width);
+    assert!(start > 0, "the strip is scrolled");
+    let before = draw(&app, 100, 24);
+    let ruler: String = (0..width as u16)
+        .map(|x| {
+            before.backend().buffer()[(strip_row.x + x, strip_row.y - 1)]
+                .symbol()
+                .to_string()
+        })
+        .collect();
+    assert!(
+        ruler.trim_start().starts_with(&(start + 1).to_string()),
+        "{ruler}"
+    );
+
+    let column = strip_row.x + 7;
+    app.handle(
+        &mouse(MouseEventKind::Down(MouseButton::Left), column, strip_row.y),
+        AREA,
+    );
+    let toggled = start + 7;
+    assert!(app.treblecross.strip()[toggled]);
+    assert_eq!(app.treblecross.strip().iter().filter(|&&x| x).count(), 1);
+    // What is drawn under the click is the X just placed.
+    let after = draw(&app, 100, 24);
+    assert_eq!(
+        after.backend().buffer()[(column, strip_row.y)].symbol(),
+        "X"
+    );
+    assert_analysis_follows(&app);
+}
+
+#[test]
+fn winning_cells_are_starred_green_bold_and_underlined() {
+    let app = app_with("...............................................");
+    let terminal = draw(&app, 100, 24);
+    insta::assert_snapshot!("treblecross_winning", terminal.backend());
+    let strip_row = layout(shell_layout(AREA).body).unwrap().strip;
+    let buffer = terminal.backend().buffer();
+    let winning = app.treblecross.analysis().winning_cells().to_vec();
+    assert_eq!(
+        winning.iter().map(|c| c + 1).collect::<Vec<_>>(),
+        vec![1, 12, 15, 17, 20, 24, 28, 31, 33, 36, 47]
+    );
+    for cell in 0..47usize {
+        let drawn = &buffer[(strip_row.x + cell as u16, strip_row.y)];
+        if winning.contains(&cell) {
+            assert_eq!(drawn.symbol(), "★", "cell {cell}");
+            assert_eq!(drawn.fg, Color::Green);
+            assert!(drawn
+                .modifier
+                .contains(Modifier::BOLD | Modifier::UNDERLINED));
+        } else {
+            assert_ne!(drawn.symbol(), "★", "cell {cell}");
+        }
+    }
+    let text = terminal.backend().to_string();
+    let g = GrundyTable::with_len(48).get(47);
+    assert!(
+        text.contains(&format!("G(47) = {g} = {g} → WINNING")),
+        "{text}"
+    );
+}
+
+#[test]
+fn segments_nim_sum_and_messages() {
+    let losing = app_with("X.....X..X.............X....X..X");
+    let text = draw(&losing, 100, 24).backend().to_string();
+    insta::assert_snapshot!("treblecross_losing", text);
+    assert!(text.contains("G(1) ⊕ G(9) = 1 ⊕ 1 = 0 → LOSING"), "{text}");
+    assert!(text.contains("L=9 G=1"));
+
+    let immediate = app_with(".X.X...X");
+    let text = draw(&immediate, 100, 24).backend().to_string();
+    assert!(
+        text.contains("WINNING at once") && text.contains("completes three at 3"),
+        "{text}"
+    );
+
+    let mut finished = app_with("..X.X..");
+    type_keys(&mut finished, "lll ");
+    let text = draw(&finished, 100, 24).backend().to_string();
+    assert!(matches!(
+        finished.treblecross.analysis(),
+        StripAnalysis::Finished { .. }
+    ));
+    assert!(
+        text.contains("Three X in a row at 3–5: the game is over"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_wheel_over_the_panel_scrolls_the_grundy_values() {
+    let mut app = app_with(".....");
+    let panel = layout(shell_layout(AREA).body).unwrap().panel;
+    app.handle(
+        &mouse(MouseEventKind::ScrollDown, panel.x + 3, panel.y + 2),
+        AREA,
+    );
+    assert_eq!(app.treblecross.grundy_start(), 8);
+    type_keys(&mut app, "]]");
+    assert_eq!(app.treblecross.grundy_start(), 24);
+    app.handle(
+        &mouse(MouseEventKind::ScrollUp, panel.x + 3, panel.y + 2),
+        AREA,
+    );
+    type_keys(&mut app, "[[[[");
+    assert_eq!(app.treblecross.grundy_start(), 0);
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("13:4"), "G(13) = 4 in the table: {text}");
+    // The wheel elsewhere does nothing.
+    app.handle(&mouse(MouseEventKind::ScrollDown, 5, 2), AREA);
+    assert_eq!(app.treblecross.grundy_start(), 0);
+}
+
+#[test]
+fn a_long_strip_edits_and_draws_only_its_window() {
+    // 100,000 cells with an X every 50: segments stay short.
+    let text: String = (0..100_000)
+        .map(|i| if i % 50 == 0 { 'X' } else { '.' })
+        .collect();
+    let mut app = app_with(&text);
+    app.handle(&key(KeyCode::End), AREA);
+    app.handle(&key(KeyCode::Char('x')), AREA);
+    assert_analysis_follows(&app);
+    let rendered = draw(&app, 100, 24).backend().to_string();
+    assert!(rendered.contains("of 100000"), "{rendered}");
+    assert!(rendered.contains("cursor at 100000"));
+}
