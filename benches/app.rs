@@ -1,8 +1,9 @@
 //! Drawing the app (divan): `cargo bench --bench app`.
 
-use noughts::tui::app::{Action, App, TabId, TicTacToeAction};
+use noughts::tui::app::{Action, App, TabId, TicTacToeAction, TreblecrossAction};
 use noughts::tui::theme::Theme;
 use noughts::tui::tictactoe::{parse_notation, TicTacToeTab};
+use noughts::tui::treblecross::TreblecrossTab;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
@@ -43,6 +44,25 @@ fn edit_then_draw_200x60(bencher: divan::Bencher) {
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
     bencher.bench_local(|| {
         app.update(Action::TicTacToe(TicTacToeAction::Cycle));
+        terminal
+            .draw(|frame| frame.render_widget(&app, frame.area()))
+            .unwrap();
+    });
+}
+
+/// Treblecross: toggle a cell of a 100,000-cell strip (an X every 50
+/// cells) and draw the frame after it: O(n) analysis once, then only the
+/// visible window is drawn.
+#[divan::bench]
+fn treblecross_edit_then_draw_100k(bencher: divan::Bencher) {
+    let strip: Vec<bool> = (0..100_000).map(|i| i % 50 == 0).collect();
+    let mut app = App::new(Theme { color: true });
+    app.treblecross = TreblecrossTab::with_strip(strip);
+    app.update(Action::SelectTab(TabId::Treblecross));
+    app.update(Action::Treblecross(TreblecrossAction::Move(60_025)));
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    bencher.bench_local(|| {
+        app.update(Action::Treblecross(TreblecrossAction::Toggle));
         terminal
             .draw(|frame| frame.render_widget(&app, frame.area()))
             .unwrap();

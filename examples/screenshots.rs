@@ -7,8 +7,10 @@
 
 use font8x8::{UnicodeFonts, BASIC_FONTS, BLOCK_FONTS, BOX_FONTS, LATIN_FONTS};
 use noughts::tui::app::App;
+use noughts::tui::app::{Action, TabId, TreblecrossAction};
 use noughts::tui::theme::Theme;
 use noughts::tui::tictactoe::{parse_notation, TicTacToeTab};
+use noughts::tui::treblecross::{Player, TreblecrossTab};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
@@ -59,6 +61,9 @@ fn extra_glyph(ch: char) -> Option<[u8; 8]> {
         '↓' => [0x08, 0x08, 0x08, 0x08, 0x3E, 0x1C, 0x08, 0x00],
         '×' => [0x00, 0x22, 0x14, 0x08, 0x14, 0x22, 0x00, 0x00],
         '…' => [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x49, 0x00],
+        '⊕' => [0x3C, 0x5A, 0x99, 0xFF, 0x99, 0x5A, 0x3C, 0x00],
+        '–' => [0x00, 0x00, 0x00, 0x7E, 0x00, 0x00, 0x00, 0x00],
+        '▲' => [0x00, 0x18, 0x18, 0x3C, 0x3C, 0x7E, 0x7E, 0x00],
         _ => return None,
     })
 }
@@ -147,5 +152,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut help = with_board("X.X/00./...")?;
     help.show_help = true;
     save(&help, 100, 26, &dir.join("tictactoe-help.png"))?;
+
+    let with_strip = |strip: &str| {
+        let mut app = App::new(Theme { color: true });
+        app.treblecross = TreblecrossTab::with_strip(strip.chars().map(|c| c == 'X').collect());
+        app.update(Action::SelectTab(TabId::Treblecross));
+        app
+    };
+    let strip = "X.......X........................X...................X.........";
+    save(&with_strip(strip), 100, 26, &dir.join("treblecross.png"))?;
+    let mut game = with_strip(&".".repeat(40));
+    game.update(Action::Treblecross(TreblecrossAction::Play(Player::You)));
+    for _ in 0..9 {
+        game.update(Action::Treblecross(TreblecrossAction::Move(1)));
+    }
+    game.update(Action::Treblecross(TreblecrossAction::Toggle));
+    save(&game, 100, 26, &dir.join("treblecross-game.png"))?;
     Ok(())
 }

@@ -174,3 +174,30 @@ fn no_mouse_leaves_mouse_reporting_off() {
     assert!(status.success());
     assert!(!parser.screen().alternate_screen());
 }
+
+#[test]
+fn a_click_on_the_strip_changes_the_treblecross_verdict() {
+    let mut session = Session::start(&["tui", "--strip", "....."]);
+    session.wait_for("WINNING for the player to move");
+    assert!(session.screen_text().contains("winning cells: 3"));
+    // Click cell 3 (the winning one): the opponent is then lost.
+    let area = Rect::new(0, 0, COLS, ROWS);
+    let strip = noughts::tui::treblecross::layout(shell_layout(area).body)
+        .unwrap()
+        .strip;
+    session.click(strip.x + 2, strip.y);
+    session.wait_for("LOSING for the player to move");
+    assert!(
+        session.screen_text().contains("××X××"),
+        "{}",
+        session.screen_text()
+    );
+    session.send("q");
+    let (status, parser) = session.finish();
+    assert!(status.success());
+    assert!(!parser.screen().alternate_screen());
+    assert_eq!(
+        parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None
+    );
+}

@@ -3,7 +3,9 @@
 
 use assert_cmd::Command;
 use noughts::solver::grundy::GrundyTable;
-use noughts::solver::treblecross::{analyze, to_mask, StripAnalysis, Treblecross};
+use noughts::solver::treblecross::{
+    analyze, engine_move, safe_cells, to_mask, StripAnalysis, Treblecross, EXACT_ENGINE_EMPTY_CELLS,
+};
 use noughts::solver::{Outcome, Solver};
 
 #[test]
@@ -82,4 +84,56 @@ fn long_strips_are_answered() {
         };
         assert_eq!(verdict, expected, "{len}");
     }
+}
+
+/// A deterministic pseudo-random strip of `n` cells with no three in a row.
+fn random_strip(n: usize, seed: &mut u64) -> Vec<bool> {
+    let mut strip = vec![false; n];
+    let mut next = || {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*seed >> 33) as usize
+    };
+    for _ in 0..next() % (n / 3 + 1) {
+        let i = next() % n;
+        strip[i] = true;
+        if strip.windows(3).any(|w| w.iter().all(|&x| x)) {
+            strip[i] = false;
+        }
+    }
+    strip
+}
+
+#[test]
+fn the_engine_never_misses_a_win_on_strips_up_to_30_cells() {
+    let mut table = GrundyTable::default();
+    let mut seed = 7;
+    let mut winning_positions = 0;
+    for n in 3..=30usize {
+        let mut solver: Solver<Treblecross> = Solver::new(Treblecross { len: n as u32 });
+        for _ in 0..40 {
+            let strip = random_strip(n, &mut seed);
+            let mask = to_mask(&strip);
+            let value = solver.solve(&mask);
+            let Some(cell) = engine_move(&strip, &mut table) else {
+                panic!("no move on {strip:?}");
+            };
+            assert!(!strip[cell], "the engine plays an empty cell");
+            let after = solver.solve(&(mask | 1 << cell)).for_previous_mover();
+            if value.is_win() {
+                winning_positions += 1;
+                assert!(after.is_win(), "missed a win on {n} cells: {mask:b}");
+            }
+            let empty = strip.iter().filter(|&&x| !x).count();
+            if empty <= EXACT_ENGINE_EMPTY_CELLS {
+                // Exact: its move is worth exactly the position's value.
+                assert_eq!(after, value, "{mask:b} of {n}");
+            } else if value.is_loss() && safe_cells(&strip).iter().any(|&s| s) {
+                // Long and lost: it never gives an immediate win away.
+                assert!(safe_cells(&strip)[cell], "{mask:b} of {n}");
+            }
+        }
+    }
+    assert!(winning_positions > 300);
 }

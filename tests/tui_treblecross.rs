@@ -272,3 +272,89 @@ fn a_long_strip_edits_and_draws_only_its_window() {
     assert!(rendered.contains("of 100000"), "{rendered}");
     assert!(rendered.contains("cursor at 100000"));
 }
+
+#[test]
+fn a_game_against_the_engine() {
+    use noughts::tui::treblecross::Player;
+    // You first on 8 empty cells: a move, then the engine's reply at once.
+    let mut app = app_with("........");
+    type_keys(&mut app, "plll ");
+    let game = app.treblecross.game().expect("a game is on");
+    assert_eq!(game.moves.len(), 2);
+    assert_eq!(game.moves[0], (Player::You, 3));
+    assert_eq!(game.moves[1].0, Player::Engine);
+    assert_eq!(game.to_move, Player::You);
+    let terminal = draw(&app, 100, 24);
+    let text = terminal.backend().to_string();
+    assert!(
+        text.contains("your move") && text.contains("analysis is hidden"),
+        "{text}"
+    );
+    let strip_row = layout(shell_layout(AREA).body).unwrap().strip;
+    let row: String = (0..8)
+        .map(|x| {
+            terminal.backend().buffer()[(strip_row.x + x, strip_row.y)]
+                .symbol()
+                .to_string()
+        })
+        .collect();
+    assert!(
+        !row.contains('★'),
+        "no hints on the strip while playing: {row}"
+    );
+
+    // Editing is refused while a game is on, with the reason.
+    type_keys(&mut app, "+");
+    assert_eq!(app.treblecross.strip().len(), 8);
+    assert!(app.treblecross.message().unwrap().contains("p stops it"));
+
+    // Undo takes back your move and the reply.
+    type_keys(&mut app, "u");
+    assert!(app.treblecross.strip().iter().all(|&x| !x));
+    assert!(app.treblecross.game().unwrap().moves.is_empty());
+
+    // An X next to another hands the engine three in a row.
+    type_keys(&mut app, " ");
+    let engine_cell = app.treblecross.game().unwrap().moves[1].1;
+    let next_to = if engine_cell + 1 < 8 && !app.treblecross.strip()[engine_cell + 1] {
+        engine_cell + 1
+    } else {
+        engine_cell - 1
+    };
+    app.handle(&key(KeyCode::Home), AREA);
+    for _ in 0..next_to {
+        app.handle(&key(KeyCode::Right), AREA);
+    }
+    type_keys(&mut app, " ");
+    assert_eq!(app.treblecross.game().unwrap().winner, Some(Player::Engine));
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("GAME OVER: the engine wins"), "{text}");
+    // p ends the game; the strip is editable again.
+    type_keys(&mut app, "p+");
+    assert!(app.treblecross.game().is_none());
+    assert_eq!(app.treblecross.strip().len(), 9);
+}
+
+#[test]
+fn the_engine_wins_from_a_won_start_whatever_you_play() {
+    use noughts::tui::treblecross::Player;
+    for len in [5, 9, 14, 23] {
+        let mut app = app_with(&".".repeat(len));
+        assert!(app.treblecross.analysis().is_winning(), "{len}");
+        type_keys(&mut app, "P");
+        // You always play the first empty cell.
+        while app.treblecross.game().unwrap().winner.is_none() {
+            let first_empty = app.treblecross.strip().iter().position(|&x| !x).unwrap();
+            app.handle(&key(KeyCode::Home), AREA);
+            for _ in 0..first_empty {
+                app.handle(&key(KeyCode::Right), AREA);
+            }
+            type_keys(&mut app, " ");
+        }
+        assert_eq!(
+            app.treblecross.game().unwrap().winner,
+            Some(Player::Engine),
+            "{len}"
+        );
+    }
+}

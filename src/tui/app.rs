@@ -79,6 +79,8 @@ pub enum TreblecrossAction {
     Undo,
     Redo,
     ScrollGrundy(isize),
+    /// Start a game against the engine with this player first (or stop one).
+    Play(super::treblecross::Player),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,6 +2,7 @@
 //! both drawn from these lists, and key presses are matched against them.
 
 use super::app::{Action, TabId, TicTacToeAction, TreblecrossAction};
+use super::treblecross::Player;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// One key (with the modifiers it needs; Shift on characters is ignored
@@ -304,6 +305,20 @@ pub const TREBLECROSS: &[Binding] = &[
         "load the next example (the UVA sample strips)",
         Action::Treblecross(S::NextExample),
         "example",
+    ),
+    bind(
+        &[ch('p')],
+        "p",
+        "play the engine on this strip, you first (p again stops)",
+        Action::Treblecross(S::Play(Player::You)),
+        "play",
+    ),
+    bind(
+        &[ch('P')],
+        "P",
+        "play the engine on this strip, engine first",
+        Action::Treblecross(S::Play(Player::Engine)),
+        "",
     ),
     bind(
         &[ch('[')],

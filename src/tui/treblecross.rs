@@ -6,7 +6,7 @@ use super::app::{render_too_small, TreblecrossAction};
 use super::theme::Theme;
 use crate::cli::treblecross::parse;
 use crate::solver::grundy::GrundyTable;
-use crate::solver::treblecross::{analyze, safe_cells, StripAnalysis};
+use crate::solver::treblecross::{analyze, engine_move, safe_cells, three_in_a_row, StripAnalysis};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
@@ -74,8 +74,27 @@ enum Edit {
     Replace(Vec<bool>),
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    You,
+    Engine,
+}
+
+/// A game against the engine on the strip as it was when it started.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    pub to_move: Player,
+    pub winner: Option<Player>,
+    /// The cells played in this game, in order (for undo).
+    pub moves: Vec<(Player, usize)>,
+}
+
 pub struct TreblecrossTab {
     strip: Vec<bool>,
+    /// A game against the engine, when one is being played.
+    game: Option<Match>,
+    /// A one-line answer to the last action (why it was refused, …).
+    message: Option<String>,
     cursor: usize,
     undo: Vec<Edit>,
     redo: Vec<Edit>,
@@ -101,6 +120,8 @@ impl TreblecrossTab {
         let analysis = analyze(&strip, &mut table);
         TreblecrossTab {
             strip,
+            game: None,
+            message: None,
             cursor: 0,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -126,6 +147,90 @@ impl TreblecrossTab {
 
     pub fn grundy_start(&self) -> usize {
         self.grundy_start
+    }
+
+    pub fn game(&self) -> Option<&Match> {
+        self.game.as_ref()
+    }
+
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Starts a game on the current strip, or stops the one going on.
+    fn toggle_game(&mut self, first: Player) {
+        if self.game.take().is_some() {
+            self.message = Some("game stopped: the strip is yours to edit".into());
+            return;
+        }
+        if three_in_a_row(&self.strip).is_some() {
+            self.message = Some("the strip already has three in a row: edit it first".into());
+            return;
+        }
+        self.game = Some(Match {
+            to_move: first,
+            winner: None,
+            moves: Vec::new(),
+        });
+        self.message = None;
+        if first == Player::Engine {
+            self.engine_reply();
+        }
+    }
+
+    /// Places an X for `player` in a game; ends it on three in a row.
+    fn place(&mut self, player: Player, cell: usize) {
+        self.strip[cell] = true;
+        self.reanalyze();
+        if let Some(game) = &mut self.game {
+            game.moves.push((player, cell));
+            game.to_move = match player {
+                Player::You => Player::Engine,
+                Player::Engine => Player::You,
+            };
+            if three_in_a_row(&self.strip).is_some() {
+                game.winner = Some(player);
+            }
+        }
+    }
+
+    fn engine_reply(&mut self) {
+        match engine_move(&self.strip, &mut self.table) {
+            Some(cell) => self.place(Player::Engine, cell),
+            None => self.message = Some("the strip is full".into()),
+        }
+    }
+
+    /// Your move in a game: an X on an empty cell, then the engine's reply.
+    fn play_at(&mut self, cell: usize) {
+        let Some(game) = &self.game else { return };
+        if game.winner.is_some() {
+            self.message = Some("the game is over: p starts a new one".into());
+        } else if self.strip[cell] {
+            self.message = Some(format!("cell {} already holds an X", cell + 1));
+        } else {
+            self.message = None;
+            self.place(Player::You, cell);
+            if self.game.as_ref().is_some_and(|g| g.winner.is_none()) {
+                self.engine_reply();
+            }
+        }
+    }
+
+    /// Takes back your last move and the engine's reply to it.
+    fn undo_in_game(&mut self) {
+        let Some(game) = &mut self.game else { return };
+        let Some(last_yours) = game.moves.iter().rposition(|(p, _)| *p == Player::You) else {
+            self.message = Some("nothing of yours to take back".into());
+            return;
+        };
+        for (_, cell) in game.moves.drain(last_yours..) {
+            self.strip[cell] = false;
+        }
+        game.to_move = Player::You;
+        game.winner = None;
+        self.message = None;
+        self.reanalyze();
     }
 
     /// Recomputes the analysis: once per edit, O(n).
@@ -164,7 +269,30 @@ impl TreblecrossTab {
     pub fn update(&mut self, action: TreblecrossAction) {
         use TreblecrossAction as A;
         let last = self.strip.len() - 1;
+        if self.game.is_some() {
+            match action {
+                A::Toggle | A::SetX => return self.play_at(self.cursor),
+                A::Click(cell) if cell <= last => {
+                    self.cursor = cell;
+                    return self.play_at(cell);
+                }
+                A::Undo => return self.undo_in_game(),
+                A::Play(first) => return self.toggle_game(first),
+                A::SetEmpty
+                | A::Longer(_)
+                | A::Shorter(_)
+                | A::Clear
+                | A::NextExample
+                | A::Redo => {
+                    self.message = Some("a game is on: p stops it, then edit".into());
+                    return;
+                }
+                A::Move(_) | A::Home | A::End | A::Click(_) | A::ScrollGrundy(_) => {}
+            }
+        }
+        self.message = None;
         match action {
+            A::Play(first) => self.toggle_game(first),
             A::Move(delta) => {
                 self.cursor = self.cursor.saturating_add_signed(delta).min(last);
             }
@@ -264,11 +392,39 @@ impl TreblecrossTab {
         }
     }
 
+    /// Whether a game is on and not over: the analysis is then hidden.
+    fn playing(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.winner.is_none())
+    }
+
     fn render_strip(&self, area: Rect, start: usize, end: usize, buf: &mut Buffer, theme: &Theme) {
         let safe = safe_cells(&self.strip);
-        let winning = self.analysis.winning_cells();
+        let winning = if self.playing() {
+            &[]
+        } else {
+            self.analysis.winning_cells()
+        };
+        let engine_cells: Vec<usize> = self
+            .game
+            .iter()
+            .flat_map(|g| g.moves.iter())
+            .filter(|(p, _)| *p == Player::Engine)
+            .map(|(_, c)| *c)
+            .collect();
         for cell in start..end {
-            let (symbol, style) = if self.strip[cell] {
+            let (symbol, style) = if self.strip[cell] && engine_cells.contains(&cell) {
+                // The engine's Xs in their own colour, its last one underlined.
+                let last = engine_cells.last() == Some(&cell);
+                let style = theme.mark_o();
+                (
+                    "X",
+                    if last {
+                        style.patch(theme.best())
+                    } else {
+                        style
+                    },
+                )
+            } else if self.strip[cell] {
                 ("X", theme.mark_x())
             } else if winning.binary_search(&cell).is_ok() {
                 ("★", theme.win().patch(theme.best()))
@@ -338,6 +494,41 @@ impl TreblecrossTab {
             Span::styled(format!("   cursor at {}", self.cursor + 1), theme.dim()),
             Span::styled("   ★ winning  · safe  × unsafe", theme.dim()),
         ])];
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.key()));
+        }
+        if let Some(game) = &self.game {
+            let started = match game.moves.first() {
+                Some((Player::Engine, _)) => "the engine started",
+                _ => "you started",
+            };
+            let banner = match (game.winner, game.to_move) {
+                (Some(Player::You), _) => Span::styled(
+                    "GAME OVER: you win, three in a row!  (p: back to editing)",
+                    theme.good(),
+                ),
+                (Some(Player::Engine), _) => Span::styled(
+                    "GAME OVER: the engine wins, three in a row.  (u: take back, p: back to editing)",
+                    theme.bad(),
+                ),
+                (None, Player::You) => Span::styled(
+                    format!("Playing the engine ({started}): your move. Space or click places an X."),
+                    theme.key(),
+                ),
+                (None, Player::Engine) => Span::styled("Playing the engine: its move", theme.key()),
+            };
+            lines.push(Line::from(banner));
+            if game.winner.is_none() {
+                lines.push(Line::styled(
+                    "(the analysis is hidden while you play; p stops the game)",
+                    theme.dim(),
+                ));
+                Paragraph::new(lines)
+                    .wrap(Wrap { trim: false })
+                    .render(area, buf);
+                return;
+            }
+        }
         let cells = |cells: &[usize]| -> String {
             const SHOWN: usize = 24;
             let mut text: Vec<String> = cells
