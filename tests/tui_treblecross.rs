@@ -72,18 +72,18 @@ fn text_of(strip: &[bool]) -> String {
 fn assert_analysis_follows(app: &App) {
     let mut table = GrundyTable::default();
     assert_eq!(
-        *app.treblecross.analysis(),
-        analyze(app.treblecross.strip(), &mut table)
+        app.treblecross.analysis(),
+        Some(&analyze(app.treblecross.strip(), &mut table))
     );
 }
 
 #[test]
 fn keys_edit_the_strip_and_the_analysis_follows() {
     let mut app = app_with(".....");
-    assert_eq!(app.treblecross.analysis().winning_cells(), &[2]);
+    assert_eq!(app.treblecross.analysis().unwrap().winning_cells(), &[2]);
     type_keys(&mut app, "ll ");
     assert_eq!(text_of(app.treblecross.strip()), "..X..");
-    assert!(!app.treblecross.analysis().is_winning());
+    assert!(!app.treblecross.analysis().unwrap().is_winning());
     assert_analysis_follows(&app);
     type_keys(&mut app, "+++");
     assert_eq!(app.treblecross.strip().len(), 8);
@@ -123,7 +123,7 @@ fn keys_edit_the_strip_and_the_analysis_follows() {
         text_of(app.treblecross.strip()),
         "X.....X..X.............X....X..X"
     );
-    assert!(!app.treblecross.analysis().is_winning());
+    assert!(!app.treblecross.analysis().unwrap().is_winning());
     app.handle(&key(KeyCode::End), AREA);
     assert_eq!(app.treblecross.cursor(), 31);
     type_keys(&mut app, "c");
@@ -181,7 +181,7 @@ fn winning_cells_are_starred_green_bold_and_underlined() {
     insta::assert_snapshot!("treblecross_winning", terminal.backend());
     let strip_row = layout(shell_layout(AREA).body).unwrap().strip;
     let buffer = terminal.backend().buffer();
-    let winning = app.treblecross.analysis().winning_cells().to_vec();
+    let winning = app.treblecross.analysis().unwrap().winning_cells().to_vec();
     assert_eq!(
         winning.iter().map(|c| c + 1).collect::<Vec<_>>(),
         vec![1, 12, 15, 17, 20, 24, 28, 31, 33, 36, 47]
@@ -226,7 +226,7 @@ fn segments_nim_sum_and_messages() {
     let text = draw(&finished, 100, 24).backend().to_string();
     assert!(matches!(
         finished.treblecross.analysis(),
-        StripAnalysis::Finished { .. }
+        Some(StripAnalysis::Finished { .. })
     ));
     assert!(
         text.contains("Three X in a row at 3–5: the game is over"),
@@ -253,6 +253,10 @@ fn the_wheel_over_the_panel_scrolls_the_grundy_values() {
     assert_eq!(app.treblecross.grundy_start(), 0);
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("13:4"), "G(13) = 4 in the table: {text}");
+    assert!(
+        text.contains("in use 5:2 "),
+        "the one segment, 5 cells: {text}"
+    );
     // The wheel elsewhere does nothing.
     app.handle(&mouse(MouseEventKind::ScrollDown, 5, 2), AREA);
     assert_eq!(app.treblecross.grundy_start(), 0);
@@ -340,7 +344,7 @@ fn the_engine_wins_from_a_won_start_whatever_you_play() {
     use noughts::tui::treblecross::Player;
     for len in [5, 9, 14, 23] {
         let mut app = app_with(&".".repeat(len));
-        assert!(app.treblecross.analysis().is_winning(), "{len}");
+        assert!(app.treblecross.analysis().unwrap().is_winning(), "{len}");
         type_keys(&mut app, "P");
         // You always play the first empty cell.
         while app.treblecross.game().unwrap().winner.is_none() {
@@ -357,4 +361,38 @@ fn the_engine_wins_from_a_won_start_whatever_you_play() {
             "{len}"
         );
     }
+}
+
+#[test]
+fn long_free_segments_are_analysed_off_the_ui_thread_with_progress() {
+    use noughts::tui::treblecross::SYNC_GRUNDY;
+    let len = 12_000;
+    assert!(len > SYNC_GRUNDY);
+    let mut app = app_with(&".".repeat(len));
+    // At first: no stale answer, a progress line instead, and no game.
+    assert!(app.treblecross.analysis().is_none());
+    let (_, wanted) = app.treblecross.computing().expect("a background job");
+    assert_eq!(wanted, len + 1);
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(
+        text.contains("computing the Grundy values up to L = 12000"),
+        "{text}"
+    );
+    type_keys(&mut app, "p");
+    assert!(app.treblecross.game().is_none());
+    assert!(app.treblecross.message().unwrap().contains("wait"));
+    // Edits and drawing go on meanwhile.
+    type_keys(&mut app, "l ");
+    draw(&app, 100, 24);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while app.treblecross.analysis().is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the job never finished"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        app.tick();
+    }
+    assert!(app.treblecross.computing().is_none());
+    assert_analysis_follows(&app);
 }

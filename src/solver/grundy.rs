@@ -34,6 +34,12 @@ impl GrundyTable {
 
     /// Makes sure G(0) … G(n − 1) are known.
     pub fn extend_to(&mut self, n: usize) {
+        self.extend_with_progress(n, |_| {});
+    }
+
+    /// [`GrundyTable::extend_to`], telling `progress` how many values are
+    /// known every 1,024 values (for a progress display).
+    pub fn extend_with_progress(&mut self, n: usize, mut progress: impl FnMut(usize)) {
         // Every option value is below 2 * (largest value so far), rounded to
         // a power of two, so a bitset that size holds every option.
         let mut seen: Vec<u64> = Vec::new();
@@ -56,6 +62,9 @@ impl GrundyTable {
                 .map(|(i, w)| i * 64 + w.trailing_ones() as usize)
                 .unwrap_or(words * 64);
             self.values.push(mex as u16);
+            if self.values.len().is_multiple_of(1024) {
+                progress(self.values.len());
+            }
         }
     }
 
@@ -115,6 +124,13 @@ mod tests {
             0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 1, 1, 0, 4, 3, 3, 3, 2, 2, 2, 4, 4, 0, 5, 5, 2,
         ];
         assert_eq!(GrundyTable::with_len(26).values(), &expected);
+    }
+
+    #[test]
+    fn progress_is_reported_as_values_are_found() {
+        let mut seen = Vec::new();
+        GrundyTable::default().extend_with_progress(5000, |n| seen.push(n));
+        assert_eq!(seen, vec![1024, 2048, 3072, 4096]);
     }
 
     #[test]

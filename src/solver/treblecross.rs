@@ -98,6 +98,16 @@ pub fn safe_cells(strip: &[bool]) -> Vec<bool> {
     safe
 }
 
+/// The length of the longest free segment (0 if none): how far the Grundy
+/// table must reach to analyse the strip.
+pub fn longest_free_segment(strip: &[bool]) -> usize {
+    safe_cells(strip)
+        .split(|&safe| !safe)
+        .map(<[bool]>::len)
+        .max()
+        .unwrap_or(0)
+}
+
 /// The free segments of a strip with no immediate win.
 pub fn free_segments(strip: &[bool], table: &mut GrundyTable) -> Vec<FreeSegment> {
     let safe = safe_cells(strip);

@@ -220,6 +220,11 @@ impl App {
         }
     }
 
+    /// Work between events: takes in results of background work.
+    pub fn tick(&mut self) {
+        self.treblecross.poll();
+    }
+
     /// Applies an event (what the event loop does).
     pub fn handle(&mut self, event: &Event, area: Rect) {
         if let Some(action) = self.action_for(event, area) {

@@ -71,12 +71,13 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
             area = frame.area();
             frame.render_widget(&app, area);
         })?;
-        // Wait for input; the timeout keeps the loop ready for background
-        // work of later tabs (engine replies).
+        // Wait for input; the timeout redraws progress of background work
+        // and takes in its results.
         if event::poll(Duration::from_millis(250))? {
             let event = event::read()?;
             app.handle(&event, area);
         }
+        app.tick();
     }
     Ok(())
 }

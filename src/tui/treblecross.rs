@@ -6,12 +6,17 @@ use super::app::{render_too_small, TreblecrossAction};
 use super::theme::Theme;
 use crate::cli::treblecross::parse;
 use crate::solver::grundy::GrundyTable;
-use crate::solver::treblecross::{analyze, engine_move, safe_cells, three_in_a_row, StripAnalysis};
+use crate::solver::treblecross::{
+    analyze, engine_move, longest_free_segment, safe_cells, three_in_a_row, StripAnalysis,
+};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Sparkline, Widget, Wrap};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use std::sync::Arc;
 
 pub const MIN_LENGTH: usize = 3;
 pub const MAX_LENGTH: usize = 100_000;
@@ -22,6 +27,18 @@ const PANEL_HEIGHT: u16 = 8;
 /// Lengths the Grundy table holds past the panel's first one: wider than
 /// any terminal, so drawing never computes a value.
 const PANEL_SPAN: usize = 1024;
+
+/// Longest free segment analysed at once on the UI thread: the table up to
+/// here takes about 15 ms. Longer ones are built on a background thread
+/// (an empty 100,000-cell strip needs seconds) while the tab shows progress.
+pub const SYNC_GRUNDY: usize = 5_000;
+
+/// Grundy values being computed on a background thread.
+struct TableJob {
+    wanted: usize,
+    known: Arc<AtomicUsize>,
+    result: Receiver<GrundyTable>,
+}
 
 /// The strips of `assets/`, shipped inside the binary (the UVA sample).
 const EXAMPLES: &str = include_str!("../../assets/treblecross/uva-sample.txt");
@@ -99,7 +116,11 @@ pub struct TreblecrossTab {
     undo: Vec<Edit>,
     redo: Vec<Edit>,
     table: GrundyTable,
-    analysis: StripAnalysis,
+    /// `None` while the Grundy values it needs are being computed.
+    analysis: Option<StripAnalysis>,
+    /// Which cells are safe, recomputed with the analysis (not per frame).
+    safe: Vec<bool>,
+    job: Option<TableJob>,
     examples: Vec<Vec<bool>>,
     next_example: usize,
     /// First length shown in the Grundy panel.
@@ -116,21 +137,23 @@ impl TreblecrossTab {
     /// A tab on this strip (lengths are clamped to 3..=100,000 cells).
     pub fn with_strip(mut strip: Vec<bool>) -> TreblecrossTab {
         strip.resize(strip.len().clamp(MIN_LENGTH, MAX_LENGTH), false);
-        let mut table = GrundyTable::with_len(PANEL_SPAN);
-        let analysis = analyze(&strip, &mut table);
-        TreblecrossTab {
+        let mut tab = TreblecrossTab {
             strip,
             game: None,
             message: None,
             cursor: 0,
             undo: Vec::new(),
             redo: Vec::new(),
-            table,
-            analysis,
+            table: GrundyTable::with_len(PANEL_SPAN),
+            analysis: None,
+            safe: Vec::new(),
+            job: None,
             examples: parse(EXAMPLES).unwrap_or_default(),
             next_example: 0,
             grundy_start: 0,
-        }
+        };
+        tab.reanalyze();
+        tab
     }
 
     pub fn strip(&self) -> &[bool] {
@@ -141,8 +164,55 @@ impl TreblecrossTab {
         self.cursor
     }
 
-    pub fn analysis(&self) -> &StripAnalysis {
-        &self.analysis
+    /// The analysis of the strip, or `None` while its Grundy values are
+    /// being computed (see [`TreblecrossTab::computing`]).
+    pub fn analysis(&self) -> Option<&StripAnalysis> {
+        self.analysis.as_ref()
+    }
+
+    /// Values known so far and values wanted, while computing.
+    pub fn computing(&self) -> Option<(usize, usize)> {
+        self.job
+            .as_ref()
+            .map(|job| (job.known.load(Relaxed), job.wanted))
+    }
+
+    /// Takes in Grundy values finished on the background thread; true if
+    /// something changed (the event loop calls it on every tick).
+    pub fn poll(&mut self) -> bool {
+        let Some(job) = &self.job else { return false };
+        match job.result.try_recv() {
+            Ok(table) => {
+                if table.len() > self.table.len() {
+                    self.table = table;
+                }
+                self.job = None;
+                self.reanalyze();
+                true
+            }
+            Err(TryRecvError::Empty) => false,
+            Err(TryRecvError::Disconnected) => {
+                self.job = None;
+                false
+            }
+        }
+    }
+
+    fn start_job(&mut self, wanted: usize) {
+        let mut table = self.table.clone();
+        let known = Arc::new(AtomicUsize::new(table.len()));
+        let (send, result) = channel();
+        let progress = Arc::clone(&known);
+        std::thread::spawn(move || {
+            table.extend_with_progress(wanted, |n| progress.store(n, Relaxed));
+            // The tab may have gone: then nobody wants the table.
+            let _ = send.send(table);
+        });
+        self.job = Some(TableJob {
+            wanted,
+            known,
+            result,
+        });
     }
 
     pub fn grundy_start(&self) -> usize {
@@ -161,6 +231,10 @@ impl TreblecrossTab {
     fn toggle_game(&mut self, first: Player) {
         if self.game.take().is_some() {
             self.message = Some("game stopped: the strip is yours to edit".into());
+            return;
+        }
+        if self.analysis.is_none() {
+            self.message = Some("wait for the Grundy values, then play".into());
             return;
         }
         if three_in_a_row(&self.strip).is_some() {
@@ -233,10 +307,21 @@ impl TreblecrossTab {
         self.reanalyze();
     }
 
-    /// Recomputes the analysis: once per edit, O(n).
+    /// Recomputes the analysis: once per edit, O(n) once the Grundy table
+    /// reaches the longest free segment; a table that must grow far is
+    /// built on a background thread and the analysis waits for it.
     fn reanalyze(&mut self) {
-        self.analysis = analyze(&self.strip, &mut self.table);
         self.cursor = self.cursor.min(self.strip.len() - 1);
+        self.safe = safe_cells(&self.strip);
+        let wanted = longest_free_segment(&self.strip) + 1;
+        if wanted <= self.table.len() || wanted <= SYNC_GRUNDY {
+            self.analysis = Some(analyze(&self.strip, &mut self.table));
+        } else {
+            self.analysis = None;
+            if self.job.as_ref().is_none_or(|job| job.wanted < wanted) {
+                self.start_job(wanted);
+            }
+        }
     }
 
     fn apply(&mut self, edit: Edit) -> Edit {
@@ -334,10 +419,9 @@ impl TreblecrossTab {
                 }
             }
             A::ScrollGrundy(delta) => {
-                self.grundy_start = self
-                    .grundy_start
-                    .saturating_add_signed(delta)
-                    .min(MAX_LENGTH);
+                // The panel shows values already known, or cheap to know.
+                let limit = self.table.len().max(SYNC_GRUNDY);
+                self.grundy_start = self.grundy_start.saturating_add_signed(delta).min(limit);
                 self.table.extend_to(self.grundy_start + PANEL_SPAN);
             }
         }
@@ -398,11 +482,10 @@ impl TreblecrossTab {
     }
 
     fn render_strip(&self, area: Rect, start: usize, end: usize, buf: &mut Buffer, theme: &Theme) {
-        let safe = safe_cells(&self.strip);
-        let winning = if self.playing() {
-            &[]
-        } else {
-            self.analysis.winning_cells()
+        let safe = &self.safe;
+        let winning = match &self.analysis {
+            Some(analysis) if !self.playing() => analysis.winning_cells(),
+            _ => &[],
         };
         let engine_cells: Vec<usize> = self
             .game
@@ -446,7 +529,7 @@ impl TreblecrossTab {
 
     fn segments(&self) -> &[crate::solver::treblecross::FreeSegment] {
         match &self.analysis {
-            StripAnalysis::Segments { segments, .. } => segments,
+            Some(StripAnalysis::Segments { segments, .. }) => segments,
             _ => &[],
         }
     }
@@ -541,7 +624,22 @@ impl TreblecrossTab {
             }
             text.join(" ")
         };
-        match &self.analysis {
+        let Some(analysis) = &self.analysis else {
+            let (known, wanted) = self.computing().unwrap_or_default();
+            lines.push(Line::styled(
+                format!(
+                    "computing the Grundy values up to L = {}: {known} known ({}%)…",
+                    wanted.saturating_sub(1),
+                    known * 100 / wanted.max(1)
+                ),
+                theme.key(),
+            ));
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .render(area, buf);
+            return;
+        };
+        match analysis {
             StripAnalysis::Finished { run_start } => {
                 lines.push(Line::styled(
                     format!(
@@ -639,8 +737,22 @@ impl TreblecrossTab {
                 x = col + label.len() as u16 + 1;
             }
         }
-        // The table: G(L) for the first lengths on screen, those in use bold.
-        let mut spans = vec![Span::styled("G: ", theme.dim())];
+        // The table: the lengths in use first, then the lengths on screen
+        // (those in use underlined), as L:G(L).
+        let mut used = in_use.clone();
+        used.sort_unstable();
+        used.dedup();
+        let mut spans = vec![Span::styled("in use ", theme.dim())];
+        for &l in used.iter().take(8) {
+            spans.push(Span::styled(
+                format!("{l}:{} ", self.grundy(l)),
+                theme.best(),
+            ));
+        }
+        if used.is_empty() {
+            spans.push(Span::styled("none ", theme.dim()));
+        }
+        spans.push(Span::styled("│ from ", theme.dim()));
         for l in first..first + 20 {
             let style = if in_use.contains(&l) {
                 theme.best()
