@@ -2,65 +2,22 @@
 //! function, snapshots of the drawn screen (insta on ratatui's TestBackend)
 //! with the styles that carry meaning, and every size down to 1×1.
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
-    MouseEventKind,
-};
+mod app_support;
+
+use app_support::*;
+use crossterm::event::{KeyCode, KeyModifiers};
 use noughts::solver::tictactoe::{Mark, Verdict};
 use noughts::tui::app::{shell_layout, Action, App, TabId};
 use noughts::tui::theme::Theme;
 use noughts::tui::tictactoe::{layout, notation, parse_notation, TicTacToeTab};
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
-use ratatui::Terminal;
-
-const AREA: Rect = Rect {
-    x: 0,
-    y: 0,
-    width: 100,
-    height: 24,
-};
-
-fn key(code: KeyCode) -> Event {
-    key_with(code, KeyModifiers::NONE)
-}
-
-fn key_with(code: KeyCode, modifiers: KeyModifiers) -> Event {
-    Event::Key(KeyEvent {
-        code,
-        modifiers,
-        kind: KeyEventKind::Press,
-        state: KeyEventState::NONE,
-    })
-}
-
-fn click(column: u16, row: u16) -> Event {
-    Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column,
-        row,
-        modifiers: KeyModifiers::NONE,
-    })
-}
 
 fn app_with(board: &str) -> App {
     let mut app = App::new(Theme { color: true });
     app.tictactoe = TicTacToeTab::with_board(parse_notation(board).unwrap());
     app
-}
-
-fn type_keys(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        app.handle(&key(KeyCode::Char(c)), AREA);
-    }
-}
-
-fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    terminal
 }
 
 fn cell_rect(cell: usize) -> Rect {

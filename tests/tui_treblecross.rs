@@ -2,26 +2,16 @@
 //! function, clicks on a scrolled strip, the styles of winning cells,
 //! and snapshots.
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
-    MouseEventKind,
-};
+mod app_support;
+
+use app_support::*;
+use crossterm::event::{KeyCode, KeyModifiers, MouseEventKind};
 use noughts::solver::grundy::GrundyTable;
 use noughts::solver::treblecross::{analyze, StripAnalysis};
 use noughts::tui::app::{shell_layout, App, TabId};
 use noughts::tui::theme::Theme;
 use noughts::tui::treblecross::{layout, window_start, TreblecrossTab};
-use ratatui::backend::TestBackend;
-use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
-use ratatui::Terminal;
-
-const AREA: Rect = Rect {
-    x: 0,
-    y: 0,
-    width: 100,
-    height: 24,
-};
 
 fn strip(text: &str) -> Vec<bool> {
     text.chars().map(|c| c == 'X').collect()
@@ -32,36 +22,6 @@ fn app_with(text: &str) -> App {
     app.treblecross = TreblecrossTab::with_strip(strip(text));
     app.tab = TabId::Treblecross;
     app
-}
-
-fn key(code: KeyCode) -> Event {
-    Event::Key(KeyEvent {
-        code,
-        modifiers: KeyModifiers::NONE,
-        kind: KeyEventKind::Press,
-        state: KeyEventState::NONE,
-    })
-}
-
-fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Event {
-    Event::Mouse(MouseEvent {
-        kind,
-        column,
-        row,
-        modifiers: KeyModifiers::NONE,
-    })
-}
-
-fn type_keys(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        app.handle(&key(KeyCode::Char(c)), AREA);
-    }
-}
-
-fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    terminal
 }
 
 fn text_of(strip: &[bool]) -> String {
@@ -105,15 +65,7 @@ fn keys_edit_the_strip_and_the_analysis_follows() {
         ".....",
         "nothing left to undo"
     );
-    app.handle(
-        &Event::Key(KeyEvent {
-            code: KeyCode::Char('r'),
-            modifiers: KeyModifiers::CONTROL,
-            kind: KeyEventKind::Press,
-            state: KeyEventState::NONE,
-        }),
-        AREA,
-    );
+    app.handle(&key_with(KeyCode::Char('r'), KeyModifiers::CONTROL), AREA);
     assert_eq!(text_of(app.treblecross.strip()), "..X..");
     type_keys(&mut app, "x.");
     assert_analysis_follows(&app);
@@ -158,10 +110,7 @@ fn a_click_on_a_scrolled_strip_toggles_the_cell_drawn_there() {
     );
 
     let column = strip_row.x + 7;
-    app.handle(
-        &mouse(MouseEventKind::Down(MouseButton::Left), column, strip_row.y),
-        AREA,
-    );
+    app.handle(&click(column, strip_row.y), AREA);
     let toggled = start + 7;
     assert!(app.treblecross.strip()[toggled]);
     assert_eq!(app.treblecross.strip().iter().filter(|&&x| x).count(), 1);

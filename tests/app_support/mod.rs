@@ -1,0 +1,61 @@
+//! Driving the app without a terminal: events as the terminal would send
+//! them, and drawing into ratatui's TestBackend. Shared by the app tests
+//! (each uses its own part of it).
+#![allow(dead_code)]
+
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
+use noughts::tui::app::App;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+use ratatui::Terminal;
+
+/// The screen the events are aimed at.
+pub const AREA: Rect = Rect {
+    x: 0,
+    y: 0,
+    width: 100,
+    height: 24,
+};
+
+pub fn key(code: KeyCode) -> Event {
+    key_with(code, KeyModifiers::NONE)
+}
+
+pub fn key_with(code: KeyCode, modifiers: KeyModifiers) -> Event {
+    Event::Key(KeyEvent {
+        code,
+        modifiers,
+        kind: KeyEventKind::Press,
+        state: KeyEventState::NONE,
+    })
+}
+
+pub fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Event {
+    Event::Mouse(MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
+/// A left click (the press; the app acts on presses).
+pub fn click(column: u16, row: u16) -> Event {
+    mouse(MouseEventKind::Down(MouseButton::Left), column, row)
+}
+
+/// Types characters as key presses on a screen of [`AREA`].
+pub fn type_keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        app.handle(&key(KeyCode::Char(c)), AREA);
+    }
+}
+
+pub fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    terminal
+}
