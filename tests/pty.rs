@@ -201,3 +201,31 @@ fn a_click_on_the_strip_changes_the_treblecross_verdict() {
         vt100::MouseProtocolMode::None
     );
 }
+
+#[test]
+fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
+    let mut session = Session::start(&[]);
+    session.wait_for("Codeforces");
+    session.send("3");
+    // The engine (x) opens once it has solved the game.
+    session.wait_for("1. x ");
+    session.wait_for("your move");
+    let area = Rect::new(0, 0, COLS, ROWS);
+    let mnc = noughts::tui::mnc::layout(shell_layout(area).body).unwrap();
+    // Pick a small piece from the hand, then click c3.
+    session.click(mnc.hand_small.x + 2, mnc.hand_small.y);
+    session.wait_for("place the small piece");
+    let c3 = mnc.cells[8];
+    session.click(c3.x + 4, c3.y + 1);
+    session.wait_for("2. o small c3");
+    // The engine answers from its thread, after a short pause.
+    session.wait_for("3. x ");
+    session.send("q");
+    let (status, parser) = session.finish();
+    assert!(status.success());
+    assert!(!parser.screen().alternate_screen());
+    assert_eq!(
+        parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None
+    );
+}

@@ -4,9 +4,11 @@
 //! no terminal.
 
 use super::keymap;
+use super::mnc::MncTab;
 use super::theme::Theme;
 use super::tictactoe::TicTacToeTab;
 use super::treblecross::TreblecrossTab;
+use crate::solver::mnc::{Move, Size};
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Position, Rect};
@@ -84,6 +86,32 @@ pub enum TreblecrossAction {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MncAction {
+    Move {
+        rows: i8,
+        cols: i8,
+    },
+    /// Space/Enter at the cursor: place or move what is selected there, or
+    /// pick up your big piece there.
+    Activate,
+    /// A click on a cell: as Activate, there.
+    Click(u8),
+    /// Pick a piece from your hand (or click it).
+    Hand(Size),
+    /// Place a piece of this size from your hand at the cursor.
+    PlaceHere(Size),
+    /// Pick up your big piece under the cursor to move it.
+    PickUp,
+    Cancel,
+    Undo,
+    NewGame,
+    SwapSides,
+    ToggleHints,
+    /// A whole move at once (tests, scripts).
+    Play(Move),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     Quit,
     NextTab,
@@ -92,6 +120,7 @@ pub enum Action {
     ToggleHelp,
     TicTacToe(TicTacToeAction),
     Treblecross(TreblecrossAction),
+    Mnc(MncAction),
 }
 
 /// Where the shell puts things; the one source for drawing and clicks.
@@ -138,6 +167,8 @@ pub struct App {
     pub theme: Theme,
     pub tictactoe: TicTacToeTab,
     pub treblecross: TreblecrossTab,
+    /// Made when the tab is first shown: its engine thread starts solving.
+    pub mnc: Option<MncTab>,
 }
 
 impl App {
@@ -149,6 +180,7 @@ impl App {
             theme,
             tictactoe: TicTacToeTab::new(),
             treblecross: TreblecrossTab::default(),
+            mnc: None,
         }
     }
 
@@ -163,6 +195,12 @@ impl App {
                         Some(Action::ToggleHelp | Action::Quit) => Some(Action::ToggleHelp),
                         _ => None,
                     };
+                }
+                // Esc first drops a piece picked up on the MNC board.
+                let selecting = self.mnc.as_ref().is_some_and(|m| m.selection().is_some());
+                if self.tab == TabId::Mnc && selecting && key.code == crossterm::event::KeyCode::Esc
+                {
+                    return Some(Action::Mnc(MncAction::Cancel));
                 }
                 keymap::action_for(self.tab, key)
             }
@@ -203,26 +241,59 @@ impl App {
                 .treblecross
                 .cell_at(layout.body, at)
                 .map(|cell| Action::Treblecross(TreblecrossAction::Click(cell))),
-            TabId::Mnc => None,
+            TabId::Mnc => {
+                let mnc = self.mnc.as_ref()?;
+                if let Some(size) = mnc.hand_at(layout.body, at) {
+                    return Some(Action::Mnc(MncAction::Hand(size)));
+                }
+                mnc.cell_at(layout.body, at)
+                    .map(|cell| Action::Mnc(MncAction::Click(cell)))
+            }
         }
     }
 
     /// The one place where state changes.
     pub fn update(&mut self, action: Action) {
+        if matches!(
+            action,
+            Action::NextTab | Action::PrevTab | Action::SelectTab(_)
+        ) {
+            self.switch_tab(action);
+            return;
+        }
         match action {
             Action::Quit => self.running = false,
-            Action::NextTab => self.tab = self.tab.next(),
-            Action::PrevTab => self.tab = self.tab.prev(),
-            Action::SelectTab(tab) => self.tab = tab,
+            Action::NextTab | Action::PrevTab | Action::SelectTab(_) => {}
+            Action::Mnc(action) => self.mnc_tab().update(action),
             Action::ToggleHelp => self.show_help = !self.show_help,
             Action::TicTacToe(action) => self.tictactoe.update(action),
             Action::Treblecross(action) => self.treblecross.update(action),
         }
     }
 
+    fn switch_tab(&mut self, action: Action) {
+        self.tab = match action {
+            Action::NextTab => self.tab.next(),
+            Action::PrevTab => self.tab.prev(),
+            Action::SelectTab(tab) => tab,
+            _ => self.tab,
+        };
+        if self.tab == TabId::Mnc {
+            self.mnc_tab();
+        }
+    }
+
     /// Work between events: takes in results of background work.
     pub fn tick(&mut self) {
         self.treblecross.poll();
+        if let Some(mnc) = &mut self.mnc {
+            mnc.poll();
+        }
+    }
+
+    /// The MNC tab, made (and its engine started) on first use.
+    pub fn mnc_tab(&mut self) -> &mut MncTab {
+        self.mnc.get_or_insert_with(MncTab::default)
     }
 
     /// Applies an event (what the event loop does).
@@ -255,7 +326,10 @@ impl App {
                 spans.push(Span::styled(" ←→ ", self.theme.key()));
                 spans.push(Span::styled("move ", self.theme.dim()));
             }
-            TabId::Mnc => {}
+            TabId::Mnc => {
+                spans.push(Span::styled(" ←↓↑→ ", self.theme.key()));
+                spans.push(Span::styled("cursor ", self.theme.dim()));
+            }
         }
         for binding in keymap::bindings(self.tab).filter(|b| !b.footer.is_empty()) {
             // A footer entry may name its keys itself: "x/o/. set".
@@ -338,14 +412,10 @@ impl Widget for &App {
         match self.tab {
             TabId::TicTacToe => self.tictactoe.render(layout.body, buf, &self.theme),
             TabId::Treblecross => self.treblecross.render(layout.body, buf, &self.theme),
-            TabId::Mnc => {
-                let text = "The Noughts & Crosses+ tab is coming in the next release.\n\n\
-                            The command line has the engine already: noughts mnc --help";
-                Paragraph::new(text)
-                    .alignment(Alignment::Center)
-                    .wrap(Wrap { trim: true })
-                    .render(centered(layout.body, 60, 5), buf);
-            }
+            TabId::Mnc => match &self.mnc {
+                Some(mnc) => mnc.render(layout.body, buf, &self.theme),
+                None => Paragraph::new("starting the engine…").render(layout.body, buf),
+            },
         }
         if area.height >= 2 {
             self.render_footer(layout.footer, buf);

@@ -1,8 +1,9 @@
 //! The keys of each tab, listed once: the footer and the `?` overlay are
 //! both drawn from these lists, and key presses are matched against them.
 
-use super::app::{Action, TabId, TicTacToeAction, TreblecrossAction};
+use super::app::{Action, MncAction, TabId, TicTacToeAction, TreblecrossAction};
 use super::treblecross::Player;
+use crate::solver::mnc::Size;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// One key (with the modifiers it needs; Shift on characters is ignored
@@ -336,12 +337,95 @@ pub const TREBLECROSS: &[Binding] = &[
     ),
 ];
 
+use MncAction as M;
+
+pub const MNC: &[Binding] = &[
+    bind(
+        &[key(KeyCode::Left), ch('h')],
+        "←/h",
+        "cursor left",
+        Action::Mnc(M::Move { rows: 0, cols: -1 }),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::Right), ch('l')],
+        "→/l",
+        "cursor right",
+        Action::Mnc(M::Move { rows: 0, cols: 1 }),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::Up), ch('k')],
+        "↑/k",
+        "cursor up",
+        Action::Mnc(M::Move { rows: -1, cols: 0 }),
+        "",
+    ),
+    bind(
+        &[key(KeyCode::Down), ch('j')],
+        "↓/j",
+        "cursor down",
+        Action::Mnc(M::Move { rows: 1, cols: 0 }),
+        "",
+    ),
+    bind(
+        &[ch('s')],
+        "s",
+        "place a small piece at the cursor",
+        Action::Mnc(M::PlaceHere(Size::Small)),
+        "small",
+    ),
+    bind(
+        &[ch('b')],
+        "b",
+        "place a big piece at the cursor (it may cover a small one)",
+        Action::Mnc(M::PlaceHere(Size::Big)),
+        "big",
+    ),
+    bind(
+        &[ch('m')],
+        "m",
+        "move from here: pick up your big piece at the cursor",
+        Action::Mnc(M::PickUp),
+        "move",
+    ),
+    bind(
+        &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
+        "Space",
+        "put what you picked up at the cursor (or click a cell; click your hand to pick)",
+        Action::Mnc(M::Activate),
+        "put",
+    ),
+    bind(
+        &[ch('t')],
+        "t",
+        "hints: the value of each of your moves on the board",
+        Action::Mnc(M::ToggleHints),
+        "hints",
+    ),
+    bind(
+        &[ch('u')],
+        "u",
+        "undo: take back your move and the engine's",
+        Action::Mnc(M::Undo),
+        "undo",
+    ),
+    bind(&[ch('n')], "n", "new game", Action::Mnc(M::NewGame), "new"),
+    bind(
+        &[ch('w')],
+        "w",
+        "swap sides (a new game)",
+        Action::Mnc(M::SwapSides),
+        "swap",
+    ),
+];
+
 /// The bindings of a tab (its own first, then the global ones).
 pub fn bindings(tab: TabId) -> impl Iterator<Item = &'static Binding> {
     let own: &'static [Binding] = match tab {
         TabId::TicTacToe => TICTACTOE,
         TabId::Treblecross => TREBLECROSS,
-        TabId::Mnc => &[],
+        TabId::Mnc => MNC,
     };
     own.iter().chain(GLOBAL)
 }

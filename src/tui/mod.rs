@@ -5,7 +5,9 @@
 //! one file per tab its state, layout and drawing.
 
 pub mod app;
+pub mod engine;
 pub mod keymap;
+pub mod mnc;
 pub mod theme;
 pub mod tictactoe;
 pub mod treblecross;

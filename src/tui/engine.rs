@@ -1,0 +1,73 @@
+//! The MNC engine on its own thread: it solves the game at start, then
+//! answers requests, so the screen never waits for it.
+
+use crate::solver::mnc::{Engine, Move, Position};
+use crate::solver::Outcome;
+use std::sync::mpsc::{channel, Receiver, Sender};
+
+enum Request {
+    /// The engine's move in this position.
+    Move(Position),
+    /// The value of this position and of every legal move in it.
+    Rate(Position),
+}
+
+/// An answer, with the position it is about (the app drops stale ones).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    Solved,
+    Move(Position, Option<Move>),
+    Rated {
+        position: Position,
+        value: Outcome,
+        moves: Vec<(Move, Outcome)>,
+    },
+}
+
+/// The app's end of the engine thread.
+pub struct EngineWorker {
+    requests: Sender<Request>,
+    replies: Receiver<Reply>,
+}
+
+impl EngineWorker {
+    /// Starts the thread; it solves the whole game first (about 0.1 s).
+    pub fn start() -> EngineWorker {
+        let (requests, inbox) = channel::<Request>();
+        let (outbox, replies) = channel();
+        std::thread::spawn(move || {
+            let mut engine = Engine::solved();
+            if outbox.send(Reply::Solved).is_err() {
+                return;
+            }
+            for request in inbox {
+                let reply = match request {
+                    Request::Move(position) => Reply::Move(position, engine.best_move(&position)),
+                    Request::Rate(position) => Reply::Rated {
+                        position,
+                        value: engine.value(&position),
+                        moves: engine.rate_moves(&position),
+                    },
+                };
+                if outbox.send(reply).is_err() {
+                    return;
+                }
+            }
+        });
+        EngineWorker { requests, replies }
+    }
+
+    pub fn ask_move(&self, position: Position) {
+        let _ = self.requests.send(Request::Move(position));
+    }
+
+    pub fn ask_rating(&self, position: Position) {
+        let _ = self.requests.send(Request::Rate(position));
+    }
+
+    /// The next reply, if one has arrived.
+    pub fn try_reply(&self) -> Option<Reply> {
+        // Empty or (the thread gone) disconnected: nothing to take in.
+        self.replies.try_recv().ok()
+    }
+}

@@ -1,0 +1,621 @@
+//! The Noughts & Crosses+ tab: a match of Magnificent Noughts & Crosses
+//! against the perfect engine, which runs on its own thread.
+
+use super::app::{render_too_small, MncAction};
+use super::engine::{EngineWorker, Reply};
+use super::theme::Theme;
+use crate::cli::mnc::value_words;
+use crate::solver::mnc::{cell_name, Move, Piece, Position, Side, Size};
+use crate::solver::Outcome;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position as At, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::time::{Duration, Instant};
+
+const CELL_WIDTH: u16 = 9;
+const CELL_HEIGHT: u16 = 3;
+const GRID_WIDTH: u16 = 3 * CELL_WIDTH + 4;
+const GRID_HEIGHT: u16 = 3 * CELL_HEIGHT + 4;
+pub const MIN_SIZE: (u16, u16) = (GRID_WIDTH + 2 + 40, GRID_HEIGHT + 4);
+/// How long the engine's move waits before it is shown, so that the human
+/// sees one move at a time.
+pub const ENGINE_DELAY: Duration = Duration::from_millis(350);
+
+/// Where the tab puts things: the one source for drawing and clicks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MncLayout {
+    pub grid: Rect,
+    pub cells: [Rect; 9],
+    /// Your hand: the buttons that pick a small or a big piece.
+    pub hand_small: Rect,
+    pub hand_big: Rect,
+    pub panel: Rect,
+}
+
+pub fn layout(area: Rect) -> Option<MncLayout> {
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        return None;
+    }
+    let grid = Rect::new(area.x + 1, area.y + 1, GRID_WIDTH, GRID_HEIGHT);
+    let cells = std::array::from_fn(|i| {
+        let (row, col) = (i as u16 / 3, i as u16 % 3);
+        Rect::new(
+            grid.x + 1 + col * (CELL_WIDTH + 1),
+            grid.y + 1 + row * (CELL_HEIGHT + 1),
+            CELL_WIDTH,
+            CELL_HEIGHT,
+        )
+    });
+    let hand_y = grid.bottom() + 1;
+    let hand_small = Rect::new(grid.x + 5, hand_y, 12, 1);
+    let hand_big = Rect::new(hand_small.right() + 2, hand_y, 12, 1);
+    let panel_x = grid.right() + 2;
+    let panel = Rect::new(panel_x, area.y + 1, area.right() - panel_x, area.height - 1);
+    Some(MncLayout {
+        grid,
+        cells,
+        hand_small,
+        hand_big,
+        panel,
+    })
+}
+
+/// What the human has picked up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selection {
+    Hand(Size),
+    /// A big piece of theirs on the board, about to move.
+    Board(u8),
+}
+
+pub struct MncTab {
+    worker: EngineWorker,
+    solved: bool,
+    pub human: Side,
+    position: Position,
+    /// Every position of the game so far, with the move made from it.
+    history: Vec<(Position, Move)>,
+    selection: Option<Selection>,
+    cursor: u8,
+    hints: bool,
+    message: Option<String>,
+    /// The engine's value of the current position and of each move in it.
+    rating: Option<(Outcome, Vec<(Move, Outcome)>)>,
+    /// The engine's move, shown once its delay is over.
+    engine_move: Option<(Instant, Move)>,
+    waiting_for_engine: bool,
+    delay: Duration,
+}
+
+impl Default for MncTab {
+    fn default() -> Self {
+        Self::new(Side::O, ENGINE_DELAY)
+    }
+}
+
+impl MncTab {
+    /// A match with the human on `human`'s side; the engine thread starts
+    /// solving at once.
+    pub fn new(human: Side, delay: Duration) -> MncTab {
+        let mut tab = MncTab {
+            worker: EngineWorker::start(),
+            solved: false,
+            human,
+            position: Position::START,
+            history: Vec::new(),
+            selection: None,
+            cursor: 4,
+            hints: false,
+            message: None,
+            rating: None,
+            engine_move: None,
+            waiting_for_engine: false,
+            delay,
+        };
+        tab.after_move();
+        tab
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn selection(&self) -> Option<Selection> {
+        self.selection
+    }
+
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    pub fn history(&self) -> &[(Position, Move)] {
+        &self.history
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.solved
+    }
+
+    /// The engine's value of the position for its mover, once known.
+    pub fn value(&self) -> Option<Outcome> {
+        self.rating.as_ref().map(|(v, _)| *v)
+    }
+
+    pub fn winner(&self) -> Option<Side> {
+        self.position.game_over()
+    }
+
+    /// Whether the human may move now.
+    pub fn humans_turn(&self) -> bool {
+        self.position.to_move() == self.human && self.winner().is_none()
+    }
+
+    /// After any move: ask for the rating, and for the engine's move.
+    fn after_move(&mut self) {
+        self.selection = None;
+        self.rating = None;
+        self.engine_move = None;
+        self.waiting_for_engine = false;
+        if self.winner().is_some() {
+            return;
+        }
+        self.worker.ask_rating(self.position);
+        if self.position.to_move() != self.human {
+            self.worker.ask_move(self.position);
+            self.waiting_for_engine = true;
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        match self.position.play(mv) {
+            Ok(next) => {
+                self.history.push((self.position, mv));
+                self.position = next;
+                self.message = None;
+                self.after_move();
+            }
+            Err(why) => self.message = Some(format!("not allowed: {why}")),
+        }
+    }
+
+    /// Takes in the engine's answers; shows its move once the delay is over.
+    pub fn poll(&mut self) {
+        while let Some(reply) = self.worker.try_reply() {
+            match reply {
+                Reply::Solved => self.solved = true,
+                Reply::Rated {
+                    position,
+                    value,
+                    moves,
+                } if position == self.position => self.rating = Some((value, moves)),
+                Reply::Move(position, Some(mv)) if position == self.position => {
+                    self.engine_move = Some((Instant::now() + self.delay, mv));
+                }
+                // Answers about positions left behind (undo, new game).
+                Reply::Rated { .. } | Reply::Move(..) => {}
+            }
+        }
+        if let Some((due, mv)) = self.engine_move {
+            if Instant::now() >= due {
+                self.play(mv);
+            }
+        }
+    }
+
+    /// The human's move at `cell` with what is selected (or picks up a big
+    /// piece of theirs there).
+    fn activate(&mut self, cell: u8) {
+        self.cursor = cell;
+        if let Some(winner) = self.winner() {
+            let who = if winner == self.human {
+                "you"
+            } else {
+                "the engine"
+            };
+            self.message = Some(format!("the game is over ({who} won): n starts a new one"));
+            return;
+        }
+        if !self.humans_turn() {
+            self.message = Some("wait: it is the engine's move".into());
+            return;
+        }
+        let own_big = self.position.piece_at(cell)
+            == Some(Piece {
+                side: self.human,
+                size: Size::Big,
+            });
+        match self.selection {
+            Some(Selection::Hand(size)) => self.play(Move::Place { size, cell }),
+            Some(Selection::Board(from)) if from == cell => {
+                self.selection = None;
+                self.message = Some("put the piece back".into());
+            }
+            Some(Selection::Board(from)) => self.play(Move::Shift { from, to: cell }),
+            None if own_big => self.pick_up(cell),
+            None => self.message = Some(
+                "choose a piece first: s small, b big (or click your hand), or m on your big piece"
+                    .into(),
+            ),
+        }
+    }
+
+    fn pick_up(&mut self, cell: u8) {
+        let own_big = Some(Piece {
+            side: self.human,
+            size: Size::Big,
+        });
+        if self.position.piece_at(cell) != own_big {
+            self.message = Some(format!(
+                "{} does not hold one of your big pieces",
+                cell_name(cell)
+            ));
+        } else if self.targets_of(Selection::Board(cell)).is_empty() {
+            self.message =
+                Some("that piece has nowhere to go: it moves only onto small pieces".into());
+        } else {
+            self.selection = Some(Selection::Board(cell));
+            self.message = None;
+        }
+    }
+
+    fn select_hand(&mut self, size: Size) {
+        if !self.humans_turn() {
+            self.message = Some("wait for your move".into());
+            return;
+        }
+        let left = match size {
+            Size::Small => self.position.small_in_hand(self.human),
+            Size::Big => self.position.big_in_hand(self.human),
+        };
+        if left == 0 {
+            self.message = Some(format!("no {} piece left in your hand", size_word(size)));
+        } else {
+            self.selection = Some(Selection::Hand(size));
+            self.message = None;
+        }
+    }
+
+    /// The cells a selection may go to.
+    pub fn targets_of(&self, selection: Selection) -> Vec<u8> {
+        self.position
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| match (selection, mv) {
+                (Selection::Hand(s), Move::Place { size, .. }) => s == *size,
+                (Selection::Board(f), Move::Shift { from, .. }) => f == *from,
+                _ => false,
+            })
+            .map(Move::target)
+            .collect()
+    }
+
+    fn undo(&mut self) {
+        // Back to the last position where the human was to move, before
+        // their last move (so the engine's reply goes too).
+        let Some(i) = self
+            .history
+            .iter()
+            .rposition(|(p, _)| p.to_move() == self.human)
+        else {
+            self.message = Some("nothing of yours to take back".into());
+            return;
+        };
+        self.position = self.history[i].0;
+        self.history.truncate(i);
+        self.message = None;
+        self.after_move();
+    }
+
+    fn new_game(&mut self, human: Side) {
+        self.human = human;
+        self.position = Position::START;
+        self.history.clear();
+        self.message = None;
+        self.after_move();
+    }
+
+    pub fn update(&mut self, action: MncAction) {
+        use MncAction as A;
+        match action {
+            A::Move { rows, cols } => {
+                let row = (self.cursor / 3) as i8 + rows;
+                let col = (self.cursor % 3) as i8 + cols;
+                self.cursor = (row.clamp(0, 2) * 3 + col.clamp(0, 2)) as u8;
+            }
+            A::Activate => self.activate(self.cursor),
+            A::Click(cell) => self.activate(cell),
+            A::Hand(size) => self.select_hand(size),
+            A::PlaceHere(size) => {
+                self.select_hand(size);
+                if self.selection == Some(Selection::Hand(size)) {
+                    self.activate(self.cursor);
+                }
+            }
+            A::PickUp => {
+                if self.humans_turn() {
+                    self.pick_up(self.cursor);
+                }
+            }
+            A::Cancel => self.selection = None,
+            A::Undo => self.undo(),
+            A::NewGame => self.new_game(self.human),
+            A::SwapSides => self.new_game(self.human.other()),
+            A::ToggleHints => self.hints = !self.hints,
+            A::Play(mv) => {
+                if self.humans_turn() {
+                    self.play(mv);
+                }
+            }
+        }
+    }
+
+    pub fn cell_at(&self, area: Rect, at: At) -> Option<u8> {
+        layout(area)?
+            .cells
+            .iter()
+            .position(|r| r.contains(at))
+            .map(|c| c as u8)
+    }
+
+    pub fn hand_at(&self, area: Rect, at: At) -> Option<Size> {
+        let layout = layout(area)?;
+        if layout.hand_small.contains(at) {
+            Some(Size::Small)
+        } else if layout.hand_big.contains(at) {
+            Some(Size::Big)
+        } else {
+            None
+        }
+    }
+
+    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let Some(layout) = layout(area) else {
+            render_too_small(area, buf, MIN_SIZE);
+            return;
+        };
+        self.render_board(&layout, buf, theme);
+        self.render_hand(&layout, buf, theme);
+        self.render_panel(layout.panel, buf, theme);
+    }
+
+    fn piece_style(&self, piece: Piece, theme: &Theme) -> Style {
+        match piece.side {
+            Side::X => theme.mark_x(),
+            Side::O => theme.mark_o(),
+        }
+    }
+
+    fn render_board(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
+        let g = layout.grid;
+        for dy in 0..g.height {
+            for dx in 0..g.width {
+                let on_row = dy % (CELL_HEIGHT + 1) == 0;
+                let on_col = dx % (CELL_WIDTH + 1) == 0;
+                let symbol = match (on_row, on_col) {
+                    (true, true) => "+",
+                    (true, false) => "─",
+                    (false, true) => "│",
+                    (false, false) => continue,
+                };
+                buf[(g.x + dx, g.y + dy)]
+                    .set_symbol(symbol)
+                    .set_style(theme.border());
+            }
+        }
+        let targets = self
+            .selection
+            .map(|s| self.targets_of(s))
+            .unwrap_or_default();
+        let last = self.history.last().map(|(_, mv)| *mv);
+        let hints = self.hints_by_cell(theme);
+        for (i, rect) in layout.cells.iter().enumerate() {
+            let cell = i as u8;
+            let mut lines = Vec::new();
+            let name = Span::styled(cell_name(cell), theme.dim());
+            let mut first = vec![name];
+            if last.is_some_and(|mv| mv.target() == cell) {
+                first.push(Span::styled(" last", theme.key()));
+            }
+            lines.push(Line::from(first));
+            match self.position.piece_at(cell) {
+                Some(piece) => {
+                    let text = match piece.size {
+                        Size::Small => format!("{}", piece.letter()),
+                        Size::Big => format!("[{}]", piece.letter()),
+                    };
+                    lines.push(Line::styled(text, self.piece_style(piece, theme)).centered());
+                }
+                None => lines.push(Line::from("")),
+            }
+            if let Some(hint) = hints.get(i).and_then(|h| h.as_ref()) {
+                lines.push(hint.clone().centered());
+            }
+            let mut style = Style::new();
+            if targets.contains(&cell) {
+                style = style.patch(theme.best());
+                lines[0].spans.push(Span::styled(" +", theme.good()));
+            }
+            if self.selection == Some(Selection::Board(cell)) {
+                style = style.patch(theme.best());
+                lines[0].spans.push(Span::styled(" ↑", theme.good()));
+            }
+            if cell == self.cursor {
+                style = style.patch(theme.cursor());
+            }
+            Paragraph::new(lines).style(style).render(*rect, buf);
+        }
+    }
+
+    /// With hints on: per cell, the best of your moves landing there.
+    fn hints_by_cell(&self, theme: &Theme) -> Vec<Option<Line<'static>>> {
+        let mut out = vec![None; 9];
+        if !self.hints || !self.humans_turn() {
+            return out;
+        }
+        let Some((_, moves)) = &self.rating else {
+            return out;
+        };
+        for cell in 0..9u8 {
+            let here: Vec<&(Move, Outcome)> = moves
+                .iter()
+                .filter(|(mv, _)| mv.target() == cell)
+                .filter(|(mv, _)| match self.selection {
+                    Some(Selection::Hand(s)) => {
+                        matches!(mv, Move::Place { size, .. } if *size == s)
+                    }
+                    Some(Selection::Board(f)) => {
+                        matches!(mv, Move::Shift { from, .. } if *from == f)
+                    }
+                    None => true,
+                })
+                .collect();
+            if let Some((mv, value)) = here.iter().max_by_key(|(_, v)| *v) {
+                let kind = match mv {
+                    Move::Place {
+                        size: Size::Small, ..
+                    } => "s",
+                    Move::Place {
+                        size: Size::Big, ..
+                    } => "b",
+                    Move::Shift { .. } => "m",
+                };
+                let (word, style) = match value {
+                    Outcome::Win(d) => (format!("{kind} W{d}"), theme.win().patch(theme.best())),
+                    Outcome::Loss(d) => (format!("{kind} L{d}"), theme.loss()),
+                    Outcome::Draw => (format!("{kind} D"), Style::new()),
+                };
+                out[cell as usize] = Some(Line::styled(word, style));
+            }
+        }
+        out
+    }
+
+    fn render_hand(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
+        let you = self.human;
+        buf.set_string(layout.grid.x, layout.hand_small.y, "you", theme.dim());
+        for (size, rect) in [
+            (Size::Small, layout.hand_small),
+            (Size::Big, layout.hand_big),
+        ] {
+            let left = match size {
+                Size::Small => self.position.small_in_hand(you),
+                Size::Big => self.position.big_in_hand(you),
+            };
+            let letter = Piece { side: you, size }.letter();
+            let text = format!("[{} {letter} ×{left}]", size_word(size));
+            let mut style = self.piece_style(Piece { side: you, size }, theme);
+            if self.selection == Some(Selection::Hand(size)) {
+                style = style.patch(theme.cursor());
+            }
+            buf.set_stringn(rect.x, rect.y, &text, rect.width as usize, style);
+        }
+        let engine = you.other();
+        let text = format!(
+            "engine holds {} small {} and {} big {}",
+            self.position.small_in_hand(engine),
+            Piece {
+                side: engine,
+                size: Size::Small
+            }
+            .letter(),
+            self.position.big_in_hand(engine),
+            Piece {
+                side: engine,
+                size: Size::Big
+            }
+            .letter(),
+        );
+        buf.set_stringn(
+            layout.grid.x,
+            layout.hand_small.y + 1,
+            &text,
+            60,
+            theme.dim(),
+        );
+    }
+
+    fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let you = self.human;
+        let mut lines = vec![Line::from(vec![
+            Span::raw(format!("You play {you}")),
+            Span::styled(
+                if you == Side::X {
+                    " (you move first)"
+                } else {
+                    " (the engine moves first)"
+                },
+                theme.dim(),
+            ),
+        ])];
+        // Whose move, or the result.
+        match self.winner() {
+            Some(winner) => {
+                let how = if self.position.has_line(winner) {
+                    "three in a row"
+                } else {
+                    "the other side has no legal move"
+                };
+                let (text, style) = if winner == you {
+                    (format!("GAME OVER: you win ({how})!"), theme.good())
+                } else {
+                    (format!("GAME OVER: the engine wins ({how})."), theme.bad())
+                };
+                lines.push(Line::styled(text, style));
+                lines.push(Line::styled(
+                    "n: new game   w: swap sides   u: take back",
+                    theme.dim(),
+                ));
+            }
+            None if !self.solved => lines.push(Line::styled("solving the game…", theme.key())),
+            None if self.humans_turn() => {
+                let what = match self.selection {
+                    Some(Selection::Hand(size)) => format!(
+                        "your move: place the {} piece (+ marks where)",
+                        size_word(size)
+                    ),
+                    Some(Selection::Board(from)) => format!(
+                        "your move: move the big piece from {} (+ marks where)",
+                        cell_name(from)
+                    ),
+                    None => "your move: s small, b big at the cursor, m to move a big piece".into(),
+                };
+                lines.push(Line::styled(what, theme.key()));
+            }
+            None => lines.push(Line::styled("the engine is moving…", theme.key())),
+        }
+        if let Some(value) = self.value() {
+            lines.push(Line::from(vec![
+                Span::styled("engine's verdict  ", theme.dim()),
+                Span::styled(value_words(self.position.to_move(), value), theme.best()),
+            ]));
+        }
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.bad()));
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::styled("moves", theme.dim()));
+        let moves: Vec<String> = self
+            .history
+            .iter()
+            .enumerate()
+            .map(|(i, (p, mv))| format!("{}. {} {mv}", i + 1, p.to_move()))
+            .collect();
+        let room = area.height.saturating_sub(lines.len() as u16) as usize;
+        let shown = moves.len().saturating_sub(room.max(1) * 2);
+        for pair in moves[shown..].chunks(2) {
+            lines.push(Line::from(pair.join("   ")));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(area, buf);
+    }
+}
+
+fn size_word(size: Size) -> &'static str {
+    match size {
+        Size::Small => "small",
+        Size::Big => "big",
+    }
+}

@@ -1,0 +1,255 @@
+//! The Noughts & Crosses+ tab without a terminal: whole games against the
+//! engine through the app's update function, with the inputs a person
+//! gives (pick from the hand, click a cell; click a big piece, click its
+//! target), and snapshots.
+
+mod app_support;
+
+use app_support::*;
+use noughts::solver::mnc::{Move, Position, Side, Size};
+use noughts::tui::app::{shell_layout, Action, App, MncAction, TabId};
+use noughts::tui::mnc::{layout, MncTab, Selection};
+use noughts::tui::theme::Theme;
+use std::time::{Duration, Instant};
+
+fn app_playing(human: Side) -> App {
+    let mut app = App::new(Theme { color: true });
+    app.mnc = Some(MncTab::new(human, Duration::ZERO));
+    app.update(Action::SelectTab(TabId::Mnc));
+    app
+}
+
+fn mnc(app: &App) -> &MncTab {
+    app.mnc.as_ref().unwrap()
+}
+
+/// Ticks until the human may move or the game is over (engine replies
+/// come from its thread).
+fn wait_for_turn(app: &mut App) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !(mnc(app).humans_turn() || mnc(app).winner().is_some())
+        || (mnc(app).humans_turn() && mnc(app).value().is_none())
+    {
+        assert!(Instant::now() < deadline, "the engine never answered");
+        std::thread::sleep(Duration::from_millis(1));
+        app.tick();
+    }
+}
+
+/// Makes a move the way a person does: clicks (hand, then cell; or big
+/// piece, then target).
+fn make_move(app: &mut App, mv: Move) {
+    let body = shell_layout(AREA).body;
+    let l = layout(body).unwrap();
+    let click_cell = |app: &mut App, cell: u8| {
+        let r = l.cells[cell as usize];
+        app.handle(&click(r.x + 4, r.y + 1), AREA);
+    };
+    match mv {
+        Move::Place { size, cell } => {
+            let hand = if size == Size::Small {
+                l.hand_small
+            } else {
+                l.hand_big
+            };
+            app.handle(&click(hand.x + 1, hand.y), AREA);
+            assert_eq!(mnc(app).selection(), Some(Selection::Hand(size)));
+            click_cell(app, cell);
+        }
+        Move::Shift { from, to } => {
+            click_cell(app, from);
+            assert_eq!(mnc(app).selection(), Some(Selection::Board(from)));
+            assert!(mnc(app).targets_of(Selection::Board(from)).contains(&to));
+            click_cell(app, to);
+        }
+    }
+}
+
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+/// Completes a line if it can, else avoids moves after which the engine
+/// completes one at once, else random.
+fn greedy(position: &Position, rng: &mut Lcg) -> Move {
+    let moves = position.legal_moves();
+    let me = position.to_move();
+    if let Some(&mv) = moves
+        .iter()
+        .find(|&&mv| position.play(mv).unwrap().winner() == Some(me))
+    {
+        return mv;
+    }
+    let safe: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&mv| !position.play(mv).unwrap().has_winning_move())
+        .collect();
+    let pool = if safe.is_empty() { &moves } else { &safe };
+    pool[rng.below(pool.len())]
+}
+
+fn play_out(seed: u64, greedy_human: bool) {
+    let mut app = app_playing(Side::O);
+    let mut rng = Lcg(seed);
+    let mut plies_by_human = 0;
+    loop {
+        wait_for_turn(&mut app);
+        if mnc(&app).winner().is_some() {
+            break;
+        }
+        let position = *mnc(&app).position();
+        let mv = if greedy_human {
+            greedy(&position, &mut rng)
+        } else {
+            let moves = position.legal_moves();
+            moves[rng.below(moves.len())]
+        };
+        let before = mnc(&app).history().len();
+        make_move(&mut app, mv);
+        assert_eq!(mnc(&app).history().len(), before + 1, "the move was taken");
+        assert_eq!(mnc(&app).history().last().map(|h| h.1), Some(mv));
+        plies_by_human += 1;
+    }
+    assert_eq!(
+        mnc(&app).winner(),
+        Some(Side::X),
+        "seed {seed}: the engine (x) wins"
+    );
+    assert!(plies_by_human >= 2);
+}
+
+#[test]
+fn the_engine_as_x_beats_random_humans() {
+    for seed in 0..16 {
+        play_out(seed, false);
+    }
+}
+
+#[test]
+fn the_engine_as_x_beats_greedy_humans() {
+    for seed in 100..116 {
+        play_out(seed, true);
+    }
+}
+
+#[test]
+fn illegal_attempts_are_explained_and_undo_takes_back_both_moves() {
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    let engine_cell = mnc(&app).history()[0].1.target();
+    // A small piece on the engine's piece: refused, with the reason.
+    app.update(Action::Mnc(MncAction::Hand(Size::Small)));
+    app.update(Action::Mnc(MncAction::Click(engine_cell)));
+    assert_eq!(mnc(&app).history().len(), 1);
+    assert!(
+        mnc(&app).message().unwrap().contains("is taken"),
+        "{:?}",
+        mnc(&app).message()
+    );
+    // Nothing selected: a click on an empty cell says what to do.
+    app.update(Action::Mnc(MncAction::Cancel));
+    let empty = (0..9)
+        .find(|&c| mnc(&app).position().piece_at(c).is_none())
+        .unwrap();
+    app.update(Action::Mnc(MncAction::Click(empty)));
+    assert!(mnc(&app)
+        .message()
+        .unwrap()
+        .contains("choose a piece first"));
+    // A legal move, the engine's reply, then undo: back to one move.
+    app.update(Action::Mnc(MncAction::Hand(Size::Small)));
+    app.update(Action::Mnc(MncAction::Click(empty)));
+    wait_for_turn(&mut app);
+    assert_eq!(mnc(&app).history().len(), 3);
+    app.update(Action::Mnc(MncAction::Undo));
+    assert_eq!(mnc(&app).history().len(), 1);
+    assert!(mnc(&app).humans_turn());
+}
+
+#[test]
+fn swapping_sides_lets_you_move_first_and_keys_place_pieces() {
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    type_keys(&mut app, "w");
+    assert_eq!(mnc(&app).human, Side::X);
+    assert!(mnc(&app).history().is_empty());
+    wait_for_turn(&mut app);
+    // The cursor starts in the centre: s puts a small x there.
+    type_keys(&mut app, "s");
+    assert_eq!(
+        mnc(&app).history()[0].1,
+        Move::Place {
+            size: Size::Small,
+            cell: 4
+        }
+    );
+    wait_for_turn(&mut app);
+    assert_eq!(mnc(&app).history().len(), 2, "the engine answered");
+    // You (x) are winning from the start: the verdict says so.
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(
+        text.contains("engine's verdict  x wins in 11 plies"),
+        "{text}"
+    );
+}
+
+#[test]
+fn snapshots_mid_game_selecting_and_over() {
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    // The engine's first move is deterministic: small a1.
+    app.update(Action::Mnc(MncAction::Play(Move::Place {
+        size: Size::Big,
+        cell: 0,
+    })));
+    wait_for_turn(&mut app);
+    insta::assert_snapshot!("mnc_mid_game", draw(&app, 100, 24).backend());
+
+    app.update(Action::Mnc(MncAction::Hand(Size::Small)));
+    app.update(Action::Mnc(MncAction::ToggleHints));
+    let terminal = draw(&app, 100, 24);
+    insta::assert_snapshot!("mnc_selecting", terminal.backend());
+    let text = terminal.backend().to_string();
+    assert!(text.contains("place the small piece"));
+    // Every legal target is marked +, and only those.
+    let targets = mnc(&app).targets_of(Selection::Hand(Size::Small));
+    let l = layout(shell_layout(AREA).body).unwrap();
+    for cell in 0..9u8 {
+        let r = l.cells[cell as usize];
+        let first_row: String = (0..r.width)
+            .map(|x| {
+                terminal.backend().buffer()[(r.x + x, r.y)]
+                    .symbol()
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(
+            first_row.contains('+'),
+            targets.contains(&cell),
+            "{cell}: {first_row}"
+        );
+    }
+
+    // Play the engine's own moves for o until the game ends: x still wins.
+    app.update(Action::Mnc(MncAction::Cancel));
+    let mut engine = noughts::solver::mnc::Engine::solved();
+    loop {
+        wait_for_turn(&mut app);
+        if mnc(&app).winner().is_some() {
+            break;
+        }
+        let mv = engine.best_move(mnc(&app).position()).unwrap();
+        app.update(Action::Mnc(MncAction::Play(mv)));
+    }
+    let text = draw(&app, 100, 24).backend().to_string();
+    insta::assert_snapshot!("mnc_game_over", text);
+    assert!(text.contains("GAME OVER: the engine wins"), "{text}");
+}
