@@ -6,8 +6,10 @@
 //! `cargo run --example screenshots` (writes `screenshots/*.png`)
 
 use font8x8::{UnicodeFonts, BASIC_FONTS, BLOCK_FONTS, BOX_FONTS, LATIN_FONTS};
+use noughts::solver::mnc::{Move, Side, Size};
 use noughts::tui::app::App;
-use noughts::tui::app::{Action, TabId, TreblecrossAction};
+use noughts::tui::app::{Action, MncAction, TabId, TreblecrossAction};
+use noughts::tui::mnc::MncTab;
 use noughts::tui::theme::Theme;
 use noughts::tui::tictactoe::{parse_notation, TicTacToeTab};
 use noughts::tui::treblecross::{Player, TreblecrossTab};
@@ -168,5 +170,43 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     game.update(Action::Treblecross(TreblecrossAction::Toggle));
     save(&game, 100, 26, &dir.join("treblecross-game.png"))?;
+
+    // MNC: wait for the engine thread (it solves, then answers).
+    let settle = |app: &mut App| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while std::time::Instant::now() < deadline {
+            app.tick();
+            let tab = app
+                .mnc
+                .as_ref()
+                .map(|m| (m.humans_turn(), m.value().is_some()));
+            if tab == Some((true, true)) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    };
+    let mut mnc = App::new(Theme { color: true });
+    mnc.mnc = Some(MncTab::new(Side::O, std::time::Duration::ZERO));
+    mnc.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut mnc);
+    mnc.update(Action::Mnc(MncAction::Play(Move::Place {
+        size: Size::Big,
+        cell: 0,
+    })));
+    settle(&mut mnc);
+    mnc.update(Action::Mnc(MncAction::ToggleHints));
+    mnc.update(Action::Mnc(MncAction::Hand(Size::Small)));
+    save(&mnc, 100, 24, &dir.join("mnc.png"))?;
+    mnc.update(Action::Mnc(MncAction::Cancel));
+    mnc.update(Action::Mnc(MncAction::ToggleAnalysis));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while mnc.mnc.as_ref().is_some_and(|m| m.setup_rating().is_none())
+        && std::time::Instant::now() < deadline
+    {
+        mnc.tick();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    save(&mnc, 100, 24, &dir.join("mnc-analysis.png"))?;
     Ok(())
 }

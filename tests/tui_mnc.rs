@@ -253,3 +253,68 @@ fn snapshots_mid_game_selecting_and_over() {
     insta::assert_snapshot!("mnc_game_over", text);
     assert!(text.contains("GAME OVER: the engine wins"), "{text}");
 }
+
+/// Ticks until the engine has rated the set-up position.
+fn wait_for_setup_rating(app: &mut App) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while mnc(app).setup_rating().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "the engine never rated the set-up"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+        app.tick();
+    }
+}
+
+#[test]
+fn analysis_mode_sets_up_any_position_and_refuses_inconsistent_ones() {
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    type_keys(&mut app, "a");
+    let setup = *mnc(&app).setup().expect("analysis mode");
+    // It starts from the match's position.
+    assert_eq!(setup.position(), Ok(*mnc(&app).position()));
+    wait_for_setup_rating(&mut app);
+
+    // Cycle the centre (cursor) to a big X, hands and side by keys.
+    type_keys(&mut app, "  ");
+    type_keys(&mut app, "[}v");
+    let setup = *mnc(&app).setup().unwrap();
+    assert_eq!(setup.cells[4].map(|p| p.letter()), Some('X'));
+    assert_eq!(setup.hands, [2, 4]);
+    assert_eq!(setup.to_move, Side::X);
+    // The value is the one `noughts mnc analyze` gives for it.
+    wait_for_setup_rating(&mut app);
+    let position = setup.position().unwrap();
+    let rating = mnc(&app).setup_rating().unwrap().clone();
+    let (value, moves) = (rating.value, rating.moves);
+    let mut engine = noughts::solver::mnc::Engine::new();
+    assert_eq!(value, engine.value(&position));
+    assert_eq!(moves, engine.rate_moves(&position));
+    let notation = format!("{} x 2 4", position.to_string().replace('\n', "/"));
+    let cli = noughts::cli::mnc::analyze(&notation, &mut engine).unwrap();
+    let text = draw(&app, 100, 24).backend().to_string();
+    let cli_value = cli.lines().find(|l| l.starts_with("value: ")).unwrap();
+    let words = cli_value
+        .trim_start_matches("value: ")
+        .split(" (")
+        .next()
+        .unwrap();
+    assert!(text.contains(words), "{words} in {text}");
+
+    // Three big X (a1 held x: one click makes it X): refused, with why.
+    app.update(Action::Mnc(MncAction::Click(0)));
+    app.update(Action::Mnc(MncAction::Click(8)));
+    app.update(Action::Mnc(MncAction::Click(8)));
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(mnc(&app).setup().unwrap().position().is_err());
+    assert!(
+        text.contains("refused: x has 3 big pieces on the board"),
+        "{text}"
+    );
+    // Back to the match, unchanged.
+    type_keys(&mut app, "a");
+    assert!(mnc(&app).setup().is_none());
+    assert_eq!(mnc(&app).history().len(), 1);
+}

@@ -109,6 +109,14 @@ pub enum MncAction {
     ToggleHints,
     /// A whole move at once (tests, scripts).
     Play(Move),
+    /// Analysis mode on or off (it starts from the match's position).
+    ToggleAnalysis,
+    /// Analysis: empty the cell under the cursor.
+    SetupEmpty,
+    /// Analysis: the other side is to move.
+    SetupSide,
+    /// Analysis: one small piece more or less in a side's hand.
+    SetupHand(crate::solver::mnc::Side, i8),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

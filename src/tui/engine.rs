@@ -12,16 +12,21 @@ enum Request {
     Rate(Position),
 }
 
+/// The value of a position for its mover, and of each legal move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rating {
+    pub position: Position,
+    pub value: Outcome,
+    /// Best first.
+    pub moves: Vec<(Move, Outcome)>,
+}
+
 /// An answer, with the position it is about (the app drops stale ones).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reply {
     Solved,
     Move(Position, Option<Move>),
-    Rated {
-        position: Position,
-        value: Outcome,
-        moves: Vec<(Move, Outcome)>,
-    },
+    Rated(Rating),
 }
 
 /// The app's end of the engine thread.
@@ -43,11 +48,11 @@ impl EngineWorker {
             for request in inbox {
                 let reply = match request {
                     Request::Move(position) => Reply::Move(position, engine.best_move(&position)),
-                    Request::Rate(position) => Reply::Rated {
+                    Request::Rate(position) => Reply::Rated(Rating {
                         position,
                         value: engine.value(&position),
                         moves: engine.rate_moves(&position),
-                    },
+                    }),
                 };
                 if outbox.send(reply).is_err() {
                     return;

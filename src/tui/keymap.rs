@@ -3,7 +3,7 @@
 
 use super::app::{Action, MncAction, TabId, TicTacToeAction, TreblecrossAction};
 use super::treblecross::Player;
-use crate::solver::mnc::Size;
+use crate::solver::mnc::{Side, Size};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// One key (with the modifiers it needs; Shift on characters is ignored
@@ -394,7 +394,7 @@ pub const MNC: &[Binding] = &[
         "Space",
         "put what you picked up at the cursor (or click a cell; click your hand to pick)",
         Action::Mnc(M::Activate),
-        "put",
+        "",
     ),
     bind(
         &[ch('t')],
@@ -417,6 +417,55 @@ pub const MNC: &[Binding] = &[
         "swap sides (a new game)",
         Action::Mnc(M::SwapSides),
         "swap",
+    ),
+    bind(
+        &[ch('a')],
+        "a",
+        "analysis mode: set up any position (a again: back)",
+        Action::Mnc(M::ToggleAnalysis),
+        "analyse",
+    ),
+    bind(
+        &[ch('.')],
+        ".",
+        "analysis: empty the cell",
+        Action::Mnc(M::SetupEmpty),
+        "",
+    ),
+    bind(
+        &[ch('v')],
+        "v",
+        "analysis: the other side to move",
+        Action::Mnc(M::SetupSide),
+        "",
+    ),
+    bind(
+        &[ch('[')],
+        "[",
+        "analysis: x holds one small piece less",
+        Action::Mnc(M::SetupHand(Side::X, -1)),
+        "",
+    ),
+    bind(
+        &[ch(']')],
+        "]",
+        "analysis: x holds one small piece more",
+        Action::Mnc(M::SetupHand(Side::X, 1)),
+        "",
+    ),
+    bind(
+        &[ch('{')],
+        "{",
+        "analysis: o holds one small piece less",
+        Action::Mnc(M::SetupHand(Side::O, -1)),
+        "",
+    ),
+    bind(
+        &[ch('}')],
+        "}",
+        "analysis: o holds one small piece more",
+        Action::Mnc(M::SetupHand(Side::O, 1)),
+        "",
     ),
 ];
 

@@ -2,7 +2,7 @@
 //! against the perfect engine, which runs on its own thread.
 
 use super::app::{render_too_small, MncAction};
-use super::engine::{EngineWorker, Reply};
+use super::engine::{EngineWorker, Rating, Reply};
 use super::theme::Theme;
 use crate::cli::mnc::value_words;
 use crate::solver::mnc::{cell_name, Move, Piece, Position, Side, Size};
@@ -70,8 +70,52 @@ pub enum Selection {
     Board(u8),
 }
 
+/// A position being set up in analysis mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    pub cells: [Option<Piece>; 9],
+    /// Small pieces in hand, x's then o's.
+    pub hands: [u8; 2],
+    pub to_move: Side,
+}
+
+impl Setup {
+    fn of(position: &Position) -> Setup {
+        Setup {
+            cells: position.cells(),
+            hands: [
+                position.small_in_hand(Side::X),
+                position.small_in_hand(Side::O),
+            ],
+            to_move: position.to_move(),
+        }
+    }
+
+    /// The position, or why it cannot be one (as `noughts mnc analyze`).
+    pub fn position(&self) -> Result<Position, String> {
+        Position::new(self.cells, self.hands, self.to_move)
+    }
+}
+
+/// The next piece when cycling a cell: . → x → X → o → O → .
+fn cycled(piece: Option<Piece>) -> Option<Piece> {
+    let order = [
+        None,
+        Piece::from_letter('x'),
+        Piece::from_letter('X'),
+        Piece::from_letter('o'),
+        Piece::from_letter('O'),
+    ];
+    let at = order.iter().position(|p| *p == piece).unwrap_or(0);
+    order[(at + 1) % order.len()]
+}
+
 pub struct MncTab {
     worker: EngineWorker,
+    /// Analysis mode: the position being set up, and the engine's rating
+    /// of it once it answers.
+    setup: Option<Setup>,
+    setup_rating: Option<Rating>,
     solved: bool,
     pub human: Side,
     position: Position,
@@ -82,7 +126,7 @@ pub struct MncTab {
     hints: bool,
     message: Option<String>,
     /// The engine's value of the current position and of each move in it.
-    rating: Option<(Outcome, Vec<(Move, Outcome)>)>,
+    rating: Option<Rating>,
     /// The engine's move, shown once its delay is over.
     engine_move: Option<(Instant, Move)>,
     waiting_for_engine: bool,
@@ -101,6 +145,8 @@ impl MncTab {
     pub fn new(human: Side, delay: Duration) -> MncTab {
         let mut tab = MncTab {
             worker: EngineWorker::start(),
+            setup: None,
+            setup_rating: None,
             solved: false,
             human,
             position: Position::START,
@@ -138,9 +184,44 @@ impl MncTab {
         self.solved
     }
 
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    /// The engine's rating of the set-up position, once it answered.
+    pub fn setup_rating(&self) -> Option<&Rating> {
+        let position = self.setup?.position().ok()?;
+        self.setup_rating
+            .as_ref()
+            .filter(|r| r.position == position)
+    }
+
+    /// Changes the set-up and asks the engine about it (when consistent).
+    fn edit_setup(&mut self, edit: impl FnOnce(&mut Setup)) {
+        let Some(setup) = &mut self.setup else {
+            self.message = Some("that key sets up positions: a opens analysis mode".into());
+            return;
+        };
+        edit(setup);
+        self.message = None;
+        if let Ok(position) = setup.position() {
+            self.worker.ask_rating(position);
+        }
+    }
+
+    fn toggle_analysis(&mut self) {
+        self.message = None;
+        if self.setup.take().is_none() {
+            let setup = Setup::of(&self.position);
+            self.setup = Some(setup);
+            self.selection = None;
+            self.edit_setup(|_| {});
+        }
+    }
+
     /// The engine's value of the position for its mover, once known.
     pub fn value(&self) -> Option<Outcome> {
-        self.rating.as_ref().map(|(v, _)| *v)
+        self.rating.as_ref().map(|r| r.value)
     }
 
     pub fn winner(&self) -> Option<Side> {
@@ -185,16 +266,21 @@ impl MncTab {
         while let Some(reply) = self.worker.try_reply() {
             match reply {
                 Reply::Solved => self.solved = true,
-                Reply::Rated {
-                    position,
-                    value,
-                    moves,
-                } if position == self.position => self.rating = Some((value, moves)),
+                Reply::Rated(rating)
+                    if self
+                        .setup
+                        .is_some_and(|s| s.position() == Ok(rating.position)) =>
+                {
+                    self.setup_rating = Some(rating);
+                }
+                Reply::Rated(rating) if rating.position == self.position => {
+                    self.rating = Some(rating)
+                }
                 Reply::Move(position, Some(mv)) if position == self.position => {
                     self.engine_move = Some((Instant::now() + self.delay, mv));
                 }
                 // Answers about positions left behind (undo, new game).
-                Reply::Rated { .. } | Reply::Move(..) => {}
+                Reply::Rated(_) | Reply::Move(..) => {}
             }
         }
         if let Some((due, mv)) = self.engine_move {
@@ -318,7 +404,37 @@ impl MncTab {
 
     pub fn update(&mut self, action: MncAction) {
         use MncAction as A;
+        if self.setup.is_some() {
+            match action {
+                A::Activate => {
+                    let cell = self.cursor as usize;
+                    return self.edit_setup(|s| s.cells[cell] = cycled(s.cells[cell]));
+                }
+                A::Click(cell) => {
+                    self.cursor = cell;
+                    return self
+                        .edit_setup(|s| s.cells[cell as usize] = cycled(s.cells[cell as usize]));
+                }
+                A::Hand(_) | A::PlaceHere(_) | A::PickUp | A::Undo | A::Play(_) => {
+                    self.message = Some("analysis mode: a goes back to the match".into());
+                    return;
+                }
+                _ => {}
+            }
+        }
         match action {
+            A::ToggleAnalysis => self.toggle_analysis(),
+            A::SetupEmpty => {
+                let cell = self.cursor as usize;
+                self.edit_setup(|s| s.cells[cell] = None);
+            }
+            A::SetupSide => self.edit_setup(|s| s.to_move = s.to_move.other()),
+            A::SetupHand(side, delta) => {
+                self.edit_setup(|s| {
+                    let hand = &mut s.hands[side as usize];
+                    *hand = hand.saturating_add_signed(delta).min(4);
+                });
+            }
             A::Move { rows, cols } => {
                 let row = (self.cursor / 3) as i8 + rows;
                 let col = (self.cursor % 3) as i8 + cols;
@@ -375,6 +491,10 @@ impl MncTab {
             render_too_small(area, buf, MIN_SIZE);
             return;
         };
+        if let Some(setup) = &self.setup {
+            self.render_setup(setup, &layout, buf, theme);
+            return;
+        }
         self.render_board(&layout, buf, theme);
         self.render_hand(&layout, buf, theme);
         self.render_panel(layout.panel, buf, theme);
@@ -432,13 +552,13 @@ impl MncTab {
             if let Some(hint) = hints.get(i).and_then(|h| h.as_ref()) {
                 lines.push(hint.clone().centered());
             }
+            // A legal target: a + and a bold green name (no colour needed).
             let mut style = Style::new();
             if targets.contains(&cell) {
-                style = style.patch(theme.best());
+                lines[0].spans[0] = Span::styled(cell_name(cell), theme.good());
                 lines[0].spans.push(Span::styled(" +", theme.good()));
             }
             if self.selection == Some(Selection::Board(cell)) {
-                style = style.patch(theme.best());
                 lines[0].spans.push(Span::styled(" ↑", theme.good()));
             }
             if cell == self.cursor {
@@ -454,7 +574,7 @@ impl MncTab {
         if !self.hints || !self.humans_turn() {
             return out;
         }
-        let Some((_, moves)) = &self.rating else {
+        let Some(Rating { moves, .. }) = &self.rating else {
             return out;
         };
         for cell in 0..9u8 {
@@ -513,7 +633,7 @@ impl MncTab {
         }
         let engine = you.other();
         let text = format!(
-            "engine holds {} small {} and {} big {}",
+            "engine: {} small {}, {} big {}",
             self.position.small_in_hand(engine),
             Piece {
                 side: engine,
@@ -610,6 +730,126 @@ impl MncTab {
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .render(area, buf);
+    }
+}
+
+impl MncTab {
+    fn render_setup(&self, setup: &Setup, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
+        draw_grid(layout.grid, buf, theme);
+        for (i, rect) in layout.cells.iter().enumerate() {
+            let mut lines = vec![Line::styled(cell_name(i as u8), theme.dim())];
+            if let Some(piece) = setup.cells[i] {
+                let text = match piece.size {
+                    Size::Small => format!("{}", piece.letter()),
+                    Size::Big => format!("[{}]", piece.letter()),
+                };
+                lines.push(Line::styled(text, self.piece_style(piece, theme)).centered());
+            }
+            let style = if i as u8 == self.cursor {
+                theme.cursor()
+            } else {
+                Style::new()
+            };
+            Paragraph::new(lines).style(style).render(*rect, buf);
+        }
+        let hands = format!(
+            "small in hand: x {} [ ]  o {} {{ }}",
+            setup.hands[0], setup.hands[1]
+        );
+        let width = layout.grid.width as usize;
+        buf.set_stringn(
+            layout.grid.x,
+            layout.hand_small.y,
+            &hands,
+            width,
+            theme.dim(),
+        );
+        let mut lines = vec![
+            Line::styled("ANALYSIS: set up any position", theme.title()),
+            Line::styled(
+                "Space/click cycles a cell . x X o O; v side to move; a: back",
+                theme.dim(),
+            ),
+            Line::from(vec![
+                Span::raw(format!("{} to move", setup.to_move)),
+                Span::styled(
+                    format!(
+                        "   big in hand: x {} o {}",
+                        2 - setup
+                            .cells
+                            .iter()
+                            .flatten()
+                            .filter(|p| p.letter() == 'X')
+                            .count()
+                            .min(2),
+                        2 - setup
+                            .cells
+                            .iter()
+                            .flatten()
+                            .filter(|p| p.letter() == 'O')
+                            .count()
+                            .min(2)
+                    ),
+                    theme.dim(),
+                ),
+            ]),
+        ];
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.bad()));
+        }
+        match setup.position() {
+            Err(why) => lines.push(Line::styled(format!("refused: {why}"), theme.bad())),
+            Ok(position) => match self.setup_rating() {
+                None => lines.push(Line::styled("asking the engine…", theme.key())),
+                Some(Rating { value, moves, .. }) => {
+                    let mover = position.to_move();
+                    if let Some(winner) = position.winner() {
+                        lines.push(Line::styled(
+                            format!("the game is over: {winner} has three in a row"),
+                            theme.best(),
+                        ));
+                    } else if moves.is_empty() {
+                        lines.push(Line::styled(
+                            format!("the game is over: {mover} has no legal move and loses"),
+                            theme.best(),
+                        ));
+                    } else {
+                        lines.push(Line::from(vec![
+                            Span::styled("value  ", theme.dim()),
+                            Span::styled(value_words(mover, *value), theme.best()),
+                        ]));
+                        lines.push(Line::styled("moves, best first", theme.dim()));
+                        for (mv, value) in moves {
+                            lines.push(Line::from(format!(
+                                "  {:<8} {}",
+                                mv.to_string(),
+                                value_words(mover, *value)
+                            )));
+                        }
+                    }
+                }
+            },
+        }
+        Paragraph::new(lines).render(layout.panel, buf);
+    }
+}
+
+/// The 3×3 grid lines around the cells.
+fn draw_grid(g: Rect, buf: &mut Buffer, theme: &Theme) {
+    for dy in 0..g.height {
+        for dx in 0..g.width {
+            let on_row = dy % (CELL_HEIGHT + 1) == 0;
+            let on_col = dx % (CELL_WIDTH + 1) == 0;
+            let symbol = match (on_row, on_col) {
+                (true, true) => "+",
+                (true, false) => "─",
+                (false, true) => "│",
+                (false, false) => continue,
+            };
+            buf[(g.x + dx, g.y + dy)]
+                .set_symbol(symbol)
+                .set_style(theme.border());
+        }
     }
 }
 
