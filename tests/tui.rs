@@ -141,6 +141,23 @@ fn help_overlay_lists_every_key_and_closes() {
 }
 
 #[test]
+fn help_lists_every_key_of_every_tab_on_a_100_by_24_screen() {
+    for tab in TabId::ALL {
+        let mut app = App::new(Theme { color: true });
+        app.update(Action::SelectTab(tab));
+        type_keys(&mut app, "?");
+        let text = draw(&app, 100, 24).backend().to_string();
+        for binding in noughts::tui::keymap::bindings(tab) {
+            assert!(
+                text.contains(binding.help),
+                "{tab:?}: {}\n{text}",
+                binding.help
+            );
+        }
+    }
+}
+
+#[test]
 fn footer_shows_the_keys_of_the_tab() {
     let app = App::new(Theme { color: true });
     let terminal = draw(&app, 100, 24);

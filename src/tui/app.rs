@@ -353,28 +353,39 @@ impl App {
 
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
         let bindings: Vec<_> = keymap::bindings(self.tab).collect();
-        let width = bindings
+        let entry_width = bindings
             .iter()
-            .map(|b| b.label.chars().count() + b.help.chars().count() + 3)
+            .map(|b| b.help.chars().count() + 8)
             .max()
-            .unwrap_or(20) as u16
-            + 4;
-        let height = bindings.len() as u16 + 4;
-        let popup = centered(area, width, height);
-        Clear.render(popup, buf);
-        let lines: Vec<Line> = bindings
-            .iter()
-            .map(|b| {
-                Line::from(vec![
-                    Span::styled(format!("{:>6}  ", b.label), self.theme.key()),
-                    Span::raw(b.help),
-                ])
+            .unwrap_or(20);
+        // One column if it fits the screen, else two side by side.
+        let rows_free = usize::from(area.height.saturating_sub(4));
+        let columns = if bindings.len() <= rows_free { 1 } else { 2 };
+        let rows = bindings.len().div_ceil(columns);
+        let entry = |b: &keymap::Binding| {
+            vec![
+                Span::styled(format!("{:>6}  ", b.label), self.theme.key()),
+                Span::raw(format!("{:<w$}", b.help, w = entry_width - 8)),
+            ]
+        };
+        let mut lines: Vec<Line> = (0..rows)
+            .map(|row| {
+                let mut spans = entry(bindings[row]);
+                if let Some(right) = bindings.get(row + rows).filter(|_| columns == 2) {
+                    spans.push(Span::raw(" "));
+                    spans.extend(entry(right));
+                }
+                Line::from(spans)
             })
-            .chain([
-                Line::from(""),
-                Line::styled("  ? or Esc closes this help", self.theme.dim()),
-            ])
             .collect();
+        lines.push(Line::from(""));
+        lines.push(Line::styled(
+            "  ? or Esc closes this help",
+            self.theme.dim(),
+        ));
+        let width = (entry_width * columns + columns + 2) as u16;
+        let popup = centered(area, width, lines.len() as u16 + 2);
+        Clear.render(popup, buf);
         Paragraph::new(lines)
             .block(
                 Block::new()
