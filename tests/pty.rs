@@ -108,6 +108,19 @@ impl Session {
     }
 }
 
+/// After quitting: the alternate screen was left, mouse reporting is off.
+fn assert_terminal_restored(parser: &vt100::Parser) {
+    assert!(
+        !parser.screen().alternate_screen(),
+        "the alternate screen was left"
+    );
+    assert_eq!(
+        parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "mouse reporting was turned off"
+    );
+}
+
 fn nonzero(n: u16) -> std::num::NonZeroU16 {
     std::num::NonZeroU16::new(n).expect("a terminal has at least one row and column")
 }
@@ -195,11 +208,7 @@ fn a_click_on_the_strip_changes_the_treblecross_verdict() {
     session.send("q");
     let (status, parser) = session.finish();
     assert!(status.success());
-    assert!(!parser.screen().alternate_screen());
-    assert_eq!(
-        parser.screen().mouse_protocol_mode(),
-        vt100::MouseProtocolMode::None
-    );
+    assert_terminal_restored(&parser);
 }
 
 #[test]
@@ -223,9 +232,5 @@ fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
     session.send("q");
     let (status, parser) = session.finish();
     assert!(status.success());
-    assert!(!parser.screen().alternate_screen());
-    assert_eq!(
-        parser.screen().mouse_protocol_mode(),
-        vt100::MouseProtocolMode::None
-    );
+    assert_terminal_restored(&parser);
 }

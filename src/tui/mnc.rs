@@ -3,6 +3,7 @@
 
 use super::app::{render_too_small, MncAction};
 use super::engine::{EngineWorker, Rating, Reply};
+use super::grid::{self, GRID_HEIGHT, GRID_WIDTH};
 use super::theme::Theme;
 use crate::cli::mnc::value_words;
 use crate::solver::mnc::{cell_name, Move, Piece, Position, Side, Size};
@@ -14,10 +15,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::time::{Duration, Instant};
 
-const CELL_WIDTH: u16 = 9;
-const CELL_HEIGHT: u16 = 3;
-const GRID_WIDTH: u16 = 3 * CELL_WIDTH + 4;
-const GRID_HEIGHT: u16 = 3 * CELL_HEIGHT + 4;
 pub const MIN_SIZE: (u16, u16) = (GRID_WIDTH + 2 + 40, GRID_HEIGHT + 4);
 /// How long the engine's move waits before it is shown, so that the human
 /// sees one move at a time.
@@ -39,15 +36,7 @@ pub fn layout(area: Rect) -> Option<MncLayout> {
         return None;
     }
     let grid = Rect::new(area.x + 1, area.y + 1, GRID_WIDTH, GRID_HEIGHT);
-    let cells = std::array::from_fn(|i| {
-        let (row, col) = (i as u16 / 3, i as u16 % 3);
-        Rect::new(
-            grid.x + 1 + col * (CELL_WIDTH + 1),
-            grid.y + 1 + row * (CELL_HEIGHT + 1),
-            CELL_WIDTH,
-            CELL_HEIGHT,
-        )
-    });
+    let cells = grid::cells(grid);
     let hand_y = grid.bottom() + 1;
     let hand_small = Rect::new(grid.x + 5, hand_y, 12, 1);
     let hand_big = Rect::new(hand_small.right() + 2, hand_y, 12, 1);
@@ -500,30 +489,8 @@ impl MncTab {
         self.render_panel(layout.panel, buf, theme);
     }
 
-    fn piece_style(&self, piece: Piece, theme: &Theme) -> Style {
-        match piece.side {
-            Side::X => theme.mark_x(),
-            Side::O => theme.mark_o(),
-        }
-    }
-
     fn render_board(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
-        let g = layout.grid;
-        for dy in 0..g.height {
-            for dx in 0..g.width {
-                let on_row = dy % (CELL_HEIGHT + 1) == 0;
-                let on_col = dx % (CELL_WIDTH + 1) == 0;
-                let symbol = match (on_row, on_col) {
-                    (true, true) => "+",
-                    (true, false) => "─",
-                    (false, true) => "│",
-                    (false, false) => continue,
-                };
-                buf[(g.x + dx, g.y + dy)]
-                    .set_symbol(symbol)
-                    .set_style(theme.border());
-            }
-        }
+        grid::draw(layout.grid, buf, theme);
         let targets = self
             .selection
             .map(|s| self.targets_of(s))
@@ -539,16 +506,10 @@ impl MncTab {
                 first.push(Span::styled(" last", theme.key()));
             }
             lines.push(Line::from(first));
-            match self.position.piece_at(cell) {
-                Some(piece) => {
-                    let text = match piece.size {
-                        Size::Small => format!("{}", piece.letter()),
-                        Size::Big => format!("[{}]", piece.letter()),
-                    };
-                    lines.push(Line::styled(text, self.piece_style(piece, theme)).centered());
-                }
-                None => lines.push(Line::from("")),
-            }
+            lines.push(match self.position.piece_at(cell) {
+                Some(piece) => piece_line(piece, theme),
+                None => Line::from(""),
+            });
             if let Some(hint) = hints.get(i).and_then(|h| h.as_ref()) {
                 lines.push(hint.clone().centered());
             }
@@ -625,7 +586,7 @@ impl MncTab {
             };
             let letter = Piece { side: you, size }.letter();
             let text = format!("[{} {letter} ×{left}]", size_word(size));
-            let mut style = self.piece_style(Piece { side: you, size }, theme);
+            let mut style = piece_style(Piece { side: you, size }, theme);
             if self.selection == Some(Selection::Hand(size)) {
                 style = style.patch(theme.cursor());
             }
@@ -735,15 +696,11 @@ impl MncTab {
 
 impl MncTab {
     fn render_setup(&self, setup: &Setup, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
-        draw_grid(layout.grid, buf, theme);
+        grid::draw(layout.grid, buf, theme);
         for (i, rect) in layout.cells.iter().enumerate() {
             let mut lines = vec![Line::styled(cell_name(i as u8), theme.dim())];
             if let Some(piece) = setup.cells[i] {
-                let text = match piece.size {
-                    Size::Small => format!("{}", piece.letter()),
-                    Size::Big => format!("[{}]", piece.letter()),
-                };
-                lines.push(Line::styled(text, self.piece_style(piece, theme)).centered());
+                lines.push(piece_line(piece, theme));
             }
             let style = if i as u8 == self.cursor {
                 theme.cursor()
@@ -834,23 +791,20 @@ impl MncTab {
     }
 }
 
-/// The 3×3 grid lines around the cells.
-fn draw_grid(g: Rect, buf: &mut Buffer, theme: &Theme) {
-    for dy in 0..g.height {
-        for dx in 0..g.width {
-            let on_row = dy % (CELL_HEIGHT + 1) == 0;
-            let on_col = dx % (CELL_WIDTH + 1) == 0;
-            let symbol = match (on_row, on_col) {
-                (true, true) => "+",
-                (true, false) => "─",
-                (false, true) => "│",
-                (false, false) => continue,
-            };
-            buf[(g.x + dx, g.y + dy)]
-                .set_symbol(symbol)
-                .set_style(theme.border());
-        }
+fn piece_style(piece: Piece, theme: &Theme) -> Style {
+    match piece.side {
+        Side::X => theme.mark_x(),
+        Side::O => theme.mark_o(),
     }
+}
+
+/// A piece as drawn in its cell: `x` small, `[X]` big, in its side's style.
+fn piece_line(piece: Piece, theme: &Theme) -> Line<'static> {
+    let text = match piece.size {
+        Size::Small => piece.letter().to_string(),
+        Size::Big => format!("[{}]", piece.letter()),
+    };
+    Line::styled(text, piece_style(piece, theme)).centered()
 }
 
 fn size_word(size: Size) -> &'static str {

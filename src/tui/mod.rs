@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod engine;
+pub mod grid;
 pub mod keymap;
 pub mod mnc;
 pub mod theme;

@@ -2,6 +2,7 @@
 //! legal continuing board what every empty cell gives under perfect play.
 
 use super::app::{render_too_small, TicTacToeAction};
+use super::grid::{self, GRID_HEIGHT, GRID_WIDTH};
 use super::theme::Theme;
 use crate::cli::tictactoe::{parse, Format};
 use crate::solver::tictactoe::{
@@ -15,11 +16,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-/// Inside of one cell of the grid.
-const CELL_WIDTH: u16 = 9;
-const CELL_HEIGHT: u16 = 3;
-const GRID_WIDTH: u16 = 3 * CELL_WIDTH + 4;
-const GRID_HEIGHT: u16 = 3 * CELL_HEIGHT + 4;
 /// Smallest area the tab draws in (grid, gap, a readable panel).
 pub const MIN_SIZE: (u16, u16) = (GRID_WIDTH + 2 + 36, GRID_HEIGHT + 1);
 
@@ -42,15 +38,7 @@ pub fn layout(area: Rect) -> Option<TicTacToeLayout> {
         return None;
     }
     let grid = Rect::new(area.x + 1, area.y + 1, GRID_WIDTH, GRID_HEIGHT);
-    let cells = std::array::from_fn(|i| {
-        let (row, col) = (i as u16 / 3, i as u16 % 3);
-        Rect::new(
-            grid.x + 1 + col * (CELL_WIDTH + 1),
-            grid.y + 1 + row * (CELL_HEIGHT + 1),
-            CELL_WIDTH,
-            CELL_HEIGHT,
-        )
-    });
+    let cells = grid::cells(grid);
     let panel_x = grid.right() + 2;
     let panel = Rect::new(panel_x, area.y + 1, area.right() - panel_x, area.height - 1);
     Some(TicTacToeLayout { grid, cells, panel })
@@ -183,22 +171,7 @@ impl TicTacToeTab {
     }
 
     fn render_grid(&self, layout: &TicTacToeLayout, buf: &mut Buffer, theme: &Theme) {
-        let g = layout.grid;
-        for dy in 0..g.height {
-            for dx in 0..g.width {
-                let on_row = dy % (CELL_HEIGHT + 1) == 0;
-                let on_col = dx % (CELL_WIDTH + 1) == 0;
-                let symbol = match (on_row, on_col) {
-                    (true, true) => junction(dx, dy),
-                    (true, false) => "─",
-                    (false, true) => "│",
-                    (false, false) => continue,
-                };
-                buf[(g.x + dx, g.y + dy)]
-                    .set_symbol(symbol)
-                    .set_style(theme.border());
-            }
-        }
+        grid::draw(layout.grid, buf, theme);
         let best: Vec<usize> = self
             .verdicts
             .analysis
@@ -323,23 +296,6 @@ fn outcome_style(value: Outcome, theme: &Theme) -> Style {
         Outcome::Win(_) => theme.win(),
         Outcome::Draw => theme.draw(),
         Outcome::Loss(_) => theme.loss(),
-    }
-}
-
-/// The box-drawing junction at a grid corner or crossing.
-fn junction(dx: u16, dy: u16) -> &'static str {
-    let (left, right) = (dx == 0, dx == GRID_WIDTH - 1);
-    let (top, bottom) = (dy == 0, dy == GRID_HEIGHT - 1);
-    match (top, bottom, left, right) {
-        (true, _, true, _) => "┌",
-        (true, _, _, true) => "┐",
-        (_, true, true, _) => "└",
-        (_, true, _, true) => "┘",
-        (true, _, _, _) => "┬",
-        (_, true, _, _) => "┴",
-        (_, _, true, _) => "├",
-        (_, _, _, true) => "┤",
-        _ => "┼",
     }
 }
 
