@@ -4,6 +4,12 @@
 //! kills the two cells on each side of it: playing at offset `p` leaves free
 //! segments of `max(0, p - 2)` and `max(0, L - p - 3)` cells. So
 //! `G(0) = 0` and `G(L) = mex { G(max(0,p-2)) ^ G(max(0,L-p-3)) : 0 <= p < L }`.
+//! That is the octal game 0.007 on a heap of `L + 2`: the table is computed
+//! as such, and the statistics and periodicity check here serve every octal
+//! game.
+
+use super::octal::OctalGame;
+use super::rare_common::{self, rare_common_split, RareCommonSplit};
 
 /// The segment lengths a move at offset `p` of a free segment of `len` cells
 /// leaves on its left and right.
@@ -12,15 +18,22 @@ pub fn split(len: usize, p: usize) -> (usize, usize) {
     (p.saturating_sub(2), (len - p).saturating_sub(3))
 }
 
-/// The Grundy values of free segments, extended on demand.
+/// Heap of the octal game 0.007 that a free segment of `len` cells is.
+pub const HEAP_OF_SEGMENT: usize = 2;
+
+/// The Grundy values of free segments, extended on demand by the
+/// rare/common method ([`super::rare_common`]) on the game 0.007.
 #[derive(Debug, Clone)]
 pub struct GrundyTable {
-    values: Vec<u16>,
+    /// Values of 0.007 heaps: segment `L` is heap `L + 2`.
+    heaps: Vec<u16>,
 }
 
 impl Default for GrundyTable {
     fn default() -> Self {
-        GrundyTable { values: vec![0] }
+        GrundyTable {
+            heaps: vec![0; HEAP_OF_SEGMENT + 1],
+        }
     }
 }
 
@@ -37,64 +50,93 @@ impl GrundyTable {
         self.extend_with_progress(n, |_| {});
     }
 
-    /// [`GrundyTable::extend_to`], telling `progress` how many values are
-    /// known every 1,024 values (for a progress display).
+    /// [`GrundyTable::extend_to`] on every core, telling `progress` how many
+    /// values are known every 1,024 values or so (for a progress display).
     pub fn extend_with_progress(&mut self, n: usize, mut progress: impl FnMut(usize)) {
-        // Every option value is below 2 * (largest value so far), rounded to
-        // a power of two, so a bitset that size holds every option.
-        let mut seen: Vec<u64> = Vec::new();
-        while self.values.len() < n {
-            let len = self.values.len();
-            let largest = self.values.iter().copied().max().unwrap_or(0) as usize;
-            let words = ((largest + 1).next_power_of_two() * 2).div_ceil(64);
-            seen.clear();
-            seen.resize(words, 0);
-            // Offsets p and len - 1 - p leave mirrored splits: half suffice.
-            for p in 0..len.div_ceil(2) {
-                let (left, right) = split(len, p);
-                let option = (self.values[left] ^ self.values[right]) as usize;
-                seen[option / 64] |= 1 << (option % 64);
-            }
-            let mex = seen
-                .iter()
-                .enumerate()
-                .find(|(_, w)| **w != u64::MAX)
-                .map(|(i, w)| i * 64 + w.trailing_ones() as usize)
-                .unwrap_or(words * 64);
-            self.values.push(mex as u16);
-            if self.values.len().is_multiple_of(1024) {
-                progress(self.values.len());
-            }
-        }
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // Treblecross values stay far below u16::MAX for any table that
+        // fits in memory (1,226 at a million), so this cannot fail.
+        let extended = rare_common::extend(
+            &OctalGame::treblecross(),
+            &mut self.heaps,
+            n + HEAP_OF_SEGMENT,
+            threads,
+            |heaps| progress(heaps.saturating_sub(HEAP_OF_SEGMENT)),
+        );
+        debug_assert!(extended.is_ok());
     }
 
     /// G(len); the table must hold it (see [`GrundyTable::extend_to`]).
     pub fn get(&self, len: usize) -> u16 {
-        self.values[len]
+        self.heaps[len + HEAP_OF_SEGMENT]
     }
 
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.heaps.len() - HEAP_OF_SEGMENT
     }
 
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.len() == 0
     }
 
+    /// G(0) … G(len − 1).
     pub fn values(&self) -> &[u16] {
-        &self.values
+        &self.heaps[HEAP_OF_SEGMENT..]
     }
 }
 
-/// Summary figures of a prefix G(0) … G(n − 1).
+/// Where a sequence becomes periodic: `G(n + period) == G(n)` for every
+/// `n >= preperiod`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Period {
+    pub preperiod: usize,
+    pub period: usize,
+}
+
+/// The smallest period an octal game's values `G(0 …)` are proved to have,
+/// with its shortest pre-period; `largest_take` is the most tokens a move
+/// removes.
+///
+/// The proof is the periodicity theorem of Guy and Smith: if
+/// `G(n + p) == G(n)` for `n0 <= n <= 2·n0 + p + t` then for every
+/// `n >= n0`. So a period found in the table counts only if the table
+/// reaches past `2·n0 + 2p + t` (taking `n0` at least 1, as heap 0 has no
+/// move) and past the heaps where whole-heap moves could break it.
+pub fn find_period(values: &[u16], largest_take: usize) -> Option<Period> {
+    let len = values.len();
+    for period in 1..len {
+        if len < period + largest_take + 1 {
+            break;
+        }
+        // Walk back from the end while the values repeat.
+        let mut start = len - period;
+        while start > 0 && values[start - 1] == values[start - 1 + period] {
+            start -= 1;
+        }
+        let needed =
+            (2 * start.max(1) + 2 * period + largest_take + 1).max(period + largest_take + 1);
+        if len >= needed {
+            return Some(Period {
+                preperiod: start,
+                period,
+            });
+        }
+    }
+    None
+}
+
+/// Summary figures of a sequence of values.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GrundyStats {
     pub count: usize,
     pub largest: u16,
     pub first_largest_at: usize,
     pub distinct: usize,
+    /// How the values split into rare and common (see [`super::rare_common`]).
+    pub split: RareCommonSplit,
 }
 
+/// Figures of `values` (positions are indices into it).
 pub fn stats(values: &[u16]) -> GrundyStats {
     let mut largest = 0;
     let mut first_largest_at = 0;
@@ -111,6 +153,7 @@ pub fn stats(values: &[u16]) -> GrundyStats {
         largest,
         first_largest_at,
         distinct: present.iter().filter(|&&p| p).count(),
+        split: rare_common_split(values),
     }
 }
 
@@ -129,8 +172,10 @@ mod tests {
     #[test]
     fn progress_is_reported_as_values_are_found() {
         let mut seen = Vec::new();
-        GrundyTable::default().extend_with_progress(5000, |n| seen.push(n));
-        assert_eq!(seen, vec![1024, 2048, 3072, 4096]);
+        GrundyTable::default().extend_with_progress(9000, |n| seen.push(n));
+        assert!(seen.len() >= 8, "{seen:?}");
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        assert_eq!(seen.last(), Some(&9000));
     }
 
     #[test]

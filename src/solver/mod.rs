@@ -2,6 +2,8 @@
 
 pub mod grundy;
 pub mod mnc;
+pub mod octal;
+pub mod rare_common;
 pub mod search;
 pub mod table;
 pub mod tictactoe;

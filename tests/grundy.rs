@@ -1,0 +1,221 @@
+//! Grundy sequences of octal games: the rare/common method against the naive
+//! mex, the naive mex against exhaustive game search, the periodicity check
+//! against the literature and against brute force, and the facts of SPEC.md.
+
+use noughts::solver::grundy::{find_period, stats, GrundyTable, Period};
+use noughts::solver::octal::{extend_naive, OctalGame, NAMED_GAMES};
+use noughts::solver::rare_common::{extend, rare_common_split};
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+fn naive(game: &OctalGame, n: usize) -> Vec<u16> {
+    let mut values = Vec::new();
+    extend_naive(game, &mut values, n, |_| {}).unwrap();
+    values
+}
+
+fn fast(game: &OctalGame, n: usize, threads: usize) -> Vec<u16> {
+    let mut values = Vec::new();
+    extend(game, &mut values, n, threads, |_| {}).unwrap();
+    values
+}
+
+#[test]
+fn every_fast_path_equals_the_naive_mex_up_to_20000() {
+    for (name, _) in NAMED_GAMES {
+        let game = OctalGame::parse(name).unwrap();
+        let slow = naive(&game, 20_000);
+        for threads in [1, 2] {
+            assert_eq!(
+                fast(&game, 20_000, threads),
+                slow,
+                "{name}, {threads} threads"
+            );
+        }
+        // Continued from a table cut anywhere, as `--resume` does.
+        let mut resumed = slow[..7_777].to_vec();
+        extend(&game, &mut resumed, 20_000, 2, |_| {}).unwrap();
+        assert_eq!(resumed, slow, "{name} resumed");
+    }
+    // And the free-segment table the Treblecross analysis uses.
+    let table = GrundyTable::with_len(20_000);
+    assert_eq!(
+        table.values(),
+        &naive(&OctalGame::treblecross(), 20_002)[2..]
+    );
+}
+
+/// The Grundy value of a position of several heaps by exhaustive search over
+/// the moves of the whole position — no Sprague–Grundy sum, no xor.
+fn position_value(game: &OctalGame, heaps: Vec<usize>, memo: &mut HashMap<Vec<usize>, u32>) -> u32 {
+    if let Some(&v) = memo.get(&heaps) {
+        return v;
+    }
+    let mut options = Vec::new();
+    for i in 0..heaps.len() {
+        if i > 0 && heaps[i] == heaps[i - 1] {
+            continue;
+        }
+        for left in game.moves(heaps[i]) {
+            let mut next: Vec<usize> = heaps[..i].iter().chain(&heaps[i + 1..]).copied().collect();
+            next.extend(left);
+            next.sort_unstable();
+            options.push(position_value(game, next, memo));
+        }
+    }
+    let value = (0..).find(|v| !options.contains(v)).unwrap();
+    memo.insert(heaps, value);
+    value
+}
+
+#[test]
+fn the_naive_mex_equals_exhaustive_search_of_whole_positions() {
+    for code in [
+        "0.007", "0.77", "0.07", "0.137", "0.4", "0.51", "0.156", "0.6",
+    ] {
+        let game = OctalGame::parse(code).unwrap();
+        let values = naive(&game, 15);
+        let mut memo = HashMap::new();
+        for (heap, &value) in values.iter().enumerate() {
+            assert_eq!(
+                position_value(&game, vec![heap], &mut memo),
+                value as u32,
+                "{code}, heap {heap}"
+            );
+        }
+        // Sums of two heaps: the xor rule, checked rather than assumed.
+        for a in 1..9 {
+            for b in a..9 {
+                assert_eq!(
+                    position_value(&game, vec![a, b], &mut memo),
+                    (values[a] ^ values[b]) as u32,
+                    "{code}, heaps {a} and {b}"
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Any octal code of up to four digits: the fast method on one to
+    /// three threads equals the naive mex.
+    #[test]
+    fn random_codes_agree(digits in proptest::collection::vec(0u8..8, 1..5), threads in 1usize..4) {
+        prop_assume!(digits.iter().any(|&d| d != 0));
+        let code: String = std::iter::once("0.".to_string())
+            .chain(digits.iter().map(|d| d.to_string()))
+            .collect();
+        let game = OctalGame::parse(&code).unwrap();
+        prop_assert_eq!(fast(&game, 5_000, threads), naive(&game, 5_000), "{}", code);
+    }
+}
+
+#[test]
+fn the_literature_values_come_out() {
+    let kayles = naive(&OctalGame::parse("kayles").unwrap(), 13);
+    assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+    let dawson = naive(&OctalGame::parse("dawsons-kayles").unwrap(), 34);
+    assert_eq!(
+        dawson,
+        [
+            0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+            0, 4, 5, 2, 7
+        ]
+    );
+    // Dawson's Chess is Dawson's Kayles on one more token.
+    let chess = naive(&OctalGame::parse("dawsons-chess").unwrap(), 2_000);
+    let kayles = naive(&OctalGame::parse("dawsons-kayles").unwrap(), 2_001);
+    assert_eq!(chess, kayles[1..]);
+}
+
+#[test]
+fn the_periods_of_the_literature_are_found() {
+    for (name, preperiod, period) in [
+        ("kayles", 71, 12),
+        // The last exception is G(52) of 0.07, G(51) of 0.137: heap counts
+        // differ by one between the two games.
+        ("dawsons-kayles", 53, 34),
+        ("dawsons-chess", 52, 34),
+    ] {
+        let game = OctalGame::parse(name).unwrap();
+        let values = fast(&game, 3_000, 2);
+        assert_eq!(
+            find_period(&values, game.largest_take()),
+            Some(Period { preperiod, period }),
+            "{name}"
+        );
+    }
+    let treblecross = OctalGame::treblecross();
+    let values = fast(&treblecross, 20_000, 2);
+    assert_eq!(find_period(&values, treblecross.largest_take()), None);
+}
+
+#[test]
+fn a_period_counts_only_once_the_table_proves_it() {
+    // Kayles: period 12 from 71 needs 2·71 + 2·12 + 2 + 1 = 169 values.
+    let kayles = OctalGame::parse("kayles").unwrap();
+    let values = naive(&kayles, 400);
+    assert_eq!(find_period(&values[..168], 2), None);
+    assert_eq!(
+        find_period(&values[..169], 2),
+        Some(Period {
+            preperiod: 71,
+            period: 12
+        })
+    );
+}
+
+#[test]
+fn the_period_found_is_what_brute_force_sees() {
+    // Brute force over a long table: the values repeat with the period from
+    // the pre-period on, and not from one heap earlier, and no smaller
+    // period holds from any start up to half the table.
+    for name in ["kayles", "dawsons-kayles", "dawsons-chess"] {
+        let game = OctalGame::parse(name).unwrap();
+        let values = naive(&game, 6_000);
+        let Period { preperiod, period } =
+            find_period(&values[..1_000], game.largest_take()).unwrap();
+        assert!((preperiod..6_000 - period).all(|n| values[n] == values[n + period]));
+        assert_ne!(values[preperiod - 1], values[preperiod - 1 + period]);
+        for smaller in 1..period {
+            assert!((3_000..6_000 - smaller).any(|n| values[n] != values[n + smaller]));
+        }
+    }
+}
+
+#[test]
+fn the_spec_facts_on_treblecross_hold() {
+    // G(0 … 25) as SPEC.md lists them.
+    let table = GrundyTable::with_len(131_070);
+    assert_eq!(
+        &table.values()[..26],
+        [0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 1, 1, 0, 4, 3, 3, 3, 2, 2, 2, 4, 4, 0, 5, 5, 2]
+    );
+    // For L < 131,070 the largest value is 1024, first at L = 109,360.
+    let s = stats(table.values());
+    assert_eq!((s.largest, s.first_largest_at), (1024, 109_360));
+}
+
+#[test]
+fn the_rare_common_split_is_the_best_of_every_mask() {
+    let values = naive(&OctalGame::treblecross(), 3_000);
+    let split = rare_common_split(&values);
+    let rare_under = |mask: u16| {
+        values
+            .iter()
+            .filter(|&&v| (v & mask).count_ones().is_multiple_of(2))
+            .count()
+    };
+    let fewest = (0..1024u16).map(rare_under).min().unwrap();
+    assert_eq!(split.rare, fewest);
+    assert_eq!(split.rare, rare_under(split.mask));
+    let last = (0..values.len())
+        .rev()
+        .find(|&i| (values[i] & split.mask).count_ones().is_multiple_of(2))
+        .unwrap();
+    assert_eq!(split.last_rare, last);
+    // Common values are most of them (fewer still are rare further on):
+    // the point of the method.
+    assert!(split.rare * 3 < values.len(), "{split:?}");
+}
