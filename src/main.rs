@@ -68,7 +68,23 @@ fn main() -> color_eyre::Result<ExitCode> {
         Command::Treblecross { file } => read_input(file.as_deref())
             .map_err(|e| e.to_string())
             .and_then(|text| cli::treblecross::run(&text).map_err(|e| e.to_string())),
-        Command::Grundy { n, stats } => Ok(cli::grundy::run(n, stats)),
+        Command::Grundy {
+            n,
+            stats,
+            game,
+            out,
+            resume,
+            method,
+            threads,
+        } => cli::grundy::run(&cli::grundy::Request {
+            n,
+            stats,
+            game,
+            out,
+            resume,
+            method,
+            threads: threads.map(usize::from),
+        }),
         Command::Mnc { command } => match command {
             MncCommand::Solve => Ok(cli::mnc::solve()),
             MncCommand::Analyze { position } => {

@@ -111,6 +111,51 @@ fn mnc_analyze_bad_positions() {
 }
 
 #[test]
+fn grundy_bad_input() {
+    assert_bad(
+        &["grundy", "5", "--game", "0.08"],
+        "",
+        "column 4",
+        "octal digit",
+    );
+    assert_bad(
+        &["grundy", "5", "--game", "chess"],
+        "",
+        "column 1",
+        "kayles",
+    );
+    assert_bad(&["grundy", "5", "--game", "0.000"], "", "--game", "no move");
+    assert_bad(
+        &["grundy", "5", "--resume", "/no/such/table"],
+        "",
+        "/no/such/table",
+        "--resume",
+    );
+    let dir = std::env::temp_dir().join(format!("noughts-bad-grundy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("table.txt");
+    std::fs::write(
+        &table,
+        "# noughts grundy table: 0.77 heaps\n0\n1\n2\nthree\n",
+    )
+    .unwrap();
+    let path = table.to_str().unwrap();
+    assert_bad(
+        &["grundy", "5", "--game", "kayles", "--resume", path],
+        "",
+        "line 5, column 1",
+        "\"three\"",
+    );
+    assert_bad(
+        &["grundy", "5", "--resume", path],
+        "",
+        "line 1, column 1",
+        "header",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn usage_errors_exit_2_too() {
     let (code, _, _) = run(&["grundy", "many"], "");
     assert_eq!(code, Some(2));

@@ -219,3 +219,83 @@ fn the_rare_common_split_is_the_best_of_every_mask() {
     // the point of the method.
     assert!(split.rare * 3 < values.len(), "{split:?}");
 }
+
+fn noughts(args: &[&str]) -> String {
+    let out = assert_cmd::Command::cargo_bin("noughts")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_command_prints_tables_and_statistics() {
+    let values: Vec<u16> = noughts(&["grundy", "3000"])
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(values, GrundyTable::with_len(3000).values());
+    // --game 0.007 lists heaps: the free segments shifted by two.
+    let heaps = noughts(&["grundy", "3002", "--game", "0.007"]);
+    let heaps: Vec<u16> = heaps.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(heaps[2..], values[..]);
+    // The naive method prints the same.
+    assert_eq!(
+        noughts(&["grundy", "3000", "--method", "naive"]),
+        noughts(&["grundy", "3000", "--threads", "1"])
+    );
+    let kayles = noughts(&["grundy", "500", "--game", "kayles", "--stats"]);
+    assert!(kayles.contains("game: 0.77 (kayles)"), "{kayles}");
+    assert!(
+        kayles.contains("largest value: 8 (first at n = 27)"),
+        "{kayles}"
+    );
+    assert!(kayles.contains("period: 12 with pre-period 71"), "{kayles}");
+    let treblecross = noughts(&["grundy", "20000", "--stats"]);
+    let s = stats(GrundyTable::with_len(20_000).values());
+    for line in [
+        format!(
+            "largest value: {} (first at L = {})",
+            s.largest, s.first_largest_at
+        ),
+        format!("distinct values: {}", s.distinct),
+        format!("mask {:#x}", s.split.mask),
+        format!("{} of 20000 values rare", s.split.rare),
+        format!("the last at L = {}", s.split.last_rare),
+        "period: none up to L = 19999".to_string(),
+    ] {
+        assert!(treblecross.contains(&line), "{line} not in\n{treblecross}");
+    }
+}
+
+#[test]
+fn a_table_written_with_out_is_continued_with_resume() {
+    let dir = std::env::temp_dir().join(format!("noughts-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("g.txt");
+    let path = table.to_str().unwrap();
+    assert_eq!(noughts(&["grundy", "5000", "--out", path]), "");
+    assert_eq!(
+        noughts(&["grundy", "12000", "--resume", path, "--out", path]),
+        ""
+    );
+    let text = std::fs::read_to_string(&table).unwrap();
+    let written: Vec<u16> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(written, GrundyTable::with_len(12_000).values());
+    // Printing from the table reads it rather than recomputing.
+    assert_eq!(
+        noughts(&["grundy", "12000", "--resume", path]),
+        noughts(&["grundy", "12000"])
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,27 +1,445 @@
-//! `noughts grundy N [--stats]`: Grundy values of free Treblecross segments.
+//! `noughts grundy N [--stats] [--game CODE] [--out FILE] [--resume FILE]`:
+//! Grundy values of free Treblecross segments or of any octal game.
 
-use crate::solver::grundy::{stats, GrundyTable};
+use super::input::InputError;
+use crate::solver::grundy::{find_period, stats, HEAP_OF_SEGMENT};
+use crate::solver::octal::{extend_naive, OctalGame};
+use crate::solver::rare_common;
 use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-pub fn run(n: usize, with_stats: bool) -> String {
-    let table = GrundyTable::with_len(n);
-    let values = &table.values()[..n];
-    let mut out = String::with_capacity(n * 4);
-    if with_stats {
-        let s = stats(values);
-        let _ = writeln!(out, "values: G(0) … G({})", n.saturating_sub(1));
-        if n > 0 {
-            let _ = writeln!(
-                out,
-                "largest value: {} (first at L = {})",
-                s.largest, s.first_largest_at
-            );
-            let _ = writeln!(out, "distinct values: {}", s.distinct);
+/// How to compute the values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// The rare/common method on every core.
+    Fast,
+    /// The plain mex over every split, one core (for comparison).
+    Naive,
+}
+
+/// What `noughts grundy` was asked.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub n: usize,
+    pub stats: bool,
+    pub game: Option<String>,
+    pub out: Option<PathBuf>,
+    pub resume: Option<PathBuf>,
+    pub method: Method,
+    pub threads: Option<usize>,
+}
+
+/// The sequence asked for: an octal game's heaps, or Treblecross free
+/// segments (0.007 read from heap 2 on).
+#[derive(Debug, Clone)]
+pub struct Sequence {
+    pub game: OctalGame,
+    /// Position `i` of the sequence is heap `i + offset`.
+    pub offset: usize,
+}
+
+impl Sequence {
+    pub fn segments() -> Sequence {
+        Sequence {
+            game: OctalGame::treblecross(),
+            offset: HEAP_OF_SEGMENT,
         }
-    } else {
+    }
+
+    fn position_name(&self) -> &'static str {
+        if self.offset == 0 {
+            "n"
+        } else {
+            "L"
+        }
+    }
+
+    /// The first line of a table file, which `--resume` checks.
+    fn header(&self) -> String {
+        if self.offset == 0 {
+            format!("# noughts grundy table: {} heaps", self.game.code())
+        } else {
+            format!(
+                "# noughts grundy table: {} free segments (heap L + {})",
+                self.game.code(),
+                self.offset
+            )
+        }
+    }
+
+    fn describe(&self) -> String {
+        if self.offset == 0 {
+            format!("{} heaps of n tokens", self.game)
+        } else {
+            format!(
+                "free Treblecross segments of L cells ({} on heaps of L + {})",
+                self.game.code(),
+                self.offset
+            )
+        }
+    }
+}
+
+/// Seconds between two writes of `--out` while computing.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
+
+/// Values computed between two looks at the clock for a checkpoint.
+const CHUNK: usize = 1 << 15;
+
+/// Below this many new values no progress bar is drawn.
+const PROGRESS_FROM: usize = 1 << 16;
+
+pub fn run(request: &Request) -> Result<String, String> {
+    let sequence = match &request.game {
+        None => Sequence::segments(),
+        Some(code) => match OctalGame::parse(code) {
+            Ok(game) if game.name() == Some("treblecross") && code == "treblecross" => {
+                Sequence::segments()
+            }
+            Ok(game) => Sequence { game, offset: 0 },
+            Err(e) => {
+                return Err(format!(
+                    "--game {code}: column {}: {}",
+                    e.offset + 1,
+                    e.message
+                ))
+            }
+        },
+    };
+    let wanted = request.n + sequence.offset;
+    let mut heaps = match &request.resume {
+        Some(path) => load(path, &sequence)?,
+        None => Vec::new(),
+    };
+    let threads = request
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    compute(&sequence, &mut heaps, wanted, request, threads)?;
+    let values = &heaps[sequence.offset.min(heaps.len())..wanted.max(sequence.offset)];
+    let mut out = String::new();
+    if let Some(path) = &request.out {
+        save(path, &sequence, &heaps)?;
+        eprintln!(
+            "noughts: wrote G(0) … G({}) to {}",
+            request.n.saturating_sub(1),
+            path.display()
+        );
+    }
+    if request.stats {
+        out = report(&sequence, &heaps[..wanted], values);
+    } else if request.out.is_none() {
+        out.reserve(values.len() * 5);
         for g in values {
             let _ = writeln!(out, "{g}");
         }
     }
+    Ok(out)
+}
+
+/// Grows `heaps` to `wanted`, with a progress bar on a terminal and
+/// checkpoints to `--out`.
+fn compute(
+    sequence: &Sequence,
+    heaps: &mut Vec<u16>,
+    wanted: usize,
+    request: &Request,
+    threads: usize,
+) -> Result<(), String> {
+    let start = heaps.len();
+    if wanted <= start {
+        return Ok(());
+    }
+    let bar = if wanted - start >= PROGRESS_FROM && std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new((wanted - sequence.offset) as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:40}] {pos}/{len} values, {eta} left",
+            )
+            .map_err(|e| e.to_string())?
+            .progress_chars("=> "),
+        );
+        bar.set_position(start.saturating_sub(sequence.offset) as u64);
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut last_checkpoint = Instant::now();
+    while heaps.len() < wanted {
+        let target = wanted.min(heaps.len() + CHUNK);
+        let progress =
+            |known: usize| bar.set_position(known.saturating_sub(sequence.offset) as u64);
+        let result = match request.method {
+            Method::Fast => rare_common::extend(&sequence.game, heaps, target, threads, progress),
+            Method::Naive => extend_naive(&sequence.game, heaps, target, progress),
+        };
+        if let Err(e) = result {
+            bar.abandon();
+            if let Some(path) = &request.out {
+                save(path, sequence, heaps)?;
+            }
+            return Err(e.to_string());
+        }
+        if let Some(path) = &request.out {
+            if target < wanted && last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+                save(path, sequence, heaps)?;
+                last_checkpoint = Instant::now();
+            }
+        }
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// The `--stats` report.
+fn report(sequence: &Sequence, heaps: &[u16], values: &[u16]) -> String {
+    let at = sequence.position_name();
+    let mut out = String::new();
+    let _ = writeln!(out, "game: {}", sequence.describe());
+    let _ = writeln!(out, "values: G(0) … G({})", values.len().saturating_sub(1));
+    if values.is_empty() {
+        return out;
+    }
+    let s = stats(values);
+    let _ = writeln!(
+        out,
+        "largest value: {} (first at {at} = {})",
+        s.largest, s.first_largest_at
+    );
+    let _ = writeln!(out, "distinct values: {}", s.distinct);
+    let _ = writeln!(
+        out,
+        "rare/common: mask {:#x} ({:#b}); {} of {} values rare ({:.2}%), the last at {at} = {}",
+        s.split.mask,
+        s.split.mask,
+        s.split.rare,
+        s.count,
+        100.0 * s.split.rare as f64 / s.count as f64,
+        s.split.last_rare
+    );
+    match find_period(heaps, sequence.game.largest_take()) {
+        Some(period) => {
+            let preperiod = period.preperiod.saturating_sub(sequence.offset);
+            let _ = writeln!(
+                out,
+                "period: {} with pre-period {preperiod} (G({at} + {}) = G({at}) for every {at} >= {preperiod}, proved by the values up to {at} = {})",
+                period.period,
+                period.period,
+                values.len() - 1
+            );
+        }
+        None => {
+            let _ = writeln!(out, "period: none up to {at} = {}", values.len() - 1);
+        }
+    }
     out
+}
+
+/// Writes the table atomically (a temporary file renamed over it).
+fn save(path: &Path, sequence: &Sequence, heaps: &[u16]) -> Result<(), String> {
+    let mut text = String::with_capacity(heaps.len() * 5 + 80);
+    let _ = writeln!(text, "{}", sequence.header());
+    let values = &heaps[sequence.offset.min(heaps.len())..];
+    for g in values {
+        let _ = writeln!(text, "{g}");
+    }
+    let _ = writeln!(text, "{CHECKSUM_PREFIX}{:016x}", checksum(values));
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    let temporary = PathBuf::from(temporary);
+    std::fs::write(&temporary, text)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("--out {}: {e}", path.display()))
+}
+
+/// The last line of a table file: a checksum of the values, so that a
+/// truncated or edited file is refused rather than continued.
+const CHECKSUM_PREFIX: &str = "# checksum fnv1a64 ";
+
+fn checksum(values: &[u16]) -> u64 {
+    values
+        .iter()
+        .flat_map(|g| g.to_le_bytes())
+        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+}
+
+/// Values whose recomputation vouches for a loaded table: the first ones in
+/// full, then the last few each against its own prefix.
+const CHECKED_HEAD: usize = 2_000;
+const CHECKED_TAIL: usize = 8;
+
+/// Reads a table written by `--out` for this sequence, as heap values.
+fn load(path: &Path, sequence: &Sequence) -> Result<Vec<u16>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--resume {}: {e}", path.display()))?;
+    parse_table(&text, sequence).map_err(|e| format!("--resume {}: {e}", path.display()))
+}
+
+/// Parses a table and checks that it is this sequence's (see
+/// [`CHECKED_HEAD`]): a table of another game, or edited, is refused.
+pub fn parse_table(text: &str, sequence: &Sequence) -> Result<Vec<u16>, InputError> {
+    let mut lines = text.lines();
+    let header = lines.next().unwrap_or("");
+    if header.trim_end() != sequence.header() {
+        return Err(InputError {
+            line: 1,
+            column: 1,
+            message: format!(
+                "expected the header \"{}\" (a table written by --out for this --game)",
+                sequence.header()
+            ),
+        });
+    }
+    let mut heaps = vec![0u16; sequence.offset];
+    let mut last_line = 1;
+    let mut sum = None;
+    for (index, line) in lines.enumerate() {
+        let number = index + 2;
+        last_line = number;
+        let word = line.trim();
+        if word.is_empty() {
+            continue;
+        }
+        let column = line.len() - line.trim_start().len() + 1;
+        if sum.is_some() {
+            return Err(InputError {
+                line: number,
+                column,
+                message: "expected the end of the table after its checksum line".into(),
+            });
+        }
+        if let Some(hex) = word.strip_prefix(CHECKSUM_PREFIX) {
+            let expected = checksum(&heaps[sequence.offset..]);
+            if u64::from_str_radix(hex, 16) != Ok(expected) {
+                return Err(InputError {
+                    line: number,
+                    column,
+                    message: "the checksum does not match the values: the table was altered".into(),
+                });
+            }
+            sum = Some(expected);
+            continue;
+        }
+        match word.parse::<u16>() {
+            Ok(g) if g <= crate::solver::octal::LARGEST_VALUE => heaps.push(g),
+            _ => {
+                return Err(InputError {
+                    line: number,
+                    column,
+                    message: format!(
+                        "expected a Grundy value (a whole number 0 to {}), found {}",
+                        crate::solver::octal::LARGEST_VALUE,
+                        super::input::quoted(word)
+                    ),
+                })
+            }
+        }
+    }
+    if sum.is_none() {
+        return Err(InputError {
+            line: last_line + 1,
+            column: 1,
+            message: format!(
+                "expected the checksum line \"{CHECKSUM_PREFIX}…\" that ends a table: is the file cut short?"
+            ),
+        });
+    }
+    // Heaps below the offset are 0 in 0.007; vouch for the rest.
+    let mut check = Vec::new();
+    let head = heaps.len().min(CHECKED_HEAD);
+    let _ = extend_naive(&sequence.game, &mut check, head, |_| {});
+    let tail = heaps.len().saturating_sub(CHECKED_TAIL).max(head);
+    let suspicious = (sequence.offset..head)
+        .find(|&h| check.get(h) != Some(&heaps[h]))
+        .or_else(|| {
+            (tail..heaps.len()).find(|&h| {
+                let mut prefix = heaps[..h].to_vec();
+                extend_naive(&sequence.game, &mut prefix, h + 1, |_| {}).is_err()
+                    || prefix[h] != heaps[h]
+            })
+        });
+    if let Some(heap) = suspicious {
+        return Err(InputError {
+            line: heap - sequence.offset + 2,
+            column: 1,
+            message: format!(
+                "G({}) = {} does not follow from the values before it: not a table of {}",
+                heap - sequence.offset,
+                heaps[heap],
+                sequence.game
+            ),
+        });
+    }
+    Ok(heaps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(n: usize) -> Request {
+        Request {
+            n,
+            stats: false,
+            game: None,
+            out: None,
+            resume: None,
+            method: Method::Fast,
+            threads: None,
+        }
+    }
+
+    #[test]
+    fn values_come_one_per_line() {
+        assert_eq!(run(&request(6)).unwrap(), "0\n1\n1\n1\n2\n2\n");
+        assert_eq!(run(&request(0)).unwrap(), "");
+        let kayles = Request {
+            game: Some("kayles".into()),
+            ..request(5)
+        };
+        assert_eq!(run(&kayles).unwrap(), "0\n1\n2\n3\n1\n");
+    }
+
+    #[test]
+    fn a_saved_table_parses_back_and_a_wrong_one_is_refused() {
+        let sequence = Sequence::segments();
+        let mut heaps = Vec::new();
+        extend_naive(&sequence.game, &mut heaps, 3_002, |_| {}).unwrap();
+        let path = std::env::temp_dir().join(format!("noughts-table-{}.txt", std::process::id()));
+        save(&path, &sequence, &heaps).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(parse_table(&text, &sequence).unwrap(), heaps);
+        // Another game's header.
+        let kayles = Sequence {
+            game: OctalGame::parse("kayles").unwrap(),
+            offset: 0,
+        };
+        assert_eq!(parse_table(&text, &kayles).unwrap_err().line, 1);
+        // Cut short: no checksum line.
+        let cut: String = text.lines().take(100).map(|l| format!("{l}\n")).collect();
+        let err = parse_table(&cut, &sequence).unwrap_err();
+        assert_eq!(err.line, 101, "{err}");
+        // An edited value: the checksum catches it.
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines[1500] = "77";
+        let edited = lines.join("\n");
+        let err = parse_table(&edited, &sequence).unwrap_err();
+        assert_eq!(err.line, 3_002, "{err}");
+        assert!(err.message.contains("altered"), "{err}");
+        // Edited with a checksum to match: the recomputed head catches it.
+        let mut values = heaps.clone();
+        values[900] ^= 1;
+        save(&path, &sequence, &values).unwrap();
+        let forged = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        let err = parse_table(&forged, &sequence).unwrap_err();
+        assert_eq!(err.line, 900, "{err}");
+        // Not a number.
+        let err = parse_table(&(sequence.header() + "\n0\n 1x\n"), &sequence).unwrap_err();
+        assert_eq!((err.line, err.column), (3, 2));
+    }
 }

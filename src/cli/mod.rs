@@ -72,18 +72,48 @@ pub enum Command {
         /// Input file; standard input if absent or `-`.
         file: Option<PathBuf>,
     },
-    /// Grundy values G(0) … G(N−1) of free Treblecross segments.
+    /// Grundy values G(0) … G(N−1) of free Treblecross segments, or of any
+    /// octal game.
     #[command(
-        after_help = "G(0) = 0, G(L) = mex { G(max(0,p-2)) xor G(max(0,L-p-3)) : 0 <= p < L }\n\n\
-                            Example:\n  noughts grundy 26\n  noughts grundy 10000 --stats"
+        after_help = "Treblecross: G(0) = 0, G(L) = mex { G(max(0,p-2)) xor G(max(0,L-p-3)) : 0 <= p < L },
+                      which is the octal game 0.007 on a heap of L + 2 tokens.
+                      --game takes an octal code (digit k: what removing k tokens may do; 1 = take a
+                      whole heap, 2 = leave one heap, 4 = leave two) or a name: treblecross (free
+                      segments, the default), kayles (0.77), dawsons-kayles (0.07), dawsons-chess
+                      (0.137). A code lists heaps of n tokens, so --game 0.007 is the default shifted by two.
+
+                      Examples:
+  noughts grundy 26
+  noughts grundy 100000 --stats
+                        noughts grundy 1000 --game kayles --stats
+                        noughts grundy 1048576 --out g.txt        (interrupt it, then:)
+                        noughts grundy 1048576 --resume g.txt --out g.txt"
     )]
     Grundy {
-        /// How many values.
+        /// How many values: G(0) … G(N−1).
         n: usize,
-        /// Print the largest value, where it first occurs and the number of
-        /// distinct values instead of the values.
+        /// Print the largest value and where it first occurs, the number of
+        /// distinct values, the rare/common split and the period (if the
+        /// values prove one) instead of the values.
         #[arg(long)]
         stats: bool,
+        /// The game: an octal code such as 0.77, or a name.
+        #[arg(long, value_name = "CODE")]
+        game: Option<String>,
+        /// Write the table to FILE instead of printing it; rewritten every
+        /// 10 s while computing, so an interrupted run can be resumed.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Start from a table written by --out (checked before use).
+        #[arg(long, value_name = "FILE")]
+        resume: Option<PathBuf>,
+        /// fast: the rare/common method on every core; naive: the plain mex
+        /// over every split, for comparison.
+        #[arg(long, value_enum, default_value = "fast")]
+        method: grundy::Method,
+        /// Threads for the fast method (default: one per core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: Option<u16>,
     },
     /// Magnificent Noughts & Crosses: the perfect engine.
     Mnc {
