@@ -59,8 +59,32 @@ fn tictactoe_all_boards(bencher: divan::Bencher) {
     bencher.bench_local(|| cli::tictactoe::run(&input, cli::tictactoe::Format::Codeforces, false));
 }
 
-/// Grundy values G(0 … 2^14) by the mex over all splits.
-#[divan::bench(sample_count = 5)]
-fn grundy_table_16k() -> GrundyTable {
-    GrundyTable::with_len(1 << 14)
+/// Treblecross (0.007) values G(0 … n): the rare/common method on one and
+/// two threads against the naive mex over every split, in one run.
+mod grundy {
+    use noughts::solver::octal::{extend_naive, OctalGame};
+    use noughts::solver::rare_common::extend;
+
+    const SIZES: [usize; 2] = [1 << 14, 1 << 16];
+
+    #[divan::bench(sample_count = 5, args = SIZES)]
+    fn naive(n: usize) -> Vec<u16> {
+        let mut values = Vec::new();
+        extend_naive(&OctalGame::treblecross(), &mut values, n, |_| {}).unwrap();
+        values
+    }
+
+    #[divan::bench(sample_count = 5, args = SIZES)]
+    fn rare_common_one_thread(n: usize) -> Vec<u16> {
+        let mut values = Vec::new();
+        extend(&OctalGame::treblecross(), &mut values, n, 1, |_| {}).unwrap();
+        values
+    }
+
+    #[divan::bench(sample_count = 5, args = SIZES)]
+    fn rare_common_two_threads(n: usize) -> Vec<u16> {
+        let mut values = Vec::new();
+        extend(&OctalGame::treblecross(), &mut values, n, 2, |_| {}).unwrap();
+        values
+    }
 }

@@ -170,6 +170,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     game.update(Action::Treblecross(TreblecrossAction::Toggle));
     save(&game, 100, 26, &dir.join("treblecross-game.png"))?;
+    let mut study = with_strip(strip);
+    for _ in 0..125 {
+        study.update(Action::Treblecross(TreblecrossAction::ScrollGrundy(8)));
+    }
+    study.update(Action::Treblecross(TreblecrossAction::GrundyStats));
+    save(&study, 100, 26, &dir.join("treblecross-stats.png"))?;
 
     // MNC: wait for the engine thread (it solves, then answers).
     let settle = |app: &mut App| {

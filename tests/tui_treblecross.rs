@@ -345,3 +345,37 @@ fn long_free_segments_are_analysed_off_the_ui_thread_with_progress() {
     assert!(app.treblecross.computing().is_none());
     assert_analysis_follows(&app);
 }
+
+#[test]
+fn s_shows_the_statistics_of_the_lengths_on_screen() {
+    use noughts::solver::grundy::{find_period, stats};
+    let mut app = app_with(".....");
+    type_keys(&mut app, "]]]]]]]]]]s");
+    assert!(app.treblecross.showing_grundy_stats());
+    let first = app.treblecross.grundy_start();
+    assert_eq!(first, 80);
+    let terminal = draw(&app, 100, 24);
+    let text = terminal.backend().to_string();
+    // The panel is 100 columns wide: lengths 80 … 179 on screen, and the
+    // line says what `stats` says of exactly those values.
+    let table = GrundyTable::with_len(200);
+    let s = stats(&table.values()[80..180]);
+    let expected = format!(
+        "L 80…179: largest {} at L={} · {} distinct · mask {:#x}: {} rare, last at L={}",
+        s.largest,
+        80 + s.first_largest_at,
+        s.distinct,
+        s.split.mask,
+        s.split.rare,
+        80 + s.split.last_rare
+    );
+    assert!(text.contains(&expected), "{expected}\nnot in\n{text}");
+    assert_eq!(find_period(&table.heap_values()[..182], 3), None);
+    assert!(text.contains("G(0…179): no period up to L=179"), "{text}");
+    insta::assert_snapshot!("treblecross_grundy_stats", terminal.backend());
+    // s again: the values are back.
+    type_keys(&mut app, "s");
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("│ from 80:"), "{text}");
+    assert!(!text.contains("distinct"), "{text}");
+}

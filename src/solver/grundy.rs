@@ -83,6 +83,11 @@ impl GrundyTable {
     pub fn values(&self) -> &[u16] {
         &self.heaps[HEAP_OF_SEGMENT..]
     }
+
+    /// The same values as heaps of 0.007: heap `L + 2` is segment `L`.
+    pub fn heap_values(&self) -> &[u16] {
+        &self.heaps
+    }
 }
 
 /// Where a sequence becomes periodic: `G(n + period) == G(n)` for every

@@ -81,6 +81,8 @@ pub enum TreblecrossAction {
     Undo,
     Redo,
     ScrollGrundy(isize),
+    /// Show the statistics of the Grundy values on screen (or the values).
+    GrundyStats,
     /// Start a game against the engine with this player first (or stop one).
     Play(super::treblecross::Player),
 }

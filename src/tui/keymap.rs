@@ -335,6 +335,13 @@ pub const TREBLECROSS: &[Binding] = &[
         Action::Treblecross(S::ScrollGrundy(8)),
         "[/] G(L)",
     ),
+    bind(
+        &[ch('s')],
+        "s",
+        "Grundy panel: statistics / values",
+        Action::Treblecross(S::GrundyStats),
+        "",
+    ),
 ];
 
 use MncAction as M;

@@ -5,7 +5,8 @@
 use super::app::{render_too_small, TreblecrossAction};
 use super::theme::Theme;
 use crate::cli::treblecross::parse;
-use crate::solver::grundy::GrundyTable;
+use crate::solver::grundy::{find_period, stats, GrundyTable, HEAP_OF_SEGMENT};
+use crate::solver::octal::OctalGame;
 use crate::solver::treblecross::{
     analyze, engine_move, longest_free_segment, safe_cells, three_in_a_row, StripAnalysis,
 };
@@ -125,6 +126,8 @@ pub struct TreblecrossTab {
     next_example: usize,
     /// First length shown in the Grundy panel.
     grundy_start: usize,
+    /// The panel shows the statistics of its range instead of the values.
+    grundy_stats: bool,
 }
 
 impl Default for TreblecrossTab {
@@ -151,6 +154,7 @@ impl TreblecrossTab {
             examples: parse(EXAMPLES).unwrap_or_default(),
             next_example: 0,
             grundy_start: 0,
+            grundy_stats: false,
         };
         tab.reanalyze();
         tab
@@ -372,7 +376,12 @@ impl TreblecrossTab {
                     self.message = Some("a game is on: p stops it, then edit".into());
                     return;
                 }
-                A::Move(_) | A::Home | A::End | A::Click(_) | A::ScrollGrundy(_) => {}
+                A::Move(_)
+                | A::Home
+                | A::End
+                | A::Click(_)
+                | A::ScrollGrundy(_)
+                | A::GrundyStats => {}
             }
         }
         self.message = None;
@@ -424,7 +433,13 @@ impl TreblecrossTab {
                 self.grundy_start = self.grundy_start.saturating_add_signed(delta).min(limit);
                 self.table.extend_to(self.grundy_start + PANEL_SPAN);
             }
+            A::GrundyStats => self.grundy_stats = !self.grundy_stats,
         }
+    }
+
+    /// Whether the Grundy panel shows statistics.
+    pub fn showing_grundy_stats(&self) -> bool {
+        self.grundy_stats
     }
 
     /// The strip cell under a screen position, by the same layout and
@@ -699,7 +714,7 @@ impl TreblecrossTab {
             .borders(Borders::TOP)
             .border_style(theme.border())
             .title(Span::styled(
-                " Grundy values G(L) of free segments  ([ ] or wheel: scroll; ▲ in use) ",
+                " Grundy values G(L) of free segments  ([ ] or wheel: scroll; ▲ in use; s: statistics) ",
                 theme.dim(),
             ));
         let inner = block.inner(area);
@@ -737,6 +752,18 @@ impl TreblecrossTab {
                 x = col + label.len() as u16 + 1;
             }
         }
+        if self.grundy_stats {
+            let [range, prefix] = grundy_stats_lines(&self.table, first, count);
+            let line = Rect::new(inner.x, marks + 2, inner.width, 1);
+            Line::from(vec![Span::styled(range, theme.best())]).render(line, buf);
+            // The ruler gives way to the second line: the period check.
+            let ruler = Rect::new(inner.x, marks + 1, inner.width, 1);
+            for x in ruler.left()..ruler.right() {
+                buf[(x, ruler.y)].set_symbol(" ");
+            }
+            Line::from(vec![Span::styled(prefix, theme.dim())]).render(ruler, buf);
+            return;
+        }
         // The table: the lengths in use first, then the lengths on screen
         // (those in use underlined), as L:G(L).
         let mut used = in_use.clone();
@@ -768,6 +795,44 @@ impl TreblecrossTab {
     fn grundy(&self, l: usize) -> u16 {
         self.table.values().get(l).copied().unwrap_or_default()
     }
+}
+
+/// The panel's statistics: of the `count` lengths from `first` (as
+/// `noughts grundy --stats` gives them), and the period check of G(0) up to
+/// the last of them.
+pub fn grundy_stats_lines(table: &GrundyTable, first: usize, count: usize) -> [String; 2] {
+    let end = (first + count).min(table.len());
+    let first = first.min(end);
+    let Some(last) = end.checked_sub(1) else {
+        return [String::new(), String::new()];
+    };
+    let s = stats(&table.values()[first..end]);
+    let rare = if s.split.rare == 0 {
+        "none rare".to_string()
+    } else {
+        format!(
+            "{} rare, last at L={}",
+            s.split.rare,
+            first + s.split.last_rare
+        )
+    };
+    let range = format!(
+        "L {first}…{last}: largest {} at L={} · {} distinct · mask {:#x}: {rare}",
+        s.largest,
+        first + s.first_largest_at,
+        s.distinct,
+        s.split.mask,
+    );
+    let heaps = &table.heap_values()[..end + HEAP_OF_SEGMENT];
+    let prefix = match find_period(heaps, OctalGame::treblecross().largest_take()) {
+        Some(p) => format!(
+            "G(0…{last}): period {} from L={}",
+            p.period,
+            p.preperiod.saturating_sub(HEAP_OF_SEGMENT)
+        ),
+        None => format!("G(0…{last}): no period up to L={last} (Guy–Smith check)"),
+    };
+    [range, prefix]
 }
 
 /// `G(3) ⊕ G(12) = 1 ⊕ 4 = 5`, shortened when there are many segments.
