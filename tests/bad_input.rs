@@ -125,6 +125,7 @@ fn grundy_bad_input() {
         "kayles",
     );
     assert_bad(&["grundy", "5", "--game", "0.000"], "", "--game", "no move");
+    assert_bad(&["grundy", "300000000"], "", "N = 300000000", "at most");
     assert_bad(
         &["grundy", "5", "--resume", "/no/such/table"],
         "",

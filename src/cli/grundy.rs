@@ -91,7 +91,17 @@ const CHUNK: usize = 1 << 15;
 /// Below this many new values no progress bar is drawn.
 const PROGRESS_FROM: usize = 1 << 16;
 
+/// The most values one run computes: the table, its copies on each thread
+/// and the text must fit in memory (2^28 values are about 3 GB).
+pub const LARGEST_N: usize = 1 << 28;
+
 pub fn run(request: &Request) -> Result<String, String> {
+    if request.n > LARGEST_N {
+        return Err(format!(
+            "N = {}: at most {LARGEST_N} values (2^28) in one run",
+            request.n
+        ));
+    }
     let sequence = match &request.game {
         None => Sequence::segments(),
         Some(code) => match OctalGame::parse(code) {

@@ -77,10 +77,15 @@ pub fn extend(
         let helpers: Vec<_> = (1..threads)
             .map(|first| {
                 let shared = &shared;
-                scope.spawn(move || Worker::new(shared).run(start + first, n, threads, |_| {}))
+                scope.spawn(move || {
+                    let _guard = FailOnPanic(&shared.failed);
+                    Worker::new(shared).run(start + first, n, threads, |_| {})
+                })
             })
             .collect();
+        let guard = FailOnPanic(&shared.failed);
         let mut outcome = Worker::new(&shared).run(start, n, threads, &mut progress);
+        drop(guard);
         for helper in helpers {
             let helped = helper
                 .join()
@@ -101,6 +106,18 @@ pub fn extend(
     );
     progress(values.len());
     result
+}
+
+/// Tells the other threads to stop waiting if this one panics (they would
+/// otherwise wait for its values forever; the panic is then re-raised).
+struct FailOnPanic<'a>(&'a AtomicBool);
+
+impl Drop for FailOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 struct Shared<'a> {
