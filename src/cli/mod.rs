@@ -75,19 +75,21 @@ pub enum Command {
     /// Grundy values G(0) … G(N−1) of free Treblecross segments, or of any
     /// octal game.
     #[command(
-        after_help = "Treblecross: G(0) = 0, G(L) = mex { G(max(0,p-2)) xor G(max(0,L-p-3)) : 0 <= p < L },
-                      which is the octal game 0.007 on a heap of L + 2 tokens.
-                      --game takes an octal code (digit k: what removing k tokens may do; 1 = take a
-                      whole heap, 2 = leave one heap, 4 = leave two) or a name: treblecross (free
-                      segments, the default), kayles (0.77), dawsons-kayles (0.07), dawsons-chess
-                      (0.137). A code lists heaps of n tokens, so --game 0.007 is the default shifted by two.
-
-                      Examples:
-  noughts grundy 26
-  noughts grundy 100000 --stats
-                        noughts grundy 1000 --game kayles --stats
-                        noughts grundy 1048576 --out g.txt        (interrupt it, then:)
-                        noughts grundy 1048576 --resume g.txt --out g.txt"
+        after_help = "Treblecross: G(0) = 0, G(L) = mex { G(max(0,p-2)) xor G(max(0,L-p-3)) : 0 <= p < L },\n\
+                      which is the octal game 0.007 on a heap of L + 2 tokens.\n\
+                      \n\
+                      --game takes an octal code 0.d1d2d3... (digit dk: what removing k tokens may do;\n\
+                      1 = take a whole heap of k, 2 = leave one heap, 4 = leave two; sums of these) or a\n\
+                      name: treblecross (free segments, the default), kayles (0.77), dawsons-kayles (0.07),\n\
+                      dawsons-chess (0.137). A code lists heaps of n tokens: --game 0.007 is the default\n\
+                      shifted by two.\n\
+                      \n\
+                      Examples:\n\
+                      \x20\x20noughts grundy 26\n\
+                      \x20\x20noughts grundy 100000 --stats\n\
+                      \x20\x20noughts grundy 1000 --game kayles --stats\n\
+                      \x20\x20noughts grundy 1048576 --out g.txt        (interrupt it, then:)\n\
+                      \x20\x20noughts grundy 1048576 --resume g.txt --out g.txt"
     )]
     Grundy {
         /// How many values: G(0) … G(N−1).

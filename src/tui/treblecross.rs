@@ -30,8 +30,9 @@ const PANEL_HEIGHT: u16 = 8;
 const PANEL_SPAN: usize = 1024;
 
 /// Longest free segment analysed at once on the UI thread: the table up to
-/// here takes about 15 ms. Longer ones are built on a background thread
-/// (an empty 100,000-cell strip needs seconds) while the tab shows progress.
+/// here takes about 5 ms. Longer ones are built on a background thread
+/// (an empty 100,000-cell strip needs about 0.8 s) while the tab shows
+/// progress.
 pub const SYNC_GRUNDY: usize = 5_000;
 
 /// Grundy values being computed on a background thread.
