@@ -275,6 +275,21 @@ fn the_command_prints_tables_and_statistics() {
 }
 
 #[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    let out = assert_cmd::Command::cargo_bin("noughts")
+        .unwrap()
+        .args(["grundy", "70000", "--stats"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn a_table_written_with_out_is_continued_with_resume() {
     let dir = std::env::temp_dir().join(format!("noughts-resume-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

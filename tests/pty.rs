@@ -234,3 +234,16 @@ fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
     assert!(status.success());
     assert_terminal_restored(&parser);
 }
+
+#[test]
+fn grundy_shows_a_progress_bar_on_a_terminal_and_clears_it() {
+    let mut session = Session::start(&["grundy", "200000", "--stats"]);
+    session.wait_for("values,");
+    let bar = session.screen_text();
+    assert!(bar.contains("/200000 values"), "{bar}");
+    let (status, parser) = session.finish();
+    assert!(status.success());
+    let text = parser.screen().contents();
+    assert!(text.contains("largest value:"), "{text}");
+    assert!(!text.contains("values,"), "the bar is cleared: {text}");
+}
