@@ -20,14 +20,23 @@ fn app_on(tab: TabId) -> App {
 
 /// One full frame of each tab at 200×60 (ratatui diffs against the last
 /// frame, so each iteration draws into a fresh buffer pair).
-#[divan::bench(args = ["tictactoe", "treblecross", "mnc"])]
+/// `treblecross-stats`: the Grundy panel scrolled to L = 4,800 showing its
+/// statistics, which are computed as the frame is drawn.
+#[divan::bench(args = ["tictactoe", "treblecross", "treblecross-stats", "mnc"])]
 fn draw_frame_200x60(bencher: divan::Bencher, tab: &str) {
+    let stats = tab == "treblecross-stats";
     let tab = match tab {
         "tictactoe" => TabId::TicTacToe,
-        "treblecross" => TabId::Treblecross,
+        "treblecross" | "treblecross-stats" => TabId::Treblecross,
         _ => TabId::Mnc,
     };
-    let app = app_on(tab);
+    let mut app = app_on(tab);
+    if stats {
+        for _ in 0..600 {
+            app.update(Action::Treblecross(TreblecrossAction::ScrollGrundy(8)));
+        }
+        app.update(Action::Treblecross(TreblecrossAction::GrundyStats));
+    }
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
     bencher.bench_local(|| {
         terminal.clear().unwrap();

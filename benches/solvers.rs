@@ -67,6 +67,20 @@ mod grundy {
 
     const SIZES: [usize; 2] = [1 << 14, 1 << 16];
 
+    /// What the Treblecross tab computes on the UI thread at most
+    /// (`SYNC_GRUNDY` lengths, from the 1,024 it starts with).
+    #[divan::bench(sample_count = 20)]
+    fn free_segments_to_sync_limit(bencher: divan::Bencher) {
+        use noughts::solver::grundy::GrundyTable;
+        use noughts::tui::treblecross::SYNC_GRUNDY;
+        bencher
+            .with_inputs(|| GrundyTable::with_len(1024))
+            .bench_local_values(|mut table| {
+                table.extend_to(SYNC_GRUNDY);
+                table
+            });
+    }
+
     #[divan::bench(sample_count = 5, args = SIZES)]
     fn naive(n: usize) -> Vec<u16> {
         let mut values = Vec::new();

@@ -2,28 +2,19 @@
 //! against scripted opponents: it must win every game, flush each board,
 //! print nothing after the verdict, exit 0, and reject bad replies.
 
+mod players;
+
 use noughts::solver::mnc::{Engine, Move, Position, Side};
+use players::{greedy, Lcg};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::thread;
 use std::time::Duration;
 
-/// A tiny deterministic random source (no dependency needed).
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
 enum Opponent {
     Random(Lcg),
-    /// Completes a line if it can, else blocks x's line if it can, else random.
+    /// Completes a line if it can, else avoids handing x a line, else random.
     Greedy(Lcg),
     /// The engine's own choice for o: the slowest loss.
     Perfect(Box<Engine>),
@@ -34,19 +25,7 @@ impl Opponent {
         let moves = position.legal_moves();
         match self {
             Opponent::Random(rng) => moves[rng.below(moves.len())],
-            Opponent::Greedy(rng) => {
-                let wins = |p: &Position| p.winner() == Some(Side::O);
-                if let Some(&mv) = moves.iter().find(|&&mv| wins(&position.play(mv).unwrap())) {
-                    return mv;
-                }
-                let safe: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&mv| !position.play(mv).unwrap().has_winning_move())
-                    .collect();
-                let pool = if safe.is_empty() { &moves } else { &safe };
-                pool[rng.below(pool.len())]
-            }
+            Opponent::Greedy(rng) => greedy(position, rng),
             Opponent::Perfect(engine) => engine.best_move(position).unwrap(),
         }
     }

@@ -163,15 +163,7 @@ fn keys_and_clicks_change_the_verdict_then_the_terminal_is_restored() {
     session.send("q");
     let (status, parser) = session.finish();
     assert!(status.success(), "{status:?}");
-    assert!(
-        !parser.screen().alternate_screen(),
-        "the alternate screen was left"
-    );
-    assert_eq!(
-        parser.screen().mouse_protocol_mode(),
-        vt100::MouseProtocolMode::None,
-        "mouse reporting was turned off"
-    );
+    assert_terminal_restored(&parser);
 }
 
 #[test]

@@ -4,12 +4,14 @@
 //! target), and snapshots.
 
 mod app_support;
+mod players;
 
 use app_support::*;
-use noughts::solver::mnc::{Move, Position, Side, Size};
+use noughts::solver::mnc::{Move, Side, Size};
 use noughts::tui::app::{shell_layout, Action, App, MncAction, TabId};
 use noughts::tui::mnc::{layout, MncTab, Selection};
 use noughts::tui::theme::Theme;
+use players::{greedy, Lcg};
 use std::time::{Duration, Instant};
 
 fn app_playing(human: Side) -> App {
@@ -63,37 +65,6 @@ fn make_move(app: &mut App, mv: Move) {
             click_cell(app, to);
         }
     }
-}
-
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
-/// Completes a line if it can, else avoids moves after which the engine
-/// completes one at once, else random.
-fn greedy(position: &Position, rng: &mut Lcg) -> Move {
-    let moves = position.legal_moves();
-    let me = position.to_move();
-    if let Some(&mv) = moves
-        .iter()
-        .find(|&&mv| position.play(mv).unwrap().winner() == Some(me))
-    {
-        return mv;
-    }
-    let safe: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|&mv| !position.play(mv).unwrap().has_winning_move())
-        .collect();
-    let pool = if safe.is_empty() { &moves } else { &safe };
-    pool[rng.below(pool.len())]
 }
 
 fn play_out(seed: u64, greedy_human: bool) {

@@ -102,12 +102,10 @@ pub fn run(request: &Request) -> Result<String, String> {
             request.n
         ));
     }
-    let sequence = match &request.game {
-        None => Sequence::segments(),
+    // The name lists free segments; every code, 0.007 included, heaps.
+    let sequence = match request.game.as_deref() {
+        None | Some("treblecross") => Sequence::segments(),
         Some(code) => match OctalGame::parse(code) {
-            Ok(game) if game.name() == Some("treblecross") && code == "treblecross" => {
-                Sequence::segments()
-            }
             Ok(game) => Sequence { game, offset: 0 },
             Err(e) => {
                 return Err(format!(

@@ -145,12 +145,14 @@ pub struct GrundyStats {
 pub fn stats(values: &[u16]) -> GrundyStats {
     let mut largest = 0;
     let mut first_largest_at = 0;
-    let mut present = vec![false; 1 << 16];
     for (len, &g) in values.iter().enumerate() {
         if g > largest {
             largest = g;
             first_largest_at = len;
         }
+    }
+    let mut present = vec![false; largest as usize + 1];
+    for &g in values {
         present[g as usize] = true;
     }
     GrundyStats {
