@@ -1,9 +1,11 @@
 //! Drawing the app (divan): `cargo bench --bench app`.
 
-use noughts::tui::app::{Action, App, TabId, TicTacToeAction, TreblecrossAction};
+use noughts::solver::tictactoe::Board;
+use noughts::solver::treblecross::Strip;
+use noughts::tui::app::{Action, App, TabId};
+use noughts::tui::tabs::tictactoe::{Action as TicTacToeAction, TicTacToeTab};
+use noughts::tui::tabs::treblecross::{Action as TreblecrossAction, TreblecrossTab};
 use noughts::tui::theme::Theme;
-use noughts::tui::tictactoe::{parse_notation, TicTacToeTab};
-use noughts::tui::treblecross::TreblecrossTab;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
@@ -13,7 +15,7 @@ fn main() {
 
 fn app_on(tab: TabId) -> App {
     let mut app = App::new(Theme { color: true });
-    app.tictactoe = TicTacToeTab::with_board(parse_notation("X0X/.0./.X.").unwrap_or_default());
+    app.tictactoe = TicTacToeTab::with_board("X0X/.0./.X.".parse::<Board>().unwrap());
     app.update(Action::SelectTab(tab));
     app
 }
@@ -66,7 +68,7 @@ fn edit_then_draw_200x60(bencher: divan::Bencher) {
 fn treblecross_edit_then_draw_100k(bencher: divan::Bencher) {
     let strip: Vec<bool> = (0..100_000).map(|i| i % 50 == 0).collect();
     let mut app = App::new(Theme { color: true });
-    app.treblecross = TreblecrossTab::with_strip(strip);
+    app.treblecross = TreblecrossTab::with_strip(Strip::from(strip));
     app.update(Action::SelectTab(TabId::Treblecross));
     app.update(Action::Treblecross(TreblecrossAction::Move(60_025)));
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();

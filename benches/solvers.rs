@@ -37,7 +37,7 @@ fn mnc_engine_reply(bencher: divan::Bencher) {
 
 fn table_100k() -> &'static GrundyTable {
     static TABLE: OnceLock<GrundyTable> = OnceLock::new();
-    TABLE.get_or_init(|| GrundyTable::with_len(100_001))
+    TABLE.get_or_init(|| GrundyTable::with_len(100_001).unwrap())
 }
 
 /// Treblecross: every winning cell of a 100,000-cell strip (table built
@@ -48,7 +48,7 @@ fn treblecross_winning_cells_100k(bencher: divan::Bencher, kind: &str) {
     let strip: Vec<bool> = (0..100_000)
         .map(|i| kind == "scattered" && i % 97 == 0)
         .collect();
-    bencher.bench_local(|| analyze(divan::black_box(&strip), &mut table));
+    bencher.bench_local(|| analyze(divan::black_box(&strip), &mut table).unwrap());
 }
 
 /// Tic-tac-toe: all 19,683 boards through the Codeforces command.
@@ -56,7 +56,11 @@ fn treblecross_winning_cells_100k(bencher: divan::Bencher, kind: &str) {
 fn tictactoe_all_boards(bencher: divan::Bencher) {
     let _ = Atlas::shared();
     let input: String = Board::all().map(|b| format!("{b}\n")).collect();
-    bencher.bench_local(|| cli::tictactoe::run(&input, cli::tictactoe::Format::Codeforces, false));
+    bencher.bench_local(|| {
+        let mut out = Vec::with_capacity(1 << 20);
+        cli::tictactoe::run(&input, cli::tictactoe::Format::Codeforces, false, &mut out).unwrap();
+        out
+    });
 }
 
 /// Treblecross (0.007) values G(0 … n): the rare/common method on one and
@@ -72,11 +76,11 @@ mod grundy {
     #[divan::bench(sample_count = 20)]
     fn free_segments_to_sync_limit(bencher: divan::Bencher) {
         use noughts::solver::grundy::GrundyTable;
-        use noughts::tui::treblecross::SYNC_GRUNDY;
+        use noughts::tui::tabs::treblecross::SYNC_GRUNDY;
         bencher
-            .with_inputs(|| GrundyTable::with_len(1024))
+            .with_inputs(|| GrundyTable::with_len(1024).unwrap())
             .bench_local_values(|mut table| {
-                table.extend_to(SYNC_GRUNDY);
+                table.extend_to(SYNC_GRUNDY).unwrap();
                 table
             });
     }

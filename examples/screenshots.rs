@@ -6,13 +6,15 @@
 //! `cargo run --example screenshots` (writes `screenshots/*.png`)
 
 use font8x8::{UnicodeFonts, BASIC_FONTS, BLOCK_FONTS, BOX_FONTS, LATIN_FONTS};
-use noughts::solver::mnc::{Move, Side, Size};
-use noughts::tui::app::App;
-use noughts::tui::app::{Action, MncAction, TabId, TreblecrossAction};
-use noughts::tui::mnc::MncTab;
+use noughts::solver::mnc::{Move, Size};
+use noughts::solver::tictactoe::Board;
+use noughts::solver::treblecross::{Player, Strip};
+use noughts::solver::{Cell, Side};
+use noughts::tui::app::{Action, App, TabId};
+use noughts::tui::tabs::mnc::{Action as MncAction, MncTab};
+use noughts::tui::tabs::tictactoe::TicTacToeTab;
+use noughts::tui::tabs::treblecross::{Action as TreblecrossAction, TreblecrossTab};
 use noughts::tui::theme::Theme;
-use noughts::tui::tictactoe::{parse_notation, TicTacToeTab};
-use noughts::tui::treblecross::{Player, TreblecrossTab};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
@@ -136,7 +138,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::create_dir_all(dir)?;
     let with_board = |board: &str| -> Result<App, String> {
         let mut app = App::new(Theme { color: true });
-        app.tictactoe = TicTacToeTab::with_board(parse_notation(board)?);
+        let board: Board = board.parse().map_err(|e| format!("{e}"))?;
+        app.tictactoe = TicTacToeTab::with_board(board);
         Ok(app)
     };
     save(
@@ -157,7 +160,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let with_strip = |strip: &str| {
         let mut app = App::new(Theme { color: true });
-        app.treblecross = TreblecrossTab::with_strip(strip.chars().map(|c| c == 'X').collect());
+        let cells: Vec<bool> = strip.chars().map(|c| c == 'X').collect();
+        app.treblecross = TreblecrossTab::with_strip(Strip::from(cells));
         app.update(Action::SelectTab(TabId::Treblecross));
         app
     };
@@ -198,7 +202,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     settle(&mut mnc);
     mnc.update(Action::Mnc(MncAction::Play(Move::Place {
         size: Size::Big,
-        cell: 0,
+        cell: Cell::ALL[0],
     })));
     settle(&mut mnc);
     mnc.update(Action::Mnc(MncAction::ToggleHints));

@@ -2,9 +2,11 @@
 //!
 //! - [`solver`]: the rules and perfect-play solvers (tic-tac-toe, Treblecross
 //!   with Grundy values, Magnificent Noughts & Crosses);
+//! - [`notation`]: every text form of the games' objects, parsed and printed;
 //! - [`cli`]: the batch commands in the contest problems' formats;
 //! - [`tui`]: the terminal app (ratatui), one tab per game.
 
 pub mod cli;
+pub mod notation;
 pub mod solver;
 pub mod tui;

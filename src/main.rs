@@ -1,122 +1,92 @@
 use clap::Parser;
 use noughts::cli::input::read_input;
-use noughts::cli::{self, Cli, Command, MncCommand, EXIT_BAD_INPUT};
+use noughts::cli::{self, Cli, Command, Error, MncCommand, EXIT_FAILURE};
 use noughts::solver::mnc::Engine;
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-fn main() -> color_eyre::Result<ExitCode> {
-    color_eyre::install()?;
+fn main() -> ExitCode {
     let cli = Cli::parse();
-    let mut options = noughts::tui::Options {
-        mouse: !cli.no_mouse,
+    let command = cli.command.unwrap_or(Command::Tui {
         board: None,
         strip: None,
-    };
-    let command = match cli.command {
-        None => Command::Tui {
-            board: None,
-            strip: None,
-        },
-        Some(command) => command,
-    };
-    let result: Result<String, String> = match command {
-        Command::Tui { board, strip } => {
-            if let Some(text) = strip {
-                let strip = noughts::cli::treblecross::parse(&format!("1\n{text}\n"))
-                    .map_err(|e| format!("--strip: column {}: {}", e.column, e.message))
-                    .and_then(|mut strips| strips.pop().ok_or_else(|| "--strip: no strip".into()))
-                    .and_then(|strip| {
-                        if strip.len() > noughts::tui::treblecross::MAX_LENGTH {
-                            Err(format!(
-                                "--strip: at most {} cells",
-                                noughts::tui::treblecross::MAX_LENGTH
-                            ))
-                        } else {
-                            Ok(strip)
-                        }
-                    });
-                match strip {
-                    Ok(strip) => options.strip = Some(strip),
-                    Err(e) => {
-                        eprintln!("noughts: error: {e}");
-                        return Ok(ExitCode::from(EXIT_BAD_INPUT as u8));
-                    }
-                }
+        no_mouse: cli.no_mouse,
+    });
+    if let Command::Tui {
+        board,
+        strip,
+        no_mouse,
+    } = command
+    {
+        let options = noughts::tui::Options {
+            mouse: !(no_mouse || cli.no_mouse),
+            board,
+            strip,
+        };
+        return match color_eyre::install().and_then(|()| noughts::tui::run(options)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("noughts: error: {e}");
+                ExitCode::from(EXIT_FAILURE)
             }
-            if let Some(text) = board {
-                match noughts::tui::tictactoe::parse_notation(&text) {
-                    Ok(board) => options.board = Some(board),
-                    Err(e) => {
-                        eprintln!("noughts: error: --board {text}: {e}");
-                        return Ok(ExitCode::from(EXIT_BAD_INPUT as u8));
-                    }
-                }
-            }
-            noughts::tui::run(options)?;
-            Ok(String::new())
+        };
+    }
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let result = run(command, &mut out).and_then(|()| out.flush().map_err(Error::Output));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // `| head` closed the pipe: the reader has what it wanted.
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(e) => {
+            // What was written stays written; the error goes on its own line.
+            drop(out.into_parts());
+            eprintln!("noughts: error: {e}");
+            ExitCode::from(e.exit_code())
         }
+    }
+}
+
+/// Runs one batch command, writing its answer to `out`.
+fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
+    match command {
+        Command::Tui { .. } => Ok(()),
         Command::Tictactoe {
             format,
             explain,
             file,
-        } => read_input(file.as_deref())
-            .map_err(|e| e.to_string())
-            .and_then(|text| {
-                cli::tictactoe::run(&text, format, explain).map_err(|e| e.to_string())
-            }),
-        Command::Treblecross { file } => read_input(file.as_deref())
-            .map_err(|e| e.to_string())
-            .and_then(|text| cli::treblecross::run(&text).map_err(|e| e.to_string())),
+        } => cli::tictactoe::run(&read_input(file.as_deref())?, format, explain, out),
+        Command::Treblecross { file } => cli::treblecross::run(&read_input(file.as_deref())?, out),
         Command::Grundy {
             n,
             stats,
             game,
-            out,
+            out: table,
             resume,
             method,
             threads,
-        } => cli::grundy::run(&cli::grundy::Request {
-            n,
-            stats,
-            game,
+        } => cli::grundy::run(
+            &cli::grundy::Request {
+                n,
+                stats,
+                game,
+                out: table,
+                resume,
+                method,
+                threads: threads.map(usize::from),
+            },
             out,
-            resume,
-            method,
-            threads: threads.map(usize::from),
-        }),
+        ),
         Command::Mnc { command } => match command {
-            MncCommand::Solve => Ok(cli::mnc::solve()),
+            MncCommand::Solve => cli::mnc::solve(out),
             MncCommand::Analyze { position } => {
-                cli::mnc::analyze(&position.join(" "), &mut Engine::new())
-                    .map_err(|e| e.to_string())
+                cli::mnc::analyze(&position.join(" "), &mut Engine::new(), out)
             }
             MncCommand::Kattis => {
+                // The protocol flushes after every board: no buffer between.
                 let stdin = std::io::stdin();
                 let stdout = std::io::stdout();
-                match cli::mnc::kattis(stdin.lock(), stdout.lock()) {
-                    Ok(()) => Ok(String::new()),
-                    Err(e) => Err(e.to_string()),
-                }
+                cli::mnc::kattis(stdin.lock(), stdout.lock()).map_err(Error::Protocol)
             }
         },
-    };
-    match result {
-        Ok(out) => {
-            let mut stdout = std::io::stdout().lock();
-            // A closed pipe (e.g. `| head`) is not an error worth a report.
-            if stdout
-                .write_all(out.as_bytes())
-                .and_then(|()| stdout.flush())
-                .is_err()
-            {
-                return Ok(ExitCode::SUCCESS);
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(message) => {
-            eprintln!("noughts: error: {message}");
-            Ok(ExitCode::from(EXIT_BAD_INPUT as u8))
-        }
     }
 }

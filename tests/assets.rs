@@ -60,3 +60,13 @@ fn mnc_example_positions_are_analysed() {
         assert!(out.contains("value: "), "{position}: {out}");
     }
 }
+
+#[test]
+fn the_examples_built_into_the_app_parse() {
+    // The app ships the files inside the binary; a file that stopped
+    // parsing would show as an error message in the tab.
+    let boards = noughts::tui::tabs::tictactoe::examples().unwrap();
+    assert!(boards.len() >= 2);
+    let strips = noughts::tui::tabs::treblecross::examples().unwrap();
+    assert_eq!(strips.len(), 4);
+}

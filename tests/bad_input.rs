@@ -4,6 +4,7 @@
 
 use assert_cmd::Command;
 use noughts::cli;
+use noughts::solver::mnc::Position;
 use proptest::prelude::*;
 
 fn run(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
@@ -172,7 +173,7 @@ proptest! {
         let _ = cli::tictactoe::parse(&text, cli::tictactoe::Format::Codeforces);
         let _ = cli::tictactoe::parse(&text, cli::tictactoe::Format::Codechef);
         let _ = cli::treblecross::parse(&text);
-        let _ = cli::mnc::parse_position(&text);
+        let _ = text.parse::<Position>();
     }
 
     #[test]
@@ -183,7 +184,7 @@ proptest! {
             cli::tictactoe::parse(&text, cli::tictactoe::Format::Codeforces).err(),
             cli::tictactoe::parse(&text, cli::tictactoe::Format::Codechef).err(),
             cli::treblecross::parse(&text).err(),
-            cli::mnc::parse_position(&text).err(),
+            text.parse::<Position>().err(),
         ].into_iter().flatten() {
             let lines = text.split('\n').count();
             prop_assert!(result.line >= 1 && result.line <= lines, "{result} in {text:?}");
@@ -206,7 +207,7 @@ proptest! {
         prop_assert_eq!(parsed.is_err(), finished);
         if !finished {
             let input = format!("1\n{strip}\n");
-            prop_assert!(cli::treblecross::run(&input).is_ok());
+            prop_assert!(cli::treblecross::run(&input, &mut Vec::new()).is_ok());
         }
     }
 }

@@ -2,8 +2,9 @@
 //! mex, the naive mex against exhaustive game search, the periodicity check
 //! against the literature and against brute force, and the facts of SPEC.md.
 
+use noughts::notation::octal::NAMED_GAMES;
 use noughts::solver::grundy::{find_period, stats, GrundyTable, Period};
-use noughts::solver::octal::{extend_naive, OctalGame, NAMED_GAMES};
+use noughts::solver::octal::{extend_naive, OctalGame};
 use noughts::solver::rare_common::{extend, rare_common_split};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -23,7 +24,7 @@ fn fast(game: &OctalGame, n: usize, threads: usize) -> Vec<u16> {
 #[test]
 fn every_fast_path_equals_the_naive_mex_up_to_20000() {
     for (name, _) in NAMED_GAMES {
-        let game = OctalGame::parse(name).unwrap();
+        let game = name.parse::<OctalGame>().unwrap();
         let slow = naive(&game, 20_000);
         for threads in [1, 2] {
             assert_eq!(
@@ -38,7 +39,7 @@ fn every_fast_path_equals_the_naive_mex_up_to_20000() {
         assert_eq!(resumed, slow, "{name} resumed");
     }
     // And the free-segment table the Treblecross analysis uses.
-    let table = GrundyTable::with_len(20_000);
+    let table = GrundyTable::with_len(20_000).unwrap();
     assert_eq!(
         table.values(),
         &naive(&OctalGame::treblecross(), 20_002)[2..]
@@ -73,7 +74,7 @@ fn the_naive_mex_equals_exhaustive_search_of_whole_positions() {
     for code in [
         "0.007", "0.77", "0.07", "0.137", "0.4", "0.51", "0.156", "0.6",
     ] {
-        let game = OctalGame::parse(code).unwrap();
+        let game = code.parse::<OctalGame>().unwrap();
         let values = naive(&game, 15);
         let mut memo = HashMap::new();
         for (heap, &value) in values.iter().enumerate() {
@@ -106,16 +107,16 @@ proptest! {
         let code: String = std::iter::once("0.".to_string())
             .chain(digits.iter().map(|d| d.to_string()))
             .collect();
-        let game = OctalGame::parse(&code).unwrap();
+        let game = code.parse::<OctalGame>().unwrap();
         prop_assert_eq!(fast(&game, 5_000, threads), naive(&game, 5_000), "{}", code);
     }
 }
 
 #[test]
 fn the_literature_values_come_out() {
-    let kayles = naive(&OctalGame::parse("kayles").unwrap(), 13);
+    let kayles = naive(&"kayles".parse::<OctalGame>().unwrap(), 13);
     assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
-    let dawson = naive(&OctalGame::parse("dawsons-kayles").unwrap(), 34);
+    let dawson = naive(&"dawsons-kayles".parse::<OctalGame>().unwrap(), 34);
     assert_eq!(
         dawson,
         [
@@ -124,8 +125,8 @@ fn the_literature_values_come_out() {
         ]
     );
     // Dawson's Chess is Dawson's Kayles on one more token.
-    let chess = naive(&OctalGame::parse("dawsons-chess").unwrap(), 2_000);
-    let kayles = naive(&OctalGame::parse("dawsons-kayles").unwrap(), 2_001);
+    let chess = naive(&"dawsons-chess".parse::<OctalGame>().unwrap(), 2_000);
+    let kayles = naive(&"dawsons-kayles".parse::<OctalGame>().unwrap(), 2_001);
     assert_eq!(chess, kayles[1..]);
 }
 
@@ -138,7 +139,7 @@ fn the_periods_of_the_literature_are_found() {
         ("dawsons-kayles", 53, 34),
         ("dawsons-chess", 52, 34),
     ] {
-        let game = OctalGame::parse(name).unwrap();
+        let game = name.parse::<OctalGame>().unwrap();
         let values = fast(&game, 3_000, 2);
         assert_eq!(
             find_period(&values, game.largest_take()),
@@ -154,7 +155,7 @@ fn the_periods_of_the_literature_are_found() {
 #[test]
 fn a_period_counts_only_once_the_table_proves_it() {
     // Kayles: period 12 from 71 needs 2·71 + 2·12 + 2 + 1 = 169 values.
-    let kayles = OctalGame::parse("kayles").unwrap();
+    let kayles = "kayles".parse::<OctalGame>().unwrap();
     let values = naive(&kayles, 400);
     assert_eq!(find_period(&values[..168], 2), None);
     assert_eq!(
@@ -172,7 +173,7 @@ fn the_period_found_is_what_brute_force_sees() {
     // the pre-period on, and not from one heap earlier, and no smaller
     // period holds from any start up to half the table.
     for name in ["kayles", "dawsons-kayles", "dawsons-chess"] {
-        let game = OctalGame::parse(name).unwrap();
+        let game = name.parse::<OctalGame>().unwrap();
         let values = naive(&game, 6_000);
         let Period { preperiod, period } =
             find_period(&values[..1_000], game.largest_take()).unwrap();
@@ -187,7 +188,7 @@ fn the_period_found_is_what_brute_force_sees() {
 #[test]
 fn the_spec_facts_on_treblecross_hold() {
     // G(0 … 25) as SPEC.md lists them.
-    let table = GrundyTable::with_len(131_070);
+    let table = GrundyTable::with_len(131_070).unwrap();
     assert_eq!(
         &table.values()[..26],
         [0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 1, 1, 0, 4, 3, 3, 3, 2, 2, 2, 4, 4, 0, 5, 5, 2]
@@ -240,7 +241,7 @@ fn the_command_prints_tables_and_statistics() {
         .lines()
         .map(|l| l.parse().unwrap())
         .collect();
-    assert_eq!(values, GrundyTable::with_len(3000).values());
+    assert_eq!(values, GrundyTable::with_len(3000).unwrap().values());
     // --game 0.007 lists heaps: the free segments shifted by two.
     let heaps = noughts(&["grundy", "3002", "--game", "0.007"]);
     let heaps: Vec<u16> = heaps.lines().map(|l| l.parse().unwrap()).collect();
@@ -258,7 +259,7 @@ fn the_command_prints_tables_and_statistics() {
     );
     assert!(kayles.contains("period: 12 with pre-period 71"), "{kayles}");
     let treblecross = noughts(&["grundy", "20000", "--stats"]);
-    let s = stats(GrundyTable::with_len(20_000).values());
+    let s = stats(GrundyTable::with_len(20_000).unwrap().values());
     for line in [
         format!(
             "largest value: {} (first at L = {})",
@@ -306,7 +307,7 @@ fn a_table_written_with_out_is_continued_with_resume() {
         .filter(|l| !l.starts_with('#'))
         .map(|l| l.parse().unwrap())
         .collect();
-    assert_eq!(written, GrundyTable::with_len(12_000).values());
+    assert_eq!(written, GrundyTable::with_len(12_000).unwrap().values());
     // Printing from the table reads it rather than recomputing.
     assert_eq!(
         noughts(&["grundy", "12000", "--resume", path]),

@@ -4,7 +4,8 @@
 
 mod players;
 
-use noughts::solver::mnc::{Engine, Move, Position, Side};
+use noughts::solver::mnc::{Engine, Move, Position};
+use noughts::solver::Side;
 use players::{greedy, Lcg};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

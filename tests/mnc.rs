@@ -3,8 +3,8 @@
 
 mod common;
 
-use noughts::solver::mnc::{Engine, Move, Piece, Position, Side, Size};
-use noughts::solver::Outcome;
+use noughts::solver::mnc::{Engine, Move, Piece, Position, Rules, Size};
+use noughts::solver::{Cell, Outcome, Side};
 use std::collections::HashMap;
 
 /// A position from the mover's side: 'm'/'M' the mover's small/big pieces,
@@ -181,11 +181,35 @@ fn engine_equals_the_slow_twin_on_every_key_and_the_facts_hold() {
 
 #[test]
 fn covering_ones_own_small_piece_matters() {
+    // The engine under the rules that forbid it, against the slow twin.
+    let rules = Rules {
+        own_small_coverable: false,
+    };
+    let mut engine = Engine::with_rules(rules);
+    assert!(engine.value(&Position::START).is_loss(), "x would lose");
     let mut slow = SlowSolver {
         cover_own_small: false,
         memo: HashMap::new(),
     };
     assert!(slow.value(&Twin::start()).is_loss(), "x would lose");
+    // Along a game of the engine's own moves, values and moves agree.
+    let mut position = Position::START;
+    while let Some(&(mv, value)) = engine.rate_moves(&position).first() {
+        let twin = Twin::of(&position);
+        assert_eq!(engine.value(&position), slow.value(&twin));
+        let mut ours: Vec<Twin> = position
+            .legal_moves_under(rules)
+            .into_iter()
+            .map(|mv| Twin::of(&position.play_under(rules, mv).unwrap()))
+            .collect();
+        let mut theirs = twin.moves(false);
+        ours.sort_by_key(|t| (t.cells, t.hands));
+        theirs.sort_by_key(|t| (t.cells, t.hands));
+        assert_eq!(ours, theirs);
+        let after = position.play_under(rules, mv).unwrap();
+        assert_eq!(value, slow.value(&Twin::of(&after)).for_previous_mover());
+        position = after;
+    }
 }
 
 #[test]
@@ -204,7 +228,7 @@ fn the_engine_is_right_on_positions_off_the_main_tree() {
         "XO./oX./x.. o 1 1",
     ];
     for text in positions {
-        let position = noughts::cli::mnc::parse_position(text).unwrap();
+        let position: Position = text.parse().unwrap();
         assert_eq!(
             engine.value(&position),
             slow.value(&Twin::of(&position)),
@@ -224,43 +248,71 @@ fn the_engine_is_right_on_positions_off_the_main_tree() {
 #[test]
 fn illegal_moves_are_explained() {
     use noughts::solver::mnc::IllegalMove;
+    let [a1, b2] = [Cell::ALL[0], Cell::CENTRE];
     let p = Position::START;
     let p = p
         .play(Move::Place {
             size: Size::Small,
-            cell: 4,
+            cell: b2,
         })
         .unwrap();
     assert_eq!(
         p.play(Move::Place {
             size: Size::Small,
-            cell: 4
+            cell: b2
         }),
-        Err(IllegalMove::CellOccupied(4))
+        Err(IllegalMove::CellOccupied(b2))
     );
     let p = p
         .play(Move::Place {
             size: Size::Big,
-            cell: 4,
+            cell: b2,
         })
         .unwrap();
     // x cannot cover o's big piece, nor move a big it does not have.
     assert_eq!(
         p.play(Move::Place {
             size: Size::Big,
-            cell: 4
+            cell: b2
         }),
-        Err(IllegalMove::CannotCoverBig(4))
+        Err(IllegalMove::CannotCoverBig(b2))
     );
     assert_eq!(
-        p.play(Move::Shift { from: 4, to: 0 }),
-        Err(IllegalMove::NotYourBig(4))
+        p.play(Move::Shift { from: b2, to: a1 }),
+        Err(IllegalMove::NotYourBig(b2))
     );
+    // No move can name a cell off the board: there is no such cell.
+    assert_eq!(Cell::from_index(9), None);
+    // Under the rules without covering one's own small piece, that is
+    // refused with its reason.
+    let rules = Rules {
+        own_small_coverable: false,
+    };
+    let p = Position::START
+        .play(Move::Place {
+            size: Size::Small,
+            cell: a1,
+        })
+        .unwrap()
+        .play(Move::Place {
+            size: Size::Small,
+            cell: b2,
+        })
+        .unwrap();
     assert_eq!(
-        p.play(Move::Place {
+        p.play_under(
+            rules,
+            Move::Place {
+                size: Size::Big,
+                cell: a1
+            }
+        ),
+        Err(IllegalMove::CannotCoverOwnSmall(a1))
+    );
+    assert!(p
+        .play(Move::Place {
             size: Size::Big,
-            cell: 9
-        }),
-        Err(IllegalMove::OffBoard)
-    );
+            cell: a1
+        })
+        .is_ok());
 }

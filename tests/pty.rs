@@ -3,7 +3,7 @@
 //! alternate screen must be left and mouse reporting turned off.
 
 use noughts::tui::app::shell_layout;
-use noughts::tui::tictactoe::layout;
+use noughts::tui::tabs::tictactoe::layout;
 use portable_pty::{native_pty_system, CommandBuilder, PtySize};
 use ratatui::layout::Rect;
 use std::io::{Read, Write};
@@ -187,7 +187,7 @@ fn a_click_on_the_strip_changes_the_treblecross_verdict() {
     assert!(session.screen_text().contains("winning cells: 3"));
     // Click cell 3 (the winning one): the opponent is then lost.
     let area = Rect::new(0, 0, COLS, ROWS);
-    let strip = noughts::tui::treblecross::layout(shell_layout(area).body)
+    let strip = noughts::tui::tabs::treblecross::layout(shell_layout(area).body)
         .unwrap()
         .strip;
     session.click(strip.x + 2, strip.y);
@@ -212,7 +212,7 @@ fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
     session.wait_for("1. x ");
     session.wait_for("your move");
     let area = Rect::new(0, 0, COLS, ROWS);
-    let mnc = noughts::tui::mnc::layout(shell_layout(area).body).unwrap();
+    let mnc = noughts::tui::tabs::mnc::layout(shell_layout(area).body).unwrap();
     // Pick a small piece from the hand, then click c3.
     session.click(mnc.hand_small.x + 2, mnc.hand_small.y);
     session.wait_for("place the small piece");

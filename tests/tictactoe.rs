@@ -5,10 +5,11 @@
 mod common;
 
 use assert_cmd::Command;
+use noughts::solver::board::has_line;
 use noughts::solver::tictactoe::{
-    has_line, illegality, Analyzer, Atlas, Board, Illegality, Mark, Verdict, BOARD_COUNT,
+    illegality, Analyzer, Atlas, Board, Illegality, Verdict, BOARD_COUNT,
 };
-use noughts::solver::Outcome;
+use noughts::solver::{Cell, Outcome, Side};
 use std::collections::{HashMap, HashSet};
 
 /// Boards as 9 chars, plain rules, written independently of the solver.
@@ -36,9 +37,9 @@ fn play_every_game(cells: &mut Cells, mover: u8, seen: &mut HashSet<Cells>) {
 }
 
 fn cells_of(board: &Board) -> Cells {
-    std::array::from_fn(|c| match board.get(c) {
-        Some(Mark::X) => b'X',
-        Some(Mark::O) => b'O',
+    Cell::ALL.map(|c| match board.get(c) {
+        Some(Side::X) => b'X',
+        Some(Side::O) => b'O',
         None => b'.',
     })
 }
@@ -137,10 +138,10 @@ fn every_illegal_board_gets_a_specific_reason() {
             .enumerate()
             .fold(Board::EMPTY, |b, (i, ch)| {
                 b.with(
-                    i,
+                    Cell::ALL[i],
                     match ch {
-                        'X' => Some(Mark::X),
-                        'O' => Some(Mark::O),
+                        'X' => Some(Side::X),
+                        'O' => Some(Side::O),
                         _ => None,
                     },
                 )
@@ -193,17 +194,17 @@ fn perfect_play_values_match_plain_minimax_on_every_continuing_board() {
         }
         let analysis = analyzer.analyze(&board).unwrap();
         let mut cells = cells_of(&board);
-        let mover = if analysis.mover == Mark::X {
+        let mover = if analysis.mover == Side::X {
             b'X'
         } else {
             b'O'
         };
         assert_eq!(score(analysis.value), minimax(&mut cells, mover), "{board}");
         for &(cell, value) in &analysis.moves {
-            cells[cell] = mover;
+            cells[cell.index()] = mover;
             let other = if mover == b'X' { b'O' } else { b'X' };
             let after = -minimax(&mut cells, other);
-            cells[cell] = b'.';
+            cells[cell.index()] = b'.';
             assert_eq!(score(value), after - after.signum(), "{board} at {cell}");
         }
         assert!(analysis.best_cells().count() > 0);

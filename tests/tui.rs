@@ -6,10 +6,16 @@ mod app_support;
 
 use app_support::*;
 use crossterm::event::{KeyCode, KeyModifiers};
-use noughts::solver::tictactoe::{Mark, Verdict};
+use noughts::notation::tictactoe::slashed as notation;
+use noughts::solver::tictactoe::{Board, Verdict};
+use noughts::solver::{Cell, Side};
 use noughts::tui::app::{shell_layout, Action, App, TabId};
+use noughts::tui::tabs::tictactoe::{layout, TicTacToeTab};
 use noughts::tui::theme::Theme;
-use noughts::tui::tictactoe::{layout, notation, parse_notation, TicTacToeTab};
+
+fn parse_notation(text: &str) -> Result<Board, String> {
+    text.parse::<Board>().map_err(|e| e.to_string())
+}
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
@@ -35,20 +41,20 @@ fn keys_edit_the_board_and_the_verdict_follows() {
     assert_eq!(app.tictactoe.verdicts().verdict, Verdict::First);
     // The cursor starts in the centre.
     type_keys(&mut app, "x");
-    assert_eq!(app.tictactoe.board().get(4), Some(Mark::X));
+    assert_eq!(app.tictactoe.board().get(Cell::ALL[4]), Some(Side::X));
     assert_eq!(app.tictactoe.verdicts().verdict, Verdict::Second);
     type_keys(&mut app, "ko");
-    assert_eq!(app.tictactoe.board().get(1), Some(Mark::O));
+    assert_eq!(app.tictactoe.board().get(Cell::ALL[1]), Some(Side::O));
     app.handle(&key(KeyCode::Left), AREA);
     app.handle(&key(KeyCode::Char(' ')), AREA);
-    assert_eq!(app.tictactoe.board().get(0), Some(Mark::X));
+    assert_eq!(app.tictactoe.board().get(Cell::ALL[0]), Some(Side::X));
     assert_eq!(
         notation(&app.tictactoe.board()),
         "XO./.X./...".replace('O', "0")
     );
     // The cursor stays on the board.
     type_keys(&mut app, "hhhkkk");
-    assert_eq!(app.tictactoe.cursor(), 0);
+    assert_eq!(app.tictactoe.cursor(), Cell::ALL[0]);
     // Undo three edits, redo one.
     type_keys(&mut app, "uuu");
     assert_eq!(
@@ -75,8 +81,8 @@ fn keys_edit_the_board_and_the_verdict_follows() {
 #[test]
 fn clicks_cycle_the_clicked_cell() {
     let mut app = App::new(Theme { color: true });
-    for cell in 0..9 {
-        let rect = cell_rect(cell);
+    for (i, cell) in Cell::ALL.into_iter().enumerate() {
+        let rect = cell_rect(i);
         // Any point inside the cell hits it.
         for (x, y) in [(rect.x, rect.y), (rect.right() - 1, rect.bottom() - 1)] {
             let before = app.tictactoe.board().get(cell);
@@ -84,9 +90,9 @@ fn clicks_cycle_the_clicked_cell() {
             assert_eq!(app.tictactoe.cursor(), cell);
             let after = app.tictactoe.board().get(cell);
             let expected = match before {
-                None => Some(Mark::X),
-                Some(Mark::X) => Some(Mark::O),
-                Some(Mark::O) => None,
+                None => Some(Side::X),
+                Some(Side::X) => Some(Side::O),
+                Some(Side::O) => None,
             };
             assert_eq!(after, expected, "cell {cell}");
         }
@@ -124,12 +130,12 @@ fn help_overlay_lists_every_key_and_closes() {
     type_keys(&mut app, "?");
     assert!(app.show_help);
     let text = draw(&app, 100, 30).backend().to_string();
-    for binding in noughts::tui::keymap::bindings(TabId::TicTacToe) {
-        assert!(text.contains(binding.help), "{}", binding.help);
+    for hint in app.hints() {
+        assert!(text.contains(hint.help), "{}", hint.help);
     }
     // Keys do not reach the board while the overlay is open.
     type_keys(&mut app, "x");
-    assert_eq!(app.tictactoe.board().get(4), None);
+    assert_eq!(app.tictactoe.board().get(Cell::CENTRE), None);
     app.handle(&key(KeyCode::Esc), AREA);
     assert!(!app.show_help);
     assert!(app.running, "Esc closes the overlay first");
@@ -147,12 +153,8 @@ fn help_lists_every_key_of_every_tab_on_a_100_by_24_screen() {
         app.update(Action::SelectTab(tab));
         type_keys(&mut app, "?");
         let text = draw(&app, 100, 24).backend().to_string();
-        for binding in noughts::tui::keymap::bindings(tab) {
-            assert!(
-                text.contains(binding.help),
-                "{tab:?}: {}\n{text}",
-                binding.help
-            );
+        for hint in app.hints() {
+            assert!(text.contains(hint.help), "{tab:?}: {}\n{text}", hint.help);
         }
     }
 }
@@ -270,4 +272,8 @@ fn board_notation_round_trips_and_rejects_bad_boards() {
     assert_eq!(notation(&board), "X0X/.0./.X.");
     assert!(parse_notation("X0X/.0.").is_err());
     assert!(parse_notation("X0X/.q./...").unwrap_err().contains("'q'"));
+    assert_eq!(
+        noughts::notation::tictactoe::board_arg("X0X/.O./.X.").ok(),
+        parse_notation("X0X/.0./.X.").ok()
+    );
 }

@@ -7,9 +7,10 @@ mod app_support;
 mod players;
 
 use app_support::*;
-use noughts::solver::mnc::{Move, Side, Size};
-use noughts::tui::app::{shell_layout, Action, App, MncAction, TabId};
-use noughts::tui::mnc::{layout, MncTab, Selection};
+use noughts::solver::mnc::{Move, Size};
+use noughts::solver::{BySide, Cell, Side};
+use noughts::tui::app::{shell_layout, Action, App, TabId};
+use noughts::tui::tabs::mnc::{layout, Action as MncAction, MncTab, Selection};
 use noughts::tui::theme::Theme;
 use players::{greedy, Lcg};
 use std::time::{Duration, Instant};
@@ -43,8 +44,8 @@ fn wait_for_turn(app: &mut App) {
 fn make_move(app: &mut App, mv: Move) {
     let body = shell_layout(AREA).body;
     let l = layout(body).unwrap();
-    let click_cell = |app: &mut App, cell: u8| {
-        let r = l.cells[cell as usize];
+    let click_cell = |app: &mut App, cell: Cell| {
+        let r = l.cells[cell.index()];
         app.handle(&click(r.x + 4, r.y + 1), AREA);
     };
     match mv {
@@ -127,7 +128,8 @@ fn illegal_attempts_are_explained_and_undo_takes_back_both_moves() {
     );
     // Nothing selected: a click on an empty cell says what to do.
     app.update(Action::Mnc(MncAction::Cancel));
-    let empty = (0..9)
+    let empty = Cell::ALL
+        .into_iter()
         .find(|&c| mnc(&app).position().piece_at(c).is_none())
         .unwrap();
     app.update(Action::Mnc(MncAction::Click(empty)));
@@ -159,7 +161,7 @@ fn swapping_sides_lets_you_move_first_and_keys_place_pieces() {
         mnc(&app).history()[0].1,
         Move::Place {
             size: Size::Small,
-            cell: 4
+            cell: Cell::CENTRE
         }
     );
     wait_for_turn(&mut app);
@@ -179,7 +181,7 @@ fn snapshots_mid_game_selecting_and_over() {
     // The engine's first move is deterministic: small a1.
     app.update(Action::Mnc(MncAction::Play(Move::Place {
         size: Size::Big,
-        cell: 0,
+        cell: Cell::ALL[0],
     })));
     wait_for_turn(&mut app);
     insta::assert_snapshot!("mnc_mid_game", draw(&app, 100, 24).backend());
@@ -193,8 +195,8 @@ fn snapshots_mid_game_selecting_and_over() {
     // Every legal target is marked +, and only those.
     let targets = mnc(&app).targets_of(Selection::Hand(Size::Small));
     let l = layout(shell_layout(AREA).body).unwrap();
-    for cell in 0..9u8 {
-        let r = l.cells[cell as usize];
+    for cell in Cell::ALL {
+        let r = l.cells[cell.index()];
         let first_row: String = (0..r.width)
             .map(|x| {
                 terminal.backend().buffer()[(r.x + x, r.y)]
@@ -253,7 +255,7 @@ fn analysis_mode_sets_up_any_position_and_refuses_inconsistent_ones() {
     type_keys(&mut app, "[}v");
     let setup = *mnc(&app).setup().unwrap();
     assert_eq!(setup.cells[4].map(|p| p.letter()), Some('X'));
-    assert_eq!(setup.hands, [2, 4]);
+    assert_eq!(setup.hands, BySide::new(2, 4));
     assert_eq!(setup.to_move, Side::X);
     // The value is the one `noughts mnc analyze` gives for it.
     wait_for_setup_rating(&mut app);
@@ -264,7 +266,9 @@ fn analysis_mode_sets_up_any_position_and_refuses_inconsistent_ones() {
     assert_eq!(value, engine.value(&position));
     assert_eq!(moves, engine.rate_moves(&position));
     let notation = format!("{} x 2 4", position.to_string().replace('\n', "/"));
-    let cli = noughts::cli::mnc::analyze(&notation, &mut engine).unwrap();
+    let mut cli = Vec::new();
+    noughts::cli::mnc::analyze(&notation, &mut engine, &mut cli).unwrap();
+    let cli = String::from_utf8(cli).unwrap();
     let text = draw(&app, 100, 24).backend().to_string();
     let cli_value = cli.lines().find(|l| l.starts_with("value: ")).unwrap();
     let words = cli_value
@@ -275,9 +279,9 @@ fn analysis_mode_sets_up_any_position_and_refuses_inconsistent_ones() {
     assert!(text.contains(words), "{words} in {text}");
 
     // Three big X (a1 held x: one click makes it X): refused, with why.
-    app.update(Action::Mnc(MncAction::Click(0)));
-    app.update(Action::Mnc(MncAction::Click(8)));
-    app.update(Action::Mnc(MncAction::Click(8)));
+    app.update(Action::Mnc(MncAction::Click(Cell::ALL[0])));
+    app.update(Action::Mnc(MncAction::Click(Cell::ALL[8])));
+    app.update(Action::Mnc(MncAction::Click(Cell::ALL[8])));
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(mnc(&app).setup().unwrap().position().is_err());
     assert!(
@@ -288,4 +292,29 @@ fn analysis_mode_sets_up_any_position_and_refuses_inconsistent_ones() {
     type_keys(&mut app, "a");
     assert!(mnc(&app).setup().is_none());
     assert_eq!(mnc(&app).history().len(), 1);
+}
+
+#[test]
+fn footer_and_help_follow_the_mode() {
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    assert!(helps(&app).contains(&"place a small piece at the cursor"));
+    assert!(!helps(&app).contains(&"analysis: empty the cell"));
+    assert!(!helps(&app).contains(&"put the picked piece down"));
+    // A piece picked up: Esc puts it down, and says so; it does not quit.
+    app.update(Action::Mnc(MncAction::Hand(Size::Small)));
+    assert!(helps(&app).contains(&"put the picked piece down"));
+    assert!(footer_of(&draw(&app, 100, 24)).contains("Esc put down"));
+    app.handle(&key(crossterm::event::KeyCode::Esc), AREA);
+    assert!(app.running && mnc(&app).selection().is_none());
+    // Analysis mode: the set-up keys, not the match's.
+    type_keys(&mut app, "a");
+    assert!(helps(&app).contains(&"analysis: empty the cell"));
+    assert!(helps(&app).contains(&"back to the match"));
+    assert!(!helps(&app).contains(&"place a small piece at the cursor"));
+    let footer = footer_of(&draw(&app, 100, 24));
+    assert!(
+        footer.contains("a match") && !footer.contains("s small"),
+        "{footer}"
+    );
 }

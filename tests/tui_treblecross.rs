@@ -7,14 +7,14 @@ mod app_support;
 use app_support::*;
 use crossterm::event::{KeyCode, KeyModifiers, MouseEventKind};
 use noughts::solver::grundy::GrundyTable;
-use noughts::solver::treblecross::{analyze, StripAnalysis};
+use noughts::solver::treblecross::{analyze, Strip, StripAnalysis};
 use noughts::tui::app::{shell_layout, App, TabId};
+use noughts::tui::tabs::treblecross::{layout, window_start, TreblecrossTab};
 use noughts::tui::theme::Theme;
-use noughts::tui::treblecross::{layout, window_start, TreblecrossTab};
 use ratatui::style::{Color, Modifier};
 
-fn strip(text: &str) -> Vec<bool> {
-    text.chars().map(|c| c == 'X').collect()
+fn strip(text: &str) -> Strip {
+    Strip::from(text.chars().map(|c| c == 'X').collect::<Vec<_>>())
 }
 
 fn app_with(text: &str) -> App {
@@ -33,7 +33,7 @@ fn assert_analysis_follows(app: &App) {
     let mut table = GrundyTable::default();
     assert_eq!(
         app.treblecross.analysis(),
-        Some(&analyze(app.treblecross.strip(), &mut table))
+        Some(&analyze(app.treblecross.strip(), &mut table).unwrap())
     );
 }
 
@@ -148,7 +148,7 @@ fn winning_cells_are_starred_green_bold_and_underlined() {
         }
     }
     let text = terminal.backend().to_string();
-    let g = GrundyTable::with_len(48).get(47);
+    let g = GrundyTable::with_len(48).unwrap().get(47);
     assert!(
         text.contains(&format!("G(47) = {g} = {g} → WINNING")),
         "{text}"
@@ -228,7 +228,7 @@ fn a_long_strip_edits_and_draws_only_its_window() {
 
 #[test]
 fn a_game_against_the_engine() {
-    use noughts::tui::treblecross::Player;
+    use noughts::solver::treblecross::Player;
     // You first on 8 empty cells: a move, then the engine's reply at once.
     let mut app = app_with("........");
     type_keys(&mut app, "plll ");
@@ -290,7 +290,7 @@ fn a_game_against_the_engine() {
 
 #[test]
 fn the_engine_wins_from_a_won_start_whatever_you_play() {
-    use noughts::tui::treblecross::Player;
+    use noughts::solver::treblecross::Player;
     for len in [5, 9, 14, 23] {
         let mut app = app_with(&".".repeat(len));
         assert!(app.treblecross.analysis().unwrap().is_winning(), "{len}");
@@ -314,7 +314,7 @@ fn the_engine_wins_from_a_won_start_whatever_you_play() {
 
 #[test]
 fn long_free_segments_are_analysed_off_the_ui_thread_with_progress() {
-    use noughts::tui::treblecross::SYNC_GRUNDY;
+    use noughts::tui::tabs::treblecross::SYNC_GRUNDY;
     let len = 12_000;
     assert!(len > SYNC_GRUNDY);
     let mut app = app_with(&".".repeat(len));
@@ -358,7 +358,7 @@ fn s_shows_the_statistics_of_the_lengths_on_screen() {
     let text = terminal.backend().to_string();
     // The panel is 100 columns wide: lengths 80 … 179 on screen, and the
     // line says what `stats` says of exactly those values.
-    let table = GrundyTable::with_len(200);
+    let table = GrundyTable::with_len(200).unwrap();
     let s = stats(&table.values()[80..180]);
     let expected = format!(
         "L 80…179: largest {} at L={} · {} distinct · mask {:#x}: {} rare, last at L={}",
@@ -378,4 +378,36 @@ fn s_shows_the_statistics_of_the_lengths_on_screen() {
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("│ from 80:"), "{text}");
     assert!(!text.contains("distinct"), "{text}");
+}
+
+#[test]
+fn footer_and_help_show_the_keys_that_work_now() {
+    let mut app = app_with("........");
+    let footer = footer_of(&draw(&app, 100, 24));
+    assert!(footer.starts_with(" ←→ move"), "a strip: no up or down");
+    assert!(
+        footer.contains("length") && footer.contains("play"),
+        "{footer}"
+    );
+    assert!(!helps(&app).contains(&"cursor up"));
+    assert!(helps(&app).contains(&"one cell longer"));
+    // In a game: no editing keys, but taking back and stopping.
+    type_keys(&mut app, "p");
+    let footer = footer_of(&draw(&app, 100, 24));
+    assert!(
+        footer.contains("take back") && footer.contains("stop"),
+        "{footer}"
+    );
+    assert!(!footer.contains("length"), "{footer}");
+    assert!(!helps(&app).contains(&"one cell longer"));
+    assert!(helps(&app).contains(&"stop the game: back to editing"));
+    // An editing key during the game still answers: with why not.
+    type_keys(&mut app, "+");
+    assert!(app.treblecross.message().unwrap().contains("p stops it"));
+    // The footer always ends with help and quit, however narrow.
+    let footer = footer_of(&draw(&app, 60, 24));
+    assert!(
+        footer.trim_end().ends_with("? help  q/Esc quit"),
+        "{footer}"
+    );
 }

@@ -1,12 +1,14 @@
 //! `noughts grundy N [--stats] [--game CODE] [--out FILE] [--resume FILE]`:
 //! Grundy values of free Treblecross segments or of any octal game.
 
-use super::input::InputError;
-use crate::solver::grundy::{find_period, stats, HEAP_OF_SEGMENT};
-use crate::solver::octal::{extend_naive, OctalGame};
+use super::Error;
+use crate::notation::octal::code;
+use crate::notation::{quoted, InputError};
+use crate::solver::grundy::{cores, find_period, stats, HEAP_OF_SEGMENT};
+use crate::solver::octal::{extend_naive, OctalGame, LARGEST_VALUE};
 use crate::solver::rare_common;
 use std::fmt::Write as _;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -59,11 +61,11 @@ impl Sequence {
     /// The first line of a table file, which `--resume` checks.
     fn header(&self) -> String {
         if self.offset == 0 {
-            format!("# noughts grundy table: {} heaps", self.game.code())
+            format!("# noughts grundy table: {} heaps", code(&self.game))
         } else {
             format!(
                 "# noughts grundy table: {} free segments (heap L + {})",
-                self.game.code(),
+                code(&self.game),
                 self.offset
             )
         }
@@ -75,7 +77,7 @@ impl Sequence {
         } else {
             format!(
                 "free Treblecross segments of L cells ({} on heaps of L + {})",
-                self.game.code(),
+                code(&self.game),
                 self.offset
             )
         }
@@ -95,25 +97,22 @@ const PROGRESS_FROM: usize = 1 << 16;
 /// and the text must fit in memory (2^28 values are about 3 GB).
 pub const LARGEST_N: usize = 1 << 28;
 
-pub fn run(request: &Request) -> Result<String, String> {
+pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     if request.n > LARGEST_N {
-        return Err(format!(
+        return Err(Error::Range(format!(
             "N = {}: at most {LARGEST_N} values (2^28) in one run",
             request.n
-        ));
+        )));
     }
     // The name lists free segments; every code, 0.007 included, heaps.
     let sequence = match request.game.as_deref() {
         None | Some("treblecross") => Sequence::segments(),
-        Some(code) => match OctalGame::parse(code) {
-            Ok(game) => Sequence { game, offset: 0 },
-            Err(e) => {
-                return Err(format!(
-                    "--game {code}: column {}: {}",
-                    e.offset + 1,
-                    e.message
-                ))
-            }
+        Some(text) => Sequence {
+            game: text.parse().map_err(|error| Error::Option {
+                option: format!("--game {}", crate::notation::escaped(text)),
+                error,
+            })?,
+            offset: 0,
         },
     };
     let wanted = request.n + sequence.offset;
@@ -121,29 +120,26 @@ pub fn run(request: &Request) -> Result<String, String> {
         Some(path) => load(path, &sequence)?,
         None => Vec::new(),
     };
-    let threads = request
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = request.threads.unwrap_or_else(cores);
     compute(&sequence, &mut heaps, wanted, request, threads)?;
     let values = &heaps[sequence.offset.min(heaps.len())..wanted.max(sequence.offset)];
-    let mut out = String::new();
     if let Some(path) = &request.out {
         save(path, &sequence, &heaps)?;
         eprintln!(
             "noughts: wrote G(0) … G({}) to {}",
-            request.n.saturating_sub(1),
+            heaps.len().saturating_sub(sequence.offset + 1),
             path.display()
         );
     }
     if request.stats {
-        out = report(&sequence, &heaps[..wanted], values);
+        out.write_all(report(&sequence, &heaps[..wanted], values).as_bytes())?;
     } else if request.out.is_none() {
-        out.reserve(values.len() * 5);
+        // Streamed: 2^28 values would be over a gigabyte as one string.
         for g in values {
-            let _ = writeln!(out, "{g}");
+            writeln!(out, "{g}")?;
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Grows `heaps` to `wanted`, with a progress bar on a terminal and
@@ -154,7 +150,7 @@ fn compute(
     wanted: usize,
     request: &Request,
     threads: usize,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let start = heaps.len();
     if wanted <= start {
         return Ok(());
@@ -165,7 +161,7 @@ fn compute(
             indicatif::ProgressStyle::with_template(
                 "{elapsed_precise} [{bar:40}] {pos}/{len} values, {eta} left",
             )
-            .map_err(|e| e.to_string())?
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
             .progress_chars("=> "),
         );
         bar.set_position(start.saturating_sub(sequence.offset) as u64);
@@ -187,7 +183,7 @@ fn compute(
             if let Some(path) = &request.out {
                 save(path, sequence, heaps)?;
             }
-            return Err(e.to_string());
+            return Err(Error::TooLarge(e));
         }
         if let Some(path) = &request.out {
             if target < wanted && last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
@@ -245,7 +241,7 @@ fn report(sequence: &Sequence, heaps: &[u16], values: &[u16]) -> String {
 }
 
 /// Writes the table atomically (a temporary file renamed over it).
-fn save(path: &Path, sequence: &Sequence, heaps: &[u16]) -> Result<(), String> {
+fn save(path: &Path, sequence: &Sequence, heaps: &[u16]) -> Result<(), Error> {
     let mut text = String::with_capacity(heaps.len() * 5 + 80);
     let _ = writeln!(text, "{}", sequence.header());
     let values = &heaps[sequence.offset.min(heaps.len())..];
@@ -258,7 +254,10 @@ fn save(path: &Path, sequence: &Sequence, heaps: &[u16]) -> Result<(), String> {
     let temporary = PathBuf::from(temporary);
     std::fs::write(&temporary, text)
         .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|e| format!("--out {}: {e}", path.display()))
+        .map_err(|error| Error::Write {
+            option: format!("--out {}", path.display()),
+            error,
+        })
 }
 
 /// The last line of a table file: a checksum of the values, so that a
@@ -280,10 +279,18 @@ const CHECKED_HEAD: usize = 2_000;
 const CHECKED_TAIL: usize = 8;
 
 /// Reads a table written by `--out` for this sequence, as heap values.
-fn load(path: &Path, sequence: &Sequence) -> Result<Vec<u16>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("--resume {}: {e}", path.display()))?;
-    parse_table(&text, sequence).map_err(|e| format!("--resume {}: {e}", path.display()))
+fn load(path: &Path, sequence: &Sequence) -> Result<Vec<u16>, Error> {
+    let option = format!("--resume {}", path.display());
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) => {
+            return Err(Error::Read {
+                source: option,
+                error,
+            })
+        }
+    };
+    parse_table(&text, sequence).map_err(|error| Error::Option { option, error })
 }
 
 /// Parses a table and checks that it is this sequence's (see
@@ -332,15 +339,15 @@ pub fn parse_table(text: &str, sequence: &Sequence) -> Result<Vec<u16>, InputErr
             continue;
         }
         match word.parse::<u16>() {
-            Ok(g) if g <= crate::solver::octal::LARGEST_VALUE => heaps.push(g),
+            Ok(g) if g <= LARGEST_VALUE => heaps.push(g),
             _ => {
                 return Err(InputError {
                     line: number,
                     column,
                     message: format!(
                         "expected a Grundy value (a whole number 0 to {}), found {}",
-                        crate::solver::octal::LARGEST_VALUE,
-                        super::input::quoted(word)
+                        LARGEST_VALUE,
+                        quoted(word)
                     ),
                 })
             }
@@ -400,6 +407,12 @@ mod tests {
         }
     }
 
+    fn run(request: &Request) -> Result<String, Error> {
+        let mut out = Vec::new();
+        super::run(request, &mut out)?;
+        Ok(String::from_utf8(out).unwrap())
+    }
+
     #[test]
     fn values_come_one_per_line() {
         assert_eq!(run(&request(6)).unwrap(), "0\n1\n1\n1\n2\n2\n");
@@ -423,7 +436,7 @@ mod tests {
         assert_eq!(parse_table(&text, &sequence).unwrap(), heaps);
         // Another game's header.
         let kayles = Sequence {
-            game: OctalGame::parse("kayles").unwrap(),
+            game: "kayles".parse().unwrap(),
             offset: 0,
         };
         assert_eq!(parse_table(&text, &kayles).unwrap_err().line, 1);

@@ -1,208 +1,64 @@
-//! `noughts mnc`: Magnificent Noughts & Crosses on the command line.
-//!
-//! Position notation (for `analyze`): `ROWS [SIDE] [XHAND OHAND]`
-//! - `ROWS`: the three rows over `.xXoO`, top to bottom, joined by `/`,
-//!   e.g. `o.X/.x./...`;
-//! - `SIDE`: `x` or `o`, the side to move;
-//! - `XHAND OHAND`: how many small pieces x and o still hold (0 to 4).
-//!
-//! Big pieces in hand are always 2 minus those on the board. Left out, the
-//! hands assume no small piece was ever captured (4 minus those on the
-//! board) and the side to move follows from that (x if both placed as many
-//! pieces, else o).
+//! `noughts mnc`: Magnificent Noughts & Crosses on the command line: the
+//! analysis of a position (notation in [`crate::notation::mnc`]), the
+//! whole-game solve, and the contest's interactive protocol.
 
-use super::input::{describe, quoted, InputError, Token, Tokens};
-use crate::solver::mnc::{Census, Engine, Move, Piece, Position, Side, Size, SMALL_PIECES};
-use crate::solver::Outcome;
-use std::fmt::Write as _;
+use super::Error;
+use crate::notation::mnc::{game_over_words, read_row, side_letter, value_words};
+use crate::notation::{quoted, InputError, Token, Tokens};
+use crate::solver::mnc::{Census, Engine, Move, Position};
+use crate::solver::{Outcome, Side};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-/// Reads three rows (`.xXoO`) from one token joined by `/`.
-fn parse_rows(token: &Token) -> Result<[Option<Piece>; 9], InputError> {
-    let mut cells = [None; 9];
-    let mut cell = 0;
-    for (i, ch) in token.text.chars().enumerate() {
-        let at_separator = cell > 0 && cell % 3 == 0 && i == cell + cell / 3 - 1;
-        if at_separator {
-            if ch != '/' {
-                return Err(token.error_at(
-                    i,
-                    format!(
-                        "expected '/' after row {}, found {}",
-                        cell / 3,
-                        describe(ch)
-                    ),
-                ));
-            }
-            continue;
-        }
-        if cell == 9 {
-            return Err(token.error_at(
-                i,
-                format!(
-                    "expected end of the board after 3 rows, found {}",
-                    describe(ch)
-                ),
-            ));
-        }
-        cells[cell] = match ch {
-            '.' => None,
-            c => match Piece::from_letter(c) {
-                Some(piece) => Some(piece),
-                None => {
-                    return Err(token.error_at(
-                        i,
-                        format!(
-                            "expected one of '.', 'x', 'X', 'o', 'O', found {}",
-                            describe(c)
-                        ),
-                    ))
-                }
-            },
-        };
-        cell += 1;
-    }
-    if cell < 9 {
-        let len = token.text.chars().count();
-        return Err(token.error_at(
-            len,
-            format!(
-                "expected 3 rows of 3 cells joined by '/', found {cell} cells in {}",
-                quoted(token.text)
-            ),
-        ));
-    }
-    Ok(cells)
-}
-
-fn parse_hand(token: &Token, side: Side) -> Result<u8, InputError> {
-    match token.text.parse::<u8>() {
-        Ok(n) if n <= SMALL_PIECES => Ok(n),
-        _ => Err(token.error(format!(
-            "expected the number of small pieces {side} holds (0 to {SMALL_PIECES}), found {}",
-            quoted(token.text)
-        ))),
-    }
-}
-
-/// Parses the notation described in the module documentation.
-pub fn parse_position(text: &str) -> Result<Position, InputError> {
-    let mut tokens = Tokens::new(text);
-    let rows = tokens.expect("a board: three rows of '.xXoO' joined by '/'")?;
-    let cells = parse_rows(&rows)?;
-    let count = |side: Side, size: Size| {
-        cells
-            .iter()
-            .flatten()
-            .filter(|p| p.side == side && p.size == size)
-            .count() as u8
-    };
-    let mut hands = [Side::X, Side::O].map(|s| SMALL_PIECES.saturating_sub(count(s, Size::Small)));
-    let placed = |s: Side| count(s, Size::Small) + count(s, Size::Big);
-    let mut to_move = if placed(Side::X) > placed(Side::O) {
-        Side::O
-    } else {
-        Side::X
-    };
-    let mut last = rows;
-    if let Some(token) = tokens.next() {
-        to_move = match token.text {
-            "x" => Side::X,
-            "o" => Side::O,
-            other => {
-                return Err(token.error(format!(
-                    "expected the side to move, 'x' or 'o', found {}",
-                    quoted(other)
-                )))
-            }
-        };
-        last = token;
-        if let Some(token) = tokens.next() {
-            hands[0] = parse_hand(&token, Side::X)?;
-            let o_hand = tokens.expect("the number of small pieces o holds")?;
-            hands[1] = parse_hand(&o_hand, Side::O)?;
-            last = o_hand;
-        }
-    }
-    tokens.expect_end("the position")?;
-    Position::new(cells, hands, to_move).map_err(|why| InputError {
-        line: last.line,
-        column: 1,
-        message: format!("inconsistent position: {why}"),
-    })
-}
-
-/// "x wins in 5 plies" from a mover-relative value.
-pub fn value_words(mover: Side, value: Outcome) -> String {
-    match value {
-        Outcome::Win(d) => format!("{mover} wins in {d} {}", plies(d)),
-        Outcome::Loss(d) => format!("{} wins in {d} {}", mover.other(), plies(d)),
-        Outcome::Draw => "draw".into(),
-    }
-}
-
-fn plies(d: u8) -> &'static str {
-    if d == 1 {
-        "ply"
-    } else {
-        "plies"
-    }
-}
-
 fn hand_words(position: &Position, side: Side) -> String {
     format!(
-        "{side} holds {} small + {} big",
+        "{} holds {} small + {} big",
+        side_letter(side),
         position.small_in_hand(side),
         position.big_in_hand(side)
     )
 }
 
 /// `noughts mnc analyze`: the value of a position and of every move.
-pub fn analyze(text: &str, engine: &mut Engine) -> Result<String, InputError> {
-    let position = parse_position(text)?;
-    let mut out = String::new();
+pub fn analyze(text: &str, engine: &mut Engine, out: &mut impl Write) -> Result<(), Error> {
+    let position: Position = text.parse()?;
     let mover = position.to_move();
-    let _ = writeln!(out, "{position}");
-    let _ = writeln!(
+    writeln!(out, "{position}")?;
+    writeln!(
         out,
-        "{mover} to move; {}; {}",
+        "{} to move; {}; {}",
+        side_letter(mover),
         hand_words(&position, Side::X),
         hand_words(&position, Side::O)
-    );
-    if let Some(winner) = position.winner() {
-        let _ = writeln!(out, "value: the game is over: {winner} has three in a row");
-        return Ok(out);
+    )?;
+    if let Some(over) = game_over_words(&position) {
+        writeln!(out, "value: {over}")?;
+        return Ok(());
     }
     let rated = engine.rate_moves(&position);
-    if rated.is_empty() {
-        let _ = writeln!(
-            out,
-            "value: the game is over: {mover} has no legal move and loses"
-        );
-        return Ok(out);
-    }
     let value = engine.value(&position);
-    let _ = writeln!(
+    writeln!(
         out,
-        "value: {} ({value} for {mover})",
-        value_words(mover, value)
-    );
-    let _ = writeln!(out, "moves, best first:");
+        "value: {} ({value} for {})",
+        value_words(mover, value),
+        side_letter(mover)
+    )?;
+    writeln!(out, "moves, best first:")?;
     for (mv, value) in rated {
-        let _ = writeln!(out, "  {:<8} {}", mv.to_string(), value_words(mover, value));
+        writeln!(out, "  {:<8} {}", mv.to_string(), value_words(mover, value))?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// `noughts mnc solve`: solves the game from the start, prints the facts.
-pub fn solve() -> String {
+pub fn solve(out: &mut impl Write) -> Result<(), Error> {
     let started = Instant::now();
     let mut engine = Engine::solved();
     let solved_in = started.elapsed();
     let census = engine.census();
     let counted_in = started.elapsed() - solved_in;
-    solve_report(&census, solved_in, counted_in)
+    out.write_all(solve_report(&census, solved_in, counted_in).as_bytes())?;
+    Ok(())
 }
 
 fn thousands(n: usize) -> String {
@@ -218,6 +74,7 @@ fn thousands(n: usize) -> String {
 }
 
 pub fn solve_report(census: &Census, solved_in: Duration, counted_in: Duration) -> String {
+    use std::fmt::Write as _;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -267,6 +124,13 @@ pub enum ProtocolError {
     Io(std::io::Error),
     /// The engine had no move: cannot happen from the start (x wins).
     NoMove,
+}
+
+impl ProtocolError {
+    /// A reply that broke the protocol (as against a failure of ours).
+    pub fn is_bad_input(&self) -> bool {
+        matches!(self, ProtocolError::Input(_))
+    }
 }
 
 impl std::fmt::Display for ProtocolError {
@@ -367,7 +231,7 @@ pub fn kattis<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), Proto
                     ))
                     .into());
             }
-            let row_cells = parse_reply_row(&token)?;
+            let row_cells = read_row(&token)?;
             cells[3 * row..3 * row + 3].copy_from_slice(&row_cells);
         }
         match position.move_to(&cells) {
@@ -384,69 +248,8 @@ pub fn kattis<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), Proto
     }
 }
 
-fn parse_reply_row(token: &Token) -> Result<[Option<Piece>; 3], InputError> {
-    let mut row = [None; 3];
-    for (i, ch) in token.text.chars().enumerate() {
-        if i == 3 {
-            return Err(token.error_at(
-                3,
-                format!("expected a row of 3 cells, found {}", quoted(token.text)),
-            ));
-        }
-        row[i] = match ch {
-            '.' => None,
-            c => Some(Piece::from_letter(c).ok_or_else(|| {
-                token.error_at(
-                    i,
-                    format!(
-                        "expected one of '.', 'x', 'X', 'o', 'O', found {}",
-                        describe(c)
-                    ),
-                )
-            })?),
-        };
-    }
-    let len = token.text.chars().count();
-    if len < 3 {
-        return Err(token.error_at(
-            len,
-            format!("expected a row of 3 cells, found {}", quoted(token.text)),
-        ));
-    }
-    Ok(row)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn notation_with_defaults() {
-        let p = parse_position("x../.../...").unwrap();
-        assert_eq!(p.to_move(), Side::O);
-        assert_eq!(p.small_in_hand(Side::X), 3);
-        assert_eq!(p.big_in_hand(Side::X), 2);
-        let p = parse_position("X../.o./... x 2 3").unwrap();
-        assert_eq!(p.to_move(), Side::X);
-        assert_eq!((p.small_in_hand(Side::X), p.small_in_hand(Side::O)), (2, 3));
-        assert_eq!(p.big_in_hand(Side::X), 1);
-    }
-
-    #[test]
-    fn notation_errors() {
-        let col = |t: &str| parse_position(t).unwrap_err().column;
-        assert_eq!(col("x../.a./..."), 6);
-        assert_eq!(col("x..|.../..."), 4);
-        assert_eq!(col("x../.../.."), 11);
-        assert_eq!(col("x../.../...."), 12);
-        assert_eq!(col("x../.../... z"), 13);
-        assert_eq!(col("x../.../... x 5 1"), 15);
-        let e = parse_position("XXX/.../... o 4 4").unwrap_err();
-        assert!(e.message.contains("3 big pieces"), "{}", e.message);
-        let e = parse_position("xxx/.../... x 4 4").unwrap_err();
-        assert!(e.message.contains("more than the 4"), "{}", e.message);
-        let e = parse_position("oxx/ox./o.. o 1 1").unwrap_err();
-        assert!(e.message.contains("three in a row"), "{}", e.message);
-        assert!(parse_position("").unwrap_err().message.contains("board"));
+impl From<ProtocolError> for Error {
+    fn from(e: ProtocolError) -> Error {
+        Error::Protocol(e)
     }
 }

@@ -1,4 +1,7 @@
-//! The batch commands: parse the contest formats, call the solvers, print.
+//! The batch commands: the contest framing (counts, formats, answers) of
+//! the solvers, reading through [`crate::notation`]. Each command writes
+//! to the output it is given as it goes and returns a typed [`Error`];
+//! `main` turns that into one line and an exit status.
 
 pub mod grundy;
 pub mod input;
@@ -6,11 +9,108 @@ pub mod mnc;
 pub mod tictactoe;
 pub mod treblecross;
 
+use crate::notation::{self, InputError};
+use crate::solver::octal::ValueTooLarge;
+use crate::solver::tictactoe::Board;
+use crate::solver::treblecross::Strip;
 use clap::{Parser, Subcommand};
+use std::fmt;
 use std::path::PathBuf;
 
 /// Exit status for bad input (and bad usage, as clap does).
-pub const EXIT_BAD_INPUT: i32 = 2;
+pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit status when the answer could not be written or the work failed.
+pub const EXIT_FAILURE: u8 = 1;
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum Error {
+    /// Bad input: where, and what was expected.
+    Input(InputError),
+    /// Bad input in an option's argument (`--game 0.8`, `--resume F`).
+    Option { option: String, error: InputError },
+    /// A file (or standard input) could not be read.
+    Read {
+        source: String,
+        error: std::io::Error,
+    },
+    /// A file named by an option could not be written.
+    Write {
+        option: String,
+        error: std::io::Error,
+    },
+    /// A request out of range (too many values).
+    Range(String),
+    /// Grundy values passed what the tool keeps.
+    TooLarge(ValueTooLarge),
+    /// The interactive game broke off.
+    Protocol(mnc::ProtocolError),
+    /// The answer could not be written (other than a closed pipe).
+    Output(std::io::Error),
+}
+
+impl Error {
+    /// The exit status: 2 for bad input or usage, 1 for a failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Input(_) | Error::Option { .. } | Error::Read { .. } | Error::Range(_) => {
+                EXIT_BAD_INPUT
+            }
+            Error::Protocol(e) if e.is_bad_input() => EXIT_BAD_INPUT,
+            Error::Protocol(_) | Error::Write { .. } | Error::TooLarge(_) | Error::Output(_) => {
+                EXIT_FAILURE
+            }
+        }
+    }
+
+    /// Whether the output went away (`| head`): not worth a message.
+    pub fn is_broken_pipe(&self) -> bool {
+        let io = match self {
+            Error::Output(e) => Some(e),
+            Error::Protocol(mnc::ProtocolError::Io(e)) => Some(e),
+            _ => None,
+        };
+        io.is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input(e) => e.fmt(f),
+            Error::Option { option, error } => write!(f, "{option}: {error}"),
+            Error::Read { source, error } => {
+                write!(f, "cannot read {}: {error}", notation::escaped(source))
+            }
+            Error::Write { option, error } => write!(f, "{option}: {error}"),
+            Error::Range(message) => f.write_str(message),
+            Error::TooLarge(e) => e.fmt(f),
+            Error::Protocol(e) => e.fmt(f),
+            Error::Output(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<InputError> for Error {
+    fn from(e: InputError) -> Error {
+        Error::Input(e)
+    }
+}
+
+impl From<std::io::Error> for Error {
+    /// I/O errors of a command are errors writing its output.
+    fn from(e: std::io::Error) -> Error {
+        Error::Output(e)
+    }
+}
+
+impl From<ValueTooLarge> for Error {
+    fn from(e: ValueTooLarge) -> Error {
+        Error::TooLarge(e)
+    }
+}
 
 #[derive(Debug, Parser)]
 #[command(
@@ -26,7 +126,7 @@ pub struct Cli {
     pub command: Option<Command>,
     /// Leave mouse capture off in the app (the terminal keeps its own
     /// selection and scrolling).
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub no_mouse: bool,
 }
 
@@ -39,17 +139,21 @@ pub enum Command {
     Tui {
         /// A tic-tac-toe board to start with: 3 rows over 'X', '0' (or 'O')
         /// and '.', joined by '/'.
-        #[arg(long)]
-        board: Option<String>,
+        #[arg(long, value_parser = notation::tictactoe::board_arg)]
+        board: Option<Board>,
         /// A Treblecross strip to start with (over 'X' and '.', 3 to
         /// 100,000 cells); opens the Treblecross tab.
+        #[arg(long, value_parser = notation::treblecross::strip_arg)]
+        strip: Option<Strip>,
+        /// Leave mouse capture off (the terminal keeps its own selection
+        /// and scrolling).
         #[arg(long)]
-        strip: Option<String>,
+        no_mouse: bool,
     },
     /// Verdicts for tic-tac-toe boards (Codeforces 3C or CodeChef TCTCTOE format).
     #[command(
         after_help = "Examples:\n  printf 'X0X\\n.0.\\n.X.\\n' | noughts tictactoe\n  \
-                            noughts tictactoe --format codechef --explain assets/tictactoe/codechef-sample.txt"
+                            noughts tictactoe --format codechef --explain assets/tictactoe/codechef-example.txt"
     )]
     Tictactoe {
         /// Input format.

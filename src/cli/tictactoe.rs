@@ -1,11 +1,11 @@
 //! `noughts tictactoe`: verdicts in the Codeforces 3C or CodeChef TCTCTOE
 //! format, optionally explained.
 
-use super::input::{describe, quoted, InputError, Token, Tokens};
-use crate::solver::tictactoe::{
-    cell_name, illegality, result_words, Analyzer, Atlas, Board, Mark, Verdict,
-};
-use std::fmt::Write as _;
+use super::Error;
+use crate::notation::tictactoe::{mark_letter, read_board, result_words, Alphabet};
+use crate::notation::{InputError, Tokens};
+use crate::solver::tictactoe::{illegality, Analyzer, Atlas, Board, Verdict};
+use std::io::Write;
 
 /// The two contest formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -19,90 +19,24 @@ pub enum Format {
 }
 
 impl Format {
-    /// The characters for X, O and empty.
-    fn alphabet(self) -> [char; 3] {
+    fn alphabet(self) -> Alphabet {
         match self {
-            Format::Codeforces => ['X', '0', '.'],
-            Format::Codechef => ['X', 'O', '_'],
+            Format::Codeforces => Alphabet::CODEFORCES,
+            Format::Codechef => Alphabet::CODECHEF,
         }
     }
-}
-
-fn parse_row(
-    token: &Token,
-    board: &mut Board,
-    row: usize,
-    format: Format,
-) -> Result<(), InputError> {
-    let [x, o, empty] = format.alphabet();
-    let expected = format!("'{x}', '{o}' or '{empty}'");
-    for (i, ch) in token.text.chars().enumerate() {
-        if i == 3 {
-            return Err(token.error_at(
-                3,
-                format!(
-                    "expected a row of 3 cells, found {} characters in {}",
-                    token.text.chars().count(),
-                    quoted(token.text)
-                ),
-            ));
-        }
-        let mark = match ch {
-            c if c == x => Some(Mark::X),
-            c if c == o => Some(Mark::O),
-            c if c == empty => None,
-            c => {
-                return Err(token.error_at(i, format!("expected {expected}, found {}", describe(c))))
-            }
-        };
-        *board = board.with(3 * row + i, mark);
-    }
-    let len = token.text.chars().count();
-    if len < 3 {
-        return Err(token.error_at(
-            len,
-            format!(
-                "expected a row of 3 cells, found {len} in {}",
-                quoted(token.text)
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// One board of three rows; `None` at a clean end of input when allowed.
-fn parse_board(
-    tokens: &mut Tokens,
-    format: Format,
-    number: usize,
-    end_allowed: bool,
-) -> Result<Option<Board>, InputError> {
-    let mut board = Board::EMPTY;
-    for row in 0..3 {
-        let token = match tokens.next() {
-            Some(token) => token,
-            None if row == 0 && end_allowed => return Ok(None),
-            None => {
-                return Err(tokens.end_error(format!(
-                    "expected row {} of board {number}, found end of input",
-                    row + 1
-                )))
-            }
-        };
-        parse_row(&token, &mut board, row, format)?;
-    }
-    Ok(Some(board))
 }
 
 /// Parses a whole input in the given format.
 pub fn parse(text: &str, format: Format) -> Result<Vec<Board>, InputError> {
     let mut tokens = Tokens::new(text);
     let mut boards = Vec::new();
+    let alphabet = format.alphabet();
     match format {
         Format::Codeforces => {
             // At least one board: the end of input is only allowed after it.
             while let Some(board) =
-                parse_board(&mut tokens, format, boards.len() + 1, !boards.is_empty())?
+                read_board(&mut tokens, alphabet, boards.len() + 1, !boards.is_empty())?
             {
                 boards.push(board);
             }
@@ -110,7 +44,7 @@ pub fn parse(text: &str, format: Format) -> Result<Vec<Board>, InputError> {
         Format::Codechef => {
             let count = tokens.expect_count("the number of boards")?;
             for number in 1..=count {
-                if let Some(board) = parse_board(&mut tokens, format, number, false)? {
+                if let Some(board) = read_board(&mut tokens, alphabet, number, false)? {
                     boards.push(board);
                 }
             }
@@ -120,28 +54,30 @@ pub fn parse(text: &str, format: Format) -> Result<Vec<Board>, InputError> {
     Ok(boards)
 }
 
-/// The answer lines for every board.
-pub fn run(text: &str, format: Format, explain: bool) -> Result<String, InputError> {
+/// The answer lines for every board, written to `out`. The whole input is
+/// read first: bad input gets its error and no partial answer.
+pub fn run(text: &str, format: Format, explain: bool, out: &mut impl Write) -> Result<(), Error> {
     let boards = parse(text, format)?;
     let atlas = Atlas::shared();
     let mut analyzer = explain.then(Analyzer::new);
-    let mut out = String::with_capacity(boards.len() * 8);
     for board in &boards {
         let verdict = atlas.verdict(board);
         match format {
-            Format::Codeforces => out.push_str(verdict.words()),
-            Format::Codechef => out.push(char::from(b'0' + verdict.status_code())),
+            Format::Codeforces => writeln!(out, "{}", verdict.words())?,
+            Format::Codechef => writeln!(out, "{}", verdict.status_code())?,
         }
-        out.push('\n');
         if let Some(analyzer) = analyzer.as_mut() {
-            explain_board(&mut out, board, verdict, analyzer);
+            let mut lines = String::new();
+            explain_board(&mut lines, board, verdict, analyzer);
+            out.write_all(lines.as_bytes())?;
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The reason and perfect-play analysis of one board, indented.
 pub fn explain_board(out: &mut String, board: &Board, verdict: Verdict, analyzer: &mut Analyzer) {
+    use std::fmt::Write as _;
     let line = |out: &mut String, text: String| {
         let _ = writeln!(out, "  {text}");
     };
@@ -159,12 +95,12 @@ pub fn explain_board(out: &mut String, board: &Board, verdict: Verdict, analyzer
         ),
         Verdict::First | Verdict::Second => {
             if let Some(analysis) = analyzer.analyze(board) {
-                let mover = analysis.mover;
+                let mover = mark_letter(analysis.mover);
                 line(
                     out,
                     format!(
                         "{mover} to move; perfect play gives: {} ({} for {mover})",
-                        result_words(mover, analysis.value),
+                        result_words(analysis.mover, analysis.value),
                         analysis.value
                     ),
                 );
@@ -176,10 +112,7 @@ pub fn explain_board(out: &mut String, board: &Board, verdict: Verdict, analyzer
                     } else {
                         ""
                     };
-                    line(
-                        out,
-                        format!("  {mover} on {}: {value}{best}", cell_name(cell)),
-                    );
+                    line(out, format!("  {mover} on {cell}: {value}{best}"));
                 }
             }
         }
@@ -189,6 +122,12 @@ pub fn explain_board(out: &mut String, board: &Board, verdict: Verdict, analyzer
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn run(text: &str, format: Format, explain: bool) -> Result<String, Error> {
+        let mut out = Vec::new();
+        super::run(text, format, explain, &mut out)?;
+        Ok(String::from_utf8(out).unwrap())
+    }
 
     #[test]
     fn codeforces_sample() {

@@ -2,73 +2,49 @@
 //! `X` and `.`; for each, `WINNING` and the winning cells (1-based) on the
 //! next line, or `LOSING` and an empty line.
 
-use super::input::{describe, quoted, InputError, Tokens};
+use super::Error;
+use crate::notation::treblecross::read_strip;
+use crate::notation::{InputError, Tokens};
 use crate::solver::grundy::GrundyTable;
-use crate::solver::treblecross::{analyze, three_in_a_row};
-use std::fmt::Write as _;
+use crate::solver::treblecross::{analyze, Strip};
+use std::io::Write;
 
-/// Parses one strip, rejecting wrong characters, strips shorter than 3 cells
-/// and strips that already hold three `X` in a row (the game is over).
-pub fn parse_strip(token: &super::input::Token) -> Result<Vec<bool>, InputError> {
-    let mut strip = Vec::with_capacity(token.text.len());
-    for (i, ch) in token.text.chars().enumerate() {
-        match ch {
-            'X' => strip.push(true),
-            '.' => strip.push(false),
-            c => {
-                return Err(token.error_at(i, format!("expected 'X' or '.', found {}", describe(c))))
-            }
-        }
-    }
-    if strip.len() < 3 {
-        return Err(token.error(format!(
-            "expected a strip of at least 3 cells, found {} in {}",
-            strip.len(),
-            quoted(token.text)
-        )));
-    }
-    if let Some(start) = three_in_a_row(&strip) {
-        return Err(token.error_at(
-            start,
-            "expected a game in progress, found three 'X' in a row (the game is over)",
-        ));
-    }
-    Ok(strip)
-}
-
-pub fn parse(text: &str) -> Result<Vec<Vec<bool>>, InputError> {
+/// Reads the count and every strip (see [`read_strip`] for what a strip
+/// may be).
+pub fn parse(text: &str) -> Result<Vec<Strip>, InputError> {
     let mut tokens = Tokens::new(text);
     let count = tokens.expect_count("the number of strips")?;
     let mut strips = Vec::with_capacity(count.min(1 << 20));
     for number in 1..=count {
         let token = tokens.expect(&format!("strip {number} of {count}"))?;
-        strips.push(parse_strip(&token)?);
+        strips.push(read_strip(&token)?);
     }
     tokens.expect_end(&format!("{count} strips"))?;
     Ok(strips)
 }
 
-pub fn run(text: &str) -> Result<String, InputError> {
+/// The answers for every strip, written to `out`. The whole input is read
+/// first: bad input gets its error and no partial answer. The Grundy table
+/// grows to the longest free segment met, not the longest strip.
+pub fn run(text: &str, out: &mut impl Write) -> Result<(), Error> {
     let strips = parse(text)?;
-    let longest = strips.iter().map(Vec::len).max().unwrap_or(0);
-    let mut table = GrundyTable::with_len(longest + 1);
-    let mut out = String::new();
+    let mut table = GrundyTable::default();
     for strip in &strips {
-        let analysis = analyze(strip, &mut table);
+        let analysis = analyze(strip, &mut table)?;
         if analysis.is_winning() {
-            out.push_str("WINNING\n");
+            out.write_all(b"WINNING\n")?;
             for (i, cell) in analysis.winning_cells().iter().enumerate() {
                 if i > 0 {
-                    out.push(' ');
+                    out.write_all(b" ")?;
                 }
-                let _ = write!(out, "{}", cell + 1);
+                write!(out, "{}", cell + 1)?;
             }
-            out.push('\n');
+            out.write_all(b"\n")?;
         } else {
-            out.push_str("LOSING\n\n");
+            out.write_all(b"LOSING\n\n")?;
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -91,5 +67,12 @@ mod tests {
         assert_eq!((e.line, e.column), (3, 1));
         let e = parse("").unwrap_err();
         assert!(e.message.contains("number of strips"));
+    }
+
+    #[test]
+    fn answers_in_the_contest_format() {
+        let mut out = Vec::new();
+        run("2\n.....\nX.....X..X.............X....X..X\n", &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "WINNING\n3\nLOSING\n\n");
     }
 }

@@ -8,7 +8,7 @@
 //! as such, and the statistics and periodicity check here serve every octal
 //! game.
 
-use super::octal::OctalGame;
+use super::octal::{OctalGame, ValueTooLarge};
 use super::rare_common::{self, rare_common_split, RareCommonSplit};
 
 /// The segment lengths a move at offset `p` of a free segment of `len` cells
@@ -39,31 +39,38 @@ impl Default for GrundyTable {
 
 impl GrundyTable {
     /// A table holding G(0) … G(n − 1) (at least G(0)).
-    pub fn with_len(n: usize) -> GrundyTable {
+    pub fn with_len(n: usize) -> Result<GrundyTable, ValueTooLarge> {
         let mut table = GrundyTable::default();
-        table.extend_to(n);
-        table
+        table.extend_to(n)?;
+        Ok(table)
     }
 
-    /// Makes sure G(0) … G(n − 1) are known.
-    pub fn extend_to(&mut self, n: usize) {
-        self.extend_with_progress(n, |_| {});
+    /// Makes sure G(0) … G(n − 1) are known. Fails only if a value passes
+    /// `u16` (none does below 2^20; 1,226 is the largest there).
+    pub fn extend_to(&mut self, n: usize) -> Result<(), ValueTooLarge> {
+        self.extend_with_progress(n, |_| {})
     }
 
     /// [`GrundyTable::extend_to`] on every core, telling `progress` how many
     /// values are known every 1,024 values or so (for a progress display).
-    pub fn extend_with_progress(&mut self, n: usize, mut progress: impl FnMut(usize)) {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        // Treblecross values stay far below u16::MAX for any table that
-        // fits in memory (1,226 at a million), so this cannot fail.
-        let extended = rare_common::extend(
+    pub fn extend_with_progress(
+        &mut self,
+        n: usize,
+        mut progress: impl FnMut(usize),
+    ) -> Result<(), ValueTooLarge> {
+        let wanted = n + HEAP_OF_SEGMENT;
+        if wanted <= self.heaps.len() {
+            // Known already: no threads to count (asking the system how many
+            // cores there are reads files, and this is called per strip).
+            return Ok(());
+        }
+        rare_common::extend(
             &OctalGame::treblecross(),
             &mut self.heaps,
-            n + HEAP_OF_SEGMENT,
-            threads,
+            wanted,
+            cores(),
             |heaps| progress(heaps.saturating_sub(HEAP_OF_SEGMENT)),
-        );
-        debug_assert!(extended.is_ok());
+        )
     }
 
     /// G(len); the table must hold it (see [`GrundyTable::extend_to`]).
@@ -88,6 +95,12 @@ impl GrundyTable {
     pub fn heap_values(&self) -> &[u16] {
         &self.heaps
     }
+}
+
+/// The cores of this machine, asked once per process.
+pub fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Where a sequence becomes periodic: `G(n + period) == G(n)` for every
@@ -173,13 +186,15 @@ mod tests {
         let expected = [
             0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 1, 1, 0, 4, 3, 3, 3, 2, 2, 2, 4, 4, 0, 5, 5, 2,
         ];
-        assert_eq!(GrundyTable::with_len(26).values(), &expected);
+        assert_eq!(GrundyTable::with_len(26).unwrap().values(), &expected);
     }
 
     #[test]
     fn progress_is_reported_as_values_are_found() {
         let mut seen = Vec::new();
-        GrundyTable::default().extend_with_progress(9000, |n| seen.push(n));
+        GrundyTable::default()
+            .extend_with_progress(9000, |n| seen.push(n))
+            .unwrap();
         assert!(seen.len() >= 8, "{seen:?}");
         assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
         assert_eq!(seen.last(), Some(&9000));
@@ -189,15 +204,18 @@ mod tests {
     fn extending_in_steps_equals_extending_at_once() {
         let mut stepwise = GrundyTable::default();
         for n in [3, 10, 11, 500] {
-            stepwise.extend_to(n);
+            stepwise.extend_to(n).unwrap();
         }
-        assert_eq!(stepwise.values(), GrundyTable::with_len(500).values());
+        assert_eq!(
+            stepwise.values(),
+            GrundyTable::with_len(500).unwrap().values()
+        );
     }
 
     /// The definition, with a hash set and no halving: the slow twin.
     #[test]
     fn table_equals_the_plain_definition() {
-        let table = GrundyTable::with_len(1500);
+        let table = GrundyTable::with_len(1500).unwrap();
         let mut plain: Vec<u16> = vec![0];
         for len in 1..1500usize {
             let options: std::collections::HashSet<u16> = (0..len)

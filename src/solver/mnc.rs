@@ -10,46 +10,12 @@
 //! Every move places a piece from a hand or removes a small piece, so a game
 //! lasts at most 12 + 8 = 20 plies and never draws.
 
+use super::board::{has_line, transform_cell, BySide, Cell, Side, ALL_CELLS};
 use super::search::{Expansion, Game, Memo, Outcome, Solver};
 use super::table::{PackedMemo, SharedPackedMemo};
-use super::tictactoe::{has_line, transform_cell};
-use std::fmt;
 
 pub const SMALL_PIECES: u8 = 4;
 pub const BIG_PIECES: u8 = 2;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Side {
-    X,
-    O,
-}
-
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::X => Side::O,
-            Side::O => Side::X,
-        }
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The side's letter: `x` or `o`.
-    pub fn letter(self) -> char {
-        match self {
-            Side::X => 'x',
-            Side::O => 'o',
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Size {
@@ -63,66 +29,21 @@ pub struct Piece {
     pub size: Size,
 }
 
-impl Piece {
-    /// `x`, `X`, `o` or `O`.
-    pub fn letter(self) -> char {
-        match (self.side, self.size) {
-            (Side::X, Size::Small) => 'x',
-            (Side::X, Size::Big) => 'X',
-            (Side::O, Size::Small) => 'o',
-            (Side::O, Size::Big) => 'O',
-        }
-    }
-
-    pub fn from_letter(ch: char) -> Option<Piece> {
-        let (side, size) = match ch {
-            'x' => (Side::X, Size::Small),
-            'X' => (Side::X, Size::Big),
-            'o' => (Side::O, Size::Small),
-            'O' => (Side::O, Size::Big),
-            _ => return None,
-        };
-        Some(Piece { side, size })
-    }
-}
-
-/// A move of the player to move. Cells are 0..9, row by row.
+/// A move of the player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
     /// A piece from the hand onto a cell (a big one may cover a small piece).
-    Place { size: Size, cell: u8 },
+    Place { size: Size, cell: Cell },
     /// A big piece on the board onto a cell holding a small piece.
-    Shift { from: u8, to: u8 },
+    Shift { from: Cell, to: Cell },
 }
 
 impl Move {
     /// The cell the move lands on.
-    pub fn target(self) -> u8 {
+    pub fn target(self) -> Cell {
         match self {
             Move::Place { cell, .. } => cell,
             Move::Shift { to, .. } => to,
-        }
-    }
-}
-
-/// Cell names a1…c3, as on the tic-tac-toe board.
-pub fn cell_name(cell: u8) -> String {
-    super::tictactoe::cell_name(usize::from(cell))
-}
-
-impl fmt::Display for Move {
-    /// `small b2`, `big a1`, `a1-c3` (a big piece moved).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Place {
-                size: Size::Small,
-                cell,
-            } => write!(f, "small {}", cell_name(*cell)),
-            Move::Place {
-                size: Size::Big,
-                cell,
-            } => write!(f, "big {}", cell_name(*cell)),
-            Move::Shift { from, to } => write!(f, "{}-{}", cell_name(*from), cell_name(*to)),
         }
     }
 }
@@ -133,58 +54,62 @@ pub enum IllegalMove {
     GameOver,
     NoSmallInHand,
     NoBigInHand,
-    CellOccupied(u8),
-    CannotCoverBig(u8),
-    NotYourBig(u8),
-    TargetNotSmall(u8),
-    OffBoard,
+    CellOccupied(Cell),
+    CannotCoverBig(Cell),
+    NotYourBig(Cell),
+    TargetNotSmall(Cell),
+    /// Only under [`Rules::own_small_coverable`] off: the cell holds the
+    /// mover's own small piece.
+    CannotCoverOwnSmall(Cell),
 }
 
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalMove::GameOver => write!(f, "the game is over"),
-            IllegalMove::NoSmallInHand => write!(f, "no small piece left in hand"),
-            IllegalMove::NoBigInHand => write!(f, "no big piece left in hand"),
-            IllegalMove::CellOccupied(c) => {
-                write!(
-                    f,
-                    "{} is taken: a small piece needs an empty cell",
-                    cell_name(*c)
-                )
-            }
-            IllegalMove::CannotCoverBig(c) => {
-                write!(
-                    f,
-                    "{} holds a big piece, which cannot be covered",
-                    cell_name(*c)
-                )
-            }
-            IllegalMove::NotYourBig(c) => {
-                write!(f, "{} does not hold one of your big pieces", cell_name(*c))
-            }
-            IllegalMove::TargetNotSmall(c) => write!(
-                f,
-                "a big piece on the board may only move onto a small piece, and {} holds none",
-                cell_name(*c)
-            ),
-            IllegalMove::OffBoard => write!(f, "cells are numbered 0 to 8"),
-        }
+/// Why a set-up is not a position of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PositionError {
+    /// More big pieces of one side on the board than it owns.
+    TooManyBig { side: Side, on_board: u8 },
+    /// More small pieces of one side on the board and in hand than it owns.
+    TooManySmall {
+        side: Side,
+        on_board: u8,
+        in_hand: u8,
+    },
+    /// Both sides have three in a row: the game stops at the first line.
+    BothHaveLines,
+    /// The side to move already has three in a row.
+    MoverHasLine(Side),
+}
+
+/// The rules the game is played by. The real game lets a big piece cover
+/// any small piece, one's own included; the variant without that is there
+/// to show that it matters (x would lose).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub own_small_coverable: bool,
+}
+
+impl Rules {
+    pub const STANDARD: Rules = Rules {
+        own_small_coverable: true,
+    };
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::STANDARD
     }
 }
-
-const ALL_CELLS: u16 = 0x1FF;
 
 /// A position: the pieces on the board, the small pieces in each hand (big
 /// pieces in hand are 2 minus those on the board) and the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// Cells holding each side's small pieces, indexed by `Side`.
-    small: [u16; 2],
+    /// Cells holding each side's small pieces.
+    small: BySide<u16>,
     /// Cells holding each side's big pieces.
-    big: [u16; 2],
+    big: BySide<u16>,
     /// Small pieces still in each hand.
-    small_in_hand: [u8; 2],
+    small_in_hand: BySide<u8>,
     to_move: Side,
 }
 
@@ -194,71 +119,54 @@ impl Default for Position {
     }
 }
 
-fn bits(mut mask: u16) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let cell = mask.trailing_zeros() as u8;
-            mask &= mask - 1;
-            Some(cell)
-        }
-    })
-}
-
 impl Position {
     /// The start: an empty board, full hands, x to move.
     pub const START: Position = Position {
-        small: [0, 0],
-        big: [0, 0],
-        small_in_hand: [SMALL_PIECES, SMALL_PIECES],
+        small: BySide::new(0, 0),
+        big: BySide::new(0, 0),
+        small_in_hand: BySide::new(SMALL_PIECES, SMALL_PIECES),
         to_move: Side::X,
     };
 
-    /// Builds a position from its parts; `Err` names the first inconsistency.
+    /// Builds a position from its parts, or names the first inconsistency.
     pub fn new(
         cells: [Option<Piece>; 9],
-        small_in_hand: [u8; 2],
+        small_in_hand: BySide<u8>,
         to_move: Side,
-    ) -> Result<Position, String> {
+    ) -> Result<Position, PositionError> {
         let mut position = Position {
-            small: [0, 0],
-            big: [0, 0],
+            small: BySide::default(),
+            big: BySide::default(),
             small_in_hand,
             to_move,
         };
-        for (cell, piece) in cells.iter().enumerate() {
+        for (cell, piece) in Cell::ALL.into_iter().zip(cells) {
             if let Some(piece) = piece {
-                let side = piece.side.index();
                 match piece.size {
-                    Size::Small => position.small[side] |= 1 << cell,
-                    Size::Big => position.big[side] |= 1 << cell,
+                    Size::Small => position.small[piece.side] |= cell.bit(),
+                    Size::Big => position.big[piece.side] |= cell.bit(),
                 }
             }
         }
-        for side in [Side::X, Side::O] {
-            let s = side.index();
-            let big_on_board = position.big[s].count_ones();
-            if big_on_board > u32::from(BIG_PIECES) {
-                return Err(format!(
-                    "{side} has {big_on_board} big pieces on the board, but only {BIG_PIECES} in all"
-                ));
+        for side in Side::BOTH {
+            let on_board = position.big[side].count_ones() as u8;
+            if on_board > BIG_PIECES {
+                return Err(PositionError::TooManyBig { side, on_board });
             }
-            let small_on_board = position.small[s].count_ones();
-            if small_on_board + u32::from(small_in_hand[s]) > u32::from(SMALL_PIECES) {
-                return Err(format!(
-                    "{side} has {small_on_board} small pieces on the board and {} in hand, more than the {SMALL_PIECES} it owns",
-                    small_in_hand[s]
-                ));
+            let on_board = position.small[side].count_ones() as u8;
+            if on_board + small_in_hand[side] > SMALL_PIECES {
+                return Err(PositionError::TooManySmall {
+                    side,
+                    on_board,
+                    in_hand: small_in_hand[side],
+                });
             }
         }
         if position.has_line(Side::X) && position.has_line(Side::O) {
-            return Err("both x and o have three in a row".into());
+            return Err(PositionError::BothHaveLines);
         }
         if position.has_line(to_move) {
-            return Err(format!(
-                "{to_move} has three in a row but is to move: the game stopped at that line"
-            ));
+            return Err(PositionError::MoverHasLine(to_move));
         }
         Ok(position)
     }
@@ -267,17 +175,16 @@ impl Position {
         self.to_move
     }
 
-    pub fn piece_at(&self, cell: u8) -> Option<Piece> {
-        let bit = 1u16 << cell;
-        for side in [Side::X, Side::O] {
-            let s = side.index();
-            if self.small[s] & bit != 0 {
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        let bit = cell.bit();
+        for side in Side::BOTH {
+            if self.small[side] & bit != 0 {
                 return Some(Piece {
                     side,
                     size: Size::Small,
                 });
             }
-            if self.big[s] & bit != 0 {
+            if self.big[side] & bit != 0 {
                 return Some(Piece {
                     side,
                     size: Size::Big,
@@ -288,19 +195,24 @@ impl Position {
     }
 
     pub fn cells(&self) -> [Option<Piece>; 9] {
-        std::array::from_fn(|c| self.piece_at(c as u8))
+        Cell::ALL.map(|c| self.piece_at(c))
     }
 
     pub fn small_in_hand(&self, side: Side) -> u8 {
-        self.small_in_hand[side.index()]
+        self.small_in_hand[side]
+    }
+
+    /// Both sides' small pieces in hand.
+    pub fn hands(&self) -> BySide<u8> {
+        self.small_in_hand
     }
 
     pub fn big_in_hand(&self, side: Side) -> u8 {
-        BIG_PIECES - self.big[side.index()].count_ones() as u8
+        BIG_PIECES - self.big[side].count_ones() as u8
     }
 
     fn own(&self, side: Side) -> u16 {
-        self.small[side.index()] | self.big[side.index()]
+        self.small[side] | self.big[side]
     }
 
     fn occupied(&self) -> u16 {
@@ -308,16 +220,21 @@ impl Position {
     }
 
     fn all_small(&self) -> u16 {
-        self.small[0] | self.small[1]
+        self.small[Side::X] | self.small[Side::O]
     }
 
     pub fn has_line(&self, side: Side) -> bool {
         has_line(self.own(side))
     }
 
+    /// The completed line of `side`, if any, as a cell set.
+    pub fn line_of(&self, side: Side) -> Option<u16> {
+        super::board::line_in(self.own(side))
+    }
+
     /// The side with three in a row, if any (only the last mover can have one).
     pub fn winner(&self) -> Option<Side> {
-        [Side::X, Side::O].into_iter().find(|&s| self.has_line(s))
+        Side::BOTH.into_iter().find(|&s| self.has_line(s))
     }
 
     /// Over when someone has a line or the mover has no move; returns the winner.
@@ -333,9 +250,14 @@ impl Position {
 
     /// Every legal move of the mover (none once someone has a line).
     pub fn legal_moves(&self) -> Vec<Move> {
+        self.legal_moves_under(Rules::STANDARD)
+    }
+
+    /// Every legal move of the mover under `rules`.
+    pub fn legal_moves_under(&self, rules: Rules) -> Vec<Move> {
         let mut moves = Vec::new();
         if self.winner().is_none() {
-            self.for_each_move(|mv, _| {
+            self.for_each_move(rules, |mv, _| {
                 moves.push(mv);
                 false
             });
@@ -343,42 +265,43 @@ impl Position {
         moves
     }
 
+    /// The small pieces a big piece of the mover may land on.
+    #[inline]
+    fn coverable(&self, rules: Rules) -> u16 {
+        if rules.own_small_coverable {
+            self.all_small()
+        } else {
+            self.small[self.to_move.other()]
+        }
+    }
+
     /// Calls `visit(move, cells the mover owns afterwards)` for each move,
     /// stopping early when it returns true. Ignores lines already made.
-    fn for_each_move(&self, mut visit: impl FnMut(Move, u16) -> bool) -> bool {
-        let m = self.to_move.index();
-        let own = self.own(self.to_move);
+    #[inline]
+    fn for_each_move(&self, rules: Rules, mut visit: impl FnMut(Move, u16) -> bool) -> bool {
+        let m = self.to_move;
+        let own = self.own(m);
         let empty = ALL_CELLS & !self.occupied();
-        let small = self.all_small();
+        let coverable = self.coverable(rules);
         if self.small_in_hand[m] > 0 {
-            for cell in bits(empty) {
-                if visit(
-                    Move::Place {
-                        size: Size::Small,
-                        cell,
-                    },
-                    own | 1 << cell,
-                ) {
+            for cell in Cell::of_set(empty) {
+                let size = Size::Small;
+                if visit(Move::Place { size, cell }, own | cell.bit()) {
                     return true;
                 }
             }
         }
         if self.big[m].count_ones() < u32::from(BIG_PIECES) {
-            for cell in bits(empty | small) {
-                if visit(
-                    Move::Place {
-                        size: Size::Big,
-                        cell,
-                    },
-                    own | 1 << cell,
-                ) {
+            for cell in Cell::of_set(empty | coverable) {
+                let size = Size::Big;
+                if visit(Move::Place { size, cell }, own | cell.bit()) {
                     return true;
                 }
             }
         }
-        for from in bits(self.big[m]) {
-            for to in bits(small) {
-                if visit(Move::Shift { from, to }, (own & !(1 << from)) | 1 << to) {
+        for from in Cell::of_set(self.big[m]) {
+            for to in Cell::of_set(coverable) {
+                if visit(Move::Shift { from, to }, (own & !from.bit()) | to.bit()) {
                     return true;
                 }
             }
@@ -388,33 +311,34 @@ impl Position {
 
     /// Whether the mover can complete a line with one move.
     pub fn has_winning_move(&self) -> bool {
-        self.for_each_move(|_, own| has_line(own))
+        self.for_each_move(Rules::STANDARD, |_, own| has_line(own))
     }
 
     /// Plays a move known to be legal.
     fn apply(&self, mv: Move) -> Position {
         let mut next = *self;
-        let m = self.to_move.index();
+        let m = self.to_move;
+        let (o_small, x_small) = (Side::O, Side::X);
         match mv {
             Move::Place {
                 size: Size::Small,
                 cell,
             } => {
-                next.small[m] |= 1 << cell;
+                next.small[m] |= cell.bit();
                 next.small_in_hand[m] -= 1;
             }
             Move::Place {
                 size: Size::Big,
                 cell,
             } => {
-                next.small[0] &= !(1 << cell);
-                next.small[1] &= !(1 << cell);
-                next.big[m] |= 1 << cell;
+                next.small[x_small] &= !cell.bit();
+                next.small[o_small] &= !cell.bit();
+                next.big[m] |= cell.bit();
             }
             Move::Shift { from, to } => {
-                next.small[0] &= !(1 << to);
-                next.small[1] &= !(1 << to);
-                next.big[m] = (next.big[m] & !(1 << from)) | 1 << to;
+                next.small[x_small] &= !to.bit();
+                next.small[o_small] &= !to.bit();
+                next.big[m] = (next.big[m] & !from.bit()) | to.bit();
             }
         }
         next.to_move = self.to_move.other();
@@ -423,27 +347,25 @@ impl Position {
 
     /// Plays a move, or says why it is not legal.
     pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
+        self.play_under(Rules::STANDARD, mv)
+    }
+
+    /// Plays a move under `rules`, or says why it is not legal.
+    pub fn play_under(&self, rules: Rules, mv: Move) -> Result<Position, IllegalMove> {
         if self.winner().is_some() {
             return Err(IllegalMove::GameOver);
         }
-        let m = self.to_move.index();
-        let check_cell = |c: u8| {
-            if c < 9 {
-                Ok(1u16 << c)
-            } else {
-                Err(IllegalMove::OffBoard)
-            }
-        };
+        let m = self.to_move;
+        let own_small = |cell: Cell| !rules.own_small_coverable && self.small[m] & cell.bit() != 0;
         match mv {
             Move::Place {
                 size: Size::Small,
                 cell,
             } => {
-                let bit = check_cell(cell)?;
                 if self.small_in_hand[m] == 0 {
                     return Err(IllegalMove::NoSmallInHand);
                 }
-                if self.occupied() & bit != 0 {
+                if self.occupied() & cell.bit() != 0 {
                     return Err(IllegalMove::CellOccupied(cell));
                 }
             }
@@ -451,26 +373,41 @@ impl Position {
                 size: Size::Big,
                 cell,
             } => {
-                let bit = check_cell(cell)?;
                 if self.big_in_hand(self.to_move) == 0 {
                     return Err(IllegalMove::NoBigInHand);
                 }
-                if (self.big[0] | self.big[1]) & bit != 0 {
+                if (self.big[Side::X] | self.big[Side::O]) & cell.bit() != 0 {
                     return Err(IllegalMove::CannotCoverBig(cell));
+                }
+                if own_small(cell) {
+                    return Err(IllegalMove::CannotCoverOwnSmall(cell));
                 }
             }
             Move::Shift { from, to } => {
-                let from_bit = check_cell(from)?;
-                let to_bit = check_cell(to)?;
-                if self.big[m] & from_bit == 0 {
+                if self.big[m] & from.bit() == 0 {
                     return Err(IllegalMove::NotYourBig(from));
                 }
-                if self.all_small() & to_bit == 0 {
+                if self.all_small() & to.bit() == 0 {
                     return Err(IllegalMove::TargetNotSmall(to));
+                }
+                if own_small(to) {
+                    return Err(IllegalMove::CannotCoverOwnSmall(to));
                 }
             }
         }
         Ok(self.apply(mv))
+    }
+
+    /// The small piece a move takes off the board, if it takes one.
+    pub fn captured_by(&self, mv: Move) -> Option<Piece> {
+        match mv {
+            Move::Place {
+                size: Size::Small, ..
+            } => None,
+            Move::Place { cell, .. } | Move::Shift { to: cell, .. } => self
+                .piece_at(cell)
+                .filter(|piece| piece.size == Size::Small),
+        }
     }
 
     /// The move that leads from `self` to a position with the board `after`,
@@ -505,23 +442,23 @@ impl Position {
 
     /// Own small, own big, opponent's small, opponent's big.
     fn masks_for_mover(&self) -> [u16; 4] {
-        let (m, o) = (self.to_move.index(), self.to_move.other().index());
+        let (m, o) = (self.to_move, self.to_move.other());
         [self.small[m], self.big[m], self.small[o], self.big[o]]
     }
 
     fn hands_code(&self) -> u32 {
-        let (m, o) = (self.to_move.index(), self.to_move.other().index());
+        let (m, o) = (self.to_move, self.to_move.other());
         u32::from(self.small_in_hand[m]) * 5 + u32::from(self.small_in_hand[o])
     }
 
     /// Rebuilds a position from a key (in its canonical orientation), with
     /// the mover given.
     pub fn from_key(key: u64, to_move: Side) -> Position {
-        let (m, o) = (to_move.index(), to_move.other().index());
+        let (m, o) = (to_move, to_move.other());
         let mut position = Position {
-            small: [0; 2],
-            big: [0; 2],
-            small_in_hand: [0; 2],
+            small: BySide::default(),
+            big: BySide::default(),
+            small_in_hand: BySide::default(),
             to_move,
         };
         position.small_in_hand[m] = (key / 5 % 5) as u8;
@@ -578,22 +515,6 @@ fn board_code(masks: [u16; 4], s: usize) -> u32 {
         + 4 * table[masks[3] as usize]
 }
 
-impl fmt::Display for Position {
-    /// Three rows over `.xXoO`, as the contest prints boards.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..3u8 {
-            for col in 0..3u8 {
-                let ch = self.piece_at(3 * row + col).map_or('.', Piece::letter);
-                write!(f, "{ch}")?;
-            }
-            if row < 2 {
-                writeln!(f)?;
-            }
-        }
-        Ok(())
-    }
-}
-
 /// MNC as the generic search sees it.
 ///
 /// Every move is expanded (no short cut for an immediate win) so that the
@@ -603,6 +524,7 @@ impl fmt::Display for Position {
 /// sharing one memo then start on different parts of the tree.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Mnc {
+    pub rules: Rules,
     pub reversed: bool,
 }
 
@@ -620,7 +542,7 @@ impl Game for Mnc {
     }
 
     fn expand(&self, position: &Position, children: &mut Vec<Position>) -> Expansion {
-        position.for_each_move(|mv, _| {
+        position.for_each_move(self.rules, |mv, _| {
             children.push(position.apply(mv));
             false
         });
@@ -652,15 +574,27 @@ impl Default for Engine {
 impl Engine {
     /// An engine with an empty memo: it solves what it is asked, as asked.
     pub fn new() -> Engine {
+        Self::with_rules(Rules::STANDARD)
+    }
+
+    /// An engine with an empty memo for a game played by other rules.
+    pub fn with_rules(rules: Rules) -> Engine {
         Engine {
-            solver: Solver::new(Mnc::default()),
+            solver: Solver::new(Mnc {
+                rules,
+                reversed: false,
+            }),
         }
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.solver.game().rules
     }
 
     /// An engine that has solved the whole game from the start, on two
     /// threads where the machine has two cores.
     pub fn solved() -> Engine {
-        Self::solved_on(std::thread::available_parallelism().map_or(1, |n| n.get()))
+        Self::solved_on(super::grundy::cores())
     }
 
     /// Solves the whole game from the start on 1 or 2 threads (more are not
@@ -672,7 +606,11 @@ impl Engine {
             for reversed in [false, true].into_iter().take(threads) {
                 let table = &table;
                 scope.spawn(move || {
-                    Solver::with_memo(Mnc { reversed }, table).solve(&Position::START)
+                    let game = Mnc {
+                        rules: Rules::STANDARD,
+                        reversed,
+                    };
+                    Solver::with_memo(game, table).solve(&Position::START)
                 });
             }
         });
@@ -694,7 +632,7 @@ impl Engine {
     /// the order of generation).
     pub fn rate_moves(&mut self, position: &Position) -> Vec<(Move, Outcome)> {
         let mut rated: Vec<(Move, Outcome)> = position
-            .legal_moves()
+            .legal_moves_under(self.rules())
             .into_iter()
             .map(|mv| (mv, self.value(&position.apply(mv)).for_previous_mover()))
             .collect();
@@ -727,8 +665,6 @@ pub struct Census {
     pub winning_keys: usize,
     /// Keys distinct under the 8 symmetries.
     pub distinct_keys: usize,
-    /// Longest game under any play, in plies.
-    pub longest_game: u8,
 }
 
 impl Engine {
@@ -750,7 +686,6 @@ impl Engine {
             keys,
             winning_keys,
             distinct_keys: self.solver.memo().len(),
-            longest_game: 0,
         }
     }
 }

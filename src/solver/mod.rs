@@ -1,5 +1,7 @@
-//! The solvers every front end shares: pure rules and perfect play, no I/O.
+//! The solvers every front end shares: pure rules and perfect play, no I/O
+//! and no text (the text forms of these types are in [`crate::notation`]).
 
+pub mod board;
 pub mod grundy;
 pub mod mnc;
 pub mod octal;
@@ -9,4 +11,5 @@ pub mod table;
 pub mod tictactoe;
 pub mod treblecross;
 
+pub use board::{BySide, Cell, Side};
 pub use search::{Expansion, Game, Outcome, Solver};

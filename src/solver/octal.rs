@@ -24,29 +24,6 @@ pub struct OctalGame {
     digits: Vec<u8>,
 }
 
-/// Games with a name, for `--game` and for messages.
-pub const NAMED_GAMES: [(&str, &str); 4] = [
-    ("treblecross", "0.007"),
-    ("kayles", "0.77"),
-    ("dawsons-kayles", "0.07"),
-    ("dawsons-chess", "0.137"),
-];
-
-/// Why a game code was refused, and at which character (0-based).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CodeError {
-    pub offset: usize,
-    pub message: String,
-}
-
-impl fmt::Display for CodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message)
-    }
-}
-
-impl std::error::Error for CodeError {}
-
 impl OctalGame {
     pub fn treblecross() -> OctalGame {
         OctalGame {
@@ -54,79 +31,22 @@ impl OctalGame {
         }
     }
 
-    /// Parses `0.d1d2…` (digits 0–7, at least one non-zero), `.d1d2…`, or a
-    /// name from [`NAMED_GAMES`].
-    pub fn parse(text: &str) -> Result<OctalGame, CodeError> {
-        if let Some((_, code)) = NAMED_GAMES.iter().find(|(name, _)| *name == text) {
-            return OctalGame::parse(code);
+    /// The game with these digits (`digits[k]` for removing `k` tokens;
+    /// `digits[0]` is ignored), or `None` when no digit allows a move.
+    pub fn from_digits(mut digits: Vec<u8>) -> Option<OctalGame> {
+        if digits.is_empty() || digits.iter().any(|&d| d > 7) {
+            return None;
         }
-        let digits_start = if let Some(rest) = text.strip_prefix("0.") {
-            text.len() - rest.len()
-        } else if text.starts_with('.') {
-            1
-        } else {
-            let names: Vec<&str> = NAMED_GAMES.iter().map(|(name, _)| *name).collect();
-            let offset = match text.chars().next() {
-                Some('0') => 1,
-                _ => 0,
-            };
-            return Err(CodeError {
-                offset,
-                message: format!(
-                    "expected an octal game code like 0.007 (\"0.\" then digits 0-7) or one of {}",
-                    names.join(", ")
-                ),
-            });
-        };
-        let mut digits = vec![0];
-        for (i, ch) in text[digits_start..].chars().enumerate() {
-            match ch.to_digit(8) {
-                Some(d) => digits.push(d as u8),
-                None => {
-                    return Err(CodeError {
-                        offset: digits_start + i,
-                        message: format!(
-                            "expected an octal digit 0-7 in the game code, found {ch:?}"
-                        ),
-                    })
-                }
-            }
-        }
+        digits[0] = 0;
         while digits.len() > 1 && digits[digits.len() - 1] == 0 {
             digits.pop();
         }
-        if digits.len() == 1 {
-            return Err(CodeError {
-                offset: text.len(),
-                message: "the game code has no move: give at least one non-zero digit after \"0.\""
-                    .into(),
-            });
-        }
-        if digits.len() > 33 {
-            return Err(CodeError {
-                offset: digits_start + 32,
-                message: "game codes of more than 32 digits are not supported".into(),
-            });
-        }
-        Ok(OctalGame { digits })
+        (digits.len() > 1).then_some(OctalGame { digits })
     }
 
-    /// The code, as `0.d1d2…`.
-    pub fn code(&self) -> String {
-        let digits: String = self.digits[1..]
-            .iter()
-            .map(|d| char::from(b'0' + d))
-            .collect();
-        format!("0.{digits}")
-    }
-
-    /// The game's name if it has one.
-    pub fn name(&self) -> Option<&'static str> {
-        let code = self.code();
-        NAMED_GAMES
-            .iter()
-            .find(|(_, c)| *c == code)
-            .map(|(name, _)| *name)
+    /// The digits after the point: `d1 d2 …`.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits[1..]
     }
 
     /// The most tokens one move removes (the `t` of the periodicity theorem).
@@ -183,15 +103,6 @@ impl OctalGame {
             }
         }
         moves
-    }
-}
-
-impl fmt::Display for OctalGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.name() {
-            Some(name) => write!(f, "{} ({name})", self.code()),
-            None => write!(f, "{}", self.code()),
-        }
     }
 }
 
@@ -268,52 +179,35 @@ pub fn extend_naive(
 mod tests {
     use super::*;
 
-    #[test]
-    fn codes_parse_and_print_back() {
-        for (text, code, name) in [
-            ("0.007", "0.007", Some("treblecross")),
-            (".77", "0.77", Some("kayles")),
-            ("dawsons-kayles", "0.07", Some("dawsons-kayles")),
-            ("0.1370", "0.137", Some("dawsons-chess")),
-            ("0.4", "0.4", None),
-        ] {
-            let game = OctalGame::parse(text).unwrap();
-            assert_eq!(game.code(), code);
-            assert_eq!(game.name(), name);
-        }
+    fn kayles() -> OctalGame {
+        OctalGame::from_digits(vec![0, 7, 7]).unwrap()
     }
 
     #[test]
-    fn bad_codes_say_where() {
-        let err = OctalGame::parse("0.08").unwrap_err();
-        assert_eq!(err.offset, 3);
-        assert!(err.message.contains("'8'"), "{}", err.message);
-        assert_eq!(OctalGame::parse("1.07").unwrap_err().offset, 0);
-        assert_eq!(OctalGame::parse("0,07").unwrap_err().offset, 1);
-        assert!(OctalGame::parse("0.000")
-            .unwrap_err()
-            .message
-            .contains("no move"));
-        assert!(OctalGame::parse("0.").is_err());
-        assert!(OctalGame::parse("").is_err());
+    fn digits_are_trimmed_and_a_game_needs_a_move() {
+        let game = OctalGame::from_digits(vec![5, 0, 0, 7, 0]).unwrap();
+        assert_eq!(game.digits(), [0, 0, 7]);
+        assert_eq!(game, OctalGame::treblecross());
+        assert_eq!(OctalGame::from_digits(vec![0, 0, 0]), None);
+        assert_eq!(OctalGame::from_digits(vec![0, 8]), None);
     }
 
     #[test]
     fn takes_are_read_off_the_digits() {
-        let game = OctalGame::parse("0.137").unwrap();
+        let game = OctalGame::from_digits(vec![0, 1, 3, 7]).unwrap();
         assert_eq!(game.whole_takes().collect::<Vec<_>>(), vec![1, 2, 3]);
         assert_eq!(game.one_heap_takes().collect::<Vec<_>>(), vec![2, 3]);
         assert_eq!(game.split_takes().collect::<Vec<_>>(), vec![3]);
         assert_eq!(game.largest_take(), 3);
         assert_eq!(game.smallest_take_leaving_heaps(), 2);
         assert_eq!(OctalGame::treblecross().smallest_take_leaving_heaps(), 3);
-        assert_eq!(OctalGame::parse("0.77").unwrap().moves(3).len(), 3);
+        assert_eq!(kayles().moves(3).len(), 3);
     }
 
     #[test]
     fn kayles_starts_as_in_the_literature() {
         let mut values = Vec::new();
-        extend_naive(&OctalGame::parse("0.77").unwrap(), &mut values, 13, |_| {}).unwrap();
+        extend_naive(&kayles(), &mut values, 13, |_| {}).unwrap();
         assert_eq!(values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
     }
 }

@@ -487,7 +487,9 @@ mod tests {
     use crate::solver::octal::extend_naive;
 
     fn both(code: &str, n: usize, threads: usize) -> (Vec<u16>, Vec<u16>) {
-        let game = OctalGame::parse(code).unwrap();
+        // "0.d1d2…": the digits after the point.
+        let digits = std::iter::once(0).chain(code[2..].bytes().map(|b| b - b'0'));
+        let game = OctalGame::from_digits(digits.collect()).unwrap();
         let mut naive = Vec::new();
         extend_naive(&game, &mut naive, n, |_| {}).unwrap();
         let mut fast = Vec::new();

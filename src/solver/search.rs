@@ -6,7 +6,6 @@
 
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
-use std::fmt;
 
 /// The value of a position for the player to move, under perfect play.
 ///
@@ -68,17 +67,6 @@ impl Ord for Outcome {
     /// Better for the mover is greater.
     fn cmp(&self, other: &Self) -> Ordering {
         self.score().cmp(&other.score())
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// "win in 3", "draw", "loss in 2" (ply counts).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win(d) => write!(f, "win in {d}"),
-            Outcome::Draw => write!(f, "draw"),
-            Outcome::Loss(d) => write!(f, "loss in {d}"),
-        }
     }
 }
 
@@ -271,8 +259,6 @@ mod tests {
         assert_eq!(Outcome::Loss(0).for_previous_mover(), Outcome::Win(1));
         assert_eq!(Outcome::Win(3).for_previous_mover(), Outcome::Loss(4));
         assert_eq!(Outcome::Draw.for_previous_mover(), Outcome::Draw);
-        assert_eq!(Outcome::Win(3).to_string(), "win in 3");
-        assert_eq!(Outcome::Loss(2).to_string(), "loss in 2");
     }
 
     /// Subtraction game: take 1 or 2 from a pile, taking the last wins.

@@ -2,9 +2,9 @@
 //!
 //! Each slot is one `u32`: the key in the low 26 bits and the value, plus
 //! one, in the top 6 (0 marks an empty slot). The solved MNC game (395,554
-//! keys) fits in 2 MiB this way, inside the L2 cache, where a general hash
-//! map of `u64` keys needs 8 MiB and spends most of the solve waiting on
-//! memory.
+//! keys, at most half the slots: 2^20 slots) takes 4 MiB this way, where a
+//! general hash map of `u64` keys and values needs about 16 MiB and spends
+//! most of the solve waiting on memory.
 
 use super::search::{Memo, Outcome};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};

@@ -5,72 +5,12 @@
 //! empty board, never moving after a win, and records each board it meets.
 //! The rule-based [`illegality`] only explains; tests check it agrees.
 
+use super::board::{has_line, Cell, Side, ALL_CELLS};
 use super::search::{Expansion, Game, Outcome, Solver};
-use std::fmt;
 use std::sync::OnceLock;
-
-/// The 8 lines of a 3×3 board as cell masks (cell = 3 * row + column).
-pub const LINES: [u16; 8] = [
-    0b000_000_111,
-    0b000_111_000,
-    0b111_000_000,
-    0b001_001_001,
-    0b010_010_010,
-    0b100_100_100,
-    0b100_010_001,
-    0b001_010_100,
-];
-
-/// Whether a set of cells holds a complete line (one table look-up: the
-/// MNC search asks this millions of times).
-pub fn has_line(cells: u16) -> bool {
-    LINE_TABLE[(cells & 0x1FF) as usize]
-}
-
-static LINE_TABLE: [bool; 512] = line_table();
-
-const fn line_table() -> [bool; 512] {
-    let mut table = [false; 512];
-    let mut cells = 0;
-    while cells < 512 {
-        let mut l = 0;
-        while l < LINES.len() {
-            if cells as u16 & LINES[l] == LINES[l] {
-                table[cells] = true;
-            }
-            l += 1;
-        }
-        cells += 1;
-    }
-    table
-}
 
 /// Number of boards: 3^9.
 pub const BOARD_COUNT: usize = 19_683;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Mark {
-    X,
-    O,
-}
-
-impl Mark {
-    pub fn other(self) -> Mark {
-        match self {
-            Mark::X => Mark::O,
-            Mark::O => Mark::X,
-        }
-    }
-}
-
-impl fmt::Display for Mark {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Mark::X => "X",
-            Mark::O => "O",
-        })
-    }
-}
 
 /// A 3×3 board: the cells holding X and the cells holding O.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -82,78 +22,79 @@ pub struct Board {
 impl Board {
     pub const EMPTY: Board = Board { x: 0, o: 0 };
 
-    pub fn get(&self, cell: usize) -> Option<Mark> {
-        if self.x >> cell & 1 == 1 {
-            Some(Mark::X)
-        } else if self.o >> cell & 1 == 1 {
-            Some(Mark::O)
+    pub fn get(&self, cell: Cell) -> Option<Side> {
+        if self.x & cell.bit() != 0 {
+            Some(Side::X)
+        } else if self.o & cell.bit() != 0 {
+            Some(Side::O)
         } else {
             None
         }
     }
 
     /// A copy with `cell` set to `mark` (or emptied).
-    pub fn with(&self, cell: usize, mark: Option<Mark>) -> Board {
-        let bit = 1 << cell;
+    pub fn with(&self, cell: Cell, mark: Option<Side>) -> Board {
+        let bit = cell.bit();
         let (mut x, mut o) = (self.x & !bit, self.o & !bit);
         match mark {
-            Some(Mark::X) => x |= bit,
-            Some(Mark::O) => o |= bit,
+            Some(Side::X) => x |= bit,
+            Some(Side::O) => o |= bit,
             None => {}
         }
         Board { x, o }
     }
 
-    pub fn count(&self, mark: Mark) -> u32 {
+    pub fn count(&self, mark: Side) -> u32 {
         self.cells(mark).count_ones()
     }
 
-    pub fn cells(&self, mark: Mark) -> u16 {
+    /// The set of cells holding `mark`.
+    pub fn cells(&self, mark: Side) -> u16 {
         match mark {
-            Mark::X => self.x,
-            Mark::O => self.o,
+            Side::X => self.x,
+            Side::O => self.o,
         }
     }
 
-    pub fn empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..9).filter(|&c| self.get(c).is_none())
+    pub fn empty_cells(&self) -> impl Iterator<Item = Cell> {
+        Cell::of_set(ALL_CELLS & !(self.x | self.o))
     }
 
     pub fn is_full(&self) -> bool {
-        (self.x | self.o) == 0x1FF
+        (self.x | self.o) == ALL_CELLS
     }
 
-    pub fn has_line(&self, mark: Mark) -> bool {
+    pub fn has_line(&self, mark: Side) -> bool {
         has_line(self.cells(mark))
     }
 
     /// Whose turn it is if the board was reached by alternate moves from X.
-    pub fn to_move(&self) -> Mark {
-        if self.count(Mark::X) == self.count(Mark::O) {
-            Mark::X
+    pub fn to_move(&self) -> Side {
+        if self.count(Side::X) == self.count(Side::O) {
+            Side::X
         } else {
-            Mark::O
+            Side::O
         }
     }
 
     /// Base-3 index of the board (cell 0 least significant; 0 empty, 1 X, 2 O).
     pub fn index(&self) -> usize {
-        (0..9).rev().fold(0, |acc, c| {
+        Cell::ALL.iter().rev().fold(0, |acc, &c| {
             acc * 3
                 + match self.get(c) {
                     None => 0,
-                    Some(Mark::X) => 1,
-                    Some(Mark::O) => 2,
+                    Some(Side::X) => 1,
+                    Some(Side::O) => 2,
                 }
         })
     }
 
     pub fn from_index(mut index: usize) -> Board {
         let mut board = Board::EMPTY;
-        for cell in 0..9 {
+        for cell in Cell::ALL {
             let mark = match index % 3 {
-                1 => Some(Mark::X),
-                2 => Some(Mark::O),
+                1 => Some(Side::X),
+                2 => Some(Side::O),
                 _ => None,
             };
             board = board.with(cell, mark);
@@ -170,50 +111,15 @@ impl Board {
     /// The board seen in one of the 8 symmetries of the square.
     pub fn transformed(&self, symmetry: usize) -> Board {
         let mut out = Board::EMPTY;
-        for cell in 0..9 {
-            out = out.with(transform_cell(cell, symmetry), self.get(cell));
+        for cell in Cell::ALL {
+            out = out.with(cell.transformed(symmetry), self.get(cell));
         }
         out
     }
-}
 
-/// Where `cell` goes under symmetry `s` (0..8): `s & 3` quarter turns, then
-/// a mirror if `s >= 4`. (A `const fn`: MNC builds its tables with it.)
-pub const fn transform_cell(cell: usize, s: usize) -> usize {
-    let (mut r, mut c) = (cell / 3, cell % 3);
-    let mut turns = 0;
-    while turns < (s & 3) {
-        (r, c) = (c, 2 - r);
-        turns += 1;
-    }
-    if s >= 4 {
-        c = 2 - c;
-    }
-    3 * r + c
-}
-
-/// Cell names a1…c3: column letter, row number from the top (both games).
-pub fn cell_name(cell: usize) -> String {
-    format!("{}{}", (b'a' + (cell % 3) as u8) as char, cell / 3 + 1)
-}
-
-impl fmt::Display for Board {
-    /// Three rows in the Codeforces alphabet `X`, `0`, `.`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..3 {
-            for col in 0..3 {
-                let ch = match self.get(3 * row + col) {
-                    Some(Mark::X) => 'X',
-                    Some(Mark::O) => '0',
-                    None => '.',
-                };
-                write!(f, "{ch}")?;
-            }
-            if row < 2 {
-                writeln!(f)?;
-            }
-        }
-        Ok(())
+    /// The completed line of `mark`, if any, as a cell set.
+    pub fn line_of(&self, mark: Side) -> Option<u16> {
+        super::board::line_in(self.cells(mark))
     }
 }
 
@@ -231,18 +137,6 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The exact words of Codeforces 3C.
-    pub fn words(self) -> &'static str {
-        match self {
-            Verdict::First => "first",
-            Verdict::Second => "second",
-            Verdict::Illegal => "illegal",
-            Verdict::FirstPlayerWon => "the first player won",
-            Verdict::SecondPlayerWon => "the second player won",
-            Verdict::Draw => "draw",
-        }
-    }
-
     /// The status code of CodeChef TCTCTOE: 1 over, 2 continuing, 3 unreachable.
     pub fn status_code(self) -> u8 {
         match self {
@@ -258,12 +152,6 @@ impl Verdict {
 
     pub fn is_over(self) -> bool {
         self.status_code() == 1
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.words())
     }
 }
 
@@ -305,13 +193,13 @@ impl Atlas {
 
 /// The verdict of a board known to be reached in a real game.
 fn verdict_of_reached(board: &Board) -> Verdict {
-    if board.has_line(Mark::X) {
+    if board.has_line(Side::X) {
         Verdict::FirstPlayerWon
-    } else if board.has_line(Mark::O) {
+    } else if board.has_line(Side::O) {
         Verdict::SecondPlayerWon
     } else if board.is_full() {
         Verdict::Draw
-    } else if board.to_move() == Mark::X {
+    } else if board.to_move() == Side::X {
         Verdict::First
     } else {
         Verdict::Second
@@ -336,28 +224,10 @@ pub enum Illegality {
     Unreachable,
 }
 
-impl fmt::Display for Illegality {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Illegality::OHasMoreMarks => write!(f, "O has more marks than X"),
-            Illegality::XTooFarAhead(d) => write!(f, "X has {d} more marks than O"),
-            Illegality::BothHaveLines => write!(f, "both X and O have three in a row"),
-            Illegality::OMovedAfterXWon => write!(
-                f,
-                "X has three in a row but O has as many marks (O moved after X won)"
-            ),
-            Illegality::XMovedAfterOWon => {
-                write!(f, "O has three in a row but X moved after it")
-            }
-            Illegality::Unreachable => write!(f, "no sequence of alternate moves reaches it"),
-        }
-    }
-}
-
 /// Explains an illegal board by the rule it breaks; `None` for a legal one.
 pub fn illegality(board: &Board) -> Option<Illegality> {
-    let (xs, os) = (board.count(Mark::X), board.count(Mark::O));
-    let (x_line, o_line) = (board.has_line(Mark::X), board.has_line(Mark::O));
+    let (xs, os) = (board.count(Side::X), board.count(Side::O));
+    let (x_line, o_line) = (board.has_line(Side::X), board.has_line(Side::O));
     if os > xs {
         Some(Illegality::OHasMoreMarks)
     } else if xs > os + 1 {
@@ -394,7 +264,7 @@ impl Game for TicTacToe {
             return Expansion::Settled(Outcome::Draw);
         }
         let own = board.cells(mover);
-        if board.empty_cells().any(|c| has_line(own | 1 << c)) {
+        if board.empty_cells().any(|c| has_line(own | c.bit())) {
             return Expansion::Settled(Outcome::Win(1));
         }
         children.extend(board.empty_cells().map(|c| board.with(c, Some(mover))));
@@ -414,16 +284,16 @@ pub struct Analyzer {
 /// What perfect play gives from a legal, continuing board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
-    pub mover: Mark,
+    pub mover: Side,
     /// The value for the mover.
     pub value: Outcome,
     /// Each empty cell with the mover's value after playing there.
-    pub moves: Vec<(usize, Outcome)>,
+    pub moves: Vec<(Cell, Outcome)>,
 }
 
 impl Analysis {
     /// The cells whose value equals the best value.
-    pub fn best_cells(&self) -> impl Iterator<Item = usize> + '_ {
+    pub fn best_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         self.moves
             .iter()
             .filter(|(_, v)| *v == self.value)
@@ -455,9 +325,8 @@ impl Analyzer {
             return None;
         }
         let mover = board.to_move();
-        let cells: Vec<usize> = board.empty_cells().collect();
-        let moves = cells
-            .into_iter()
+        let moves = board
+            .empty_cells()
             .map(|c| {
                 let after = board.with(c, Some(mover));
                 (c, self.solver.solve(&after).for_previous_mover())
@@ -471,28 +340,20 @@ impl Analyzer {
     }
 }
 
-/// The word for a result from the mover's side: "X wins", "O wins", "draw".
-pub fn result_words(mover: Mark, value: Outcome) -> String {
-    match value {
-        Outcome::Win(_) => format!("{mover} wins"),
-        Outcome::Loss(_) => format!("{} wins", mover.other()),
-        Outcome::Draw => "draw".to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn board(rows: &str) -> Board {
         let mut b = Board::EMPTY;
-        for (i, ch) in rows.chars().filter(|c| !c.is_whitespace()).enumerate() {
+        let marks = rows.chars().filter(|c| !c.is_whitespace());
+        for (cell, ch) in Cell::ALL.into_iter().zip(marks) {
             let mark = match ch {
-                'X' => Some(Mark::X),
-                '0' | 'O' => Some(Mark::O),
+                'X' => Some(Side::X),
+                '0' | 'O' => Some(Side::O),
                 _ => None,
             };
-            b = b.with(i, mark);
+            b = b.with(cell, mark);
         }
         b
     }
@@ -513,18 +374,5 @@ mod tests {
             illegality(&board("XXX 0.0 ..0")),
             Some(Illegality::OMovedAfterXWon)
         );
-    }
-
-    #[test]
-    fn symmetries_are_eight_distinct_permutations() {
-        let mut seen = std::collections::HashSet::new();
-        for s in 0..8 {
-            let image: Vec<usize> = (0..9).map(|c| transform_cell(c, s)).collect();
-            let mut sorted = image.clone();
-            sorted.sort();
-            assert_eq!(sorted, (0..9).collect::<Vec<_>>());
-            assert_eq!(image[4], 4);
-            assert!(seen.insert(image));
-        }
     }
 }

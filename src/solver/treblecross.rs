@@ -8,7 +8,58 @@
 //! over the segments with the Grundy table: O(n).
 
 use super::grundy::{split, GrundyTable};
+use super::octal::ValueTooLarge;
 use super::search::{Expansion, Game, Outcome, Solver};
+use std::ops::Deref;
+
+/// A Treblecross strip: each cell holds an `X` (true) or is empty.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Strip(Vec<bool>);
+
+impl Strip {
+    /// The fewest cells a strip has (shorter ones cannot hold three).
+    pub const MIN_LEN: usize = 3;
+
+    /// An empty strip of `len` cells.
+    pub fn empty(len: usize) -> Strip {
+        Strip(vec![false; len])
+    }
+
+    pub fn cells(&self) -> &[bool] {
+        &self.0
+    }
+
+    pub fn set(&mut self, cell: usize, x: bool) {
+        self.0[cell] = x;
+    }
+
+    pub fn toggle(&mut self, cell: usize) {
+        self.0[cell] = !self.0[cell];
+    }
+
+    /// Longer (with empty cells) or shorter (cut at the right end).
+    pub fn resize(&mut self, len: usize) {
+        self.0.resize(len, false);
+    }
+
+    /// Whether any cell holds an `X`.
+    pub fn has_x(&self) -> bool {
+        self.0.contains(&true)
+    }
+}
+
+impl From<Vec<bool>> for Strip {
+    fn from(cells: Vec<bool>) -> Strip {
+        Strip(cells)
+    }
+}
+
+impl Deref for Strip {
+    type Target = [bool];
+    fn deref(&self) -> &[bool] {
+        &self.0
+    }
+}
 
 /// A maximal run of safe empty cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,7 +160,10 @@ pub fn longest_free_segment(strip: &[bool]) -> usize {
 }
 
 /// The free segments of a strip with no immediate win.
-pub fn free_segments(strip: &[bool], table: &mut GrundyTable) -> Vec<FreeSegment> {
+pub fn free_segments(
+    strip: &[bool],
+    table: &mut GrundyTable,
+) -> Result<Vec<FreeSegment>, ValueTooLarge> {
     let safe = safe_cells(strip);
     let mut segments = Vec::new();
     let mut i = 0;
@@ -129,25 +183,25 @@ pub fn free_segments(strip: &[bool], table: &mut GrundyTable) -> Vec<FreeSegment
         });
     }
     if let Some(longest) = segments.iter().map(|s| s.len).max() {
-        table.extend_to(longest + 1);
+        table.extend_to(longest + 1)?;
     }
     for segment in &mut segments {
         segment.grundy = table.get(segment.len);
     }
-    segments
+    Ok(segments)
 }
 
 /// The full analysis of a strip for the player to move, in O(n) once the
-/// table holds the longest segment.
-pub fn analyze(strip: &[bool], table: &mut GrundyTable) -> StripAnalysis {
+/// table holds the longest segment (it is extended to it when shorter).
+pub fn analyze(strip: &[bool], table: &mut GrundyTable) -> Result<StripAnalysis, ValueTooLarge> {
     if let Some(run_start) = three_in_a_row(strip) {
-        return StripAnalysis::Finished { run_start };
+        return Ok(StripAnalysis::Finished { run_start });
     }
     let cells = immediate_wins(strip);
     if !cells.is_empty() {
-        return StripAnalysis::ImmediateWin { cells };
+        return Ok(StripAnalysis::ImmediateWin { cells });
     }
-    let segments = free_segments(strip, table);
+    let segments = free_segments(strip, table)?;
     let nim_sum = segments.iter().fold(0, |acc, s| acc ^ s.grundy);
     let mut winning_cells = Vec::new();
     if nim_sum != 0 {
@@ -162,11 +216,11 @@ pub fn analyze(strip: &[bool], table: &mut GrundyTable) -> StripAnalysis {
             }
         }
     }
-    StripAnalysis::Segments {
+    Ok(StripAnalysis::Segments {
         segments,
         nim_sum,
         winning_cells,
-    }
+    })
 }
 
 /// Treblecross as the generic search sees it: the exhaustive slow twin of
@@ -229,10 +283,13 @@ pub const EXACT_ENGINE_EMPTY_CELLS: usize = 24;
 /// longer strips it takes the first winning cell of [`analyze`] or, when
 /// losing, the safe cell that leaves the most safe cells (a cell next to an
 /// `X` only when every cell is unsafe).
-pub fn engine_move(strip: &[bool], table: &mut GrundyTable) -> Option<usize> {
+pub fn engine_move(
+    strip: &[bool],
+    table: &mut GrundyTable,
+) -> Result<Option<usize>, ValueTooLarge> {
     let empty: Vec<usize> = (0..strip.len()).filter(|&i| !strip[i]).collect();
     if empty.is_empty() || three_in_a_row(strip).is_some() {
-        return None;
+        return Ok(None);
     }
     if empty.len() <= EXACT_ENGINE_EMPTY_CELLS && strip.len() <= 64 {
         let mut solver: Solver<Treblecross> = Solver::new(Treblecross {
@@ -240,15 +297,15 @@ pub fn engine_move(strip: &[bool], table: &mut GrundyTable) -> Option<usize> {
         });
         let mask = to_mask(strip);
         // Best for the mover: the highest value of the position after it.
-        return empty.iter().copied().max_by_key(|&i| {
+        return Ok(empty.iter().copied().max_by_key(|&i| {
             (
                 solver.solve(&(mask | 1 << i)).for_previous_mover(),
                 std::cmp::Reverse(i),
             )
-        });
+        }));
     }
-    if let Some(&cell) = analyze(strip, table).winning_cells().first() {
-        return Some(cell);
+    if let Some(&cell) = analyze(strip, table)?.winning_cells().first() {
+        return Ok(Some(cell));
     }
     // Playing at i makes the safe cells within distance 2 of it unsafe;
     // the move that loses fewest keeps the most moves for later. O(n).
@@ -258,10 +315,135 @@ pub fn engine_move(strip: &[bool], table: &mut GrundyTable) -> Option<usize> {
             .filter(|&j| safe[j])
             .count()
     };
-    (0..strip.len())
+    Ok((0..strip.len())
         .filter(|&i| safe[i])
         .min_by_key(|&i| (lost(i), i))
-        .or_else(|| empty.first().copied())
+        .or_else(|| empty.first().copied()))
+}
+
+/// The two players of a game against the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    You,
+    Engine,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::You => Player::Engine,
+            Player::Engine => Player::You,
+        }
+    }
+}
+
+/// Why a move of a [`Match`] was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchError {
+    /// The strip already holds three in a row: there is no game to play.
+    AlreadyOver,
+    /// The game has a winner.
+    GameOver,
+    /// Not this player's turn.
+    NotYourTurn,
+    /// The cell is off the strip or holds an `X` already.
+    Taken(usize),
+    /// Nothing of yours to take back.
+    NothingToTakeBack,
+    /// The strip is full (no move, no winner: a strip under 3 cells).
+    Full,
+    /// The engine's Grundy values passed `u16`.
+    TooLarge(ValueTooLarge),
+}
+
+/// A game against the engine on a strip: who is to move, who won, and the
+/// cells played, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    pub strip: Strip,
+    pub to_move: Player,
+    pub winner: Option<Player>,
+    pub moves: Vec<(Player, usize)>,
+}
+
+impl Match {
+    /// A game on `strip` with `first` to move; refused if the strip already
+    /// holds three in a row.
+    pub fn new(strip: Strip, first: Player) -> Result<Match, MatchError> {
+        if three_in_a_row(&strip).is_some() {
+            return Err(MatchError::AlreadyOver);
+        }
+        Ok(Match {
+            strip,
+            to_move: first,
+            winner: None,
+            moves: Vec::new(),
+        })
+    }
+
+    /// Whether the game goes on (no winner yet).
+    pub fn is_on(&self) -> bool {
+        self.winner.is_none()
+    }
+
+    /// `player` puts an `X` on `cell`; three in a row wins.
+    pub fn play(&mut self, player: Player, cell: usize) -> Result<(), MatchError> {
+        if self.winner.is_some() {
+            return Err(MatchError::GameOver);
+        }
+        if player != self.to_move {
+            return Err(MatchError::NotYourTurn);
+        }
+        if self.strip.get(cell) != Some(&false) {
+            return Err(MatchError::Taken(cell));
+        }
+        self.strip.set(cell, true);
+        self.moves.push((player, cell));
+        self.to_move = player.other();
+        if three_in_a_row(&self.strip).is_some() {
+            self.winner = Some(player);
+        }
+        Ok(())
+    }
+
+    /// The engine's move (see [`engine_move`]), played; returns its cell.
+    pub fn engine_plays(&mut self, table: &mut GrundyTable) -> Result<usize, MatchError> {
+        if self.winner.is_some() {
+            return Err(MatchError::GameOver);
+        }
+        if self.to_move != Player::Engine {
+            return Err(MatchError::NotYourTurn);
+        }
+        let cell = engine_move(&self.strip, table)
+            .map_err(MatchError::TooLarge)?
+            .ok_or(MatchError::Full)?;
+        self.play(Player::Engine, cell)?;
+        Ok(cell)
+    }
+
+    /// Takes back your last move and everything after it (the engine's
+    /// reply); you are to move again.
+    pub fn take_back(&mut self) -> Result<(), MatchError> {
+        let last_yours = self
+            .moves
+            .iter()
+            .rposition(|(p, _)| *p == Player::You)
+            .ok_or(MatchError::NothingToTakeBack)?;
+        for (_, cell) in self.moves.drain(last_yours..) {
+            self.strip.set(cell, false);
+        }
+        self.to_move = Player::You;
+        self.winner = None;
+        Ok(())
+    }
+
+    /// The engine's cells, in the order played.
+    pub fn engine_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.moves
+            .iter()
+            .filter(|(p, _)| *p == Player::Engine)
+            .map(|(_, c)| *c)
+    }
 }
 
 /// A strip as a bitmask (cell 0 = bit 0).
@@ -277,8 +459,8 @@ pub fn to_mask(strip: &[bool]) -> u64 {
 mod tests {
     use super::*;
 
-    fn strip(s: &str) -> Vec<bool> {
-        s.chars().map(|c| c == 'X').collect()
+    fn strip(s: &str) -> Strip {
+        Strip::from(s.chars().map(|c| c == 'X').collect::<Vec<_>>())
     }
 
     #[test]
@@ -294,7 +476,7 @@ mod tests {
             ),
         ];
         for (s, expected) in cases {
-            let analysis = analyze(&strip(s), &mut table);
+            let analysis = analyze(&strip(s), &mut table).unwrap();
             match expected {
                 Some(cells) => {
                     assert!(analysis.is_winning(), "{s}");
@@ -314,11 +496,11 @@ mod tests {
     fn finished_and_immediate_strips() {
         let mut table = GrundyTable::default();
         assert_eq!(
-            analyze(&strip("..XXX."), &mut table),
+            analyze(&strip("..XXX."), &mut table).unwrap(),
             StripAnalysis::Finished { run_start: 2 }
         );
         assert_eq!(
-            analyze(&strip("X.X..XX"), &mut table),
+            analyze(&strip("X.X..XX"), &mut table).unwrap(),
             StripAnalysis::ImmediateWin { cells: vec![1, 4] }
         );
     }
@@ -327,7 +509,7 @@ mod tests {
     fn segments_of_a_strip() {
         let mut table = GrundyTable::default();
         // X at 0 and 9 of 13 cells: safe cells are 3..=6 and 12.
-        let segments = free_segments(&strip("X........X..."), &mut table);
+        let segments = free_segments(&strip("X........X..."), &mut table).unwrap();
         assert_eq!(
             segments,
             vec![
@@ -343,5 +525,29 @@ mod tests {
                 }
             ]
         );
+    }
+
+    #[test]
+    fn a_match_alternates_ends_on_three_and_takes_back() {
+        let mut table = GrundyTable::default();
+        assert_eq!(
+            Match::new(strip("XXX.."), Player::You),
+            Err(MatchError::AlreadyOver)
+        );
+        let mut game = Match::new(strip("......."), Player::You).unwrap();
+        assert_eq!(game.play(Player::Engine, 0), Err(MatchError::NotYourTurn));
+        game.play(Player::You, 3).unwrap();
+        assert_eq!(game.play(Player::You, 4), Err(MatchError::NotYourTurn));
+        let reply = game.engine_plays(&mut table).unwrap();
+        assert_eq!(game.moves, [(Player::You, 3), (Player::Engine, reply)]);
+        assert_eq!(game.play(Player::You, reply), Err(MatchError::Taken(reply)));
+        game.take_back().unwrap();
+        assert!(game.moves.is_empty() && !game.strip.has_x());
+        assert_eq!(game.take_back(), Err(MatchError::NothingToTakeBack));
+        // X.X: the mover completes three and wins.
+        let mut game = Match::new(strip("X.X...."), Player::You).unwrap();
+        game.play(Player::You, 1).unwrap();
+        assert_eq!(game.winner, Some(Player::You));
+        assert_eq!(game.play(Player::Engine, 5), Err(MatchError::GameOver));
     }
 }

@@ -1,19 +1,23 @@
-//! The app's state and its one update function. Terminal events become
-//! [`Action`]s (through the keymap, or the layout for mouse clicks) and
-//! every change of state goes through [`App::update`]; tests drive it with
-//! no terminal.
+//! The app around the tabs: the title bar, the footer and the help
+//! overlay, the app's own keys, and the one update function. Terminal events
+//! become [`Action`]s (through the key tables, or the layout for mouse
+//! clicks) and every change of state goes through [`App::update`]; tests
+//! drive it with no terminal.
 
-use super::keymap;
-use super::mnc::MncTab;
+use super::keymap::{self, ch, key, Binding, Direction, Hint};
+use super::tab::{Cursor, Tab};
+use super::tabs::mnc::{self, MncTab};
+use super::tabs::tictactoe::{self, TicTacToeTab};
+use super::tabs::treblecross::{self, TreblecrossTab};
 use super::theme::Theme;
-use super::tictactoe::TicTacToeTab;
-use super::treblecross::TreblecrossTab;
-use crate::solver::mnc::{Move, Size};
-use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use super::widgets::centered;
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Alignment, Constraint, Layout, Position, Rect};
+use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TabId {
@@ -46,81 +50,7 @@ impl TabId {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TicTacToeAction {
-    Move {
-        rows: i8,
-        cols: i8,
-    },
-    Cycle,
-    SetX,
-    SetO,
-    SetEmpty,
-    /// A click on a cell: the cursor goes there and the cell cycles.
-    Click(usize),
-    Undo,
-    Redo,
-    Clear,
-    NextExample,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TreblecrossAction {
-    Move(isize),
-    Home,
-    End,
-    Toggle,
-    SetX,
-    SetEmpty,
-    /// A click on a cell: the cursor goes there and the cell toggles.
-    Click(usize),
-    Longer(usize),
-    Shorter(usize),
-    Clear,
-    NextExample,
-    Undo,
-    Redo,
-    ScrollGrundy(isize),
-    /// Show the statistics of the Grundy values on screen (or the values).
-    GrundyStats,
-    /// Start a game against the engine with this player first (or stop one).
-    Play(super::treblecross::Player),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MncAction {
-    Move {
-        rows: i8,
-        cols: i8,
-    },
-    /// Space/Enter at the cursor: place or move what is selected there, or
-    /// pick up your big piece there.
-    Activate,
-    /// A click on a cell: as Activate, there.
-    Click(u8),
-    /// Pick a piece from your hand (or click it).
-    Hand(Size),
-    /// Place a piece of this size from your hand at the cursor.
-    PlaceHere(Size),
-    /// Pick up your big piece under the cursor to move it.
-    PickUp,
-    Cancel,
-    Undo,
-    NewGame,
-    SwapSides,
-    ToggleHints,
-    /// A whole move at once (tests, scripts).
-    Play(Move),
-    /// Analysis mode on or off (it starts from the match's position).
-    ToggleAnalysis,
-    /// Analysis: empty the cell under the cursor.
-    SetupEmpty,
-    /// Analysis: the other side is to move.
-    SetupSide,
-    /// Analysis: one small piece more or less in a side's hand.
-    SetupHand(crate::solver::mnc::Side, i8),
-}
-
+/// Everything the app can be asked to do: its own actions, and each tab's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     Quit,
@@ -128,9 +58,165 @@ pub enum Action {
     PrevTab,
     SelectTab(TabId),
     ToggleHelp,
-    TicTacToe(TicTacToeAction),
-    Treblecross(TreblecrossAction),
-    Mnc(MncAction),
+    /// The cursor of the current tab.
+    Cursor(Direction),
+    TicTacToe(tictactoe::Action),
+    Treblecross(treblecross::Action),
+    Mnc(mnc::Action),
+}
+
+impl From<tictactoe::Action> for Action {
+    fn from(action: tictactoe::Action) -> Action {
+        Action::TicTacToe(action)
+    }
+}
+
+impl From<treblecross::Action> for Action {
+    fn from(action: treblecross::Action) -> Action {
+        Action::Treblecross(action)
+    }
+}
+
+impl From<mnc::Action> for Action {
+    fn from(action: mnc::Action) -> Action {
+        Action::Mnc(action)
+    }
+}
+
+/// The app's keys that come before the tab's in the footer.
+pub const NAVIGATION: &[Binding<Action>] = &[
+    Binding::new(
+        &[key(KeyCode::Left), ch('h')],
+        "←/h",
+        "cursor left",
+        Action::Cursor(Direction::Left),
+    ),
+    Binding::new(
+        &[key(KeyCode::Right), ch('l')],
+        "→/l",
+        "cursor right",
+        Action::Cursor(Direction::Right),
+    ),
+    Binding::new(
+        &[key(KeyCode::Up), ch('k')],
+        "↑/k",
+        "cursor up",
+        Action::Cursor(Direction::Up),
+    ),
+    Binding::new(
+        &[key(KeyCode::Down), ch('j')],
+        "↓/j",
+        "cursor down",
+        Action::Cursor(Direction::Down),
+    ),
+    Binding::new(&[key(KeyCode::Tab)], "Tab", "next tab", Action::NextTab),
+    Binding::new(
+        &[key(KeyCode::BackTab)],
+        "S-Tab",
+        "previous tab",
+        Action::PrevTab,
+    ),
+    Binding::new(
+        &[ch('1')],
+        "1",
+        "Tic-tac-toe tab",
+        Action::SelectTab(TabId::TicTacToe),
+    ),
+    Binding::new(
+        &[ch('2')],
+        "2",
+        "Treblecross tab",
+        Action::SelectTab(TabId::Treblecross),
+    ),
+    Binding::new(
+        &[ch('3')],
+        "3",
+        "Noughts & Crosses+ tab",
+        Action::SelectTab(TabId::Mnc),
+    ),
+];
+
+/// The app's keys that end the footer.
+pub const GENERAL: &[Binding<Action>] = &[
+    Binding::new(
+        &[ch('?')],
+        "?",
+        "help: every key that works now",
+        Action::ToggleHelp,
+    )
+    .footer("help"),
+    Binding::new(&[ch('q'), key(KeyCode::Esc)], "q/Esc", "quit", Action::Quit).footer("quit"),
+];
+
+/// A tab as the app sees it, its actions wrapped in the app's: one blanket
+/// implementation for every [`Tab`], so the app never matches on which tab
+/// is shown except to pick it.
+trait Page {
+    fn key_action(&self, event: &KeyEvent) -> Option<Action>;
+    fn key_action_now_or_not(&self, event: &KeyEvent) -> Option<Action>;
+    fn mouse_action(&self, area: Rect, event: &MouseEvent) -> Option<Action>;
+    fn hints(&self) -> Vec<Hint>;
+    fn cursor(&self) -> Option<Cursor>;
+    fn move_cursor(&mut self, direction: Direction);
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
+}
+
+impl<T: Tab> Page for T
+where
+    Action: From<T::Action>,
+{
+    fn key_action(&self, event: &KeyEvent) -> Option<Action> {
+        keymap::applicable(self.bindings(), event, self.mode()).map(Action::from)
+    }
+
+    fn key_action_now_or_not(&self, event: &KeyEvent) -> Option<Action> {
+        keymap::any(self.bindings(), event).map(Action::from)
+    }
+
+    fn mouse_action(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
+        self.mouse(area, event).map(Action::from)
+    }
+
+    fn hints(&self) -> Vec<Hint> {
+        keymap::hints(self.bindings(), self.mode()).collect()
+    }
+
+    fn cursor(&self) -> Option<Cursor> {
+        Some(Tab::cursor(self))
+    }
+
+    fn move_cursor(&mut self, direction: Direction) {
+        Tab::move_cursor(self, direction);
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        Tab::render(self, area, buf, theme);
+    }
+}
+
+/// Shown for the MNC tab before it is first opened (never for long).
+struct Starting;
+
+impl Page for Starting {
+    fn key_action(&self, _: &KeyEvent) -> Option<Action> {
+        None
+    }
+    fn key_action_now_or_not(&self, _: &KeyEvent) -> Option<Action> {
+        None
+    }
+    fn mouse_action(&self, _: Rect, _: &MouseEvent) -> Option<Action> {
+        None
+    }
+    fn hints(&self) -> Vec<Hint> {
+        Vec::new()
+    }
+    fn cursor(&self) -> Option<Cursor> {
+        None
+    }
+    fn move_cursor(&mut self, _: Direction) {}
+    fn render(&self, area: Rect, buf: &mut Buffer, _: &Theme) {
+        Paragraph::new("starting the engine…").render(area, buf);
+    }
 }
 
 /// Where the shell puts things; the one source for drawing and clicks.
@@ -194,110 +280,113 @@ impl App {
         }
     }
 
+    /// The tab on screen.
+    fn page(&self) -> &dyn Page {
+        match self.tab {
+            TabId::TicTacToe => &self.tictactoe,
+            TabId::Treblecross => &self.treblecross,
+            TabId::Mnc => match &self.mnc {
+                Some(mnc) => mnc,
+                None => &Starting,
+            },
+        }
+    }
+
+    fn page_mut(&mut self) -> &mut dyn Page {
+        match self.tab {
+            TabId::TicTacToe => &mut self.tictactoe,
+            TabId::Treblecross => &mut self.treblecross,
+            TabId::Mnc => self.mnc_tab(),
+        }
+    }
+
+    /// Every key that works now: the tab's, then the app's.
+    pub fn hints(&self) -> Vec<Hint> {
+        let mut hints = self.page().hints();
+        hints.extend(self.navigation().chain(GENERAL).map(Binding::hint));
+        hints
+    }
+
+    /// The app's navigation keys that work on this tab (no cursor keys
+    /// where there is no cursor, no up and down on a strip).
+    fn navigation(&self) -> impl Iterator<Item = &'static Binding<Action>> {
+        let cursor = self.page().cursor();
+        NAVIGATION.iter().filter(move |b| match b.action {
+            Action::Cursor(Direction::Up | Direction::Down) => cursor.is_some_and(|c| c.vertical),
+            Action::Cursor(_) => cursor.is_some(),
+            _ => true,
+        })
+    }
+
     /// Turns a terminal event into an action; `area` is the whole screen,
     /// as last drawn (clicks are placed by the same layout as drawing).
     pub fn action_for(&self, event: &Event, area: Rect) -> Option<Action> {
         match event {
             Event::Key(key) if key.kind == KeyEventKind::Press => {
+                let app_key = |table: &[Binding<Action>]| keymap::any(table, key);
                 if self.show_help {
                     // The overlay takes every key; `?`, Esc and q close it.
-                    return match keymap::action_for(self.tab, key) {
+                    return match app_key(GENERAL) {
                         Some(Action::ToggleHelp | Action::Quit) => Some(Action::ToggleHelp),
                         _ => None,
                     };
                 }
-                // Esc first drops a piece picked up on the MNC board.
-                let selecting = self.mnc.as_ref().is_some_and(|m| m.selection().is_some());
-                if self.tab == TabId::Mnc && selecting && key.code == crossterm::event::KeyCode::Esc
-                {
-                    return Some(Action::Mnc(MncAction::Cancel));
-                }
-                keymap::action_for(self.tab, key)
+                // The tab's keys that work now come first (Esc puts down a
+                // picked-up piece), then the app's, then the tab's that do
+                // not work now (the tab then says why).
+                let page = self.page();
+                page.key_action(key)
+                    .or_else(|| app_key(NAVIGATION))
+                    .or_else(|| app_key(GENERAL))
+                    .or_else(|| page.key_action_now_or_not(key))
             }
-            Event::Mouse(mouse) => self.click(mouse, area),
+            Event::Mouse(mouse) => self.mouse_action(mouse, area),
             _ => None,
         }
     }
 
-    fn click(&self, mouse: &MouseEvent, area: Rect) -> Option<Action> {
-        let at = Position::new(mouse.column, mouse.row);
+    fn mouse_action(&self, mouse: &MouseEvent, area: Rect) -> Option<Action> {
         let layout = shell_layout(area);
-        let wheel = match mouse.kind {
-            MouseEventKind::ScrollDown => Some(8),
-            MouseEventKind::ScrollUp => Some(-8),
-            _ => None,
-        };
-        if let Some(delta) = wheel {
-            let over = !self.show_help
-                && self.tab == TabId::Treblecross
-                && self.treblecross.over_panel(layout.body, at);
-            return over.then_some(Action::Treblecross(TreblecrossAction::ScrollGrundy(delta)));
-        }
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
-            return None;
-        }
         if self.show_help {
-            return Some(Action::ToggleHelp);
+            let click = mouse.kind == MouseEventKind::Down(MouseButton::Left);
+            return click.then_some(Action::ToggleHelp);
         }
-        if let Some(i) = layout.titles.iter().position(|r| r.contains(at)) {
-            return Some(Action::SelectTab(TabId::ALL[i]));
-        }
-        match self.tab {
-            TabId::TicTacToe => self
-                .tictactoe
-                .cell_at(layout.body, at)
-                .map(|cell| Action::TicTacToe(TicTacToeAction::Click(cell))),
-            TabId::Treblecross => self
-                .treblecross
-                .cell_at(layout.body, at)
-                .map(|cell| Action::Treblecross(TreblecrossAction::Click(cell))),
-            TabId::Mnc => {
-                let mnc = self.mnc.as_ref()?;
-                if let Some(size) = mnc.hand_at(layout.body, at) {
-                    return Some(Action::Mnc(MncAction::Hand(size)));
-                }
-                mnc.cell_at(layout.body, at)
-                    .map(|cell| Action::Mnc(MncAction::Click(cell)))
+        let at = Position::new(mouse.column, mouse.row);
+        if mouse.kind == MouseEventKind::Down(MouseButton::Left) {
+            if let Some(i) = layout.titles.iter().position(|r| r.contains(at)) {
+                return Some(Action::SelectTab(TabId::ALL[i]));
             }
         }
+        self.page().mouse_action(layout.body, mouse)
     }
 
     /// The one place where state changes.
     pub fn update(&mut self, action: Action) {
-        if matches!(
-            action,
-            Action::NextTab | Action::PrevTab | Action::SelectTab(_)
-        ) {
-            self.switch_tab(action);
-            return;
-        }
         match action {
             Action::Quit => self.running = false,
-            Action::NextTab | Action::PrevTab | Action::SelectTab(_) => {}
-            Action::Mnc(action) => self.mnc_tab().update(action),
+            Action::NextTab => self.select_tab(self.tab.next()),
+            Action::PrevTab => self.select_tab(self.tab.prev()),
+            Action::SelectTab(tab) => self.select_tab(tab),
             Action::ToggleHelp => self.show_help = !self.show_help,
+            Action::Cursor(direction) => self.page_mut().move_cursor(direction),
             Action::TicTacToe(action) => self.tictactoe.update(action),
             Action::Treblecross(action) => self.treblecross.update(action),
+            Action::Mnc(action) => self.mnc_tab().update(action),
         }
     }
 
-    fn switch_tab(&mut self, action: Action) {
-        self.tab = match action {
-            Action::NextTab => self.tab.next(),
-            Action::PrevTab => self.tab.prev(),
-            Action::SelectTab(tab) => tab,
-            _ => self.tab,
-        };
-        if self.tab == TabId::Mnc {
+    fn select_tab(&mut self, tab: TabId) {
+        self.tab = tab;
+        if tab == TabId::Mnc {
             self.mnc_tab();
         }
     }
 
     /// Work between events: takes in results of background work.
     pub fn tick(&mut self) {
-        self.treblecross.poll();
+        Tab::tick(&mut self.treblecross);
         if let Some(mnc) = &mut self.mnc {
-            mnc.poll();
+            Tab::tick(mnc);
         }
     }
 
@@ -326,54 +415,56 @@ impl App {
     }
 
     fn render_footer(&self, area: Rect, buf: &mut Buffer) {
-        let mut spans = Vec::new();
-        match self.tab {
-            TabId::TicTacToe => {
-                spans.push(Span::styled(" ←↓↑→ ", self.theme.key()));
-                spans.push(Span::styled("move ", self.theme.dim()));
-            }
-            TabId::Treblecross => {
-                spans.push(Span::styled(" ←→ ", self.theme.key()));
-                spans.push(Span::styled("move ", self.theme.dim()));
-            }
-            TabId::Mnc => {
-                spans.push(Span::styled(" ←↓↑→ ", self.theme.key()));
-                spans.push(Span::styled("cursor ", self.theme.dim()));
-            }
+        let page = self.page();
+        let cursor = page.cursor().map(|c| (c.keys, c.word));
+        let tab = page.hints().into_iter().filter_map(|h| h.footer_entry());
+        let general: Vec<_> = GENERAL
+            .iter()
+            .filter_map(|b| b.hint().footer_entry())
+            .collect();
+        // `? help` and `q quit` always show: the tab's entries give way,
+        // from the last, when the line is too short for all.
+        let width = |entries: &[(&str, &str)]| -> usize {
+            entries
+                .iter()
+                .map(|(keys, word)| keys.chars().count() + word.chars().count() + 3)
+                .sum()
+        };
+        let mut entries: Vec<_> = cursor.into_iter().chain(tab).collect();
+        // (The last entry's trailing space may fall off the edge.)
+        let room = usize::from(area.width) + 1;
+        while !entries.is_empty() && width(&entries) + width(&general) > room {
+            entries.pop();
         }
-        for binding in keymap::bindings(self.tab).filter(|b| !b.footer.is_empty()) {
-            // A footer entry may name its keys itself: "x/o/. set".
-            let (label, word) = match binding.footer.split_once(' ') {
-                Some((keys, word)) => (keys, word),
-                None => (binding.label, binding.footer),
-            };
-            spans.push(Span::styled(format!(" {label} "), self.theme.key()));
+        let mut spans = Vec::new();
+        for (keys, word) in entries.into_iter().chain(general) {
+            spans.push(Span::styled(format!(" {keys} "), self.theme.key()));
             spans.push(Span::styled(format!("{word} "), self.theme.dim()));
         }
         Line::from(spans).render(area, buf);
     }
 
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
-        let bindings: Vec<_> = keymap::bindings(self.tab).collect();
-        let entry_width = bindings
+        let hints = self.hints();
+        let entry_width = hints
             .iter()
-            .map(|b| b.help.chars().count() + 8)
+            .map(|h| h.help.chars().count() + 8)
             .max()
             .unwrap_or(20);
         // One column if it fits the screen, else two side by side.
         let rows_free = usize::from(area.height.saturating_sub(4));
-        let columns = if bindings.len() <= rows_free { 1 } else { 2 };
-        let rows = bindings.len().div_ceil(columns);
-        let entry = |b: &keymap::Binding| {
+        let columns = if hints.len() <= rows_free { 1 } else { 2 };
+        let rows = hints.len().div_ceil(columns);
+        let entry = |h: &Hint| {
             vec![
-                Span::styled(format!("{:>6}  ", b.label), self.theme.key()),
-                Span::raw(format!("{:<w$}", b.help, w = entry_width - 8)),
+                Span::styled(format!("{:>6}  ", h.label), self.theme.key()),
+                Span::raw(format!("{:<w$}", h.help, w = entry_width - 8)),
             ]
         };
         let mut lines: Vec<Line> = (0..rows)
             .map(|row| {
-                let mut spans = entry(bindings[row]);
-                if let Some(right) = bindings.get(row + rows).filter(|_| columns == 2) {
+                let mut spans = entry(&hints[row]);
+                if let Some(right) = hints.get(row + rows).filter(|_| columns == 2) {
                     spans.push(Span::raw(" "));
                     spans.extend(entry(right));
                 }
@@ -398,30 +489,6 @@ impl App {
     }
 }
 
-/// A rectangle of at most `width`×`height` centred in `area`.
-pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let width = width.min(area.width);
-    let height = height.min(area.height);
-    Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    )
-}
-
-/// Shown instead of a tab that does not fit.
-pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16)) {
-    let text = format!(
-        "Enlarge the terminal: this tab needs {}×{}, it has {}×{}.",
-        need.0, need.1, area.width, area.height
-    );
-    Paragraph::new(text)
-        .alignment(Alignment::Center)
-        .wrap(Wrap { trim: true })
-        .render(area, buf);
-}
-
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = shell_layout(area);
@@ -430,14 +497,7 @@ impl Widget for &App {
             &layout,
             buf,
         );
-        match self.tab {
-            TabId::TicTacToe => self.tictactoe.render(layout.body, buf, &self.theme),
-            TabId::Treblecross => self.treblecross.render(layout.body, buf, &self.theme),
-            TabId::Mnc => match &self.mnc {
-                Some(mnc) => mnc.render(layout.body, buf, &self.theme),
-                None => Paragraph::new("starting the engine…").render(layout.body, buf),
-            },
-        }
+        self.page().render(layout.body, buf, &self.theme);
         if area.height >= 2 {
             self.render_footer(layout.footer, buf);
         }

@@ -3,7 +3,8 @@
 
 use crate::solver::mnc::{Engine, Move, Position};
 use crate::solver::Outcome;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::fmt;
+use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 
 enum Request {
     /// The engine's move in this position.
@@ -70,9 +71,23 @@ impl EngineWorker {
         let _ = self.requests.send(Request::Rate(position));
     }
 
-    /// The next reply, if one has arrived.
-    pub fn try_reply(&self) -> Option<Reply> {
-        // Empty or (the thread gone) disconnected: nothing to take in.
-        self.replies.try_recv().ok()
+    /// The next reply, if one has arrived; an error once the thread is
+    /// gone (it panicked: it never ends on its own while asked).
+    pub fn try_reply(&self) -> Result<Option<Reply>, EngineGone> {
+        match self.replies.try_recv() {
+            Ok(reply) => Ok(Some(reply)),
+            Err(TryRecvError::Empty) => Ok(None),
+            Err(TryRecvError::Disconnected) => Err(EngineGone),
+        }
+    }
+}
+
+/// The engine thread ended: no more answers will come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineGone;
+
+impl fmt::Display for EngineGone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "its thread ended without an answer (restart the app)")
     }
 }

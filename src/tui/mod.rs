@@ -1,17 +1,19 @@
 //! The terminal app: three tabs on the shared solvers.
 //!
-//! `app` holds the state and the one update function, `keymap` the keys of
-//! each tab (footer and help overlay come from it), `theme` the styles, and
-//! one file per tab its state, layout and drawing.
+//! `app` holds the title bar, footer, help overlay and the one update
+//! function; `tabs` one file per tab, each a leaf that owns its actions,
+//! key table, state, click mapping and drawing (the [`tab::Tab`] trait);
+//! `keymap` the binding type the key tables are made of; `grid`, `widgets`
+//! and `theme` what the tabs share; `engine` the MNC engine's thread.
 
 pub mod app;
 pub mod engine;
 pub mod grid;
 pub mod keymap;
-pub mod mnc;
+pub mod tab;
+pub mod tabs;
 pub mod theme;
-pub mod tictactoe;
-pub mod treblecross;
+pub mod widgets;
 
 use app::App;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
@@ -25,7 +27,7 @@ pub struct Options {
     pub mouse: bool,
     pub board: Option<crate::solver::tictactoe::Board>,
     /// A Treblecross strip to start with; opens that tab.
-    pub strip: Option<Vec<bool>>,
+    pub strip: Option<crate::solver::treblecross::Strip>,
 }
 
 /// Undoes raw mode, the alternate screen and mouse capture when dropped:
@@ -62,10 +64,10 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
     }
     let mut app = App::new(theme::Theme::from_env());
     if let Some(board) = options.board {
-        app.tictactoe = tictactoe::TicTacToeTab::with_board(board);
+        app.tictactoe = tabs::tictactoe::TicTacToeTab::with_board(board);
     }
     if let Some(strip) = options.strip {
-        app.treblecross = treblecross::TreblecrossTab::with_strip(strip);
+        app.treblecross = tabs::treblecross::TreblecrossTab::with_strip(strip);
         app.tab = app::TabId::Treblecross;
     }
     while app.running {

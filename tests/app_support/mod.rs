@@ -59,3 +59,17 @@ pub fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
     terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
     terminal
 }
+
+/// The footer line of a drawn screen (its last row), as text.
+pub fn footer_of(terminal: &Terminal<TestBackend>) -> String {
+    let buffer = terminal.backend().buffer();
+    let area = buffer.area;
+    (0..area.width)
+        .map(|x| buffer[(x, area.height - 1)].symbol())
+        .collect()
+}
+
+/// The help texts of every key that works now.
+pub fn helps(app: &App) -> Vec<&'static str> {
+    app.hints().iter().map(|h| h.help).collect()
+}

@@ -1,19 +1,199 @@
 //! The Noughts & Crosses+ tab: a match of Magnificent Noughts & Crosses
 //! against the perfect engine, which runs on its own thread.
 
-use super::app::{render_too_small, MncAction};
-use super::engine::{EngineWorker, Rating, Reply};
-use super::grid::{self, GRID_HEIGHT, GRID_WIDTH};
-use super::theme::Theme;
-use crate::cli::mnc::value_words;
-use crate::solver::mnc::{cell_name, Move, Piece, Position, Side, Size};
-use crate::solver::Outcome;
+use crate::notation::mnc::{game_over_words, side_letter, size_word, value_words};
+use crate::solver::mnc::{Move, Piece, Position, PositionError, Size};
+use crate::solver::{BySide, Cell, Outcome, Side};
+use crate::tui::engine::{EngineWorker, Rating, Reply};
+use crate::tui::grid::{self, GRID_HEIGHT, GRID_WIDTH};
+use crate::tui::keymap::{ch, key, Binding, Direction, When};
+use crate::tui::tab::{Cursor, Tab};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::render_too_small;
+use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as At, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::time::{Duration, Instant};
+
+/// Everything the tab can be asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Space/Enter at the cursor: place or move what is selected there, or
+    /// pick up your big piece there.
+    Activate,
+    /// A click on a cell: as Activate, there.
+    Click(Cell),
+    /// Pick a piece from your hand (or click it).
+    Hand(Size),
+    /// Place a piece of this size from your hand at the cursor.
+    PlaceHere(Size),
+    /// Pick up your big piece under the cursor to move it.
+    PickUp,
+    Cancel,
+    Undo,
+    NewGame,
+    SwapSides,
+    ToggleHints,
+    /// A whole move at once (tests, scripts).
+    Play(Move),
+    /// Analysis mode on or off (it starts from the match's position).
+    ToggleAnalysis,
+    /// Analysis: empty the cell under the cursor.
+    SetupEmpty,
+    /// Analysis: the other side is to move.
+    SetupSide,
+    /// Analysis: one small piece more or less in a side's hand.
+    SetupHand(Side, i8),
+}
+
+/// Your move, nothing picked up yet.
+const YOUR_MOVE: When = When::mode(0);
+/// Your move, a piece picked up (from the hand or the board).
+const PICKED: When = When::mode(1);
+/// The engine's move (or the engine still solving).
+const ENGINES_MOVE: When = When::mode(2);
+/// The match is over.
+const OVER: When = When::mode(3);
+/// Setting up a position to analyse.
+const ANALYSIS: When = When::mode(4);
+const MATCH: When = YOUR_MOVE.or(PICKED).or(ENGINES_MOVE).or(OVER);
+const MOVING: When = YOUR_MOVE.or(PICKED);
+
+/// The tab's keys (the cursor keys are every tab's, in the app).
+pub const BINDINGS: &[Binding<Action>] = &[
+    Binding::new(
+        &[key(KeyCode::Esc)],
+        "Esc",
+        "put the picked piece down",
+        Action::Cancel,
+    )
+    .when(PICKED)
+    .footer("put down"),
+    Binding::new(
+        &[ch('s')],
+        "s",
+        "place a small piece at the cursor",
+        Action::PlaceHere(Size::Small),
+    )
+    .when(MOVING)
+    .footer("small"),
+    Binding::new(
+        &[ch('b')],
+        "b",
+        "place a big piece (may cover a small)",
+        Action::PlaceHere(Size::Big),
+    )
+    .when(MOVING)
+    .footer("big"),
+    Binding::new(
+        &[ch('m')],
+        "m",
+        "pick up your big piece, to move it",
+        Action::PickUp,
+    )
+    .when(YOUR_MOVE)
+    .footer("move"),
+    Binding::new(
+        &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
+        "Space",
+        "put the picked piece here (or click)",
+        Action::Activate,
+    )
+    .when(PICKED)
+    .footer("here"),
+    Binding::new(
+        &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
+        "Space",
+        "analysis: cycle the cell . x X o O (or click)",
+        Action::Activate,
+    )
+    .when(ANALYSIS)
+    .footer("cycle"),
+    Binding::new(
+        &[ch('t')],
+        "t",
+        "hints: your moves' values on the board",
+        Action::ToggleHints,
+    )
+    .when(MATCH)
+    .footer("hints"),
+    Binding::new(
+        &[ch('u')],
+        "u",
+        "take back your move and the reply",
+        Action::Undo,
+    )
+    .when(MATCH)
+    .footer("undo"),
+    Binding::new(&[ch('n')], "n", "new game", Action::NewGame)
+        .when(MATCH)
+        .footer("new"),
+    Binding::new(
+        &[ch('w')],
+        "w",
+        "swap sides (a new game)",
+        Action::SwapSides,
+    )
+    .when(MATCH)
+    .footer("swap"),
+    Binding::new(
+        &[ch('a')],
+        "a",
+        "analysis: set up any position",
+        Action::ToggleAnalysis,
+    )
+    .when(MATCH)
+    .footer("analyse"),
+    Binding::new(&[ch('a')], "a", "back to the match", Action::ToggleAnalysis)
+        .when(ANALYSIS)
+        .footer("match"),
+    Binding::new(
+        &[ch('.')],
+        ".",
+        "analysis: empty the cell",
+        Action::SetupEmpty,
+    )
+    .when(ANALYSIS),
+    Binding::new(
+        &[ch('v')],
+        "v",
+        "analysis: the other side to move",
+        Action::SetupSide,
+    )
+    .when(ANALYSIS)
+    .footer("side"),
+    Binding::new(
+        &[ch('[')],
+        "[",
+        "analysis: x holds a small piece less",
+        Action::SetupHand(Side::X, -1),
+    )
+    .when(ANALYSIS),
+    Binding::new(
+        &[ch(']')],
+        "]",
+        "analysis: x holds a small piece more",
+        Action::SetupHand(Side::X, 1),
+    )
+    .when(ANALYSIS),
+    Binding::new(
+        &[ch('{')],
+        "{",
+        "analysis: o holds a small piece less",
+        Action::SetupHand(Side::O, -1),
+    )
+    .when(ANALYSIS),
+    Binding::new(
+        &[ch('}')],
+        "}",
+        "analysis: o holds a small piece more",
+        Action::SetupHand(Side::O, 1),
+    )
+    .when(ANALYSIS),
+];
 
 pub const MIN_SIZE: (u16, u16) = (GRID_WIDTH + 2 + 40, GRID_HEIGHT + 4);
 /// How long the engine's move waits before it is shown, so that the human
@@ -56,15 +236,15 @@ pub fn layout(area: Rect) -> Option<MncLayout> {
 pub enum Selection {
     Hand(Size),
     /// A big piece of theirs on the board, about to move.
-    Board(u8),
+    Board(Cell),
 }
 
 /// A position being set up in analysis mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Setup {
     pub cells: [Option<Piece>; 9],
-    /// Small pieces in hand, x's then o's.
-    pub hands: [u8; 2],
+    /// Small pieces in each hand.
+    pub hands: BySide<u8>,
     pub to_move: Side,
 }
 
@@ -72,16 +252,13 @@ impl Setup {
     fn of(position: &Position) -> Setup {
         Setup {
             cells: position.cells(),
-            hands: [
-                position.small_in_hand(Side::X),
-                position.small_in_hand(Side::O),
-            ],
+            hands: position.hands(),
             to_move: position.to_move(),
         }
     }
 
     /// The position, or why it cannot be one (as `noughts mnc analyze`).
-    pub fn position(&self) -> Result<Position, String> {
+    pub fn position(&self) -> Result<Position, PositionError> {
         Position::new(self.cells, self.hands, self.to_move)
     }
 }
@@ -90,35 +267,57 @@ impl Setup {
 fn cycled(piece: Option<Piece>) -> Option<Piece> {
     let order = [
         None,
-        Piece::from_letter('x'),
-        Piece::from_letter('X'),
-        Piece::from_letter('o'),
-        Piece::from_letter('O'),
+        Some(Piece {
+            side: Side::X,
+            size: Size::Small,
+        }),
+        Some(Piece {
+            side: Side::X,
+            size: Size::Big,
+        }),
+        Some(Piece {
+            side: Side::O,
+            size: Size::Small,
+        }),
+        Some(Piece {
+            side: Side::O,
+            size: Size::Big,
+        }),
     ];
     let at = order.iter().position(|p| *p == piece).unwrap_or(0);
     order[(at + 1) % order.len()]
 }
 
+/// What the tab is doing: playing the match, or analysing a position set
+/// up by hand (the match waits meanwhile).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    Match,
+    Analysis {
+        setup: Setup,
+        /// The engine's rating of the set-up, once it answered.
+        rating: Option<Rating>,
+    },
+}
+
 pub struct MncTab {
     worker: EngineWorker,
-    /// Analysis mode: the position being set up, and the engine's rating
-    /// of it once it answers.
-    setup: Option<Setup>,
-    setup_rating: Option<Rating>,
+    mode: Mode,
     solved: bool,
+    /// Why the engine stopped answering, if it did.
+    engine_failed: Option<String>,
     pub human: Side,
     position: Position,
     /// Every position of the game so far, with the move made from it.
     history: Vec<(Position, Move)>,
     selection: Option<Selection>,
-    cursor: u8,
+    cursor: Cell,
     hints: bool,
     message: Option<String>,
     /// The engine's value of the current position and of each move in it.
     rating: Option<Rating>,
     /// The engine's move, shown once its delay is over.
     engine_move: Option<(Instant, Move)>,
-    waiting_for_engine: bool,
     delay: Duration,
 }
 
@@ -128,25 +327,146 @@ impl Default for MncTab {
     }
 }
 
+impl Tab for MncTab {
+    type Action = Action;
+
+    fn bindings(&self) -> &'static [Binding<Action>] {
+        BINDINGS
+    }
+
+    fn mode(&self) -> When {
+        if matches!(self.mode, Mode::Analysis { .. }) {
+            ANALYSIS
+        } else if self.winner().is_some() {
+            OVER
+        } else if !self.humans_turn() || !self.solved {
+            ENGINES_MOVE
+        } else if self.selection.is_some() {
+            PICKED
+        } else {
+            YOUR_MOVE
+        }
+    }
+
+    fn update(&mut self, action: Action) {
+        use Action as A;
+        if let Mode::Analysis { .. } = self.mode {
+            let cell = self.cursor.index();
+            match action {
+                A::Activate => return self.edit_setup(|s| s.cells[cell] = cycled(s.cells[cell])),
+                A::Click(at) => {
+                    self.cursor = at;
+                    let at = at.index();
+                    return self.edit_setup(|s| s.cells[at] = cycled(s.cells[at]));
+                }
+                A::Hand(_) | A::PlaceHere(_) | A::PickUp | A::Undo | A::Play(_) => {
+                    self.message = Some("analysis mode: a goes back to the match".into());
+                    return;
+                }
+                _ => {}
+            }
+        }
+        match action {
+            A::ToggleAnalysis => self.toggle_analysis(),
+            A::SetupEmpty => {
+                let cell = self.cursor.index();
+                self.edit_setup(|s| s.cells[cell] = None);
+            }
+            A::SetupSide => self.edit_setup(|s| s.to_move = s.to_move.other()),
+            A::SetupHand(side, delta) => {
+                self.edit_setup(|s| {
+                    let hand = &mut s.hands[side];
+                    *hand = hand.saturating_add_signed(delta).min(4);
+                });
+            }
+            A::Activate => self.activate(self.cursor),
+            A::Click(cell) => self.activate(cell),
+            A::Hand(size) => self.select_hand(size),
+            A::PlaceHere(size) => {
+                self.select_hand(size);
+                if self.selection == Some(Selection::Hand(size)) {
+                    self.activate(self.cursor);
+                }
+            }
+            A::PickUp => {
+                if self.humans_turn() {
+                    self.pick_up(self.cursor);
+                }
+            }
+            A::Cancel => self.selection = None,
+            A::Undo => self.undo(),
+            A::NewGame => self.new_game(self.human),
+            A::SwapSides => self.new_game(self.human.other()),
+            A::ToggleHints => self.hints = !self.hints,
+            A::Play(mv) => {
+                if self.humans_turn() {
+                    self.play(mv);
+                }
+            }
+        }
+    }
+
+    fn cursor(&self) -> Cursor {
+        // "move" is a move of the game here.
+        Cursor {
+            word: "cursor",
+            ..Cursor::BOARD
+        }
+    }
+
+    fn move_cursor(&mut self, direction: Direction) {
+        let (rows, cols) = direction.delta();
+        self.cursor = self.cursor.moved(rows, cols);
+    }
+
+    fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
+        if event.kind != MouseEventKind::Down(MouseButton::Left) {
+            return None;
+        }
+        let at = At::new(event.column, event.row);
+        if let Some(size) = self.hand_at(area, at) {
+            return Some(Action::Hand(size));
+        }
+        self.cell_at(area, at).map(Action::Click)
+    }
+
+    fn tick(&mut self) {
+        self.poll();
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let Some(layout) = layout(area) else {
+            render_too_small(area, buf, MIN_SIZE);
+            return;
+        };
+        if let Mode::Analysis { setup, .. } = &self.mode {
+            self.render_setup(setup, &layout, buf, theme);
+            return;
+        }
+        self.render_board(&layout, buf, theme);
+        self.render_hand(&layout, buf, theme);
+        self.render_panel(layout.panel, buf, theme);
+    }
+}
+
 impl MncTab {
     /// A match with the human on `human`'s side; the engine thread starts
     /// solving at once.
     pub fn new(human: Side, delay: Duration) -> MncTab {
         let mut tab = MncTab {
             worker: EngineWorker::start(),
-            setup: None,
-            setup_rating: None,
+            mode: Mode::Match,
             solved: false,
+            engine_failed: None,
             human,
             position: Position::START,
             history: Vec::new(),
             selection: None,
-            cursor: 4,
+            cursor: Cell::CENTRE,
             hints: false,
             message: None,
             rating: None,
             engine_move: None,
-            waiting_for_engine: false,
             delay,
         };
         tab.after_move();
@@ -174,20 +494,26 @@ impl MncTab {
     }
 
     pub fn setup(&self) -> Option<&Setup> {
-        self.setup.as_ref()
+        match &self.mode {
+            Mode::Analysis { setup, .. } => Some(setup),
+            Mode::Match => None,
+        }
     }
 
     /// The engine's rating of the set-up position, once it answered.
     pub fn setup_rating(&self) -> Option<&Rating> {
-        let position = self.setup?.position().ok()?;
-        self.setup_rating
-            .as_ref()
-            .filter(|r| r.position == position)
+        match &self.mode {
+            Mode::Analysis {
+                setup,
+                rating: Some(rating),
+            } => (setup.position() == Ok(rating.position)).then_some(rating),
+            _ => None,
+        }
     }
 
     /// Changes the set-up and asks the engine about it (when consistent).
     fn edit_setup(&mut self, edit: impl FnOnce(&mut Setup)) {
-        let Some(setup) = &mut self.setup else {
+        let Mode::Analysis { setup, .. } = &mut self.mode else {
             self.message = Some("that key sets up positions: a opens analysis mode".into());
             return;
         };
@@ -200,11 +526,16 @@ impl MncTab {
 
     fn toggle_analysis(&mut self) {
         self.message = None;
-        if self.setup.take().is_none() {
-            let setup = Setup::of(&self.position);
-            self.setup = Some(setup);
-            self.selection = None;
-            self.edit_setup(|_| {});
+        match self.mode {
+            Mode::Analysis { .. } => self.mode = Mode::Match,
+            Mode::Match => {
+                self.mode = Mode::Analysis {
+                    setup: Setup::of(&self.position),
+                    rating: None,
+                };
+                self.selection = None;
+                self.edit_setup(|_| {});
+            }
         }
     }
 
@@ -227,14 +558,12 @@ impl MncTab {
         self.selection = None;
         self.rating = None;
         self.engine_move = None;
-        self.waiting_for_engine = false;
         if self.winner().is_some() {
             return;
         }
         self.worker.ask_rating(self.position);
         if self.position.to_move() != self.human {
             self.worker.ask_move(self.position);
-            self.waiting_for_engine = true;
         }
     }
 
@@ -252,24 +581,33 @@ impl MncTab {
 
     /// Takes in the engine's answers; shows its move once the delay is over.
     pub fn poll(&mut self) {
-        while let Some(reply) = self.worker.try_reply() {
+        loop {
+            let reply = match self.worker.try_reply() {
+                Ok(Some(reply)) => reply,
+                Ok(None) => break,
+                Err(gone) => {
+                    self.engine_failed = Some(gone.to_string());
+                    break;
+                }
+            };
             match reply {
                 Reply::Solved => self.solved = true,
-                Reply::Rated(rating)
-                    if self
-                        .setup
-                        .is_some_and(|s| s.position() == Ok(rating.position)) =>
-                {
-                    self.setup_rating = Some(rating);
-                }
-                Reply::Rated(rating) if rating.position == self.position => {
-                    self.rating = Some(rating)
+                Reply::Rated(new) => {
+                    if let Mode::Analysis { setup, rating } = &mut self.mode {
+                        if setup.position() == Ok(new.position) {
+                            *rating = Some(new);
+                            continue;
+                        }
+                    }
+                    if new.position == self.position {
+                        self.rating = Some(new);
+                    }
                 }
                 Reply::Move(position, Some(mv)) if position == self.position => {
                     self.engine_move = Some((Instant::now() + self.delay, mv));
                 }
                 // Answers about positions left behind (undo, new game).
-                Reply::Rated(_) | Reply::Move(..) => {}
+                Reply::Move(..) => {}
             }
         }
         if let Some((due, mv)) = self.engine_move {
@@ -281,7 +619,7 @@ impl MncTab {
 
     /// The human's move at `cell` with what is selected (or picks up a big
     /// piece of theirs there).
-    fn activate(&mut self, cell: u8) {
+    fn activate(&mut self, cell: Cell) {
         self.cursor = cell;
         if let Some(winner) = self.winner() {
             let who = if winner == self.human {
@@ -316,16 +654,13 @@ impl MncTab {
         }
     }
 
-    fn pick_up(&mut self, cell: u8) {
+    fn pick_up(&mut self, cell: Cell) {
         let own_big = Some(Piece {
             side: self.human,
             size: Size::Big,
         });
         if self.position.piece_at(cell) != own_big {
-            self.message = Some(format!(
-                "{} does not hold one of your big pieces",
-                cell_name(cell)
-            ));
+            self.message = Some(format!("{cell} does not hold one of your big pieces"));
         } else if self.targets_of(Selection::Board(cell)).is_empty() {
             self.message =
                 Some("that piece has nowhere to go: it moves only onto small pieces".into());
@@ -353,7 +688,7 @@ impl MncTab {
     }
 
     /// The cells a selection may go to.
-    pub fn targets_of(&self, selection: Selection) -> Vec<u8> {
+    pub fn targets_of(&self, selection: Selection) -> Vec<Cell> {
         self.position
             .legal_moves()
             .into_iter()
@@ -391,77 +726,9 @@ impl MncTab {
         self.after_move();
     }
 
-    pub fn update(&mut self, action: MncAction) {
-        use MncAction as A;
-        if self.setup.is_some() {
-            match action {
-                A::Activate => {
-                    let cell = self.cursor as usize;
-                    return self.edit_setup(|s| s.cells[cell] = cycled(s.cells[cell]));
-                }
-                A::Click(cell) => {
-                    self.cursor = cell;
-                    return self
-                        .edit_setup(|s| s.cells[cell as usize] = cycled(s.cells[cell as usize]));
-                }
-                A::Hand(_) | A::PlaceHere(_) | A::PickUp | A::Undo | A::Play(_) => {
-                    self.message = Some("analysis mode: a goes back to the match".into());
-                    return;
-                }
-                _ => {}
-            }
-        }
-        match action {
-            A::ToggleAnalysis => self.toggle_analysis(),
-            A::SetupEmpty => {
-                let cell = self.cursor as usize;
-                self.edit_setup(|s| s.cells[cell] = None);
-            }
-            A::SetupSide => self.edit_setup(|s| s.to_move = s.to_move.other()),
-            A::SetupHand(side, delta) => {
-                self.edit_setup(|s| {
-                    let hand = &mut s.hands[side as usize];
-                    *hand = hand.saturating_add_signed(delta).min(4);
-                });
-            }
-            A::Move { rows, cols } => {
-                let row = (self.cursor / 3) as i8 + rows;
-                let col = (self.cursor % 3) as i8 + cols;
-                self.cursor = (row.clamp(0, 2) * 3 + col.clamp(0, 2)) as u8;
-            }
-            A::Activate => self.activate(self.cursor),
-            A::Click(cell) => self.activate(cell),
-            A::Hand(size) => self.select_hand(size),
-            A::PlaceHere(size) => {
-                self.select_hand(size);
-                if self.selection == Some(Selection::Hand(size)) {
-                    self.activate(self.cursor);
-                }
-            }
-            A::PickUp => {
-                if self.humans_turn() {
-                    self.pick_up(self.cursor);
-                }
-            }
-            A::Cancel => self.selection = None,
-            A::Undo => self.undo(),
-            A::NewGame => self.new_game(self.human),
-            A::SwapSides => self.new_game(self.human.other()),
-            A::ToggleHints => self.hints = !self.hints,
-            A::Play(mv) => {
-                if self.humans_turn() {
-                    self.play(mv);
-                }
-            }
-        }
-    }
-
-    pub fn cell_at(&self, area: Rect, at: At) -> Option<u8> {
-        layout(area)?
-            .cells
-            .iter()
-            .position(|r| r.contains(at))
-            .map(|c| c as u8)
+    pub fn cell_at(&self, area: Rect, at: At) -> Option<Cell> {
+        let index = layout(area)?.cells.iter().position(|r| r.contains(at))?;
+        Cell::from_index(index)
     }
 
     pub fn hand_at(&self, area: Rect, at: At) -> Option<Size> {
@@ -475,20 +742,6 @@ impl MncTab {
         }
     }
 
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let Some(layout) = layout(area) else {
-            render_too_small(area, buf, MIN_SIZE);
-            return;
-        };
-        if let Some(setup) = &self.setup {
-            self.render_setup(setup, &layout, buf, theme);
-            return;
-        }
-        self.render_board(&layout, buf, theme);
-        self.render_hand(&layout, buf, theme);
-        self.render_panel(layout.panel, buf, theme);
-    }
-
     fn render_board(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
         grid::draw(layout.grid, buf, theme);
         let targets = self
@@ -497,10 +750,9 @@ impl MncTab {
             .unwrap_or_default();
         let last = self.history.last().map(|(_, mv)| *mv);
         let hints = self.hints_by_cell(theme);
-        for (i, rect) in layout.cells.iter().enumerate() {
-            let cell = i as u8;
+        for (i, (cell, rect)) in Cell::ALL.into_iter().zip(layout.cells).enumerate() {
             let mut lines = Vec::new();
-            let name = Span::styled(cell_name(cell), theme.dim());
+            let name = Span::styled(cell.to_string(), theme.dim());
             let mut first = vec![name];
             if last.is_some_and(|mv| mv.target() == cell) {
                 first.push(Span::styled(" last", theme.key()));
@@ -516,7 +768,7 @@ impl MncTab {
             // A legal target: a + and a bold green name (no colour needed).
             let mut style = Style::new();
             if targets.contains(&cell) {
-                lines[0].spans[0] = Span::styled(cell_name(cell), theme.good());
+                lines[0].spans[0] = Span::styled(cell.to_string(), theme.good());
                 lines[0].spans.push(Span::styled(" +", theme.good()));
             }
             if self.selection == Some(Selection::Board(cell)) {
@@ -525,7 +777,7 @@ impl MncTab {
             if cell == self.cursor {
                 style = style.patch(theme.cursor());
             }
-            Paragraph::new(lines).style(style).render(*rect, buf);
+            Paragraph::new(lines).style(style).render(rect, buf);
         }
     }
 
@@ -538,7 +790,7 @@ impl MncTab {
         let Some(Rating { moves, .. }) = &self.rating else {
             return out;
         };
-        for cell in 0..9u8 {
+        for cell in Cell::ALL {
             let here: Vec<&(Move, Outcome)> = moves
                 .iter()
                 .filter(|(mv, _)| mv.target() == cell)
@@ -567,7 +819,7 @@ impl MncTab {
                     Outcome::Loss(d) => (format!("{kind} L{d}"), theme.loss()),
                     Outcome::Draw => (format!("{kind} D"), Style::new()),
                 };
-                out[cell as usize] = Some(Line::styled(word, style));
+                out[cell.index()] = Some(Line::styled(word, style));
             }
         }
         out
@@ -620,7 +872,7 @@ impl MncTab {
     fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let you = self.human;
         let mut lines = vec![Line::from(vec![
-            Span::raw(format!("You play {you}")),
+            Span::raw(format!("You play {}", side_letter(you))),
             Span::styled(
                 if you == Side::X {
                     " (you move first)"
@@ -649,6 +901,13 @@ impl MncTab {
                     theme.dim(),
                 ));
             }
+            None if self.engine_failed.is_some() => lines.push(Line::styled(
+                format!(
+                    "the engine stopped: {}",
+                    self.engine_failed.as_deref().unwrap_or_default()
+                ),
+                theme.bad(),
+            )),
             None if !self.solved => lines.push(Line::styled("solving the game…", theme.key())),
             None if self.humans_turn() => {
                 let what = match self.selection {
@@ -658,7 +917,7 @@ impl MncTab {
                     ),
                     Some(Selection::Board(from)) => format!(
                         "your move: move the big piece from {} (+ marks where)",
-                        cell_name(from)
+                        from
                     ),
                     None => "your move: s small, b big at the cursor, m to move a big piece".into(),
                 };
@@ -681,7 +940,7 @@ impl MncTab {
             .history
             .iter()
             .enumerate()
-            .map(|(i, (p, mv))| format!("{}. {} {mv}", i + 1, p.to_move()))
+            .map(|(i, (p, mv))| format!("{}. {} {mv}", i + 1, side_letter(p.to_move())))
             .collect();
         let room = area.height.saturating_sub(lines.len() as u16) as usize;
         let shown = moves.len().saturating_sub(room.max(1) * 2);
@@ -698,11 +957,12 @@ impl MncTab {
     fn render_setup(&self, setup: &Setup, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
         grid::draw(layout.grid, buf, theme);
         for (i, rect) in layout.cells.iter().enumerate() {
-            let mut lines = vec![Line::styled(cell_name(i as u8), theme.dim())];
+            let cell = Cell::ALL[i];
+            let mut lines = vec![Line::styled(cell.to_string(), theme.dim())];
             if let Some(piece) = setup.cells[i] {
                 lines.push(piece_line(piece, theme));
             }
-            let style = if i as u8 == self.cursor {
+            let style = if cell == self.cursor {
                 theme.cursor()
             } else {
                 Style::new()
@@ -711,7 +971,8 @@ impl MncTab {
         }
         let hands = format!(
             "small in hand: x {} [ ]  o {} {{ }}",
-            setup.hands[0], setup.hands[1]
+            setup.hands[Side::X],
+            setup.hands[Side::O]
         );
         let width = layout.grid.width as usize;
         buf.set_stringn(
@@ -728,7 +989,7 @@ impl MncTab {
                 theme.dim(),
             ),
             Line::from(vec![
-                Span::raw(format!("{} to move", setup.to_move)),
+                Span::raw(format!("{} to move", side_letter(setup.to_move))),
                 Span::styled(
                     format!(
                         "   big in hand: x {} o {}",
@@ -760,16 +1021,8 @@ impl MncTab {
                 None => lines.push(Line::styled("asking the engine…", theme.key())),
                 Some(Rating { value, moves, .. }) => {
                     let mover = position.to_move();
-                    if let Some(winner) = position.winner() {
-                        lines.push(Line::styled(
-                            format!("the game is over: {winner} has three in a row"),
-                            theme.best(),
-                        ));
-                    } else if moves.is_empty() {
-                        lines.push(Line::styled(
-                            format!("the game is over: {mover} has no legal move and loses"),
-                            theme.best(),
-                        ));
+                    if let Some(over) = game_over_words(&position) {
+                        lines.push(Line::styled(over, theme.best()));
                     } else {
                         lines.push(Line::from(vec![
                             Span::styled("value  ", theme.dim()),
@@ -805,11 +1058,4 @@ fn piece_line(piece: Piece, theme: &Theme) -> Line<'static> {
         Size::Big => format!("[{}]", piece.letter()),
     };
     Line::styled(text, piece_style(piece, theme)).centered()
-}
-
-fn size_word(size: Size) -> &'static str {
-    match size {
-        Size::Small => "small",
-        Size::Big => "big",
-    }
 }

@@ -2,14 +2,18 @@
 //! unsafe cells, the free segments with their Grundy values and the nim-sum,
 //! and a panel to study the Grundy sequence.
 
-use super::app::{render_too_small, TreblecrossAction};
-use super::theme::Theme;
-use crate::cli::treblecross::parse;
+use crate::notation::treblecross::{read_strip, LONGEST_EDITABLE};
+use crate::notation::{InputError, Tokens};
 use crate::solver::grundy::{find_period, stats, GrundyTable, HEAP_OF_SEGMENT};
-use crate::solver::octal::OctalGame;
+use crate::solver::octal::{OctalGame, ValueTooLarge};
 use crate::solver::treblecross::{
-    analyze, engine_move, longest_free_segment, safe_cells, three_in_a_row, StripAnalysis,
+    analyze, longest_free_segment, safe_cells, Match, MatchError, Player, Strip, StripAnalysis,
 };
+use crate::tui::keymap::{ch, ctrl, key, Binding, Direction, When};
+use crate::tui::tab::{Cursor, Tab};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::render_too_small;
+use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
@@ -19,8 +23,170 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
 
-pub const MIN_LENGTH: usize = 3;
-pub const MAX_LENGTH: usize = 100_000;
+/// Everything the tab can be asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// The cursor this many cells right (left if negative).
+    Move(isize),
+    Home,
+    End,
+    Toggle,
+    SetX,
+    SetEmpty,
+    /// A click on a cell: the cursor goes there and the cell toggles.
+    Click(usize),
+    Longer(usize),
+    Shorter(usize),
+    Clear,
+    NextExample,
+    Undo,
+    Redo,
+    ScrollGrundy(isize),
+    /// Show the statistics of the Grundy values on screen (or the values).
+    GrundyStats,
+    /// Start a game against the engine with this player first (or stop one).
+    Play(Player),
+}
+
+/// Editing the strip (no game, or a game stopped).
+const EDITING: When = When::mode(0);
+/// A game against the engine, going on.
+const PLAYING: When = When::mode(1);
+/// A game against the engine, won by one side.
+const GAME_OVER: When = When::mode(2);
+
+/// The tab's keys (the cursor keys ← → are every tab's, in the app).
+pub const BINDINGS: &[Binding<Action>] = &[
+    Binding::new(
+        &[key(KeyCode::PageUp)],
+        "PgUp",
+        "cursor 50 cells left",
+        Action::Move(-50),
+    ),
+    Binding::new(
+        &[key(KeyCode::PageDown)],
+        "PgDn",
+        "cursor 50 cells right",
+        Action::Move(50),
+    ),
+    Binding::new(&[key(KeyCode::Home)], "Home", "first cell", Action::Home),
+    Binding::new(&[key(KeyCode::End)], "End", "last cell", Action::End),
+    Binding::new(
+        &[key(KeyCode::Char(' '))],
+        "Space",
+        "toggle X in the cell (or click it)",
+        Action::Toggle,
+    )
+    .when(EDITING)
+    .footer("toggle"),
+    Binding::new(
+        &[key(KeyCode::Char(' '))],
+        "Space",
+        "play your X in the cell (or click it)",
+        Action::Toggle,
+    )
+    .when(PLAYING)
+    .footer("play here"),
+    Binding::new(&[ch('x')], "x", "put X in the cell", Action::SetX).when(EDITING),
+    Binding::new(
+        &[ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)],
+        ".",
+        "empty the cell",
+        Action::SetEmpty,
+    )
+    .when(EDITING),
+    Binding::new(
+        &[ch('+'), ch('=')],
+        "+",
+        "one cell longer",
+        Action::Longer(1),
+    )
+    .when(EDITING)
+    .footer_group("+/-", "length"),
+    Binding::new(
+        &[ch('-')],
+        "-",
+        "one cell shorter (down to 3)",
+        Action::Shorter(1),
+    )
+    .when(EDITING),
+    Binding::new(
+        &[ch('>')],
+        ">",
+        "100 cells longer (up to 100,000)",
+        Action::Longer(100),
+    )
+    .when(EDITING),
+    Binding::new(&[ch('<')], "<", "100 cells shorter", Action::Shorter(100)).when(EDITING),
+    Binding::new(&[ch('u')], "u", "undo", Action::Undo)
+        .when(EDITING)
+        .footer("undo"),
+    Binding::new(
+        &[ch('u')],
+        "u",
+        "take back your move and the engine's reply",
+        Action::Undo,
+    )
+    .when(PLAYING.or(GAME_OVER))
+    .footer("take back"),
+    Binding::new(&[ctrl('r')], "C-r", "redo", Action::Redo).when(EDITING),
+    Binding::new(&[ch('c')], "c", "clear the strip", Action::Clear)
+        .when(EDITING)
+        .footer("clear"),
+    Binding::new(
+        &[ch('e')],
+        "e",
+        "next example (the UVA sample strips)",
+        Action::NextExample,
+    )
+    .when(EDITING)
+    .footer("example"),
+    Binding::new(
+        &[ch('p')],
+        "p",
+        "play the engine, you first",
+        Action::Play(Player::You),
+    )
+    .when(EDITING)
+    .footer("play"),
+    Binding::new(
+        &[ch('P')],
+        "P",
+        "play the engine, engine first",
+        Action::Play(Player::Engine),
+    )
+    .when(EDITING),
+    Binding::new(
+        &[ch('p'), ch('P')],
+        "p",
+        "stop the game: back to editing",
+        Action::Play(Player::You),
+    )
+    .when(PLAYING.or(GAME_OVER))
+    .footer("stop"),
+    Binding::new(
+        &[ch('[')],
+        "[",
+        "Grundy panel: smaller L (or wheel)",
+        Action::ScrollGrundy(-8),
+    ),
+    Binding::new(
+        &[ch(']')],
+        "]",
+        "Grundy panel: larger L (or wheel)",
+        Action::ScrollGrundy(8),
+    )
+    .footer_group("[/]", "G(L)"),
+    Binding::new(
+        &[ch('s')],
+        "s",
+        "Grundy panel: statistics / values",
+        Action::GrundyStats,
+    ),
+];
+
+pub const MIN_LENGTH: usize = Strip::MIN_LEN;
+pub const MAX_LENGTH: usize = LONGEST_EDITABLE;
 /// Smallest area the tab draws in.
 pub const MIN_SIZE: (u16, u16) = (40, 18);
 /// Rows of the Grundy panel at the bottom.
@@ -39,11 +205,20 @@ pub const SYNC_GRUNDY: usize = 5_000;
 struct TableJob {
     wanted: usize,
     known: Arc<AtomicUsize>,
-    result: Receiver<GrundyTable>,
+    result: Receiver<Result<GrundyTable, ValueTooLarge>>,
 }
 
 /// The strips of `assets/`, shipped inside the binary (the UVA sample).
-const EXAMPLES: &str = include_str!("../../assets/treblecross/uva-sample.txt");
+const EXAMPLES: &str = include_str!("../../../assets/treblecross/uva-sample.txt");
+
+/// The strips of [`EXAMPLES`] (tests/assets.rs checks that they parse).
+pub fn examples() -> Result<Vec<Strip>, InputError> {
+    let mut tokens = Tokens::new(EXAMPLES);
+    let count = tokens.expect_count("the number of strips")?;
+    (0..count)
+        .map(|i| read_strip(&tokens.expect(&format!("strip {}", i + 1))?))
+        .collect()
+}
 
 /// Where the tab puts things: the one source for drawing and clicks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,27 +265,13 @@ enum Edit {
     /// Toggling a cell is its own inverse.
     Toggle(usize),
     /// Anything else: the whole strip before it.
-    Replace(Vec<bool>),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Player {
-    You,
-    Engine,
-}
-
-/// A game against the engine on the strip as it was when it started.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Match {
-    pub to_move: Player,
-    pub winner: Option<Player>,
-    /// The cells played in this game, in order (for undo).
-    pub moves: Vec<(Player, usize)>,
+    Replace(Strip),
 }
 
 pub struct TreblecrossTab {
-    strip: Vec<bool>,
-    /// A game against the engine, when one is being played.
+    strip: Strip,
+    /// A game against the engine, when one is being played: it holds the
+    /// strip while it lasts.
     game: Option<Match>,
     /// A one-line answer to the last action (why it was refused, …).
     message: Option<String>,
@@ -123,7 +284,7 @@ pub struct TreblecrossTab {
     /// Which cells are safe, recomputed with the analysis (not per frame).
     safe: Vec<bool>,
     job: Option<TableJob>,
-    examples: Vec<Vec<bool>>,
+    examples: Result<Vec<Strip>, InputError>,
     next_example: usize,
     /// First length shown in the Grundy panel.
     grundy_start: usize,
@@ -133,232 +294,28 @@ pub struct TreblecrossTab {
 
 impl Default for TreblecrossTab {
     fn default() -> Self {
-        Self::with_strip(vec![false; 12])
+        Self::with_strip(Strip::empty(12))
     }
 }
 
-impl TreblecrossTab {
-    /// A tab on this strip (lengths are clamped to 3..=100,000 cells).
-    pub fn with_strip(mut strip: Vec<bool>) -> TreblecrossTab {
-        strip.resize(strip.len().clamp(MIN_LENGTH, MAX_LENGTH), false);
-        let mut tab = TreblecrossTab {
-            strip,
-            game: None,
-            message: None,
-            cursor: 0,
-            undo: Vec::new(),
-            redo: Vec::new(),
-            table: GrundyTable::with_len(PANEL_SPAN),
-            analysis: None,
-            safe: Vec::new(),
-            job: None,
-            examples: parse(EXAMPLES).unwrap_or_default(),
-            next_example: 0,
-            grundy_start: 0,
-            grundy_stats: false,
-        };
-        tab.reanalyze();
-        tab
+impl Tab for TreblecrossTab {
+    type Action = Action;
+
+    fn bindings(&self) -> &'static [Binding<Action>] {
+        BINDINGS
     }
 
-    pub fn strip(&self) -> &[bool] {
-        &self.strip
-    }
-
-    pub fn cursor(&self) -> usize {
-        self.cursor
-    }
-
-    /// The analysis of the strip, or `None` while its Grundy values are
-    /// being computed (see [`TreblecrossTab::computing`]).
-    pub fn analysis(&self) -> Option<&StripAnalysis> {
-        self.analysis.as_ref()
-    }
-
-    /// Values known so far and values wanted, while computing.
-    pub fn computing(&self) -> Option<(usize, usize)> {
-        self.job
-            .as_ref()
-            .map(|job| (job.known.load(Relaxed), job.wanted))
-    }
-
-    /// Takes in Grundy values finished on the background thread; true if
-    /// something changed (the event loop calls it on every tick).
-    pub fn poll(&mut self) -> bool {
-        let Some(job) = &self.job else { return false };
-        match job.result.try_recv() {
-            Ok(table) => {
-                if table.len() > self.table.len() {
-                    self.table = table;
-                }
-                self.job = None;
-                self.reanalyze();
-                true
-            }
-            Err(TryRecvError::Empty) => false,
-            Err(TryRecvError::Disconnected) => {
-                self.job = None;
-                false
-            }
+    fn mode(&self) -> When {
+        match &self.game {
+            None => EDITING,
+            Some(game) if game.is_on() => PLAYING,
+            Some(_) => GAME_OVER,
         }
     }
 
-    fn start_job(&mut self, wanted: usize) {
-        let mut table = self.table.clone();
-        let known = Arc::new(AtomicUsize::new(table.len()));
-        let (send, result) = channel();
-        let progress = Arc::clone(&known);
-        std::thread::spawn(move || {
-            table.extend_with_progress(wanted, |n| progress.store(n, Relaxed));
-            // The tab may have gone: then nobody wants the table.
-            let _ = send.send(table);
-        });
-        self.job = Some(TableJob {
-            wanted,
-            known,
-            result,
-        });
-    }
-
-    pub fn grundy_start(&self) -> usize {
-        self.grundy_start
-    }
-
-    pub fn game(&self) -> Option<&Match> {
-        self.game.as_ref()
-    }
-
-    pub fn message(&self) -> Option<&str> {
-        self.message.as_deref()
-    }
-
-    /// Starts a game on the current strip, or stops the one going on.
-    fn toggle_game(&mut self, first: Player) {
-        if self.game.take().is_some() {
-            self.message = Some("game stopped: the strip is yours to edit".into());
-            return;
-        }
-        if self.analysis.is_none() {
-            self.message = Some("wait for the Grundy values, then play".into());
-            return;
-        }
-        if three_in_a_row(&self.strip).is_some() {
-            self.message = Some("the strip already has three in a row: edit it first".into());
-            return;
-        }
-        self.game = Some(Match {
-            to_move: first,
-            winner: None,
-            moves: Vec::new(),
-        });
-        self.message = None;
-        if first == Player::Engine {
-            self.engine_reply();
-        }
-    }
-
-    /// Places an X for `player` in a game; ends it on three in a row.
-    fn place(&mut self, player: Player, cell: usize) {
-        self.strip[cell] = true;
-        self.reanalyze();
-        if let Some(game) = &mut self.game {
-            game.moves.push((player, cell));
-            game.to_move = match player {
-                Player::You => Player::Engine,
-                Player::Engine => Player::You,
-            };
-            if three_in_a_row(&self.strip).is_some() {
-                game.winner = Some(player);
-            }
-        }
-    }
-
-    fn engine_reply(&mut self) {
-        match engine_move(&self.strip, &mut self.table) {
-            Some(cell) => self.place(Player::Engine, cell),
-            None => self.message = Some("the strip is full".into()),
-        }
-    }
-
-    /// Your move in a game: an X on an empty cell, then the engine's reply.
-    fn play_at(&mut self, cell: usize) {
-        let Some(game) = &self.game else { return };
-        if game.winner.is_some() {
-            self.message = Some("the game is over: p starts a new one".into());
-        } else if self.strip[cell] {
-            self.message = Some(format!("cell {} already holds an X", cell + 1));
-        } else {
-            self.message = None;
-            self.place(Player::You, cell);
-            if self.game.as_ref().is_some_and(|g| g.winner.is_none()) {
-                self.engine_reply();
-            }
-        }
-    }
-
-    /// Takes back your last move and the engine's reply to it.
-    fn undo_in_game(&mut self) {
-        let Some(game) = &mut self.game else { return };
-        let Some(last_yours) = game.moves.iter().rposition(|(p, _)| *p == Player::You) else {
-            self.message = Some("nothing of yours to take back".into());
-            return;
-        };
-        for (_, cell) in game.moves.drain(last_yours..) {
-            self.strip[cell] = false;
-        }
-        game.to_move = Player::You;
-        game.winner = None;
-        self.message = None;
-        self.reanalyze();
-    }
-
-    /// Recomputes the analysis: once per edit, O(n) once the Grundy table
-    /// reaches the longest free segment; a table that must grow far is
-    /// built on a background thread and the analysis waits for it.
-    fn reanalyze(&mut self) {
-        self.cursor = self.cursor.min(self.strip.len() - 1);
-        self.safe = safe_cells(&self.strip);
-        let wanted = longest_free_segment(&self.strip) + 1;
-        if wanted <= self.table.len() || wanted <= SYNC_GRUNDY {
-            self.analysis = Some(analyze(&self.strip, &mut self.table));
-        } else {
-            self.analysis = None;
-            if self.job.as_ref().is_none_or(|job| job.wanted < wanted) {
-                self.start_job(wanted);
-            }
-        }
-    }
-
-    fn apply(&mut self, edit: Edit) -> Edit {
-        let inverse = match edit {
-            Edit::Toggle(i) => {
-                self.strip[i] = !self.strip[i];
-                Edit::Toggle(i)
-            }
-            Edit::Replace(strip) => Edit::Replace(std::mem::replace(&mut self.strip, strip)),
-        };
-        self.reanalyze();
-        inverse
-    }
-
-    fn edit(&mut self, edit: Edit) {
-        let inverse = self.apply(edit);
-        self.undo.push(inverse);
-        self.redo.clear();
-    }
-
-    fn resize(&mut self, len: usize) {
-        let len = len.clamp(MIN_LENGTH, MAX_LENGTH);
-        if len != self.strip.len() {
-            let mut strip = self.strip.clone();
-            strip.resize(len, false);
-            self.edit(Edit::Replace(strip));
-        }
-    }
-
-    pub fn update(&mut self, action: TreblecrossAction) {
-        use TreblecrossAction as A;
-        let last = self.strip.len() - 1;
+    fn update(&mut self, action: Action) {
+        use Action as A;
+        let last = self.strip().len() - 1;
         if self.game.is_some() {
             match action {
                 A::Toggle | A::SetX => return self.play_at(self.cursor),
@@ -405,17 +362,11 @@ impl TreblecrossTab {
             A::Longer(n) => self.resize(self.strip.len().saturating_add(n)),
             A::Shorter(n) => self.resize(self.strip.len().saturating_sub(n)),
             A::Clear => {
-                if self.strip.iter().any(|&x| x) {
-                    self.edit(Edit::Replace(vec![false; self.strip.len()]));
+                if self.strip.has_x() {
+                    self.edit(Edit::Replace(Strip::empty(self.strip.len())));
                 }
             }
-            A::NextExample => {
-                if let Some(example) = self.examples.get(self.next_example).cloned() {
-                    self.next_example = (self.next_example + 1) % self.examples.len();
-                    self.cursor = 0;
-                    self.edit(Edit::Replace(example));
-                }
-            }
+            A::NextExample => self.next_example(),
             A::Undo => {
                 if let Some(edit) = self.undo.pop() {
                     let inverse = self.apply(edit);
@@ -432,9 +383,296 @@ impl TreblecrossTab {
                 // The panel shows values already known, or cheap to know.
                 let limit = self.table.len().max(SYNC_GRUNDY);
                 self.grundy_start = self.grundy_start.saturating_add_signed(delta).min(limit);
-                self.table.extend_to(self.grundy_start + PANEL_SPAN);
+                if let Err(e) = self.table.extend_to(self.grundy_start + PANEL_SPAN) {
+                    self.message = Some(e.to_string());
+                }
             }
             A::GrundyStats => self.grundy_stats = !self.grundy_stats,
+        }
+    }
+
+    fn cursor(&self) -> Cursor {
+        Cursor {
+            keys: "←→",
+            word: "move",
+            vertical: false,
+        }
+    }
+
+    fn move_cursor(&mut self, direction: Direction) {
+        match direction {
+            Direction::Left => self.update(Action::Move(-1)),
+            Direction::Right => self.update(Action::Move(1)),
+            Direction::Up | Direction::Down => {}
+        }
+    }
+
+    fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
+        self.mouse_action(area, event)
+    }
+
+    fn tick(&mut self) {
+        self.poll();
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let Some(layout) = layout(area) else {
+            render_too_small(area, buf, MIN_SIZE);
+            return;
+        };
+        let width = layout.strip.width as usize;
+        let start = window_start(self.cursor, width);
+        let end = (start + width).min(self.strip().len());
+        self.render_ruler(layout.ruler, start, end, buf, theme);
+        self.render_strip(layout.strip, start, end, buf, theme);
+        self.render_segments(layout.segments, start, end, buf, theme);
+        self.render_info(layout.info, start, end, buf, theme);
+        self.render_panel(layout.panel, buf, theme);
+    }
+}
+
+/// A refused game move in words.
+fn match_error_words(error: MatchError) -> String {
+    match error {
+        MatchError::AlreadyOver => "the strip already has three in a row: edit it first".into(),
+        MatchError::GameOver => "the game is over: p starts a new one".into(),
+        MatchError::NotYourTurn => "wait: it is the engine's move".into(),
+        MatchError::Taken(cell) => format!("cell {} already holds an X", cell + 1),
+        MatchError::NothingToTakeBack => "nothing of yours to take back".into(),
+        MatchError::Full => "the strip is full".into(),
+        MatchError::TooLarge(e) => e.to_string(),
+    }
+}
+
+impl TreblecrossTab {
+    /// A tab on this strip (lengths are clamped to 3..=100,000 cells).
+    pub fn with_strip(mut strip: Strip) -> TreblecrossTab {
+        strip.resize(strip.len().clamp(MIN_LENGTH, MAX_LENGTH));
+        let mut message = None;
+        // G(0 … PANEL_SPAN) fit in u16 whatever happens: G(L) <= L.
+        let table = GrundyTable::with_len(PANEL_SPAN).unwrap_or_else(|e| {
+            message = Some(e.to_string());
+            GrundyTable::default()
+        });
+        let mut tab = TreblecrossTab {
+            strip,
+            game: None,
+            message,
+            cursor: 0,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            table,
+            analysis: None,
+            safe: Vec::new(),
+            job: None,
+            examples: examples(),
+            next_example: 0,
+            grundy_start: 0,
+            grundy_stats: false,
+        };
+        tab.reanalyze();
+        tab
+    }
+
+    /// The strip on screen: the game's while a game is on.
+    pub fn strip(&self) -> &Strip {
+        self.game.as_ref().map_or(&self.strip, |g| &g.strip)
+    }
+
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The analysis of the strip, or `None` while its Grundy values are
+    /// being computed (see [`TreblecrossTab::computing`]).
+    pub fn analysis(&self) -> Option<&StripAnalysis> {
+        self.analysis.as_ref()
+    }
+
+    /// Values known so far and values wanted, while computing.
+    pub fn computing(&self) -> Option<(usize, usize)> {
+        self.job
+            .as_ref()
+            .map(|job| (job.known.load(Relaxed), job.wanted))
+    }
+
+    /// Takes in Grundy values finished on the background thread; true if
+    /// something changed (the event loop calls it on every tick).
+    pub fn poll(&mut self) -> bool {
+        let Some(job) = &self.job else { return false };
+        match job.result.try_recv() {
+            Ok(Ok(table)) => {
+                if table.len() > self.table.len() {
+                    self.table = table;
+                }
+                self.job = None;
+                self.reanalyze();
+                true
+            }
+            Ok(Err(e)) => {
+                self.job = None;
+                self.message = Some(e.to_string());
+                true
+            }
+            Err(TryRecvError::Empty) => false,
+            Err(TryRecvError::Disconnected) => {
+                self.job = None;
+                self.message = Some("the Grundy values could not be computed".into());
+                true
+            }
+        }
+    }
+
+    fn start_job(&mut self, wanted: usize) {
+        let mut table = self.table.clone();
+        let known = Arc::new(AtomicUsize::new(table.len()));
+        let (send, result) = channel();
+        let progress = Arc::clone(&known);
+        std::thread::spawn(move || {
+            let done = table.extend_with_progress(wanted, |n| progress.store(n, Relaxed));
+            // The tab may have gone: then nobody wants the table.
+            let _ = send.send(done.map(|()| table));
+        });
+        self.job = Some(TableJob {
+            wanted,
+            known,
+            result,
+        });
+    }
+
+    pub fn grundy_start(&self) -> usize {
+        self.grundy_start
+    }
+
+    pub fn game(&self) -> Option<&Match> {
+        self.game.as_ref()
+    }
+
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Starts a game on the current strip, or stops the one going on (the
+    /// strip keeps its moves).
+    fn toggle_game(&mut self, first: Player) {
+        if let Some(game) = self.game.take() {
+            self.strip = game.strip;
+            self.message = Some("game stopped: the strip is yours to edit".into());
+            return;
+        }
+        if self.analysis.is_none() {
+            self.message = Some("wait for the Grundy values, then play".into());
+            return;
+        }
+        match Match::new(self.strip.clone(), first) {
+            Ok(game) => {
+                self.game = Some(game);
+                self.message = None;
+                if first == Player::Engine {
+                    self.engine_reply();
+                }
+            }
+            Err(e) => self.message = Some(match_error_words(e)),
+        }
+    }
+
+    fn engine_reply(&mut self) {
+        let Some(game) = &mut self.game else { return };
+        if let Err(e) = game.engine_plays(&mut self.table) {
+            self.message = Some(match_error_words(e));
+        }
+        self.reanalyze();
+    }
+
+    /// Your move in a game: an X on an empty cell, then the engine's reply.
+    fn play_at(&mut self, cell: usize) {
+        let Some(game) = &mut self.game else { return };
+        match game.play(Player::You, cell) {
+            Ok(()) => {
+                self.message = None;
+                let engine_to_move = game.is_on();
+                self.reanalyze();
+                if engine_to_move {
+                    self.engine_reply();
+                }
+            }
+            Err(e) => self.message = Some(match_error_words(e)),
+        }
+    }
+
+    /// Takes back your last move and the engine's reply to it.
+    fn undo_in_game(&mut self) {
+        let Some(game) = &mut self.game else { return };
+        match game.take_back() {
+            Ok(()) => {
+                self.message = None;
+                self.reanalyze();
+            }
+            Err(e) => self.message = Some(match_error_words(e)),
+        }
+    }
+
+    /// Recomputes the analysis: once per edit, O(n) once the Grundy table
+    /// reaches the longest free segment; a table that must grow far is
+    /// built on a background thread and the analysis waits for it.
+    fn reanalyze(&mut self) {
+        let strip = self.game.as_ref().map_or(&self.strip, |g| &g.strip);
+        self.cursor = self.cursor.min(strip.len() - 1);
+        self.safe = safe_cells(strip);
+        let wanted = longest_free_segment(strip) + 1;
+        if wanted <= self.table.len() || wanted <= SYNC_GRUNDY {
+            match analyze(strip, &mut self.table) {
+                Ok(analysis) => self.analysis = Some(analysis),
+                Err(e) => {
+                    self.analysis = None;
+                    self.message = Some(e.to_string());
+                }
+            }
+        } else {
+            self.analysis = None;
+            if self.job.as_ref().is_none_or(|job| job.wanted < wanted) {
+                self.start_job(wanted);
+            }
+        }
+    }
+
+    fn apply(&mut self, edit: Edit) -> Edit {
+        let inverse = match edit {
+            Edit::Toggle(i) => {
+                self.strip.toggle(i);
+                Edit::Toggle(i)
+            }
+            Edit::Replace(strip) => Edit::Replace(std::mem::replace(&mut self.strip, strip)),
+        };
+        self.reanalyze();
+        inverse
+    }
+
+    fn edit(&mut self, edit: Edit) {
+        let inverse = self.apply(edit);
+        self.undo.push(inverse);
+        self.redo.clear();
+    }
+
+    fn resize(&mut self, len: usize) {
+        let len = len.clamp(MIN_LENGTH, MAX_LENGTH);
+        if len != self.strip.len() {
+            let mut strip = self.strip.clone();
+            strip.resize(len);
+            self.edit(Edit::Replace(strip));
+        }
+    }
+
+    fn next_example(&mut self) {
+        match &self.examples {
+            Ok(examples) if !examples.is_empty() => {
+                let example = examples[self.next_example % examples.len()].clone();
+                self.next_example = (self.next_example + 1) % examples.len();
+                self.cursor = 0;
+                self.edit(Edit::Replace(example));
+            }
+            Ok(_) => self.message = Some("assets/ holds no example strip".into()),
+            Err(e) => self.message = Some(format!("the examples in assets/ do not parse: {e}")),
         }
     }
 
@@ -452,7 +690,7 @@ impl TreblecrossTab {
         }
         let start = window_start(self.cursor, strip.width as usize);
         let cell = start + usize::from(at.x - strip.x);
-        (cell < self.strip.len()).then_some(cell)
+        (cell < self.strip().len()).then_some(cell)
     }
 
     /// Whether a screen position is over the Grundy panel (mouse wheel).
@@ -460,19 +698,18 @@ impl TreblecrossTab {
         layout(area).is_some_and(|l| l.panel.contains(at))
     }
 
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let Some(layout) = layout(area) else {
-            render_too_small(area, buf, MIN_SIZE);
-            return;
-        };
-        let width = layout.strip.width as usize;
-        let start = window_start(self.cursor, width);
-        let end = (start + width).min(self.strip.len());
-        self.render_ruler(layout.ruler, start, end, buf, theme);
-        self.render_strip(layout.strip, start, end, buf, theme);
-        self.render_segments(layout.segments, start, end, buf, theme);
-        self.render_info(layout.info, start, end, buf, theme);
-        self.render_panel(layout.panel, buf, theme);
+    /// The action a mouse event asks for: a click on a cell, the wheel
+    /// over the Grundy panel.
+    fn mouse_action(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
+        let at = Position::new(event.column, event.row);
+        match event.kind {
+            MouseEventKind::ScrollDown if self.over_panel(area, at) => {
+                Some(Action::ScrollGrundy(8))
+            }
+            MouseEventKind::ScrollUp if self.over_panel(area, at) => Some(Action::ScrollGrundy(-8)),
+            MouseEventKind::Down(MouseButton::Left) => self.cell_at(area, at).map(Action::Click),
+            _ => None,
+        }
     }
 
     fn render_ruler(&self, area: Rect, start: usize, end: usize, buf: &mut Buffer, theme: &Theme) {
@@ -511,7 +748,7 @@ impl TreblecrossTab {
             .map(|(_, c)| *c)
             .collect();
         for cell in start..end {
-            let (symbol, style) = if self.strip[cell] && engine_cells.contains(&cell) {
+            let (symbol, style) = if self.strip()[cell] && engine_cells.contains(&cell) {
                 // The engine's Xs in their own colour, its last one underlined.
                 let last = engine_cells.last() == Some(&cell);
                 let style = theme.mark_o();
@@ -523,7 +760,7 @@ impl TreblecrossTab {
                         style
                     },
                 )
-            } else if self.strip[cell] {
+            } else if self.strip()[cell] {
                 ("X", theme.mark_x())
             } else if winning.binary_search(&cell).is_ok() {
                 ("★", theme.win().patch(theme.best()))
@@ -587,7 +824,7 @@ impl TreblecrossTab {
     }
 
     fn render_info(&self, area: Rect, start: usize, end: usize, buf: &mut Buffer, theme: &Theme) {
-        let n = self.strip.len();
+        let n = self.strip().len();
         let mut lines = vec![Line::from(vec![
             Span::styled(format!("cells {}–{} of {n}", start + 1, end), theme.dim()),
             Span::styled(format!("   cursor at {}", self.cursor + 1), theme.dim()),

@@ -1,26 +1,95 @@
 //! The Tic-tac-toe tab: edit a board, see its verdict live, and for a
 //! legal continuing board what every empty cell gives under perfect play.
 
-use super::app::{render_too_small, TicTacToeAction};
-use super::grid::{self, GRID_HEIGHT, GRID_WIDTH};
-use super::theme::Theme;
-use crate::cli::tictactoe::{parse, Format};
-use crate::solver::tictactoe::{
-    cell_name, illegality, result_words, Analysis, Analyzer, Atlas, Board, Illegality, Mark,
-    Verdict,
-};
-use crate::solver::Outcome;
+use crate::notation::tictactoe::{mark_letter, result_words, slashed, Alphabet};
+use crate::notation::{InputError, Tokens};
+use crate::solver::tictactoe::{illegality, Analysis, Analyzer, Atlas, Board, Illegality, Verdict};
+use crate::solver::{Cell, Outcome, Side};
+use crate::tui::grid::{self, GRID_HEIGHT, GRID_WIDTH};
+use crate::tui::keymap::{ch, ctrl, key, Binding, Direction, When};
+use crate::tui::tab::Tab;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::render_too_small;
+use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+/// Everything the tab can be asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Cycle,
+    Set(Option<Side>),
+    /// A click on a cell: the cursor goes there and the cell cycles.
+    Click(Cell),
+    Undo,
+    Redo,
+    Clear,
+    NextExample,
+}
+
+/// The tab's keys (the cursor keys are every tab's, in the app).
+pub const BINDINGS: &[Binding<Action>] = &[
+    Binding::new(
+        &[key(KeyCode::Char(' '))],
+        "Space",
+        "cycle the cell . → X → O → . (or click)",
+        Action::Cycle,
+    )
+    .footer("cycle"),
+    Binding::new(
+        &[ch('x')],
+        "x",
+        "put X in the cell",
+        Action::Set(Some(Side::X)),
+    )
+    .footer_group("x/o/.", "set"),
+    Binding::new(
+        &[ch('o'), ch('0')],
+        "o",
+        "put O in the cell",
+        Action::Set(Some(Side::O)),
+    ),
+    Binding::new(
+        &[ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)],
+        ".",
+        "empty the cell",
+        Action::Set(None),
+    ),
+    Binding::new(&[ch('u')], "u", "undo", Action::Undo).footer("undo"),
+    Binding::new(&[ctrl('r')], "C-r", "redo", Action::Redo).footer("redo"),
+    Binding::new(&[ch('c')], "c", "clear the board", Action::Clear).footer("clear"),
+    Binding::new(
+        &[ch('e')],
+        "e",
+        "load the next example from assets/",
+        Action::NextExample,
+    )
+    .footer("example"),
+];
+
 /// Smallest area the tab draws in (grid, gap, a readable panel).
 pub const MIN_SIZE: (u16, u16) = (GRID_WIDTH + 2 + 36, GRID_HEIGHT + 1);
 
 /// The examples of `assets/`, shipped inside the binary.
-const EXAMPLES: &str = include_str!("../../assets/tictactoe/codeforces-examples.txt");
+const EXAMPLES: &str = include_str!("../../../assets/tictactoe/codeforces-examples.txt");
+
+/// The boards of [`EXAMPLES`] (tests/assets.rs checks that they parse).
+pub fn examples() -> Result<Vec<Board>, InputError> {
+    let mut tokens = Tokens::new(EXAMPLES);
+    let mut boards = Vec::new();
+    while let Some(board) = crate::notation::tictactoe::read_board(
+        &mut tokens,
+        Alphabet::CODEFORCES,
+        boards.len() + 1,
+        true,
+    )? {
+        boards.push(board);
+    }
+    Ok(boards)
+}
 
 /// Where the tab puts things: the one source for drawing and clicks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,18 +123,81 @@ pub struct Verdicts {
 
 pub struct TicTacToeTab {
     board: Board,
-    cursor: usize,
+    cursor: Cell,
     undo: Vec<Board>,
     redo: Vec<Board>,
     analyzer: Analyzer,
     verdicts: Verdicts,
-    examples: Vec<Board>,
+    examples: Result<Vec<Board>, InputError>,
     next_example: usize,
+    /// A one-line answer to the last action, when it did not work.
+    message: Option<String>,
 }
 
 impl Default for TicTacToeTab {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+impl Tab for TicTacToeTab {
+    type Action = Action;
+
+    fn bindings(&self) -> &'static [Binding<Action>] {
+        BINDINGS
+    }
+
+    fn mode(&self) -> When {
+        When::ALWAYS
+    }
+
+    fn update(&mut self, action: Action) {
+        let cell = self.cursor;
+        self.message = None;
+        match action {
+            Action::Cycle => self.edit(self.board.with(cell, cycled(self.board.get(cell)))),
+            Action::Click(at) => {
+                self.cursor = at;
+                self.edit(self.board.with(at, cycled(self.board.get(at))));
+            }
+            Action::Set(mark) => self.edit(self.board.with(cell, mark)),
+            Action::Clear => self.edit(Board::EMPTY),
+            Action::NextExample => self.next_example(),
+            Action::Undo => {
+                if let Some(previous) = self.undo.pop() {
+                    self.redo.push(self.board);
+                    self.set(previous);
+                }
+            }
+            Action::Redo => {
+                if let Some(next) = self.redo.pop() {
+                    self.undo.push(self.board);
+                    self.set(next);
+                }
+            }
+        }
+    }
+
+    fn move_cursor(&mut self, direction: Direction) {
+        let (rows, cols) = direction.delta();
+        self.cursor = self.cursor.moved(rows, cols);
+    }
+
+    fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
+        if event.kind != MouseEventKind::Down(MouseButton::Left) {
+            return None;
+        }
+        self.cell_at(area, Position::new(event.column, event.row))
+            .map(Action::Click)
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let Some(layout) = layout(area) else {
+            render_too_small(area, buf, MIN_SIZE);
+            return;
+        };
+        self.render_grid(&layout, buf, theme);
+        self.render_panel(layout.panel, buf, theme);
     }
 }
 
@@ -79,13 +211,14 @@ impl TicTacToeTab {
         let verdicts = assess(&board, &mut analyzer);
         TicTacToeTab {
             board,
-            cursor: 4,
+            cursor: Cell::CENTRE,
             undo: Vec::new(),
             redo: Vec::new(),
             analyzer,
             verdicts,
-            examples: parse(EXAMPLES, Format::Codeforces).unwrap_or_default(),
+            examples: examples(),
             next_example: 0,
+            message: None,
         }
     }
 
@@ -93,7 +226,7 @@ impl TicTacToeTab {
         self.board
     }
 
-    pub fn cursor(&self) -> usize {
+    pub fn cursor(&self) -> Cell {
         self.cursor
     }
 
@@ -116,73 +249,37 @@ impl TicTacToeTab {
         self.verdicts = assess(&board, &mut self.analyzer);
     }
 
-    pub fn update(&mut self, action: TicTacToeAction) {
-        use TicTacToeAction as A;
-        let cell = self.cursor;
-        match action {
-            A::Move { rows, cols } => {
-                let row = (self.cursor / 3) as i8 + rows;
-                let col = (self.cursor % 3) as i8 + cols;
-                self.cursor = (row.clamp(0, 2) * 3 + col.clamp(0, 2)) as usize;
+    fn next_example(&mut self) {
+        match &self.examples {
+            Ok(examples) if !examples.is_empty() => {
+                let example = examples[self.next_example % examples.len()];
+                self.next_example = (self.next_example + 1) % examples.len();
+                self.edit(example);
             }
-            A::Cycle => self.edit(self.board.with(cell, cycled(self.board.get(cell)))),
-            A::Click(at) if at < 9 => {
-                self.cursor = at;
-                self.edit(self.board.with(at, cycled(self.board.get(at))));
-            }
-            A::Click(_) => {}
-            A::SetX => self.edit(self.board.with(cell, Some(Mark::X))),
-            A::SetO => self.edit(self.board.with(cell, Some(Mark::O))),
-            A::SetEmpty => self.edit(self.board.with(cell, None)),
-            A::Clear => self.edit(Board::EMPTY),
-            A::NextExample => {
-                if let Some(&example) = self.examples.get(self.next_example) {
-                    self.next_example = (self.next_example + 1) % self.examples.len();
-                    self.edit(example);
-                }
-            }
-            A::Undo => {
-                if let Some(previous) = self.undo.pop() {
-                    self.redo.push(self.board);
-                    self.set(previous);
-                }
-            }
-            A::Redo => {
-                if let Some(next) = self.redo.pop() {
-                    self.undo.push(self.board);
-                    self.set(next);
-                }
-            }
+            Ok(_) => self.message = Some("assets/ holds no example board".into()),
+            Err(e) => self.message = Some(format!("the examples in assets/ do not parse: {e}")),
         }
     }
 
     /// The cell under a screen position, by the same layout as drawing.
-    pub fn cell_at(&self, area: Rect, at: Position) -> Option<usize> {
-        layout(area)?.cells.iter().position(|r| r.contains(at))
-    }
-
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let Some(layout) = layout(area) else {
-            render_too_small(area, buf, MIN_SIZE);
-            return;
-        };
-        self.render_grid(&layout, buf, theme);
-        self.render_panel(layout.panel, buf, theme);
+    pub fn cell_at(&self, area: Rect, at: Position) -> Option<Cell> {
+        let index = layout(area)?.cells.iter().position(|r| r.contains(at))?;
+        Cell::from_index(index)
     }
 
     fn render_grid(&self, layout: &TicTacToeLayout, buf: &mut Buffer, theme: &Theme) {
         grid::draw(layout.grid, buf, theme);
-        let best: Vec<usize> = self
+        let best: Vec<Cell> = self
             .verdicts
             .analysis
             .as_ref()
             .map(|a| a.best_cells().collect())
             .unwrap_or_default();
-        for (cell, rect) in layout.cells.iter().enumerate() {
-            let mut lines = vec![Line::styled(cell_name(cell), theme.dim())];
+        for (cell, rect) in Cell::ALL.into_iter().zip(layout.cells) {
+            let mut lines = vec![Line::styled(cell.to_string(), theme.dim())];
             match self.board.get(cell) {
-                Some(Mark::X) => lines.push(Line::styled("X", theme.mark_x()).centered()),
-                Some(Mark::O) => lines.push(Line::styled("O", theme.mark_o()).centered()),
+                Some(Side::X) => lines.push(Line::styled("X", theme.mark_x()).centered()),
+                Some(Side::O) => lines.push(Line::styled("O", theme.mark_o()).centered()),
                 None => {
                     let value =
                         self.verdicts.analysis.as_ref().and_then(|a| {
@@ -206,7 +303,7 @@ impl TicTacToeTab {
             } else {
                 Style::new()
             };
-            Paragraph::new(lines).style(style).render(*rect, buf);
+            Paragraph::new(lines).style(style).render(rect, buf);
         }
     }
 
@@ -224,7 +321,7 @@ impl TicTacToeTab {
             _ => "unreachable",
         };
         let mut lines = vec![
-            Line::from(vec![label("Board"), Span::raw(notation(&self.board))]),
+            Line::from(vec![label("Board"), Span::raw(slashed(&self.board))]),
             Line::from(vec![
                 label("Codeforces"),
                 Span::styled(v.verdict.words(), verdict_style),
@@ -244,7 +341,7 @@ impl TicTacToeTab {
         if let Some(a) = &v.analysis {
             lines.push(Line::from(vec![
                 label("To move"),
-                Span::raw(a.mover.to_string()),
+                Span::raw(mark_letter(a.mover).to_string()),
             ]));
             lines.push(Line::from(vec![
                 label("Perfect play"),
@@ -252,22 +349,31 @@ impl TicTacToeTab {
                     result_words(a.mover, a.value),
                     outcome_style(a.value, theme).patch(theme.best()),
                 ),
-                Span::styled(format!("  ({} for {})", a.value, a.mover), theme.dim()),
+                Span::styled(
+                    format!("  ({} for {})", a.value, mark_letter(a.mover)),
+                    theme.dim(),
+                ),
             ]));
-            let best: Vec<String> = a.best_cells().map(cell_name).collect();
+            let best: Vec<String> = a.best_cells().map(|c| c.to_string()).collect();
             lines.push(Line::from(vec![
                 label("Best moves"),
                 Span::styled(format!("★ {}", best.join(" ")), theme.best()),
             ]));
             lines.push(Line::from(""));
             lines.push(Line::styled(
-                format!("Each empty cell: {}'s result after playing there,", a.mover),
+                format!(
+                    "Each empty cell: {}'s result after playing there,",
+                    mark_letter(a.mover)
+                ),
                 theme.dim(),
             ));
             lines.push(Line::styled(
                 "in plies; ★ marks the best moves.",
                 theme.dim(),
             ));
+        }
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.bad()));
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
@@ -283,11 +389,11 @@ fn assess(board: &Board, analyzer: &mut Analyzer) -> Verdicts {
     }
 }
 
-fn cycled(mark: Option<Mark>) -> Option<Mark> {
+fn cycled(mark: Option<Side>) -> Option<Side> {
     match mark {
-        None => Some(Mark::X),
-        Some(Mark::X) => Some(Mark::O),
-        Some(Mark::O) => None,
+        None => Some(Side::X),
+        Some(Side::X) => Some(Side::O),
+        Some(Side::O) => None,
     }
 }
 
@@ -296,30 +402,5 @@ fn outcome_style(value: Outcome, theme: &Theme) -> Style {
         Outcome::Win(_) => theme.win(),
         Outcome::Draw => theme.draw(),
         Outcome::Loss(_) => theme.loss(),
-    }
-}
-
-/// `X0X/.0./.X.`: rows joined by `/` in the Codeforces alphabet.
-pub fn notation(board: &Board) -> String {
-    board.to_string().replace('\n', "/")
-}
-
-/// Parses the notation of [`notation`] (`O` is accepted for `0`).
-pub fn parse_notation(text: &str) -> Result<Board, String> {
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != 3 {
-        return Err(format!(
-            "expected 3 rows joined by '/', found {}",
-            rows.len()
-        ));
-    }
-    let rows = rows.join("\n").replace('O', "0");
-    match parse(&rows, Format::Codeforces) {
-        Ok(boards) if boards.len() == 1 => Ok(boards[0]),
-        Ok(_) => Err("expected one board".into()),
-        Err(e) => Err(format!(
-            "row {}, column {}: {}",
-            e.line, e.column, e.message
-        )),
     }
 }

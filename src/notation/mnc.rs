@@ -1,0 +1,380 @@
+//! Magnificent Noughts & Crosses in text.
+//!
+//! - Pieces: `x` `X` (x's small and big), `o` `O`; `.` an empty cell.
+//! - A board: three rows top to bottom, one per line (as the contest prints
+//!   it) or joined by `/` on one line: `o.X/.x./...`.
+//! - A position (`noughts mnc analyze`): `ROWS [SIDE] [XHAND OHAND]` — the
+//!   side to move (`x` or `o`) and how many small pieces each still holds
+//!   (0 to 4). Big pieces in hand are always 2 minus those on the board.
+//!   Left out, the hands assume no small piece was ever captured (4 minus
+//!   those on the board) and the side to move follows from that (x if both
+//!   placed as many pieces, else o).
+//! - A move: `small b2`, `big a1` (from the hand), `a1-c3` (a big piece
+//!   moved from a1 onto the small piece at c3).
+
+use super::{describe, plies, quoted, InputError, Token, Tokens};
+use crate::solver::mnc::{
+    IllegalMove, Move, Piece, Position, PositionError, Size, BIG_PIECES, SMALL_PIECES,
+};
+use crate::solver::{BySide, Cell, Outcome, Side};
+use std::fmt;
+use std::str::FromStr;
+
+/// The side's letter: `x` or `o`.
+pub fn side_letter(side: Side) -> char {
+    match side {
+        Side::X => 'x',
+        Side::O => 'o',
+    }
+}
+
+impl Piece {
+    /// `x`, `X`, `o` or `O`.
+    pub fn letter(self) -> char {
+        match (self.side, self.size) {
+            (Side::X, Size::Small) => 'x',
+            (Side::X, Size::Big) => 'X',
+            (Side::O, Size::Small) => 'o',
+            (Side::O, Size::Big) => 'O',
+        }
+    }
+
+    pub fn from_letter(ch: char) -> Option<Piece> {
+        let (side, size) = match ch {
+            'x' => (Side::X, Size::Small),
+            'X' => (Side::X, Size::Big),
+            'o' => (Side::O, Size::Small),
+            'O' => (Side::O, Size::Big),
+            _ => return None,
+        };
+        Some(Piece { side, size })
+    }
+}
+
+/// "small" or "big".
+pub fn size_word(size: Size) -> &'static str {
+    match size {
+        Size::Small => "small",
+        Size::Big => "big",
+    }
+}
+
+impl fmt::Display for Move {
+    /// `small b2`, `big a1`, `a1-c3` (a big piece moved).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Place { size, cell } => write!(f, "{} {cell}", size_word(*size)),
+            Move::Shift { from, to } => write!(f, "{from}-{to}"),
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// Three rows over `.xXoO`, one per line, as the contest prints boards.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&rows(self, "\n"))
+    }
+}
+
+fn rows(position: &Position, between: &str) -> String {
+    let mut text = String::with_capacity(11);
+    for (i, cell) in Cell::ALL.into_iter().enumerate() {
+        if i > 0 && i % 3 == 0 {
+            text.push_str(between);
+        }
+        text.push(position.piece_at(cell).map_or('.', Piece::letter));
+    }
+    text
+}
+
+/// The whole position in the notation `mnc analyze` reads:
+/// `o.X/.x./... x 2 3`.
+pub fn position_notation(position: &Position) -> String {
+    format!(
+        "{} {} {} {}",
+        rows(position, "/"),
+        side_letter(position.to_move()),
+        position.small_in_hand(Side::X),
+        position.small_in_hand(Side::O)
+    )
+}
+
+fn piece_of(token: &Token, offset: usize, ch: char) -> Result<Option<Piece>, InputError> {
+    match ch {
+        '.' => Ok(None),
+        c => Piece::from_letter(c).map(Some).ok_or_else(|| {
+            token.error_at(
+                offset,
+                format!(
+                    "expected one of '.', 'x', 'X', 'o', 'O', found {}",
+                    describe(c)
+                ),
+            )
+        }),
+    }
+}
+
+/// Reads three rows (`.xXoO`) from one token joined by `/`.
+fn read_rows(token: &Token) -> Result<[Option<Piece>; 9], InputError> {
+    let mut cells = [None; 9];
+    let (mut row, mut col) = (0, 0);
+    let mut len = 0;
+    for (i, ch) in token.text.chars().enumerate() {
+        len = i + 1;
+        if ch == '/' && col == 3 && row < 2 {
+            (row, col) = (row + 1, 0);
+            continue;
+        }
+        if col == 3 {
+            let expected = if row < 2 {
+                format!("'/' after row {}", row + 1)
+            } else {
+                "the end of the board after 3 rows".into()
+            };
+            return Err(token.error_at(i, format!("expected {expected}, found {}", describe(ch))));
+        }
+        if ch == '/' {
+            return Err(token.error_at(
+                i,
+                format!(
+                    "expected 3 cells in row {}, found {col} before '/'",
+                    row + 1
+                ),
+            ));
+        }
+        cells[3 * row + col] = piece_of(token, i, ch)?;
+        col += 1;
+    }
+    if row < 2 || col < 3 {
+        return Err(token.error_at(
+            len,
+            format!(
+                "expected 3 rows of 3 cells joined by '/', found {} cells in {}",
+                3 * row + col,
+                quoted(token.text)
+            ),
+        ));
+    }
+    Ok(cells)
+}
+
+/// Reads one row of three cells (`.xXoO`) of a board written row per line.
+pub fn read_row(token: &Token) -> Result<[Option<Piece>; 3], InputError> {
+    let mut row = [None; 3];
+    let mut len = 0;
+    for (i, ch) in token.text.chars().enumerate() {
+        if i == 3 {
+            return Err(token.error_at(
+                3,
+                format!("expected a row of 3 cells, found {}", quoted(token.text)),
+            ));
+        }
+        row[i] = piece_of(token, i, ch)?;
+        len = i + 1;
+    }
+    if len < 3 {
+        return Err(token.error_at(
+            len,
+            format!("expected a row of 3 cells, found {}", quoted(token.text)),
+        ));
+    }
+    Ok(row)
+}
+
+fn read_hand(token: &Token, side: Side) -> Result<u8, InputError> {
+    match token.text.parse::<u8>() {
+        Ok(n) if n <= SMALL_PIECES => Ok(n),
+        _ => Err(token.error(format!(
+            "expected the number of small pieces {} holds (0 to {SMALL_PIECES}), found {}",
+            side_letter(side),
+            quoted(token.text)
+        ))),
+    }
+}
+
+impl FromStr for Position {
+    type Err = InputError;
+
+    /// The notation described in the module documentation.
+    fn from_str(text: &str) -> Result<Position, InputError> {
+        let mut tokens = Tokens::new(text);
+        let board = tokens.expect("a board: three rows of '.xXoO' joined by '/'")?;
+        let cells = read_rows(&board)?;
+        let count = |side: Side, size: Size| {
+            cells
+                .iter()
+                .flatten()
+                .filter(|p| p.side == side && p.size == size)
+                .count() as u8
+        };
+        let small_left = |side| SMALL_PIECES.saturating_sub(count(side, Size::Small));
+        let mut hands = BySide::new(small_left(Side::X), small_left(Side::O));
+        let placed = |s: Side| count(s, Size::Small) + count(s, Size::Big);
+        let mut to_move = if placed(Side::X) > placed(Side::O) {
+            Side::O
+        } else {
+            Side::X
+        };
+        let mut last = board;
+        if let Some(token) = tokens.next() {
+            to_move = match token.text {
+                "x" => Side::X,
+                "o" => Side::O,
+                other => {
+                    return Err(token.error(format!(
+                        "expected the side to move, 'x' or 'o', found {}",
+                        quoted(other)
+                    )))
+                }
+            };
+            last = token;
+            if let Some(token) = tokens.next() {
+                hands[Side::X] = read_hand(&token, Side::X)?;
+                let o_hand = tokens.expect("the number of small pieces o holds")?;
+                hands[Side::O] = read_hand(&o_hand, Side::O)?;
+                last = o_hand;
+            }
+        }
+        tokens.expect_end("the position")?;
+        Position::new(cells, hands, to_move).map_err(|why| InputError {
+            line: last.line,
+            column: 1,
+            message: format!("inconsistent position: {why}"),
+        })
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PositionError::TooManyBig { side, on_board } => write!(
+                f,
+                "{} has {on_board} big pieces on the board, but only {BIG_PIECES} in all",
+                side_letter(side)
+            ),
+            PositionError::TooManySmall {
+                side,
+                on_board,
+                in_hand,
+            } => write!(
+                f,
+                "{} has {on_board} small pieces on the board and {in_hand} in hand, more than the {SMALL_PIECES} it owns",
+                side_letter(side)
+            ),
+            PositionError::BothHaveLines => write!(f, "both x and o have three in a row"),
+            PositionError::MoverHasLine(side) => write!(
+                f,
+                "{} has three in a row but is to move: the game stopped at that line",
+                side_letter(side)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::GameOver => write!(f, "the game is over"),
+            IllegalMove::NoSmallInHand => write!(f, "no small piece left in hand"),
+            IllegalMove::NoBigInHand => write!(f, "no big piece left in hand"),
+            IllegalMove::CellOccupied(c) => {
+                write!(f, "{c} is taken: a small piece needs an empty cell")
+            }
+            IllegalMove::CannotCoverBig(c) => {
+                write!(f, "{c} holds a big piece, which cannot be covered")
+            }
+            IllegalMove::NotYourBig(c) => write!(f, "{c} does not hold one of your big pieces"),
+            IllegalMove::TargetNotSmall(c) => write!(
+                f,
+                "a big piece on the board may only move onto a small piece, and {c} holds none"
+            ),
+            IllegalMove::CannotCoverOwnSmall(c) => {
+                write!(f, "{c} holds your own small piece, which these rules keep")
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Why the game is over in this position, in words, if it is.
+pub fn game_over_words(position: &Position) -> Option<String> {
+    if let Some(winner) = position.winner() {
+        return Some(format!(
+            "the game is over: {} has three in a row",
+            side_letter(winner)
+        ));
+    }
+    position.legal_moves().is_empty().then(|| {
+        format!(
+            "the game is over: {} has no legal move and loses",
+            side_letter(position.to_move())
+        )
+    })
+}
+
+/// "x wins in 5 plies" from a value for `mover`.
+pub fn value_words(mover: Side, value: Outcome) -> String {
+    match value {
+        Outcome::Win(d) => format!("{} wins in {}", side_letter(mover), plies(d)),
+        Outcome::Loss(d) => format!("{} wins in {}", side_letter(mover.other()), plies(d)),
+        Outcome::Draw => "draw".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Position, InputError> {
+        text.parse()
+    }
+
+    #[test]
+    fn notation_with_defaults() {
+        let p = parse("x../.../...").unwrap();
+        assert_eq!(p.to_move(), Side::O);
+        assert_eq!(p.small_in_hand(Side::X), 3);
+        assert_eq!(p.big_in_hand(Side::X), 2);
+        let p = parse("X../.o./... x 2 3").unwrap();
+        assert_eq!(p.to_move(), Side::X);
+        assert_eq!((p.small_in_hand(Side::X), p.small_in_hand(Side::O)), (2, 3));
+        assert_eq!(p.big_in_hand(Side::X), 1);
+        assert_eq!(position_notation(&p), "X../.o./... x 2 3");
+        assert_eq!(parse(&position_notation(&p)), Ok(p));
+    }
+
+    #[test]
+    fn notation_errors() {
+        let col = |t: &str| parse(t).unwrap_err().column;
+        assert_eq!(col("x../.a./..."), 6);
+        assert_eq!(col("x..|.../..."), 4);
+        assert_eq!(col("x../.../.."), 11);
+        assert_eq!(col("x../.../...."), 12);
+        assert_eq!(col("x../.../... z"), 13);
+        assert_eq!(col("x../.../... x 5 1"), 15);
+        assert_eq!(col("x..//.../..."), 5);
+        let e = parse("XXX/.../... o 4 4").unwrap_err();
+        assert!(e.message.contains("3 big pieces"), "{}", e.message);
+        let e = parse("xxx/.../... x 4 4").unwrap_err();
+        assert!(e.message.contains("more than the 4"), "{}", e.message);
+        let e = parse("oxx/ox./o.. o 1 1").unwrap_err();
+        assert!(e.message.contains("three in a row"), "{}", e.message);
+        assert!(parse("").unwrap_err().message.contains("board"));
+    }
+
+    #[test]
+    fn moves_in_words() {
+        let [a1, b2, c3] = [0, 4, 8].map(|i| Cell::ALL[i]);
+        let small = Move::Place {
+            size: Size::Small,
+            cell: b2,
+        };
+        assert_eq!(small.to_string(), "small b2");
+        assert_eq!(Move::Shift { from: a1, to: c3 }.to_string(), "a1-c3");
+        assert_eq!(value_words(Side::X, Outcome::Win(1)), "x wins in 1 ply");
+        assert_eq!(value_words(Side::X, Outcome::Loss(4)), "o wins in 4 plies");
+    }
+}

@@ -1,0 +1,379 @@
+//! Every text form of a game object, parsed and printed in one place:
+//! tic-tac-toe boards, Treblecross strips, MNC positions and moves, octal
+//! game codes, and the words for outcomes. Parsing goes through [`Tokens`],
+//! which remember where they stood, and fails with an [`InputError`] (line,
+//! column, what was expected) shown as one line.
+//!
+//! The solvers know no text; the command line and the app both read and
+//! write through here.
+
+pub mod mnc;
+pub mod octal;
+pub mod tictactoe;
+pub mod treblecross;
+
+use crate::solver::{Cell, Outcome};
+use std::fmt;
+use std::str::FromStr;
+
+/// Bad input: where, and what was expected. Shown as one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// A word of the input with its 1-based line and column (in characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl<'a> Token<'a> {
+    /// An error pointing at this token's `offset`-th character.
+    pub fn error_at(&self, offset: usize, message: impl Into<String>) -> InputError {
+        InputError {
+            line: self.line,
+            column: self.column + offset,
+            message: message.into(),
+        }
+    }
+
+    pub fn error(&self, message: impl Into<String>) -> InputError {
+        self.error_at(0, message)
+    }
+}
+
+/// Quotes a token for an error message, shortened if long, with every
+/// non-printable character escaped (`\u{1b}`): an error stays one line and
+/// never drives the terminal it is shown on.
+pub fn quoted(text: &str) -> String {
+    const LIMIT: usize = 24;
+    let head: String = text.chars().take(LIMIT).map(printable).collect();
+    let more = if text.chars().nth(LIMIT).is_some() {
+        "…"
+    } else {
+        ""
+    };
+    format!("\"{head}{more}\"")
+}
+
+/// A character as an error message may show it: itself if printable, else
+/// its escape (`\u{1b}`).
+fn printable(ch: char) -> String {
+    if ch.is_control() || is_invisible(ch) {
+        ch.escape_unicode().to_string()
+    } else {
+        ch.to_string()
+    }
+}
+
+/// Format characters that print nothing (a byte-order mark, zero-width
+/// spaces, direction marks): shown escaped so that they can be seen.
+fn is_invisible(ch: char) -> bool {
+    matches!(ch, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
+}
+
+/// Describes one character for an error message.
+pub fn describe(ch: char) -> String {
+    if ch.is_control() || is_invisible(ch) {
+        format!("character U+{:04X}", ch as u32)
+    } else {
+        format!("'{ch}'")
+    }
+}
+
+/// Any text made safe for a one-line message: non-printable characters
+/// escaped, shortened if long.
+pub fn escaped(text: &str) -> String {
+    let quoted = quoted(text);
+    quoted[1..quoted.len() - 1].to_string()
+}
+
+/// Splits text into tokens, tracking lines and columns.
+pub struct Tokens<'a> {
+    rest: &'a str,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Tokens<'a> {
+    pub fn new(text: &'a str) -> Tokens<'a> {
+        Tokens {
+            rest: text,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    /// Where the next token would start, or the end of input: for errors.
+    pub fn end_error(&self, message: impl Into<String>) -> InputError {
+        InputError {
+            line: self.line,
+            column: self.column,
+            message: message.into(),
+        }
+    }
+
+    /// The next token, or an error saying `expected` was wanted but the
+    /// input ended.
+    pub fn expect(&mut self, expected: &str) -> Result<Token<'a>, InputError> {
+        match self.next() {
+            Some(token) => Ok(token),
+            None => Err(self.end_error(format!("expected {expected}, found end of input"))),
+        }
+    }
+
+    /// Fails if anything but whitespace is left.
+    pub fn expect_end(&mut self, after: &str) -> Result<(), InputError> {
+        match self.next() {
+            None => Ok(()),
+            Some(token) => Err(token.error(format!(
+                "expected end of input after {after}, found {}",
+                quoted(token.text)
+            ))),
+        }
+    }
+
+    /// A count such as the number of test cases.
+    pub fn expect_count(&mut self, what: &str) -> Result<usize, InputError> {
+        let token = self.expect(what)?;
+        if let Some((i, ch)) = token.text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+            let offset = token.text[..i].chars().count();
+            return Err(token.error_at(
+                offset,
+                format!("expected {what} (a whole number), found {}", describe(ch)),
+            ));
+        }
+        token
+            .text
+            .parse()
+            .map_err(|_| token.error(format!("expected {what}, found a number too large")))
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        // Tokens are separated by ASCII whitespace, as judges read them;
+        // other characters (even Unicode spaces) belong to a token.
+        let bytes = self.rest.as_bytes();
+        let mut start = 0;
+        while let Some(&byte) = bytes.get(start).filter(|b| b.is_ascii_whitespace()) {
+            if byte == b'\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+            start += 1;
+        }
+        if start == bytes.len() {
+            self.rest = "";
+            return None;
+        }
+        let end = bytes[start..]
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .map_or(bytes.len(), |len| start + len);
+        // Both ends sit next to ASCII bytes, so they are char boundaries.
+        let token = Token {
+            text: &self.rest[start..end],
+            line: self.line,
+            column: self.column,
+        };
+        self.column += token.text.chars().count();
+        self.rest = &self.rest[end..];
+        Some(token)
+    }
+}
+
+/// The bytes as text, or an error at the first byte that is not UTF-8.
+pub fn text_of(bytes: Vec<u8>) -> Result<String, InputError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        // Safe to decode: this prefix is valid UTF-8 by construction.
+        let before = String::from_utf8_lossy(valid);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        InputError {
+            line,
+            column,
+            message: "expected text, found a byte that is not UTF-8".into(),
+        }
+    })
+}
+
+impl InputError {
+    /// An error at a column of a one-line text (a command-line argument).
+    pub fn at_column(column: usize, message: impl Into<String>) -> InputError {
+        InputError {
+            line: 1,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+/// `a1` … `c3`: the column letter, then the row number from the top.
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.col()),
+            char::from(b'1' + self.row())
+        )
+    }
+}
+
+impl FromStr for Cell {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<Cell, InputError> {
+        let mut chars = text.chars();
+        let col = match chars.next() {
+            Some(c @ 'a'..='c') => c as u8 - b'a',
+            Some(c) => {
+                return Err(InputError::at_column(
+                    1,
+                    format!("expected a column a, b or c, found {}", describe(c)),
+                ))
+            }
+            None => return Err(InputError::at_column(1, "expected a cell such as b2")),
+        };
+        let row = match chars.next() {
+            Some(c @ '1'..='3') => c as u8 - b'1',
+            Some(c) => {
+                return Err(InputError::at_column(
+                    2,
+                    format!("expected a row 1, 2 or 3, found {}", describe(c)),
+                ))
+            }
+            None => return Err(InputError::at_column(2, "expected a row 1, 2 or 3")),
+        };
+        if let Some(c) = chars.next() {
+            return Err(InputError::at_column(
+                3,
+                format!("expected the end of the cell, found {}", describe(c)),
+            ));
+        }
+        Ok(Cell::at(row as i8, col as i8))
+    }
+}
+
+/// "win in 3", "draw", "loss in 2" (in plies, for the player to move).
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win(d) => write!(f, "win in {d}"),
+            Outcome::Draw => write!(f, "draw"),
+            Outcome::Loss(d) => write!(f, "loss in {d}"),
+        }
+    }
+}
+
+/// "1 ply", "7 plies".
+pub fn plies(d: u8) -> String {
+    if d == 1 {
+        "1 ply".into()
+    } else {
+        format!("{d} plies")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_know_their_place() {
+        let tokens: Vec<_> = Tokens::new("  ab\n\ncd  é f\r\n g").collect();
+        let places: Vec<_> = tokens.iter().map(|t| (t.text, t.line, t.column)).collect();
+        assert_eq!(
+            places,
+            vec![
+                ("ab", 1, 3),
+                ("cd", 3, 1),
+                ("é", 3, 5),
+                ("f", 3, 7),
+                ("g", 4, 2)
+            ]
+        );
+    }
+
+    #[test]
+    fn end_of_input_is_located_after_the_last_token() {
+        let mut tokens = Tokens::new("3\nab");
+        tokens.next();
+        tokens.next();
+        let error = tokens.expect("a row").unwrap_err();
+        assert_eq!((error.line, error.column), (2, 3));
+    }
+
+    #[test]
+    fn counts() {
+        assert_eq!(Tokens::new("12").expect_count("T"), Ok(12));
+        let e = Tokens::new(" 1x").expect_count("T").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 3));
+        assert!(Tokens::new("99999999999999999999999")
+            .expect_count("T")
+            .unwrap_err()
+            .message
+            .contains("too large"));
+    }
+
+    #[test]
+    fn errors_escape_what_cannot_be_printed() {
+        assert_eq!(quoted("ab\u{1b}[41m"), "\"ab\\u{1b}[41m\"");
+        assert_eq!(quoted("a\nb"), "\"a\\u{a}b\"");
+        assert_eq!(quoted("\u{feff}X"), "\"\\u{feff}X\"");
+        assert_eq!(describe('\u{7}'), "character U+0007");
+        assert_eq!(quoted(&"x".repeat(30)), format!("\"{}…\"", "x".repeat(24)));
+    }
+
+    #[test]
+    fn cells_are_named_and_read_back() {
+        let names: Vec<String> = Cell::ALL.iter().map(Cell::to_string).collect();
+        assert_eq!(
+            names,
+            ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]
+        );
+        for cell in Cell::ALL {
+            assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell));
+        }
+        assert_eq!("d1".parse::<Cell>().unwrap_err().column, 1);
+        assert_eq!("a4".parse::<Cell>().unwrap_err().column, 2);
+    }
+
+    #[test]
+    fn outcomes_in_words() {
+        assert_eq!(Outcome::Win(3).to_string(), "win in 3");
+        assert_eq!(Outcome::Loss(2).to_string(), "loss in 2");
+        assert_eq!(Outcome::Draw.to_string(), "draw");
+        assert_eq!(plies(1), "1 ply");
+        assert_eq!(plies(7), "7 plies");
+    }
+
+    #[test]
+    fn bad_utf8_is_located() {
+        let e = text_of(b"ab\nc\xffd".to_vec()).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 2));
+    }
+}

@@ -1,0 +1,313 @@
+//! Tic-tac-toe in text: boards as rows in the contests' alphabets, the
+//! one-argument form `X0X/.0./.X.`, verdicts in the words of Codeforces 3C,
+//! and the reasons and results in words.
+
+use super::{describe, quoted, InputError, Token, Tokens};
+use crate::solver::tictactoe::{Board, Illegality, Verdict};
+use crate::solver::{Cell, Outcome, Side};
+use std::fmt;
+use std::str::FromStr;
+
+/// The characters a format writes X, O and an empty cell with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Alphabet {
+    pub x: char,
+    pub o: char,
+    pub empty: char,
+}
+
+impl Alphabet {
+    /// Codeforces 3C: `X`, `0` (zero) and `.`.
+    pub const CODEFORCES: Alphabet = Alphabet {
+        x: 'X',
+        o: '0',
+        empty: '.',
+    };
+    /// CodeChef TCTCTOE: `X`, `O` and `_`.
+    pub const CODECHEF: Alphabet = Alphabet {
+        x: 'X',
+        o: 'O',
+        empty: '_',
+    };
+
+    fn mark(self, ch: char) -> Option<Option<Side>> {
+        match ch {
+            c if c == self.x => Some(Some(Side::X)),
+            c if c == self.o => Some(Some(Side::O)),
+            c if c == self.empty => Some(None),
+            _ => None,
+        }
+    }
+
+    fn expected(self) -> String {
+        format!("'{}', '{}' or '{}'", self.x, self.o, self.empty)
+    }
+}
+
+/// The letter of a side on the tic-tac-toe board: `X` or `O`.
+pub fn mark_letter(side: Side) -> char {
+    match side {
+        Side::X => 'X',
+        Side::O => 'O',
+    }
+}
+
+/// Reads one row of three cells from a token into `board`.
+fn read_row(
+    token: &Token,
+    board: &mut Board,
+    row: usize,
+    alphabet: Alphabet,
+) -> Result<(), InputError> {
+    let mut len = 0;
+    for (i, ch) in token.text.chars().enumerate() {
+        if i == 3 {
+            return Err(token.error_at(
+                3,
+                format!(
+                    "expected a row of 3 cells, found {} characters in {}",
+                    token.text.chars().count(),
+                    quoted(token.text)
+                ),
+            ));
+        }
+        let mark = alphabet.mark(ch).ok_or_else(|| {
+            token.error_at(
+                i,
+                format!("expected {}, found {}", alphabet.expected(), describe(ch)),
+            )
+        })?;
+        *board = board.with(Cell::ALL[3 * row + i], mark);
+        len += 1;
+    }
+    if len < 3 {
+        return Err(token.error_at(
+            len,
+            format!(
+                "expected a row of 3 cells, found {len} in {}",
+                quoted(token.text)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads a board of three rows, board `number` of the input; `None` at a
+/// clean end of input when `end_allowed`.
+pub fn read_board(
+    tokens: &mut Tokens,
+    alphabet: Alphabet,
+    number: usize,
+    end_allowed: bool,
+) -> Result<Option<Board>, InputError> {
+    let mut board = Board::EMPTY;
+    for row in 0..3 {
+        let token = match tokens.next() {
+            Some(token) => token,
+            None if row == 0 && end_allowed => return Ok(None),
+            None => {
+                return Err(tokens.end_error(format!(
+                    "expected row {} of board {number}, found end of input",
+                    row + 1
+                )))
+            }
+        };
+        read_row(&token, &mut board, row, alphabet)?;
+    }
+    Ok(Some(board))
+}
+
+/// Three rows in the Codeforces alphabet `X`, `0`, `.`, one per line.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_rows(self, Alphabet::CODEFORCES, "\n", f)
+    }
+}
+
+fn write_rows(
+    board: &Board,
+    alphabet: Alphabet,
+    between: &str,
+    f: &mut impl fmt::Write,
+) -> fmt::Result {
+    for (i, cell) in Cell::ALL.into_iter().enumerate() {
+        if i > 0 && i % 3 == 0 {
+            f.write_str(between)?;
+        }
+        f.write_char(match board.get(cell) {
+            Some(Side::X) => alphabet.x,
+            Some(Side::O) => alphabet.o,
+            None => alphabet.empty,
+        })?;
+    }
+    Ok(())
+}
+
+/// The board on one line, rows joined by `/`: `X0X/.0./.X.`.
+pub fn slashed(board: &Board) -> String {
+    let mut text = String::with_capacity(11);
+    let _ = write_rows(board, Alphabet::CODEFORCES, "/", &mut text);
+    text
+}
+
+/// The one-line form of [`slashed`]; `O` is taken for `0` as well.
+impl FromStr for Board {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<Board, InputError> {
+        let mut board = Board::EMPTY;
+        let (mut row, mut col) = (0, 0);
+        let mut column = 0;
+        for ch in text.chars() {
+            column += 1;
+            if ch == '/' {
+                if col < 3 {
+                    return Err(short_row(row, col, column));
+                }
+                if row == 2 {
+                    return Err(InputError::at_column(
+                        column,
+                        "expected the end of the board after 3 rows, found '/'",
+                    ));
+                }
+                (row, col) = (row + 1, 0);
+                continue;
+            }
+            if col == 3 {
+                return Err(InputError::at_column(
+                    column,
+                    format!(
+                        "expected '/' after the 3 cells of row {}, found {}",
+                        row + 1,
+                        describe(ch)
+                    ),
+                ));
+            }
+            let mark = match ch {
+                'X' => Some(Side::X),
+                '0' | 'O' => Some(Side::O),
+                '.' => None,
+                c => {
+                    return Err(InputError::at_column(
+                        column,
+                        format!("expected 'X', '0' (or 'O') or '.', found {}", describe(c)),
+                    ))
+                }
+            };
+            board = board.with(Cell::ALL[3 * row + col], mark);
+            col += 1;
+        }
+        if row < 2 || col < 3 {
+            return Err(short_row(row, col, column + 1));
+        }
+        Ok(board)
+    }
+}
+
+fn short_row(row: usize, cells: usize, column: usize) -> InputError {
+    InputError::at_column(
+        column,
+        format!(
+            "expected 3 rows of 3 cells joined by '/' (like X0X/.0./.X.), found row {} with {cells} cells",
+            row + 1
+        ),
+    )
+}
+
+/// The value parser of `--board`.
+pub fn board_arg(text: &str) -> Result<Board, InputError> {
+    text.parse()
+}
+
+impl Verdict {
+    /// The exact words of Codeforces 3C.
+    pub fn words(self) -> &'static str {
+        match self {
+            Verdict::First => "first",
+            Verdict::Second => "second",
+            Verdict::Illegal => "illegal",
+            Verdict::FirstPlayerWon => "the first player won",
+            Verdict::SecondPlayerWon => "the second player won",
+            Verdict::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.words())
+    }
+}
+
+impl fmt::Display for Illegality {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegality::OHasMoreMarks => write!(f, "O has more marks than X"),
+            Illegality::XTooFarAhead(d) => write!(f, "X has {d} more marks than O"),
+            Illegality::BothHaveLines => write!(f, "both X and O have three in a row"),
+            Illegality::OMovedAfterXWon => write!(
+                f,
+                "X has three in a row but O has as many marks (O moved after X won)"
+            ),
+            Illegality::XMovedAfterOWon => {
+                write!(f, "O has three in a row but X moved after it")
+            }
+            Illegality::Unreachable => write!(f, "no sequence of alternate moves reaches it"),
+        }
+    }
+}
+
+/// The result from the mover's side in words: "X wins", "O wins", "draw".
+pub fn result_words(mover: Side, value: Outcome) -> String {
+    match value {
+        Outcome::Win(_) => format!("{} wins", mark_letter(mover)),
+        Outcome::Loss(_) => format!("{} wins", mark_letter(mover.other())),
+        Outcome::Draw => "draw".to_string(),
+    }
+}
+
+/// A line of the board as its end cells: "a1–c3".
+pub fn line_words(line: u16) -> String {
+    let mut cells = Cell::of_set(line);
+    match (cells.next(), cells.last()) {
+        (Some(first), Some(last)) => format!("{first}–{last}"),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_slashed_form_round_trips() {
+        for board in Board::all() {
+            assert_eq!(slashed(&board).parse::<Board>(), Ok(board));
+        }
+        assert_eq!(
+            "XOX/.o./...".parse::<Board>().unwrap_err().column,
+            6,
+            "lower-case o is not a mark"
+        );
+    }
+
+    #[test]
+    fn the_slashed_form_blames_the_right_row() {
+        let e = "X0X//.0.".parse::<Board>().unwrap_err();
+        assert_eq!(e.column, 5);
+        assert!(e.message.contains("row 2 with 0 cells"), "{e}");
+        let e = "X0X/.0.".parse::<Board>().unwrap_err();
+        assert_eq!(e.column, 8);
+        assert!(e.message.contains("row 2 with 3 cells"), "{e}");
+        let e = "X0X/.0./.X./".parse::<Board>().unwrap_err();
+        assert_eq!(e.column, 12);
+        let e = "X0X0/.0./.X.".parse::<Board>().unwrap_err();
+        assert_eq!(e.column, 4);
+    }
+
+    #[test]
+    fn lines_are_named_by_their_ends() {
+        assert_eq!(line_words(0b100_010_001), "a1–c3");
+        assert_eq!(line_words(0b000_111_000), "a2–c2");
+    }
+}

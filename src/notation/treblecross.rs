@@ -1,0 +1,104 @@
+//! Treblecross strips in text: `X` for a cell holding an X, `.` for an
+//! empty one.
+
+use super::{describe, quoted, InputError, Token};
+use crate::solver::treblecross::{three_in_a_row, Strip};
+use std::fmt;
+use std::str::FromStr;
+
+/// The longest strip the app edits (`--strip`, `+`/`>`): long enough to
+/// study, short enough that every edit answers at once.
+pub const LONGEST_EDITABLE: usize = 100_000;
+
+/// Reads a strip from a token: `X` and `.` only, at least 3 cells, and no
+/// three `X` in a row already (the game would be over).
+pub fn read_strip(token: &Token) -> Result<Strip, InputError> {
+    let mut cells = Vec::with_capacity(token.text.len());
+    for (i, byte) in token.text.bytes().enumerate() {
+        match byte {
+            b'X' => cells.push(true),
+            b'.' => cells.push(false),
+            _ => {
+                // The first byte that is not X or '.': name its character.
+                let ch = token.text[i..].chars().next().unwrap_or('\u{fffd}');
+                let offset = token.text[..i].chars().count();
+                return Err(token.error_at(
+                    offset,
+                    format!("expected 'X' or '.', found {}", describe(ch)),
+                ));
+            }
+        }
+    }
+    if cells.len() < Strip::MIN_LEN {
+        return Err(token.error(format!(
+            "expected a strip of at least {} cells, found {} in {}",
+            Strip::MIN_LEN,
+            cells.len(),
+            quoted(token.text)
+        )));
+    }
+    if let Some(start) = three_in_a_row(&cells) {
+        return Err(token.error_at(
+            start,
+            "expected a game in progress, found three 'X' in a row (the game is over)",
+        ));
+    }
+    Ok(Strip::from(cells))
+}
+
+impl FromStr for Strip {
+    type Err = InputError;
+
+    /// One strip on its own, as [`read_strip`] reads it.
+    fn from_str(text: &str) -> Result<Strip, InputError> {
+        read_strip(&Token {
+            text,
+            line: 1,
+            column: 1,
+        })
+    }
+}
+
+impl fmt::Display for Strip {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text: String = self.iter().map(|&x| if x { 'X' } else { '.' }).collect();
+        f.write_str(&text)
+    }
+}
+
+/// The value parser of `--strip`: a strip the app can edit.
+pub fn strip_arg(text: &str) -> Result<Strip, InputError> {
+    let strip = text.parse::<Strip>()?;
+    if strip.len() > LONGEST_EDITABLE {
+        return Err(InputError::at_column(
+            LONGEST_EDITABLE + 1,
+            format!(
+                "expected at most {LONGEST_EDITABLE} cells, found {}",
+                strip.len()
+            ),
+        ));
+    }
+    Ok(strip)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_round_trip_and_bad_ones_say_where() {
+        let strip: Strip = "..X.X..".parse().unwrap();
+        assert_eq!(strip.to_string(), "..X.X..");
+        assert_eq!("..x..".parse::<Strip>().unwrap_err().column, 3);
+        assert_eq!("é.x..".parse::<Strip>().unwrap_err().column, 1);
+        assert_eq!("..é.x".parse::<Strip>().unwrap_err().column, 3);
+        assert_eq!(".XXX.".parse::<Strip>().unwrap_err().column, 2);
+        assert!(".."
+            .parse::<Strip>()
+            .unwrap_err()
+            .message
+            .contains("at least 3"));
+        assert!(strip_arg(&".".repeat(LONGEST_EDITABLE + 1)).is_err());
+        assert!(strip_arg(&".".repeat(LONGEST_EDITABLE)).is_ok());
+    }
+}

@@ -1,0 +1,59 @@
+//! What every tab is to the app. A tab is a leaf: it owns its actions,
+//! its key table, its state, its click mapping and its drawing, and knows
+//! nothing of the app around it (the app wraps its actions in its own).
+
+use super::keymap::{Binding, Direction, When};
+
+/// How a tab's cursor moves, for the footer and help.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cursor {
+    /// The keys and word in the footer: `←↓↑→ move`.
+    pub keys: &'static str,
+    pub word: &'static str,
+    /// Whether up and down move it (a board) or only left and right (a strip).
+    pub vertical: bool,
+}
+
+impl Cursor {
+    /// A cursor on a 3×3 board.
+    pub const BOARD: Cursor = Cursor {
+        keys: "←↓↑→",
+        word: "move",
+        vertical: true,
+    };
+}
+use super::theme::Theme;
+use crossterm::event::MouseEvent;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+pub trait Tab {
+    /// Everything the tab can be asked to do.
+    type Action: Copy + 'static;
+
+    /// The tab's key table (cursor keys and the app's keys are the app's).
+    fn bindings(&self) -> &'static [Binding<Self::Action>];
+
+    /// The mode the tab is in now: which bindings apply.
+    fn mode(&self) -> When;
+
+    /// The one place where the tab's state changes.
+    fn update(&mut self, action: Self::Action);
+
+    /// How the cursor moves (shown in the footer and help).
+    fn cursor(&self) -> Cursor {
+        Cursor::BOARD
+    }
+
+    /// Moves the tab's cursor (the arrow keys and `hjkl` of every tab).
+    fn move_cursor(&mut self, direction: Direction);
+
+    /// The action a mouse event asks for; `area` is the tab's area as last
+    /// drawn, laid out as drawing lays it out.
+    fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Self::Action>;
+
+    /// Work between events: takes in results of background work.
+    fn tick(&mut self) {}
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
+}
