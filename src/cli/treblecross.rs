@@ -3,48 +3,76 @@
 //! next line, or `LOSING` and an empty line.
 
 use super::Error;
-use crate::notation::treblecross::read_strip;
-use crate::notation::{InputError, Tokens};
+use crate::notation::treblecross::{cells_into, check_strip, read_strip};
+use crate::notation::{InputError, Token, Tokens};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::treblecross::{analyze, Strip};
 use std::io::Write;
 
-/// Reads the count and every strip (see [`read_strip`] for what a strip
-/// may be).
-pub fn parse(text: &str) -> Result<Vec<Strip>, InputError> {
+/// Reads the count and every strip (see [`check_strip`] for what a strip
+/// may be), as the tokens of the input.
+fn strip_tokens(text: &str) -> Result<Vec<Token<'_>>, InputError> {
     let mut tokens = Tokens::new(text);
     let count = tokens.expect_count("the number of strips")?;
     let mut strips = Vec::with_capacity(count.min(1 << 20));
     for number in 1..=count {
         let token = tokens.expect(&format!("strip {number} of {count}"))?;
-        strips.push(read_strip(&token)?);
+        check_strip(&token)?;
+        strips.push(token);
     }
     tokens.expect_end(&format!("{count} strips"))?;
     Ok(strips)
 }
 
-/// The answers for every strip, written to `out`. The whole input is read
-/// first: bad input gets its error and no partial answer. The Grundy table
-/// grows to the longest free segment met, not the longest strip.
+/// Reads the count and every strip.
+pub fn parse(text: &str) -> Result<Vec<Strip>, InputError> {
+    strip_tokens(text)?.iter().map(read_strip).collect()
+}
+
+/// The answers for every strip, written to `out`. The whole input is
+/// checked first: bad input gets its error and no partial answer. The
+/// Grundy table grows to the longest free segment met, not the longest
+/// strip; one buffer of cells and one of text serve every strip.
 pub fn run(text: &str, out: &mut impl Write) -> Result<(), Error> {
-    let strips = parse(text)?;
+    let strips = strip_tokens(text)?;
     let mut table = GrundyTable::default();
-    for strip in &strips {
-        let analysis = analyze(strip, &mut table)?;
+    let mut cells = Vec::new();
+    let mut line = Vec::new();
+    for token in &strips {
+        cells_into(token, &mut cells);
+        let analysis = analyze(&cells, &mut table)?;
+        line.clear();
         if analysis.is_winning() {
-            out.write_all(b"WINNING\n")?;
-            for (i, cell) in analysis.winning_cells().iter().enumerate() {
+            line.extend_from_slice(b"WINNING\n");
+            for (i, &cell) in analysis.winning_cells().iter().enumerate() {
                 if i > 0 {
-                    out.write_all(b" ")?;
+                    line.push(b' ');
                 }
-                write!(out, "{}", cell + 1)?;
+                push_number(&mut line, cell + 1);
             }
-            out.write_all(b"\n")?;
+            line.push(b'\n');
         } else {
-            out.write_all(b"LOSING\n\n")?;
+            line.extend_from_slice(b"LOSING\n\n");
         }
+        out.write_all(&line)?;
     }
     Ok(())
+}
+
+/// Appends the decimal digits of `n` (the formatting machinery costs more
+/// than the analysis at a million numbers).
+fn push_number(out: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 #[cfg(test)]
@@ -74,5 +102,14 @@ mod tests {
         let mut out = Vec::new();
         run("2\n.....\nX.....X..X.............X....X..X\n", &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "WINNING\n3\nLOSING\n\n");
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0, 7, 10, 99, 100, 123_456_789, usize::MAX] {
+            let mut out = Vec::new();
+            push_number(&mut out, n);
+            assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
+        }
     }
 }

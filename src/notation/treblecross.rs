@@ -2,7 +2,7 @@
 //! empty one.
 
 use super::{describe, quoted, InputError, Token};
-use crate::solver::treblecross::{three_in_a_row, Strip};
+use crate::solver::treblecross::Strip;
 use std::fmt;
 use std::str::FromStr;
 
@@ -10,39 +10,63 @@ use std::str::FromStr;
 /// study, short enough that every edit answers at once.
 pub const LONGEST_EDITABLE: usize = 100_000;
 
-/// Reads a strip from a token: `X` and `.` only, at least 3 cells, and no
+/// Checks a token is a strip: `X` and `.` only, at least 3 cells, and no
 /// three `X` in a row already (the game would be over).
-pub fn read_strip(token: &Token) -> Result<Strip, InputError> {
-    let mut cells = Vec::with_capacity(token.text.len());
-    for (i, byte) in token.text.bytes().enumerate() {
-        match byte {
-            b'X' => cells.push(true),
-            b'.' => cells.push(false),
-            _ => {
-                // The first byte that is not X or '.': name its character.
-                let ch = token.text[i..].chars().next().unwrap_or('\u{fffd}');
-                let offset = token.text[..i].chars().count();
-                return Err(token.error_at(
-                    offset,
-                    format!("expected 'X' or '.', found {}", describe(ch)),
-                ));
-            }
-        }
+pub fn check_strip(token: &Token) -> Result<(), InputError> {
+    let bytes = token.text.as_bytes();
+    // A fold without early exit, which the compiler turns into wide
+    // compares (the batch command checks 20 MB); the place is looked for
+    // only when something is wrong.
+    let wrong = bytes
+        .iter()
+        .fold(false, |wrong, &b| wrong | ((b != b'X') & (b != b'.')));
+    let first_wrong = || bytes.iter().position(|&b| b != b'X' && b != b'.');
+    if let Some(i) = wrong.then(first_wrong).flatten() {
+        // The first byte that is not X or '.': name its character.
+        let ch = token.text[i..].chars().next().unwrap_or('\u{fffd}');
+        let offset = token.text[..i].chars().count();
+        return Err(token.error_at(
+            offset,
+            format!("expected 'X' or '.', found {}", describe(ch)),
+        ));
     }
-    if cells.len() < Strip::MIN_LEN {
+    if bytes.len() < Strip::MIN_LEN {
         return Err(token.error(format!(
             "expected a strip of at least {} cells, found {} in {}",
             Strip::MIN_LEN,
-            cells.len(),
+            bytes.len(),
             quoted(token.text)
         )));
     }
-    if let Some(start) = three_in_a_row(&cells) {
+    let longest_run = bytes
+        .iter()
+        .scan(0u32, |run, &b| {
+            *run = if b == b'X' { *run + 1 } else { 0 };
+            Some(*run)
+        })
+        .max();
+    let three = longest_run.is_some_and(|run| run >= 3);
+    let first_three = || bytes.windows(3).position(|w| w == b"XXX");
+    if let Some(start) = three.then(first_three).flatten() {
         return Err(token.error_at(
             start,
             "expected a game in progress, found three 'X' in a row (the game is over)",
         ));
     }
+    Ok(())
+}
+
+/// The cells of a checked strip token into `cells` (cleared first).
+pub fn cells_into(token: &Token, cells: &mut Vec<bool>) {
+    cells.clear();
+    cells.extend(token.text.bytes().map(|b| b == b'X'));
+}
+
+/// Reads a strip from a token (see [`check_strip`]).
+pub fn read_strip(token: &Token) -> Result<Strip, InputError> {
+    check_strip(token)?;
+    let mut cells = Vec::with_capacity(token.text.len());
+    cells_into(token, &mut cells);
     Ok(Strip::from(cells))
 }
 

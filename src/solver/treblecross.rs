@@ -112,29 +112,41 @@ pub fn three_in_a_row(strip: &[bool]) -> Option<usize> {
     strip.windows(3).position(|w| w[0] && w[1] && w[2])
 }
 
+/// The cells holding an `X`, ascending: the analysis works on these, so
+/// that apart from one pass over the strip it costs O(number of X).
+fn x_cells(strip: &[bool]) -> Vec<usize> {
+    strip
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &x)| x.then_some(i))
+        .collect()
+}
+
 /// Cells where placing an `X` makes three in a row (ascending).
 pub fn immediate_wins(strip: &[bool]) -> Vec<usize> {
-    // Such a cell needs two `X` within distance 2 of each other: one pass
-    // over the strip rules out most strips before any cell is looked at.
-    let mut last_x: Option<usize> = None;
-    let mut close_pair = false;
-    for (i, _) in strip.iter().enumerate().filter(|(_, &x)| x) {
-        close_pair |= last_x.is_some_and(|last| i - last <= 2);
-        last_x = Some(i);
+    immediate_wins_of(&x_cells(strip), strip.len())
+}
+
+/// [`immediate_wins`] from the `X` cells of a strip of `n` cells. Such a
+/// cell needs two `X` within distance 2 of each other: `XX.`, `.XX`, `X.X`.
+fn immediate_wins_of(xs: &[usize], n: usize) -> Vec<usize> {
+    let mut cells = Vec::new();
+    for pair in xs.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        match b - a {
+            1 => {
+                cells.extend(a.checked_sub(1));
+                cells.extend(Some(b + 1).filter(|&c| c < n));
+            }
+            2 => cells.push(a + 1),
+            _ => {}
+        }
     }
-    if !close_pair {
-        return Vec::new();
-    }
-    // Out-of-strip indices wrap to huge values and read as empty.
-    let x = |i: usize| strip.get(i).copied().unwrap_or(false);
-    (0..strip.len())
-        .filter(|&i| {
-            !strip[i]
-                && ((x(i.wrapping_sub(2)) && x(i.wrapping_sub(1)))
-                    || (x(i.wrapping_sub(1)) && x(i + 1))
-                    || (x(i + 1) && x(i + 2)))
-        })
-        .collect()
+    // The neighbours of a pair may hold an X (a run of three): not empty.
+    cells.retain(|c| xs.binary_search(c).is_err());
+    cells.sort_unstable();
+    cells.dedup();
+    cells
 }
 
 /// Whether each cell is safe: empty and not within distance 2 of an `X`.
@@ -149,39 +161,48 @@ pub fn safe_cells(strip: &[bool]) -> Vec<bool> {
     safe
 }
 
+/// The free segments (start and length) of a strip of `n` cells with `X`
+/// on `xs`: the gaps between the cells within distance 2 of an `X`.
+fn segments_of(xs: &[usize], n: usize) -> Vec<FreeSegment> {
+    let mut segments = Vec::with_capacity(xs.len() + 1);
+    let mut free_from = 0;
+    for &x in xs.iter().chain(std::iter::once(&(n + 2))) {
+        let free_to = x.saturating_sub(2).min(n);
+        if free_to > free_from {
+            segments.push(FreeSegment {
+                start: free_from,
+                len: free_to - free_from,
+                grundy: 0,
+            });
+        }
+        free_from = free_from.max(x + 3);
+    }
+    segments
+}
+
 /// The length of the longest free segment (0 if none): how far the Grundy
 /// table must reach to analyse the strip.
 pub fn longest_free_segment(strip: &[bool]) -> usize {
-    safe_cells(strip)
-        .split(|&safe| !safe)
-        .map(<[bool]>::len)
+    segments_of(&x_cells(strip), strip.len())
+        .iter()
+        .map(|s| s.len)
         .max()
         .unwrap_or(0)
 }
 
-/// The free segments of a strip with no immediate win.
+/// The free segments of a strip with no immediate win, with their values.
 pub fn free_segments(
     strip: &[bool],
     table: &mut GrundyTable,
 ) -> Result<Vec<FreeSegment>, ValueTooLarge> {
-    let safe = safe_cells(strip);
-    let mut segments = Vec::new();
-    let mut i = 0;
-    while i < safe.len() {
-        if !safe[i] {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < safe.len() && safe[i] {
-            i += 1;
-        }
-        segments.push(FreeSegment {
-            start,
-            len: i - start,
-            grundy: 0,
-        });
-    }
+    valued(segments_of(&x_cells(strip), strip.len()), table)
+}
+
+/// Gives each segment its Grundy value, growing the table to the longest.
+fn valued(
+    mut segments: Vec<FreeSegment>,
+    table: &mut GrundyTable,
+) -> Result<Vec<FreeSegment>, ValueTooLarge> {
     if let Some(longest) = segments.iter().map(|s| s.len).max() {
         table.extend_to(longest + 1)?;
     }
@@ -194,23 +215,25 @@ pub fn free_segments(
 /// The full analysis of a strip for the player to move, in O(n) once the
 /// table holds the longest segment (it is extended to it when shorter).
 pub fn analyze(strip: &[bool], table: &mut GrundyTable) -> Result<StripAnalysis, ValueTooLarge> {
-    if let Some(run_start) = three_in_a_row(strip) {
-        return Ok(StripAnalysis::Finished { run_start });
+    let xs = x_cells(strip);
+    if let Some(i) = xs.windows(3).position(|w| w[2] == w[0] + 2) {
+        return Ok(StripAnalysis::Finished { run_start: xs[i] });
     }
-    let cells = immediate_wins(strip);
+    let cells = immediate_wins_of(&xs, strip.len());
     if !cells.is_empty() {
         return Ok(StripAnalysis::ImmediateWin { cells });
     }
-    let segments = free_segments(strip, table)?;
+    let segments = valued(segments_of(&xs, strip.len()), table)?;
     let nim_sum = segments.iter().fold(0, |acc, s| acc ^ s.grundy);
     let mut winning_cells = Vec::new();
     if nim_sum != 0 {
+        let values = table.values();
         for segment in &segments {
             // Playing in this segment must leave it worth `target`.
             let target = nim_sum ^ segment.grundy;
             for p in 0..segment.len {
                 let (left, right) = split(segment.len, p);
-                if table.get(left) ^ table.get(right) == target {
+                if values[left] ^ values[right] == target {
                     winning_cells.push(segment.start + p);
                 }
             }
