@@ -517,14 +517,17 @@ fn board_code(masks: [u16; 4], s: usize) -> u32 {
 
 /// MNC as the generic search sees it.
 ///
-/// Every move is expanded (no short cut for an immediate win) so that the
-/// memo holds exactly the keys a full search from the start visits; a
-/// position where the opponent completed a line is over (lost) and never
-/// stored. `reversed` walks the moves in the opposite order: two threads
-/// sharing one memo then start on different parts of the tree.
+/// A position where the opponent completed a line is over (lost) and never
+/// stored. With `short_cut`, a mover who can complete a line wins in 1 ply
+/// without a look at the other moves (the engine's way: a third of the
+/// positions settle at once); without it every move is expanded, so that
+/// the memo holds exactly the keys a full search from the start visits
+/// (the census). `reversed` walks the moves in the opposite order: two
+/// threads sharing one memo then start on different parts of the tree.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Mnc {
     pub rules: Rules,
+    pub short_cut: bool,
     pub reversed: bool,
 }
 
@@ -542,10 +545,17 @@ impl Game for Mnc {
     }
 
     fn expand(&self, position: &Position, children: &mut Vec<Position>) -> Expansion {
-        position.for_each_move(self.rules, |mv, _| {
+        let wins_at_once = position.for_each_move(self.rules, |mv, own| {
+            if self.short_cut && has_line(own) {
+                return true;
+            }
             children.push(position.apply(mv));
             false
         });
+        if wins_at_once {
+            children.clear();
+            return Expansion::Settled(Outcome::Win(1));
+        }
         if self.reversed {
             children.reverse();
         }
@@ -557,8 +567,9 @@ impl Game for Mnc {
     }
 }
 
-/// Keys in the memo once the game is solved from the start.
-const SOLVED_KEYS: usize = 395_554;
+/// Keys in the engine's memo once it has solved the game from the start
+/// (taking immediate wins at once).
+const SOLVED_KEYS: usize = 276_680;
 
 /// The perfect engine: a memo of exact values, shared by every query.
 pub struct Engine {
@@ -582,6 +593,7 @@ impl Engine {
         Engine {
             solver: Solver::new(Mnc {
                 rules,
+                short_cut: true,
                 reversed: false,
             }),
         }
@@ -600,23 +612,13 @@ impl Engine {
     /// Solves the whole game from the start on 1 or 2 threads (more are not
     /// used): they fill one memo, walking the moves in opposite orders.
     pub fn solved_on(threads: usize) -> Engine {
-        let table = SharedPackedMemo::with_room_for(SOLVED_KEYS);
-        let threads = threads.clamp(1, 2);
-        std::thread::scope(|scope| {
-            for reversed in [false, true].into_iter().take(threads) {
-                let table = &table;
-                scope.spawn(move || {
-                    let game = Mnc {
-                        rules: Rules::STANDARD,
-                        reversed,
-                    };
-                    Solver::with_memo(game, table).solve(&Position::START)
-                });
-            }
-        });
-        let table = table.finish();
+        let game = Mnc {
+            rules: Rules::STANDARD,
+            short_cut: true,
+            reversed: false,
+        };
         let mut engine = Engine {
-            solver: Solver::with_memo(Mnc::default(), table),
+            solver: Solver::with_memo(game, solve_shared(game, threads, SOLVED_KEYS)),
         };
         // Cheap, and completes the memo if a thread could not store a key.
         engine.value(&Position::START);
@@ -651,6 +653,24 @@ impl Engine {
     }
 }
 
+/// Keys a full search from the start visits (every move expanded).
+const ALL_KEYS: usize = 395_554;
+
+/// Solves the start into one memo filled by 1 or 2 threads at once.
+fn solve_shared(game: Mnc, threads: usize, keys: usize) -> PackedMemo {
+    let table = SharedPackedMemo::with_room_for(keys);
+    std::thread::scope(|scope| {
+        for reversed in [false, true].into_iter().take(threads.clamp(1, 2)) {
+            let table = &table;
+            scope.spawn(move || {
+                let game = Mnc { reversed, ..game };
+                Solver::with_memo(game, table).solve(&Position::START)
+            });
+        }
+    });
+    table.finish()
+}
+
 /// The facts of a whole-game solve.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Census {
@@ -668,12 +688,21 @@ pub struct Census {
 }
 
 impl Engine {
-    /// The census of a solved engine's memo.
+    /// The census of the whole game: the engine's values of the start and
+    /// the openings, and the keys of a full search from the start (which
+    /// the engine, taking immediate wins at once, does not visit all of:
+    /// this solves the game again, expanding every move).
     pub fn census(&mut self) -> Census {
         let start = self.value(&Position::START);
         let openings = self.rate_moves(&Position::START);
+        let full = Mnc {
+            rules: self.rules(),
+            short_cut: false,
+            reversed: false,
+        };
+        let memo = solve_shared(full, super::grundy::cores(), ALL_KEYS);
         let (mut keys, mut winning_keys) = (0, 0);
-        for (key, value) in self.memo() {
+        for (key, value) in memo.entries() {
             let orbit = Position::from_key(key, Side::X).orbit_size();
             keys += orbit;
             if value.is_win() {
@@ -685,7 +714,7 @@ impl Engine {
             openings,
             keys,
             winning_keys,
-            distinct_keys: self.solver.memo().len(),
+            distinct_keys: memo.len(),
         }
     }
 }
