@@ -181,9 +181,10 @@ struct Worker<'a> {
     counts: Vec<u64>,
     largest: u16,
     next_review: usize,
-    /// `seen[v] == stamp`: `v` is an option of the heap being computed.
-    seen: Vec<u32>,
-    stamp: u32,
+    /// The options found so far of each heap of the batch being computed:
+    /// `width` flags per heap, one per value (a byte: a store, where a bit
+    /// would be a load, a shift and a store).
+    seen: Vec<u8>,
     needed: Vec<u16>,
     /// The values below `classes_for.1` of each class under `classes_for.0`.
     classes_for: (u16, usize),
@@ -211,7 +212,6 @@ impl<'a> Worker<'a> {
             largest: 0,
             next_review: 64,
             seen: Vec::new(),
-            stamp: 0,
             needed: Vec::new(),
             classes_for: (0, 0),
             common_values: Vec::new(),
@@ -227,7 +227,9 @@ impl<'a> Worker<'a> {
         step: usize,
         mut progress: impl FnMut(usize),
     ) -> Result<(), ValueTooLarge> {
-        for heap in (first..end).step_by(step) {
+        let mut heap = first;
+        let mut reported = first;
+        while heap < end {
             // Every value this heap reads: each other thread's latest
             // below `heap − lag + 1` (own values are done already).
             let readable = (heap + 1).saturating_sub(self.shared.lag);
@@ -236,22 +238,27 @@ impl<'a> Worker<'a> {
                     return Ok(());
                 }
             }
-            self.scan_to(readable);
-            let value = self.value_of(heap);
-            if value > LARGEST_VALUE as usize {
-                self.shared.failed.store(true, Ordering::Relaxed);
-                return Err(ValueTooLarge { heap });
-            }
-            self.shared.values[heap].store(value as u16, Ordering::Release);
-            if (heap - first) % 1024 < step {
+            // Alone, a thread computes a batch of heaps in one walk over
+            // the rare heaps; with others, one heap at a time.
+            let (known, count) = if step == 1 && heap >= BATCH_FROM {
+                (heap, BATCH.min(end - heap))
+            } else {
+                (readable, 1)
+            };
+            self.scan_to(known, true);
+            let done = self.batch(heap, count, step, known)?;
+            heap += done * step;
+            if heap - reported >= 1024 {
                 progress(heap);
+                reported = heap;
             }
         }
         Ok(())
     }
 
-    /// Copies, counts and classifies heaps up to `end` (exclusive).
-    fn scan_to(&mut self, end: usize) {
+    /// Copies, counts and classifies heaps up to `end` (exclusive); with
+    /// `review`, looks for a better mask when it is time to.
+    fn scan_to(&mut self, end: usize, review: bool) {
         if self.table.is_empty() && end > 0 {
             self.table.push(self.shared.get(0));
             self.reversed[self.last] = self.table[0];
@@ -275,7 +282,7 @@ impl<'a> Worker<'a> {
         self.scanned = self.scanned.max(end);
         let widened = (widened_from as usize + 1).next_power_of_two()
             != (self.largest as usize + 1).next_power_of_two();
-        if widened || self.scanned >= self.next_review {
+        if review && (widened || self.scanned >= self.next_review) {
             self.review_mask();
             self.next_review = self.scanned + self.scanned / 8 + 64;
         }
@@ -297,67 +304,154 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn value_of(&mut self, heap: usize) -> usize {
-        // Options are xors of values below 2^b, so below 2^b; the mex is at
-        // most 2^b. One more power of two keeps room for both.
-        let width = 2 * (self.largest as usize + 1).next_power_of_two();
-        if self.seen.len() < width {
-            self.seen.resize(width, 0);
+    /// Room for the options of a heap: they are xors of values below 2^b,
+    /// so below 2^b, and the mex is at most 2^b; one more power of two
+    /// keeps room for both (and for a value of 2^b turning up within a
+    /// batch: the batch then stops there).
+    fn width(&self) -> usize {
+        2 * (self.largest as usize + 1).next_power_of_two()
+    }
+
+    /// Computes `count` heaps `first`, `first + step`, … (`count` > 1 only
+    /// with `step` 1), `G(0 … known − 1)` being in the table; returns how
+    /// many were computed (fewer when the values outgrew the batch's room).
+    ///
+    /// Step 1 — every split with a rare part — is one walk over the rare
+    /// heaps for the whole batch where both parts are below `known`; the
+    /// few splits it cannot cover (a part at or above `known`, or past the
+    /// ends of the shared walk) are added heap by heap.
+    fn batch(
+        &mut self,
+        first: usize,
+        count: usize,
+        step: usize,
+        known: usize,
+    ) -> Result<usize, ValueTooLarge> {
+        let width = self.width();
+        self.seen.clear();
+        self.seen.resize(count * width, 0);
+        let last_heap = first + (count - 1) * step;
+        // The shared walk, per split take k: rare r with r <= rest − 1 for
+        // the first heap and rest − r < known for the last.
+        let mut shared_range = Vec::with_capacity(self.split_takes.len());
+        for &k in &self.split_takes {
+            let (Some(first_rest), Some(last_rest)) =
+                (first.checked_sub(k), last_heap.checked_sub(k))
+            else {
+                shared_range.push(0..0);
+                continue;
+            };
+            let lo = (last_rest + 1).saturating_sub(known).max(1);
+            let hi = first_rest; // exclusive
+            let from = self.rare_heaps.partition_point(|&r| (r as usize) < lo);
+            let to = self.rare_heaps.partition_point(|&r| (r as usize) < hi);
+            if from < to {
+                mark_rare_splits(
+                    &mut self.seen,
+                    width,
+                    &self.table,
+                    &self.rare_heaps[from..to],
+                    &self.rare_values[from..to],
+                    first_rest,
+                    count,
+                );
+            }
+            shared_range.push(lo..hi.max(lo));
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
+        for j in 0..count {
+            let heap = first + j * step;
+            if self.width() != width {
+                // A new power of two: the rest of the batch starts afresh.
+                return Ok(j);
+            }
+            let mut seen = std::mem::take(&mut self.seen);
+            self.add_other_options(&mut seen[j * width..][..width], heap, known, &shared_range);
+            self.seen = seen;
+            let value = self.finish(j, heap);
+            if value > LARGEST_VALUE as usize {
+                self.shared.failed.store(true, Ordering::Relaxed);
+                return Err(ValueTooLarge { heap });
+            }
+            self.shared.values[heap].store(value as u16, Ordering::Release);
+            if count > 1 {
+                // The next heaps of the batch read this one; the mask stays
+                // until the batch is done (step 1 relied on it).
+                self.scan_to(heap + 1, false);
+            }
         }
-        let stamp = self.stamp;
+        Ok(count)
+    }
+
+    /// The options of `heap` that the shared walk left out: whole-heap and
+    /// one-heap moves, and the splits outside the shared range.
+    fn add_other_options(
+        &self,
+        seen: &mut [u8],
+        heap: usize,
+        known: usize,
+        shared_range: &[std::ops::Range<usize>],
+    ) {
         let table = &self.table;
-        let seen = &mut self.seen[..width];
         for &k in &self.whole_takes {
             if heap == k {
-                seen[0] = stamp;
+                set(seen, 0);
             }
         }
         for &k in &self.one_heap_takes {
             if heap > k {
-                seen[table[heap - k] as usize] = stamp;
+                set(seen, table[heap - k] as usize);
             }
         }
-        // 1. Every split with a rare part.
-        for &k in &self.split_takes {
+        for (&k, range) in self.split_takes.iter().zip(shared_range) {
             if heap < k + 2 {
                 continue;
             }
             let rest = heap - k;
-            let reach = self.rare_heaps.partition_point(|&r| (r as usize) < rest);
-            mark_rare_splits(
-                seen,
-                table,
-                &self.rare_heaps[..reach],
-                &self.rare_values[..reach],
-                rest,
-                stamp,
-            );
+            // Rare parts below and above the shared range.
+            let rare = self.rare_heaps.iter().zip(&self.rare_values);
+            let below = self
+                .rare_heaps
+                .partition_point(|&r| (r as usize) < range.start);
+            let above = self
+                .rare_heaps
+                .partition_point(|&r| (r as usize) < range.end);
+            let outside = rare.clone().take(below).chain(rare.skip(above));
+            for (&r, &g) in outside.take_while(|(&r, _)| (r as usize) < rest) {
+                set(seen, (g ^ table[rest - r as usize]) as usize);
+            }
+            // Splits with a part not yet known when the batch began.
+            for a in known.max(1)..rest {
+                set(seen, (table[a] ^ table[rest - a]) as usize);
+            }
         }
+    }
+
+    /// Step 2 for heap `j` of the batch: the candidate, and the rare values
+    /// below it from any split.
+    fn finish(&mut self, j: usize, heap: usize) -> usize {
+        let width = self.width();
         if self.classes_for != (self.mask, width) {
             self.classes_for = (self.mask, width);
             let mask = self.mask;
             self.common_values = (0..width as u16).filter(|&v| !is_rare(v, mask)).collect();
             self.rare_values_below = (0..width as u16).filter(|&v| is_rare(v, mask)).collect();
         }
+        let table = &self.table;
+        let seen = &mut self.seen[j * width..(j + 1) * width];
         let candidate = self
             .common_values
             .iter()
-            .find(|&&v| seen[v as usize] != stamp)
+            .find(|&&v| !has(seen, v as usize))
             .map_or(width, |&v| v as usize);
         self.needed.clear();
         self.needed.extend(
             self.rare_values_below
                 .iter()
                 .take_while(|&&v| (v as usize) < candidate)
-                .filter(|&&v| seen[v as usize] != stamp),
+                .filter(|&&v| !has(seen, v as usize)),
         );
-        // 2. The rare values below the candidate, from any split: a walk
-        // that stops once each has been seen. Most are seen within a few
+        // The rare values below the candidate, from any split: a walk that
+        // stops once each has been seen. Most are seen within a few
         // thousand splits; the last few can take tens of thousands, which
         // is why the walk switches to comparing.
         for &k in &self.split_takes {
@@ -378,8 +472,8 @@ impl<'a> Worker<'a> {
                 let right_start = self.last - (rest - a);
                 let right = &self.reversed[right_start..right_start + block];
                 if scatter {
-                    mark_splits(seen, left, right, stamp);
-                    self.needed.retain(|&v| seen[v as usize] != stamp);
+                    mark_splits(seen, left, right);
+                    self.needed.retain(|&v| !has(seen, v as usize));
                 } else {
                     self.needed.retain(|&v| !any_split_gives(left, right, v));
                 }
@@ -393,28 +487,84 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Records `g ^ G(rest − r)` for each rare heap `r` of value `g`.
+/// Heaps computed together by a thread working alone.
+const BATCH: usize = 16;
+
+/// Below this heap one at a time (the batch's bookkeeping would cost more).
+const BATCH_FROM: usize = 256;
+
+/// Adds `v` to a set of values (a power of two long: the index wraps
+/// instead of being checked; no option reaches the length).
+#[inline(always)]
+fn set(seen: &mut [u8], v: usize) {
+    let wrap = seen.len() - 1;
+    seen[v & wrap] = 1;
+}
+
+#[inline(always)]
+fn has(seen: &[u8], v: usize) -> bool {
+    seen[v] != 0
+}
+
+/// For each rare heap `r` of value `g` and each heap `j` of a batch:
+/// records `g ^ G(first_rest + j − r)` in the `j`-th set of options. The
+/// batch's heaps read neighbouring values of the table, one cache line for
+/// all of them, where one heap at a time would read it once per heap.
 #[inline(never)]
 fn mark_rare_splits(
-    seen: &mut [u32],
+    seen: &mut [u8],
+    width: usize,
     table: &[u16],
     rare_heaps: &[u32],
     rare_values: &[u16],
-    rest: usize,
-    stamp: u32,
+    first_rest: usize,
+    count: usize,
 ) {
-    let wrap = seen.len() - 1; // a power of two minus one: no bounds check
+    if count == BATCH {
+        return mark_rare_splits_of::<BATCH>(
+            seen,
+            width,
+            table,
+            rare_heaps,
+            rare_values,
+            first_rest,
+        );
+    }
+    let wrap = width - 1;
     for (&r, &g) in rare_heaps.iter().zip(rare_values) {
-        seen[(g ^ table[rest - r as usize]) as usize & wrap] = stamp;
+        let row = &table[first_rest - r as usize..][..count];
+        for (j, &t) in row.iter().enumerate() {
+            seen[j * width + ((g ^ t) as usize & wrap)] = 1;
+        }
+    }
+}
+
+/// [`mark_rare_splits`] for a full batch: the inner loop unrolled.
+fn mark_rare_splits_of<const N: usize>(
+    seen: &mut [u8],
+    width: usize,
+    table: &[u16],
+    rare_heaps: &[u32],
+    rare_values: &[u16],
+    first_rest: usize,
+) {
+    let wrap = width - 1;
+    let seen = &mut seen[..N * width];
+    for (&r, &g) in rare_heaps.iter().zip(rare_values) {
+        let row: &[u16; N] = table[first_rest - r as usize..][..N]
+            .try_into()
+            .expect("a row of N values");
+        for (j, &t) in row.iter().enumerate() {
+            seen[j * width + ((g ^ t) as usize & wrap)] = 1;
+        }
     }
 }
 
 /// Records `left[i] ^ right[i]` for each `i`.
 #[inline(never)]
-fn mark_splits(seen: &mut [u32], left: &[u16], right: &[u16], stamp: u32) {
-    let wrap = seen.len() - 1;
+fn mark_splits(seen: &mut [u8], left: &[u16], right: &[u16]) {
     for (&x, &y) in left.iter().zip(right) {
-        seen[(x ^ y) as usize & wrap] = stamp;
+        set(seen, (x ^ y) as usize);
     }
 }
 
