@@ -79,12 +79,12 @@ pub fn extend(
                 let shared = &shared;
                 scope.spawn(move || {
                     let _guard = FailOnPanic(&shared.failed);
-                    Worker::new(shared).run(start + first, n, threads, |_| {})
+                    Worker::new(shared).run(start, first, n, threads, |_| {})
                 })
             })
             .collect();
         let guard = FailOnPanic(&shared.failed);
-        let mut outcome = Worker::new(&shared).run(start, n, threads, &mut progress);
+        let mut outcome = Worker::new(&shared).run(start, 0, n, threads, &mut progress);
         drop(guard);
         for helper in helpers {
             let helped = helper
@@ -219,41 +219,65 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Computes `G(first)`, `G(first + step)`, … below `end`.
+    /// This thread's share of `G(start … end − 1)`, being thread `index`
+    /// of `threads`: below [`BATCH_FROM`] every `threads`-th heap, one at a
+    /// time; from there every `threads`-th batch of [`BATCH`] heaps.
     fn run(
         mut self,
-        first: usize,
+        start: usize,
+        index: usize,
         end: usize,
-        step: usize,
+        threads: usize,
         mut progress: impl FnMut(usize),
     ) -> Result<(), ValueTooLarge> {
-        let mut heap = first;
-        let mut reported = first;
-        while heap < end {
-            // Every value this heap reads: each other thread's latest
-            // below `heap − lag + 1` (own values are done already).
-            let readable = (heap + 1).saturating_sub(self.shared.lag);
-            for back in 1..=step.min(readable) {
-                if !self.shared.wait_for(readable - back) {
-                    return Ok(());
-                }
-            }
-            // Alone, a thread computes a batch of heaps in one walk over
-            // the rare heaps; with others, one heap at a time.
-            let (known, count) = if step == 1 && heap >= BATCH_FROM {
-                (heap, BATCH.min(end - heap))
-            } else {
-                (readable, 1)
-            };
-            self.scan_to(known, true);
-            let done = self.batch(heap, count, step, known)?;
-            heap += done * step;
+        let batches_from = BATCH_FROM.clamp(start, end);
+        let mut reported = start;
+        let mut report = |heap: usize| {
             if heap - reported >= 1024 {
                 progress(heap);
                 reported = heap;
             }
+        };
+        let mut heap = start + index;
+        while heap < batches_from {
+            // Every value this heap reads: each other thread's latest
+            // below `heap − lag + 1` (own values are done already).
+            let readable = (heap + 1).saturating_sub(self.shared.lag);
+            if !self.wait_below(readable, threads) {
+                return Ok(());
+            }
+            self.scan_to(readable, true);
+            self.batch(heap, 1, readable)?;
+            heap += threads;
+            report(heap);
+        }
+        let mut first = batches_from + index * BATCH;
+        while first < end {
+            let last = (first + BATCH).min(end);
+            // The batches before this one still being computed by the
+            // other threads are not known yet; everything below them is.
+            let known = first
+                .saturating_sub((threads - 1) * BATCH)
+                .max(start.min(first));
+            if !self.wait_below(known, threads * BATCH) {
+                return Ok(());
+            }
+            self.scan_to(known, true);
+            let mut heap = first;
+            while heap < last {
+                heap += self.batch(heap, last - heap, known)?;
+            }
+            report(last);
+            first += threads * BATCH;
         }
         Ok(())
+    }
+
+    /// Waits until the `span` values below `end` are known (so every value
+    /// below `end` is: each thread writes its values in order); false if
+    /// another thread failed.
+    fn wait_below(&self, end: usize, span: usize) -> bool {
+        (end.saturating_sub(span)..end).all(|heap| self.shared.wait_for(heap))
     }
 
     /// Copies, counts and classifies heaps up to `end` (exclusive); with
@@ -312,25 +336,20 @@ impl<'a> Worker<'a> {
         2 * (self.largest as usize + 1).next_power_of_two()
     }
 
-    /// Computes `count` heaps `first`, `first + step`, … (`count` > 1 only
-    /// with `step` 1), `G(0 … known − 1)` being in the table; returns how
-    /// many were computed (fewer when the values outgrew the batch's room).
+    /// Computes the `count` heaps from `first`, `G(0 … known − 1)` being in
+    /// the table (the heaps from `known` on are read as other threads, or
+    /// this one, finish them); returns how many were computed (fewer when
+    /// the values outgrew the batch's room).
     ///
     /// Step 1 — every split with a rare part — is one walk over the rare
     /// heaps for the whole batch where both parts are below `known`; the
     /// few splits it cannot cover (a part at or above `known`, or past the
     /// ends of the shared walk) are added heap by heap.
-    fn batch(
-        &mut self,
-        first: usize,
-        count: usize,
-        step: usize,
-        known: usize,
-    ) -> Result<usize, ValueTooLarge> {
+    fn batch(&mut self, first: usize, count: usize, known: usize) -> Result<usize, ValueTooLarge> {
         let width = self.width();
         self.seen.clear();
         self.seen.resize(count * width, 0);
-        let last_heap = first + (count - 1) * step;
+        let last_heap = first + count - 1;
         // The shared walk, per split take k: rare r with r <= rest − 1 for
         // the first heap and rest − r < known for the last.
         let mut shared_range = Vec::with_capacity(self.split_takes.len());
@@ -359,7 +378,14 @@ impl<'a> Worker<'a> {
             shared_range.push(lo..hi.max(lo));
         }
         for j in 0..count {
-            let heap = first + j * step;
+            let heap = first + j;
+            // The values this heap reads beyond `known`: from the other
+            // threads, or this one's earlier in the batch.
+            let readable = (heap + 1).saturating_sub(self.shared.lag);
+            if !self.wait_below(readable, readable.saturating_sub(self.scanned)) {
+                return Ok(count);
+            }
+            self.scan_to(readable, false);
             if self.width() != width {
                 // A new power of two: the rest of the batch starts afresh.
                 return Ok(j);
@@ -373,11 +399,6 @@ impl<'a> Worker<'a> {
                 return Err(ValueTooLarge { heap });
             }
             self.shared.values[heap].store(value as u16, Ordering::Release);
-            if count > 1 {
-                // The next heaps of the batch read this one; the mask stays
-                // until the batch is done (step 1 relied on it).
-                self.scan_to(heap + 1, false);
-            }
         }
         Ok(count)
     }
