@@ -111,6 +111,13 @@ def main():
     parser.add_argument("--no-write", action="store_true", help="print, do not touch README.md")
     args = parser.parse_args()
 
+    # The code measured: what is built now.
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    dirty = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "src"], cwd=ROOT).returncode
+    if dirty:
+        commit += " plus uncommitted changes to src/"
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     subprocess.run(
         ["cargo", "run", "--release", "--quiet", "--example", "bench_inputs", "--", str(INPUTS)],
@@ -179,12 +186,6 @@ def main():
                     warmup=0,
                 )
 
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
-    dirty = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "src"], cwd=ROOT).returncode
-    if dirty:
-        commit += " plus uncommitted changes to src/"
     lines = [
         BEGIN,
         f"Measured by `benches/whole-process.py` on "

@@ -1,12 +1,29 @@
 use clap::Parser;
 use noughts::cli::input::read_input;
-use noughts::cli::{self, Cli, Command, Error, MncCommand, EXIT_FAILURE};
+use noughts::cli::{self, Cli, Command, Error, MncCommand, EXIT_BAD_INPUT, EXIT_FAILURE};
 use noughts::solver::mnc::Engine;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version print as clap prints them.
+        Err(e) if !e.use_stderr() => e.exit(),
+        // A usage error is one line, like every other error.
+        Err(e) => {
+            let text = e.to_string();
+            let line = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("bad usage");
+            eprintln!(
+                "noughts: error: {}",
+                line.trim_start_matches("error: ").trim()
+            );
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
     let command = cli.command.unwrap_or(Command::Tui {
         board: None,
         strip: None,
@@ -23,11 +40,17 @@ fn main() -> ExitCode {
             board,
             strip,
         };
-        return match color_eyre::install().and_then(|()| noughts::tui::run(options)) {
+        // color-eyre reports panics; errors are one line, as everywhere.
+        let _ = color_eyre::install();
+        return match noughts::tui::run(options) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("noughts: error: {e}");
-                ExitCode::from(EXIT_FAILURE)
+                let code = match e {
+                    noughts::tui::Error::NoTerminal => EXIT_BAD_INPUT,
+                    noughts::tui::Error::Io(_) => EXIT_FAILURE,
+                };
+                ExitCode::from(code)
             }
         };
     }

@@ -56,7 +56,7 @@ fn tictactoe_bad_input() {
         &cc,
         "1\nXOX\nXXO\nO_O\nXXX\n",
         "line 5, column 1",
-        "end of input after 1 boards",
+        "end of input after 1 board",
     );
     assert_bad(
         &cc,
@@ -78,7 +78,7 @@ fn treblecross_bad_input() {
         &t,
         "1\n...\n...\n",
         "line 3, column 1",
-        "end of input after 1 strips",
+        "end of input after 1 strip",
     );
 }
 

@@ -18,6 +18,7 @@ struct Session {
     output: Receiver<Vec<u8>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
+    master: Box<dyn portable_pty::MasterPty + Send>,
 }
 
 impl Session {
@@ -47,14 +48,43 @@ impl Session {
                 }
             }
         });
-        // Keep the master alive as long as the session (the reader clone
-        // and the writer hold it).
-        std::mem::forget(pair.master);
         Session {
             parser: vt100::Parser::new(nonzero(ROWS), nonzero(COLS), 0),
             output,
             writer,
             child,
+            master: pair.master,
+        }
+    }
+
+    /// Whether the terminal is in its ordinary (cooked) mode: lines edited
+    /// and echoed by the terminal, as raw mode turns off.
+    fn cooked(&self) -> bool {
+        let fd = self.master.as_raw_fd().expect("a unix pty");
+        // SAFETY: a zeroed termios is a valid value to fill, and `fd` is
+        // the open master of the session's pty.
+        let mut modes: libc::termios = unsafe { std::mem::zeroed() };
+        assert_eq!(unsafe { libc::tcgetattr(fd, &mut modes) }, 0);
+        modes.c_lflag & (libc::ICANON | libc::ECHO) == (libc::ICANON | libc::ECHO)
+    }
+
+    /// Sends a signal to the app.
+    fn signal(&self, signal: libc::c_int) {
+        let pid = self.child.process_id().expect("a running child") as libc::pid_t;
+        // SAFETY: kill has no memory effects; the pid is our child's.
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+    }
+
+    /// Reads until `done` holds of the session (10 s at most).
+    fn wait_until(&mut self, what: &str, done: impl Fn(&Session) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !done(self) {
+            assert!(
+                Instant::now() < deadline,
+                "never {what}:\n{}",
+                self.screen_text()
+            );
+            self.pump(Duration::from_millis(50));
         }
     }
 
@@ -238,4 +268,52 @@ fn grundy_shows_a_progress_bar_on_a_terminal_and_clears_it() {
     let text = parser.screen().contents();
     assert!(text.contains("largest value:"), "{text}");
     assert!(!text.contains("values,"), "the bar is cleared: {text}");
+}
+
+#[test]
+fn signals_give_the_terminal_back_before_they_end_the_app() {
+    for signal in [libc::SIGTERM, libc::SIGHUP, libc::SIGINT] {
+        let mut session = Session::start(&["tui", "--board", "X0X/.0./.X."]);
+        session.wait_for("Codeforces   second");
+        assert!(!session.cooked(), "raw mode while the app runs");
+        session.signal(signal);
+        session.wait_until("cooked mode again", Session::cooked);
+        let (status, parser) = session.finish();
+        assert!(!status.success(), "signal {signal}: {status:?}");
+        assert_terminal_restored(&parser);
+        assert!(!parser.screen().hide_cursor(), "the cursor shows again");
+    }
+}
+
+#[test]
+fn suspended_and_resumed_the_app_takes_the_terminal_again_and_redraws() {
+    let mut session = Session::start(&["tui", "--board", "X0X/.0./.X."]);
+    session.wait_for("Codeforces   second");
+    // Ctrl-Z (a key in raw mode) and SIGTSTP (from kill) both suspend.
+    for suspend in [None, Some(libc::SIGTSTP)] {
+        match suspend {
+            None => session.send("\x1a"),
+            Some(signal) => session.signal(signal),
+        }
+        session.wait_until("suspended with the terminal given back", |s| {
+            s.cooked() && !s.parser.screen().alternate_screen()
+        });
+        assert_eq!(
+            session.parser.screen().mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None
+        );
+        session.signal(libc::SIGCONT);
+        session.wait_until("resumed in raw mode, redrawn", |s| {
+            !s.cooked()
+                && s.parser.screen().alternate_screen()
+                && s.screen_text().contains("Codeforces   second")
+        });
+    }
+    // Still working: a key changes the board.
+    session.send("c");
+    session.wait_for("Codeforces   first");
+    session.send("q");
+    let (status, parser) = session.finish();
+    assert!(status.success(), "{status:?}");
+    assert_terminal_restored(&parser);
 }

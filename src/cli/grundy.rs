@@ -8,7 +8,7 @@ use crate::solver::grundy::{cores, find_period, stats, HEAP_OF_SEGMENT};
 use crate::solver::octal::{extend_naive, OctalGame, LARGEST_VALUE};
 use crate::solver::rare_common;
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -116,20 +116,38 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         },
     };
     let wanted = request.n + sequence.offset;
+    // Where --out writes, checked now rather than after the work.
+    let out_path = request.out.as_deref().map(out_target).transpose()?;
     let mut heaps = match &request.resume {
-        Some(path) => load(path, &sequence)?,
+        Some(path) => {
+            let heaps = load(path, &sequence)?;
+            eprintln!(
+                "noughts: resuming from {} ({} values): its checksum and its first {CHECKED_HEAD} and last {CHECKED_TAIL} values checked, the rest trusted",
+                path.display(),
+                heaps.len() - sequence.offset,
+            );
+            heaps
+        }
         None => Vec::new(),
     };
     let threads = request.threads.unwrap_or_else(cores);
-    compute(&sequence, &mut heaps, wanted, request, threads)?;
+    compute(
+        &sequence,
+        &mut heaps,
+        wanted,
+        request,
+        out_path.as_deref(),
+        threads,
+    )?;
     let values = &heaps[sequence.offset.min(heaps.len())..wanted.max(sequence.offset)];
-    if let Some(path) = &request.out {
+    if let (Some(path), Some(shown)) = (&out_path, &request.out) {
         save(path, &sequence, &heaps)?;
-        eprintln!(
-            "noughts: wrote G(0) … G({}) to {}",
-            heaps.len().saturating_sub(sequence.offset + 1),
-            path.display()
-        );
+        let written = heaps.len() - sequence.offset;
+        let what = match written {
+            0 => "no values".to_string(),
+            n => format!("G(0) … G({})", n - 1),
+        };
+        eprintln!("noughts: wrote {what} to {}", shown.display());
     }
     if request.stats {
         out.write_all(report(&sequence, &heaps[..wanted], values).as_bytes())?;
@@ -149,21 +167,15 @@ fn compute(
     heaps: &mut Vec<u16>,
     wanted: usize,
     request: &Request,
+    out_path: Option<&Path>,
     threads: usize,
 ) -> Result<(), Error> {
     let start = heaps.len();
     if wanted <= start {
         return Ok(());
     }
-    let bar = if wanted - start >= PROGRESS_FROM && std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new((wanted - sequence.offset) as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:40}] {pos}/{len} values, {eta} left",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
+    let bar = if wanted - start >= PROGRESS_FROM {
+        let bar = super::progress_bar((wanted - sequence.offset) as u64, "values");
         bar.set_position(start.saturating_sub(sequence.offset) as u64);
         bar
     } else {
@@ -180,12 +192,12 @@ fn compute(
         };
         if let Err(e) = result {
             bar.abandon();
-            if let Some(path) = &request.out {
+            if let Some(path) = out_path {
                 save(path, sequence, heaps)?;
             }
             return Err(Error::TooLarge(e));
         }
-        if let Some(path) = &request.out {
+        if let Some(path) = out_path {
             if target < wanted && last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
                 save(path, sequence, heaps)?;
                 last_checkpoint = Instant::now();
@@ -201,10 +213,11 @@ fn report(sequence: &Sequence, heaps: &[u16], values: &[u16]) -> String {
     let at = sequence.position_name();
     let mut out = String::new();
     let _ = writeln!(out, "game: {}", sequence.describe());
-    let _ = writeln!(out, "values: G(0) … G({})", values.len().saturating_sub(1));
     if values.is_empty() {
+        let _ = writeln!(out, "values: none (N = 0)");
         return out;
     }
+    let _ = writeln!(out, "values: G(0) … G({})", values.len() - 1);
     let s = stats(values);
     let _ = writeln!(
         out,
@@ -240,7 +253,60 @@ fn report(sequence: &Sequence, heaps: &[u16], values: &[u16]) -> String {
     out
 }
 
-/// Writes the table atomically (a temporary file renamed over it).
+/// Where `--out` writes: the path itself, or what a symbolic link there
+/// points to (so the link stays a link). Checked before any computing:
+/// a directory, a FIFO, a device or an unwritable file is refused now,
+/// not after minutes of work.
+pub fn out_target(path: &Path) -> Result<PathBuf, Error> {
+    let refuse = |error: std::io::Error| Error::Write {
+        option: format!(
+            "--out {}",
+            crate::notation::escaped(&path.display().to_string())
+        ),
+        error,
+    };
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path).map_err(refuse)?,
+        _ => path.to_path_buf(),
+    };
+    match std::fs::metadata(&target) {
+        Ok(meta) if !meta.is_file() => {
+            let kind = if meta.is_dir() {
+                "a directory"
+            } else {
+                "not a regular file (a FIFO, a device or a socket)"
+            };
+            return Err(refuse(std::io::Error::other(format!(
+                "{kind}: --out writes a regular file"
+            ))));
+        }
+        // Writable? Opened without truncating, then left as it was.
+        Ok(_) => {
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(&target)
+                .map_err(refuse)?;
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // Can a file be made there? The temporary one, made and removed.
+            let temporary = partial(&target);
+            std::fs::File::create(&temporary).map_err(refuse)?;
+            let _ = std::fs::remove_file(&temporary);
+        }
+        Err(e) => return Err(refuse(e)),
+    }
+    Ok(target)
+}
+
+/// The temporary file a table is written to before it replaces `path`.
+fn partial(path: &Path) -> PathBuf {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    PathBuf::from(temporary)
+}
+
+/// Writes the table atomically (a temporary file renamed over it); the
+/// temporary file does not outlive a failure.
 fn save(path: &Path, sequence: &Sequence, heaps: &[u16]) -> Result<(), Error> {
     let mut text = String::with_capacity(heaps.len() * 5 + 80);
     let _ = writeln!(text, "{}", sequence.header());
@@ -249,14 +315,15 @@ fn save(path: &Path, sequence: &Sequence, heaps: &[u16]) -> Result<(), Error> {
         let _ = writeln!(text, "{g}");
     }
     let _ = writeln!(text, "{CHECKSUM_PREFIX}{:016x}", checksum(values));
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = PathBuf::from(temporary);
+    let temporary = partial(path);
     std::fs::write(&temporary, text)
         .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|error| Error::Write {
-            option: format!("--out {}", path.display()),
-            error,
+        .map_err(|error| {
+            let _ = std::fs::remove_file(&temporary);
+            Error::Write {
+                option: format!("--out {}", path.display()),
+                error,
+            }
         })
 }
 

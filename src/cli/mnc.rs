@@ -4,7 +4,7 @@
 
 use super::Error;
 use crate::notation::mnc::{game_over_words, read_row, side_letter, value_words};
-use crate::notation::{quoted, InputError, Token, Tokens};
+use crate::notation::{quoted, text_of, InputError, Token, Tokens};
 use crate::solver::mnc::{Census, Engine, Move, Position};
 use crate::solver::{Outcome, Side};
 use std::io::{BufRead, Write};
@@ -162,16 +162,36 @@ struct LineTokens<R> {
     pending: Vec<(String, usize)>,
 }
 
+/// The longest reply line read (a board row is 3 characters): a longer one
+/// is refused rather than read without bound.
+pub const LONGEST_REPLY_LINE: usize = 1024;
+
 impl<R: BufRead> LineTokens<R> {
     /// The next word with its line and column, or `None` at end of input.
-    fn next(&mut self) -> std::io::Result<Option<(String, usize, usize)>> {
+    fn next(&mut self) -> Result<Option<(String, usize, usize)>, ProtocolError> {
         while self.pending.is_empty() {
-            let mut buf = String::new();
-            if self.reader.read_line(&mut buf)? == 0 {
+            let mut bytes = Vec::new();
+            let limit = LONGEST_REPLY_LINE as u64 + 1;
+            let mut line = std::io::Read::take(&mut self.reader, limit);
+            if line.read_until(b'\n', &mut bytes)? == 0 {
                 return Ok(None);
             }
             self.line += 1;
-            let tokens: Vec<_> = Tokens::new(&buf)
+            if bytes.len() > LONGEST_REPLY_LINE {
+                return Err(InputError {
+                    line: self.line,
+                    column: LONGEST_REPLY_LINE + 1,
+                    message: format!(
+                        "expected a line of at most {LONGEST_REPLY_LINE} bytes (a board row), found a longer one"
+                    ),
+                }
+                .into());
+            }
+            let text = text_of(bytes).map_err(|e| InputError {
+                line: self.line,
+                ..e
+            })?;
+            let tokens: Vec<_> = Tokens::new(&text)
                 .map(|t| (t.text.to_string(), t.column))
                 .collect();
             self.pending = tokens.into_iter().rev().collect();
@@ -201,12 +221,17 @@ pub fn kattis<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), Proto
         writeln!(output, "{position}")?;
         output.flush()?;
 
+        // After a winning move of x the judge says "Sigur!"; otherwise it
+        // sends o's board (or "Tap!", were o to win: never against the
+        // engine, and not before o has moved).
         let over = position.game_over().is_some();
         let mut cells = [None; 9];
         for row in 0..3 {
             let Some((text, line, column)) = tokens.next()? else {
-                let what = if row == 0 {
-                    "the opponent's reply"
+                let what = if over {
+                    "\"Sigur!\" (x has won)"
+                } else if row == 0 {
+                    "the opponent's reply (3 rows of '.xXoO')"
                 } else {
                     "the rest of the reply board"
                 };
@@ -222,13 +247,22 @@ pub fn kattis<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), Proto
                 line,
                 column,
             };
-            if row == 0 && (text == "Sigur!" || text == "Tap!") {
-                return Ok(());
-            }
             if over {
+                if text == "Sigur!" {
+                    return Ok(());
+                }
                 return Err(token
                     .error(format!(
                         "expected \"Sigur!\": x has won, found {}",
+                        quoted(&text)
+                    ))
+                    .into());
+            }
+            if text == "Sigur!" || text == "Tap!" {
+                return Err(token
+                    .error(format!(
+                        "expected {} of o's reply board, found {}: the game is not over",
+                        ["the first row", "row 2", "row 3"][row],
                         quoted(&text)
                     ))
                     .into());

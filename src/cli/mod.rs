@@ -93,6 +93,20 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// A progress bar on standard error when it is a terminal (hidden
+/// otherwise, so that logs and pipes get no escape codes).
+pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let template = format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what}, {{eta}} left");
+    let style = indicatif::ProgressStyle::with_template(&template)
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    indicatif::ProgressBar::new(len).with_style(style)
+}
+
 impl From<InputError> for Error {
     fn from(e: InputError) -> Error {
         Error::Input(e)

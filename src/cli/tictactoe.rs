@@ -3,7 +3,7 @@
 
 use super::Error;
 use crate::notation::tictactoe::{mark_letter, read_board, result_words, Alphabet};
-use crate::notation::{InputError, Tokens};
+use crate::notation::{counted, InputError, Tokens};
 use crate::solver::tictactoe::{illegality, Analyzer, Atlas, Board, Verdict};
 use std::io::Write;
 
@@ -48,7 +48,7 @@ pub fn parse(text: &str, format: Format) -> Result<Vec<Board>, InputError> {
                     boards.push(board);
                 }
             }
-            tokens.expect_end(&format!("{count} boards"))?;
+            tokens.expect_end(&counted(count, "board"))?;
         }
     }
     Ok(boards)
@@ -176,7 +176,7 @@ mod tests {
         assert!(m.contains("row 1 of board 2"), "{m}");
         let (l, c, m) = error("1\nXOX\nXXO\nO_O\n___", Format::Codechef);
         assert_eq!((l, c), (5, 1));
-        assert!(m.contains("end of input after 1 boards"), "{m}");
+        assert!(m.contains("end of input after 1 board,"), "{m}");
         let (_, _, m) = error("x\n", Format::Codechef);
         assert!(m.contains("number of boards"), "{m}");
     }

@@ -4,9 +4,9 @@
 
 use super::Error;
 use crate::notation::treblecross::{cells_into, check_strip, read_strip};
-use crate::notation::{InputError, Token, Tokens};
+use crate::notation::{counted, InputError, Token, Tokens};
 use crate::solver::grundy::GrundyTable;
-use crate::solver::treblecross::{analyze, Strip};
+use crate::solver::treblecross::{analyze, longest_free_segment, Strip};
 use std::io::Write;
 
 /// Reads the count and every strip (see [`check_strip`] for what a strip
@@ -20,7 +20,7 @@ fn strip_tokens(text: &str) -> Result<Vec<Token<'_>>, InputError> {
         check_strip(&token)?;
         strips.push(token);
     }
-    tokens.expect_end(&format!("{count} strips"))?;
+    tokens.expect_end(&counted(count, "strip"))?;
     Ok(strips)
 }
 
@@ -36,6 +36,7 @@ pub fn parse(text: &str) -> Result<Vec<Strip>, InputError> {
 pub fn run(text: &str, out: &mut impl Write) -> Result<(), Error> {
     let strips = strip_tokens(text)?;
     let mut table = GrundyTable::default();
+    grow_for_long_segments(&strips, &mut table)?;
     let mut cells = Vec::new();
     let mut line = Vec::new();
     for token in &strips {
@@ -56,6 +57,37 @@ pub fn run(text: &str, out: &mut impl Write) -> Result<(), Error> {
         }
         out.write_all(&line)?;
     }
+    Ok(())
+}
+
+/// Free segments longer than this are refused: their Grundy values would
+/// take hours (2^22 values take about two minutes).
+pub const LONGEST_FREE_SEGMENT: usize = 1 << 24;
+
+/// Strips at least this long are looked at for long free segments first:
+/// the table for them is built with a progress bar (on a terminal), and
+/// one too long is refused before any work.
+const LONG_STRIP: usize = 1 << 16;
+
+fn grow_for_long_segments(strips: &[Token], table: &mut GrundyTable) -> Result<(), Error> {
+    let mut cells = Vec::new();
+    let mut longest = 0;
+    for token in strips.iter().filter(|t| t.text.len() >= LONG_STRIP) {
+        cells_into(token, &mut cells);
+        let segment = longest_free_segment(&cells);
+        if segment > LONGEST_FREE_SEGMENT {
+            return Err(Error::Input(token.error(format!(
+                "expected free segments of at most {LONGEST_FREE_SEGMENT} cells (2^24), found one of {segment}"
+            ))));
+        }
+        longest = longest.max(segment);
+    }
+    if longest < LONG_STRIP {
+        return Ok(());
+    }
+    let bar = super::progress_bar(longest as u64 + 1, "Grundy values");
+    table.extend_with_progress(longest + 1, |known| bar.set_position(known as u64))?;
+    bar.finish_and_clear();
     Ok(())
 }
 

@@ -176,7 +176,9 @@ impl<'a> Iterator for Tokens<'a> {
         let bytes = self.rest.as_bytes();
         let mut start = 0;
         while let Some(&byte) = bytes.get(start).filter(|b| b.is_ascii_whitespace()) {
-            if byte == b'\n' {
+            // A line ends at \n, \r\n or a lone \r (old Mac files).
+            let lone_cr = byte == b'\r' && bytes.get(start + 1) != Some(&b'\n');
+            if byte == b'\n' || lone_cr {
                 self.line += 1;
                 self.column = 1;
             } else {
@@ -204,20 +206,40 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
-/// The bytes as text, or an error at the first byte that is not UTF-8.
+/// The bytes as text (a leading byte-order mark dropped), or an error at
+/// the first byte that is not UTF-8.
 pub fn text_of(bytes: Vec<u8>) -> Result<String, InputError> {
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        // Safe to decode: this prefix is valid UTF-8 by construction.
-        let before = String::from_utf8_lossy(valid);
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        let (line, column) = locate(e.as_bytes(), e.utf8_error().valid_up_to());
         InputError {
             line,
             column,
             message: "expected text, found a byte that is not UTF-8".into(),
         }
-    })
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
+/// The line and column (1-based, in characters) of byte `at`, whose
+/// prefix is UTF-8. Lines end at `\n`, `\r\n` or a lone `\r`; a leading
+/// byte-order mark takes no column.
+pub fn locate(bytes: &[u8], at: usize) -> (usize, usize) {
+    let before = String::from_utf8_lossy(&bytes[..at]);
+    let before = before.strip_prefix('\u{feff}').unwrap_or(&before);
+    let mut line = 1;
+    let mut line_start = 0;
+    let mut chars = before.char_indices().peekable();
+    while let Some((i, ch)) = chars.next() {
+        let lone_cr = ch == '\r' && chars.peek().is_none_or(|&(_, next)| next != '\n');
+        if ch == '\n' || lone_cr {
+            line += 1;
+            line_start = i + 1;
+        }
+    }
+    (line, before[line_start..].chars().count() + 1)
 }
 
 impl InputError {
@@ -289,6 +311,15 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// "1 board", "3 boards".
+pub fn counted(count: usize, thing: &str) -> String {
+    if count == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{count} {thing}s")
+    }
+}
+
 /// "1 ply", "7 plies".
 pub fn plies(d: u8) -> String {
     if d == 1 {
@@ -316,6 +347,19 @@ mod tests {
                 ("g", 4, 2)
             ]
         );
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines_too() {
+        let places: Vec<_> = Tokens::new("a\rb\r\nc\n\rd")
+            .map(|t| (t.text, t.line, t.column))
+            .collect();
+        assert_eq!(
+            places,
+            vec![("a", 1, 1), ("b", 2, 1), ("c", 3, 1), ("d", 5, 1)]
+        );
+        assert_eq!(locate(b"a\rbc", 3), (2, 2));
+        assert_eq!(locate("\u{feff}ab".as_bytes(), 4), (1, 2));
     }
 
     #[test]

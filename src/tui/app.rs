@@ -4,7 +4,7 @@
 //! clicks) and every change of state goes through [`App::update`]; tests
 //! drive it with no terminal.
 
-use super::keymap::{self, ch, key, Binding, Direction, Hint};
+use super::keymap::{self, ch, ctrl, key, Binding, Direction, Hint};
 use super::tab::{Cursor, Tab};
 use super::tabs::mnc::{self, MncTab};
 use super::tabs::tictactoe::{self, TicTacToeTab};
@@ -58,6 +58,8 @@ pub enum Action {
     PrevTab,
     SelectTab(TabId),
     ToggleHelp,
+    /// Stop the app and give the terminal back until `fg` (Ctrl-Z).
+    Suspend,
     /// The cursor of the current tab.
     Cursor(Direction),
     TicTacToe(tictactoe::Action),
@@ -145,7 +147,17 @@ pub const GENERAL: &[Binding<Action>] = &[
         Action::ToggleHelp,
     )
     .footer("help"),
-    Binding::new(&[ch('q'), key(KeyCode::Esc)], "q/Esc", "quit", Action::Quit).footer("quit"),
+    // The footer says only q: Esc may do something else first (put a
+    // picked-up piece down), which the tab's footer then says.
+    Binding::new(&[ch('q'), key(KeyCode::Esc)], "q/Esc", "quit", Action::Quit)
+        .footer_group("q", "quit"),
+    Binding::new(&[ctrl('c')], "C-c", "quit", Action::Quit),
+    Binding::new(
+        &[ctrl('z')],
+        "C-z",
+        "suspend: back to the shell until fg",
+        Action::Suspend,
+    ),
 ];
 
 /// A tab as the app sees it, its actions wrapped in the app's: one blanket
@@ -260,6 +272,8 @@ pub struct App {
     pub tab: TabId,
     pub show_help: bool,
     pub running: bool,
+    /// Asked to suspend (Ctrl-Z): the event loop does it and clears this.
+    pub suspend_requested: bool,
     pub theme: Theme,
     pub tictactoe: TicTacToeTab,
     pub treblecross: TreblecrossTab,
@@ -273,6 +287,7 @@ impl App {
             tab: TabId::TicTacToe,
             show_help: false,
             running: true,
+            suspend_requested: false,
             theme,
             tictactoe: TicTacToeTab::new(),
             treblecross: TreblecrossTab::default(),
@@ -368,6 +383,7 @@ impl App {
             Action::PrevTab => self.select_tab(self.tab.prev()),
             Action::SelectTab(tab) => self.select_tab(tab),
             Action::ToggleHelp => self.show_help = !self.show_help,
+            Action::Suspend => self.suspend_requested = true,
             Action::Cursor(direction) => self.page_mut().move_cursor(direction),
             Action::TicTacToe(action) => self.tictactoe.update(action),
             Action::Treblecross(action) => self.treblecross.update(action),

@@ -16,9 +16,14 @@ pub mod theme;
 pub mod widgets;
 
 use app::App;
+use crossterm::cursor::Show;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
-use std::io::stdout;
+use crossterm::terminal::{enable_raw_mode, Clear, ClearType, EnterAlternateScreen};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGSTOP, SIGTERM, SIGTSTP};
+use signal_hook::iterator::Signals;
+use std::fmt;
+use std::io::{stdout, IsTerminal};
 use std::time::Duration;
 
 /// How the app starts.
@@ -30,6 +35,54 @@ pub struct Options {
     pub strip: Option<crate::solver::treblecross::Strip>,
 }
 
+/// Why the app could not run.
+#[derive(Debug)]
+pub enum Error {
+    /// Standard input or output is not a terminal (a pipe, a file, none).
+    NoTerminal,
+    Io(std::io::Error),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NoTerminal => write!(
+                f,
+                "the app needs a terminal (standard input and output); for batch use see noughts --help"
+            ),
+            Error::Io(e) => write!(f, "terminal: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Error {
+        Error::Io(e)
+    }
+}
+
+/// Gives the terminal back: mouse reporting off, raw mode off, the main
+/// screen and the cursor back. Safe to call more than once.
+fn leave_terminal(mouse: bool) {
+    if mouse {
+        let _ = execute!(stdout(), DisableMouseCapture);
+    }
+    ratatui::restore();
+    let _ = execute!(stdout(), Show);
+}
+
+/// Takes the terminal again after a suspension.
+fn enter_terminal(mouse: bool) -> std::io::Result<()> {
+    enable_raw_mode()?;
+    execute!(stdout(), EnterAlternateScreen)?;
+    if mouse {
+        execute!(stdout(), EnableMouseCapture)?;
+    }
+    Ok(())
+}
+
 /// Undoes raw mode, the alternate screen and mouse capture when dropped:
 /// on a normal exit, an early return with an error, and unwinding.
 struct TerminalGuard {
@@ -38,28 +91,30 @@ struct TerminalGuard {
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
-        if self.mouse {
-            let _ = execute!(stdout(), DisableMouseCapture);
-        }
-        ratatui::restore();
+        leave_terminal(self.mouse);
     }
 }
 
-/// Runs the app until the user quits.
-pub fn run(options: Options) -> color_eyre::Result<()> {
+/// Runs the app until the user quits (or a signal ends it: the terminal is
+/// given back first, then the signal does what it does by default).
+pub fn run(options: Options) -> Result<(), Error> {
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Err(Error::NoTerminal);
+    }
+    // Signals that end or stop the app: handled in the event loop, which
+    // gives the terminal back before they take effect.
+    let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP])?;
+    let mouse = options.mouse;
     // ratatui's own panic hook restores the screen but not mouse capture:
     // ours turns it off first, then hands over (to color-eyre's report).
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableMouseCapture);
-        ratatui::restore();
+        leave_terminal(mouse);
         previous(info);
     }));
     let mut terminal = ratatui::init();
-    let _guard = TerminalGuard {
-        mouse: options.mouse,
-    };
-    if options.mouse {
+    let _guard = TerminalGuard { mouse };
+    if mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
     let mut app = App::new(theme::Theme::from_env());
@@ -76,13 +131,43 @@ pub fn run(options: Options) -> color_eyre::Result<()> {
             area = frame.area();
             frame.render_widget(&app, area);
         })?;
-        // Wait for input; the timeout redraws progress of background work
-        // and takes in its results.
-        if event::poll(Duration::from_millis(250))? {
-            let event = event::read()?;
-            app.handle(&event, area);
+        // Wait for input; the timeout redraws progress of background work,
+        // takes in its results and looks at signals.
+        if event::poll(Duration::from_millis(100))? {
+            // Everything already waiting, before the next frame.
+            loop {
+                let event = event::read()?;
+                app.handle(&event, area);
+                if !event::poll(Duration::ZERO)? {
+                    break;
+                }
+            }
         }
         app.tick();
+        let mut suspend = std::mem::take(&mut app.suspend_requested);
+        for signal in signals.pending() {
+            if signal == SIGTSTP {
+                suspend = true;
+            } else {
+                leave_terminal(mouse);
+                signal_hook::low_level::emulate_default_handler(signal)?;
+                return Ok(());
+            }
+        }
+        if suspend {
+            // Ctrl-Z: give the terminal back, stop until `fg` (SIGCONT),
+            // then take it again and draw everything anew. SIGSTOP, not
+            // SIGTSTP: the system drops the latter for a process whose
+            // group has no parent in its session to resume it.
+            leave_terminal(mouse);
+            signal_hook::low_level::raise(SIGSTOP)?;
+            enter_terminal(mouse)?;
+            // A new terminal handle: nothing drawn yet, so the next frame
+            // draws every cell (Terminal::clear would ask the terminal
+            // where its cursor is, and not every terminal answers).
+            execute!(stdout(), Clear(ClearType::All))?;
+            terminal = ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(stdout()))?;
+        }
     }
     Ok(())
 }

@@ -16,11 +16,18 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// Shown instead of a tab that does not fit: what it needs, what it has.
+/// Rows of the screen that are not a tab's: the tab bar and the footer.
+pub const SHELL_ROWS: u16 = 2;
+
+/// Shown instead of a tab that does not fit (in `area`, the tab's part of
+/// the screen, needing `need`): what the terminal needs, and has.
 pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16)) {
     let text = format!(
-        "Enlarge the terminal: this tab needs {}×{}, it has {}×{}.",
-        need.0, need.1, area.width, area.height
+        "Enlarge the terminal: this tab needs {}×{}, it is {}×{}.",
+        need.0,
+        need.1 + SHELL_ROWS,
+        area.width,
+        area.height + SHELL_ROWS
     );
     Paragraph::new(text)
         .alignment(Alignment::Center)

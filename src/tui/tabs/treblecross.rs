@@ -55,7 +55,8 @@ const PLAYING: When = When::mode(1);
 /// A game against the engine, won by one side.
 const GAME_OVER: When = When::mode(2);
 
-/// The tab's keys (the cursor keys ← → are every tab's, in the app).
+/// The tab's keys (the cursor keys ← → are every tab's, in the app), in
+/// the order of the footer: a short one drops the last first.
 pub const BINDINGS: &[Binding<Action>] = &[
     Binding::new(
         &[key(KeyCode::PageUp)],
@@ -87,6 +88,29 @@ pub const BINDINGS: &[Binding<Action>] = &[
     )
     .when(PLAYING)
     .footer("play here"),
+    Binding::new(
+        &[ch('p')],
+        "p",
+        "play the engine, you first",
+        Action::Play(Player::You),
+    )
+    .when(EDITING)
+    .footer("play"),
+    Binding::new(
+        &[ch('P')],
+        "P",
+        "play the engine, engine first",
+        Action::Play(Player::Engine),
+    )
+    .when(EDITING),
+    Binding::new(
+        &[ch('p'), ch('P')],
+        "p",
+        "stop the game: back to editing",
+        Action::Play(Player::You),
+    )
+    .when(PLAYING.or(GAME_OVER))
+    .footer("stop"),
     Binding::new(&[ch('x')], "x", "put X in the cell", Action::SetX).when(EDITING),
     Binding::new(
         &[ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)],
@@ -141,29 +165,6 @@ pub const BINDINGS: &[Binding<Action>] = &[
     )
     .when(EDITING)
     .footer("example"),
-    Binding::new(
-        &[ch('p')],
-        "p",
-        "play the engine, you first",
-        Action::Play(Player::You),
-    )
-    .when(EDITING)
-    .footer("play"),
-    Binding::new(
-        &[ch('P')],
-        "P",
-        "play the engine, engine first",
-        Action::Play(Player::Engine),
-    )
-    .when(EDITING),
-    Binding::new(
-        &[ch('p'), ch('P')],
-        "p",
-        "stop the game: back to editing",
-        Action::Play(Player::You),
-    )
-    .when(PLAYING.or(GAME_OVER))
-    .footer("stop"),
     Binding::new(
         &[ch('[')],
         "[",
