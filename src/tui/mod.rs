@@ -24,6 +24,8 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGSTOP, SIGTERM, SIGTSTP};
 use signal_hook::iterator::Signals;
 use std::fmt;
 use std::io::{stdout, IsTerminal};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How the app starts.
@@ -101,10 +103,30 @@ pub fn run(options: Options) -> Result<(), Error> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(Error::NoTerminal);
     }
-    // Signals that end or stop the app: handled in the event loop, which
-    // gives the terminal back before they take effect.
-    let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP])?;
     let mouse = options.mouse;
+    // Signals that end or stop the app, on a thread of their own: the
+    // event loop may be inside the terminal library, which after a hang-up
+    // reads an ended terminal forever and never comes back.
+    let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP])?;
+    let signals_handle = signals.handle();
+    let resumed = Arc::new(AtomicBool::new(false));
+    let resumed_by_signal = Arc::clone(&resumed);
+    std::thread::spawn(move || {
+        for signal in signals.forever() {
+            leave_terminal(mouse);
+            if signal == SIGTSTP {
+                // Stopped until `fg`; then the terminal is taken again and
+                // the event loop draws everything anew.
+                let _ = signal_hook::low_level::raise(SIGSTOP);
+                let _ = enter_terminal(mouse);
+                resumed_by_signal.store(true, Ordering::Relaxed);
+            } else {
+                // The terminal is back as it was: now the signal does what
+                // it would have done.
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+            }
+        }
+    });
     // ratatui's own panic hook restores the screen but not mouse capture:
     // ours turns it off first, then hands over (to color-eyre's report).
     let previous = std::panic::take_hook();
@@ -144,24 +166,18 @@ pub fn run(options: Options) -> Result<(), Error> {
             }
         }
         app.tick();
-        let mut suspend = std::mem::take(&mut app.suspend_requested);
-        for signal in signals.pending() {
-            if signal == SIGTSTP {
-                suspend = true;
-            } else {
-                leave_terminal(mouse);
-                signal_hook::low_level::emulate_default_handler(signal)?;
-                return Ok(());
-            }
-        }
-        if suspend {
+        let mut redraw = resumed.swap(false, Ordering::Relaxed);
+        if std::mem::take(&mut app.suspend_requested) {
             // Ctrl-Z: give the terminal back, stop until `fg` (SIGCONT),
-            // then take it again and draw everything anew. SIGSTOP, not
-            // SIGTSTP: the system drops the latter for a process whose
-            // group has no parent in its session to resume it.
+            // then take it again. SIGSTOP, not SIGTSTP: the system drops
+            // the latter for a process whose group has no parent in its
+            // session to resume it.
             leave_terminal(mouse);
             signal_hook::low_level::raise(SIGSTOP)?;
             enter_terminal(mouse)?;
+            redraw = true;
+        }
+        if redraw {
             // A new terminal handle: nothing drawn yet, so the next frame
             // draws every cell (Terminal::clear would ask the terminal
             // where its cursor is, and not every terminal answers).
@@ -169,5 +185,6 @@ pub fn run(options: Options) -> Result<(), Error> {
             terminal = ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(stdout()))?;
         }
     }
+    signals_handle.close();
     Ok(())
 }
