@@ -551,16 +551,21 @@ fn mark_rare_splits(
             first_rest,
         );
     }
-    let wrap = width - 1;
-    for (&r, &g) in rare_heaps.iter().zip(rare_values) {
-        let row = &table[first_rest - r as usize..][..count];
-        for (j, &t) in row.iter().enumerate() {
-            seen[j * width + ((g ^ t) as usize & wrap)] = 1;
-        }
+    // A short batch (the end of the table, or one heap at a time when
+    // threads share the work): heap by heap.
+    for j in 0..count {
+        mark_rare_splits_of::<1>(
+            &mut seen[j * width..],
+            width,
+            table,
+            rare_heaps,
+            rare_values,
+            first_rest + j,
+        );
     }
 }
 
-/// [`mark_rare_splits`] for a full batch: the inner loop unrolled.
+/// [`mark_rare_splits`] for `N` heaps: the inner loop unrolled.
 fn mark_rare_splits_of<const N: usize>(
     seen: &mut [u8],
     width: usize,
