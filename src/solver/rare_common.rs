@@ -542,6 +542,13 @@ fn mark_rare_splits(
     count: usize,
 ) {
     if count == BATCH {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe {
+                mark_rare_splits_avx2(seen, width, table, rare_heaps, rare_values, first_rest)
+            };
+        }
         return mark_rare_splits_of::<BATCH>(
             seen,
             width,
@@ -565,7 +572,22 @@ fn mark_rare_splits(
     }
 }
 
+/// [`mark_rare_splits_of`] for a full batch, compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn mark_rare_splits_avx2(
+    seen: &mut [u8],
+    width: usize,
+    table: &[u16],
+    rare_heaps: &[u32],
+    rare_values: &[u16],
+    first_rest: usize,
+) {
+    mark_rare_splits_of::<BATCH>(seen, width, table, rare_heaps, rare_values, first_rest)
+}
+
 /// [`mark_rare_splits`] for `N` heaps: the inner loop unrolled.
+#[inline(always)]
 fn mark_rare_splits_of<const N: usize>(
     seen: &mut [u8],
     width: usize,
@@ -595,8 +617,26 @@ fn mark_splits(seen: &mut [u8], left: &[u16], right: &[u16]) {
 }
 
 /// Whether `left[i] ^ right[i] == value` for some `i`: written without an
-/// early exit so that it compiles to vector compares.
+/// early exit so that it compiles to vector compares, twice as wide where
+/// the processor has AVX2 (asked once; the answer is cached).
 fn any_split_gives(left: &[u16], right: &[u16], value: u16) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { any_split_gives_avx2(left, right, value) };
+    }
+    any_split_gives_here(left, right, value)
+}
+
+/// [`any_split_gives`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn any_split_gives_avx2(left: &[u16], right: &[u16], value: u16) -> bool {
+    any_split_gives_here(left, right, value)
+}
+
+#[inline(always)]
+fn any_split_gives_here(left: &[u16], right: &[u16], value: u16) -> bool {
     left.iter()
         .zip(right)
         .fold(false, |hit, (&x, &y)| hit | (x ^ y == value))
