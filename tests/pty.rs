@@ -75,6 +75,16 @@ impl Session {
         assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
     }
 
+    /// Whether the app is stopped (suspended), from /proc.
+    fn stopped(&self) -> bool {
+        let pid = self.child.process_id().expect("a running child");
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // The state follows the command name in parentheses.
+        stat.rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with('T'))
+    }
+
     /// Reads until `done` holds of the session (10 s at most).
     fn wait_until(&mut self, what: &str, done: impl Fn(&Session) -> bool) {
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -295,8 +305,10 @@ fn suspended_and_resumed_the_app_takes_the_terminal_again_and_redraws() {
             None => session.send("\x1a"),
             Some(signal) => session.signal(signal),
         }
+        // Given back first, then stopped: SIGCONT before the stop would be
+        // lost, so wait for both.
         session.wait_until("suspended with the terminal given back", |s| {
-            s.cooked() && !s.parser.screen().alternate_screen()
+            s.cooked() && !s.parser.screen().alternate_screen() && s.stopped()
         });
         assert_eq!(
             session.parser.screen().mouse_protocol_mode(),
