@@ -12,15 +12,7 @@ fn main() -> ExitCode {
         Err(e) if !e.use_stderr() => e.exit(),
         // A usage error is one line, like every other error.
         Err(e) => {
-            let text = e.to_string();
-            let line = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("bad usage");
-            eprintln!(
-                "noughts: error: {}",
-                line.trim_start_matches("error: ").trim()
-            );
+            eprintln!("noughts: error: {}", usage_line(&e.to_string()));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
@@ -69,6 +61,26 @@ fn main() -> ExitCode {
     }
 }
 
+/// clap's usage error on one line: its first line, and when that ends in
+/// a colon ("required arguments were not provided:") the list under it.
+fn usage_line(text: &str) -> String {
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more"));
+    let first = lines.next().unwrap_or("bad usage");
+    let first = first.trim_start_matches("error: ");
+    let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("tip:")).collect();
+    match first.strip_suffix(':') {
+        Some(head) => format!("{head}: {}", rest.join(", ")),
+        // "invalid value 'foo' for '--format'" says what would do.
+        None => match rest.iter().find(|l| l.starts_with("[possible values")) {
+            Some(values) => format!("{first} {values}"),
+            None => first.to_string(),
+        },
+    }
+}
+
 /// Runs one batch command, writing its answer to `out`.
 fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
     match command {
@@ -76,12 +88,28 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
         Command::Tictactoe {
             format,
             explain,
+            json,
             file,
-        } => cli::tictactoe::run(&read_input(file.as_deref())?, format, explain, out),
-        Command::Treblecross { file } => cli::treblecross::run(&read_input(file.as_deref())?, out),
+        } => {
+            let text = read_input(file.as_deref())?;
+            if json {
+                cli::tictactoe::run_json(&text, format, out)
+            } else {
+                cli::tictactoe::run(&text, format, explain, out)
+            }
+        }
+        Command::Treblecross { json, file } => {
+            let text = read_input(file.as_deref())?;
+            if json {
+                cli::treblecross::run_json(&text, out)
+            } else {
+                cli::treblecross::run(&text, out)
+            }
+        }
         Command::Grundy {
             n,
             stats,
+            json,
             game,
             out: table,
             resume,
@@ -91,6 +119,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             &cli::grundy::Request {
                 n,
                 stats,
+                json,
                 game,
                 out: table,
                 resume,
@@ -100,9 +129,15 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             out,
         ),
         Command::Mnc { command } => match command {
-            MncCommand::Solve => cli::mnc::solve(out),
-            MncCommand::Analyze { position } => {
-                cli::mnc::analyze(&position.join(" "), &mut Engine::new(), out)
+            MncCommand::Solve { json: false } => cli::mnc::solve(out),
+            MncCommand::Solve { json: true } => cli::mnc::solve_json(out),
+            MncCommand::Analyze { position, json } => {
+                let text = position.join(" ");
+                if json {
+                    cli::mnc::analyze_json(&text, &mut Engine::new(), out)
+                } else {
+                    cli::mnc::analyze(&text, &mut Engine::new(), out)
+                }
             }
             MncCommand::Kattis => {
                 // The protocol flushes after every board: no buffer between.
@@ -111,5 +146,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
                 cli::mnc::kattis(stdin.lock(), stdout.lock()).map_err(Error::Protocol)
             }
         },
+        Command::Completions { shell } => cli::completions(shell, out),
+        Command::Manpage { dir } => cli::manpage(dir.as_deref(), out),
     }
 }

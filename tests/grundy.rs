@@ -315,3 +315,71 @@ fn a_table_written_with_out_is_continued_with_resume() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn stats_json_agrees_with_the_text_and_the_naive_values() {
+    let cases: [(&[&str], &str, usize); 4] = [
+        (&[], "0.007", 2),
+        (&["--game", "kayles"], "0.77", 0),
+        (&["--game", "dawsons-kayles"], "0.07", 0),
+        (&["--game", "0.137"], "0.137", 0),
+    ];
+    for (game_args, code, offset) in cases {
+        let n = 600;
+        let mut args = vec!["grundy", "600", "--stats"];
+        args.extend_from_slice(game_args);
+        let words = noughts(&args);
+        args.push("--json");
+        let doc: serde_json::Value = serde_json::from_str(&noughts(&args)).unwrap();
+        let game: OctalGame = code.parse().unwrap();
+        let heaps = naive(&game, n + offset);
+        let values = &heaps[offset..];
+        assert_eq!(doc["game"], code);
+        assert_eq!(doc["offset"], offset);
+        assert_eq!(doc["values"], n);
+        // Largest, where first, how many distinct: counted here.
+        let largest = *values.iter().max().unwrap();
+        let first = values.iter().position(|&g| g == largest).unwrap();
+        let mut distinct = values.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(doc["largest"], largest, "{code}");
+        assert_eq!(doc["first_largest_at"], first, "{code}");
+        assert_eq!(doc["distinct"], distinct.len(), "{code}");
+        // The rare count and the last rare position under the mask given.
+        let split = &doc["rare_common"];
+        let mask = split["mask"].as_u64().unwrap() as u16;
+        let rare: Vec<usize> = (0..n)
+            .filter(|&i| (values[i] & mask).count_ones().is_multiple_of(2))
+            .collect();
+        assert_eq!(split["rare"], rare.len(), "{code}");
+        assert_eq!(
+            split["last_rare"],
+            rare.last().copied().unwrap_or(0),
+            "{code}"
+        );
+        let at = if offset == 0 { "n" } else { "L" };
+        for line in [
+            format!("largest value: {largest} (first at {at} = {first})"),
+            format!("distinct values: {}", distinct.len()),
+            format!("mask {mask:#x}"),
+            format!("{} of {n} values rare", rare.len()),
+        ] {
+            assert!(words.contains(&line), "{line} not in\n{words}");
+        }
+        // A period claimed holds on every value computed, and no shorter
+        // pre-period would do.
+        match doc["period"].as_object() {
+            Some(period) => {
+                let p = period["period"].as_u64().unwrap() as usize;
+                let pre = period["preperiod"].as_u64().unwrap() as usize;
+                let holds = |from: usize| (from..n - p).all(|i| values[i + p] == values[i]);
+                assert!(holds(pre), "{code}");
+                assert!(pre == 0 || !holds(pre - 1), "{code}");
+                assert_eq!(period["proved_up_to"], n - 1);
+                assert!(words.contains(&format!("period: {p} with pre-period {pre} ")));
+            }
+            None => assert!(words.contains(&format!("period: none up to {at} = {}", n - 1))),
+        }
+    }
+}

@@ -3,6 +3,8 @@
 
 mod common;
 
+use assert_cmd::Command;
+use noughts::notation::mnc::value_words;
 use noughts::solver::mnc::{Engine, Move, Piece, Position, Rules, Size};
 use noughts::solver::{Cell, Outcome, Side};
 use std::collections::HashMap;
@@ -315,4 +317,130 @@ fn illegal_moves_are_explained() {
             cell: a1
         })
         .is_ok());
+}
+
+/// Runs the binary with `args`, expecting success.
+fn noughts(args: &[&str]) -> String {
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A JSON value (`result`, `plies`, `winner`) for `mover` as an Outcome.
+fn outcome_of(value: &serde_json::Value, mover: Side) -> Outcome {
+    let plies = value["plies"].as_u64().map(|d| d as u8);
+    let (outcome, winner) = match (value["result"].as_str().unwrap(), plies) {
+        ("win", Some(d)) => (Outcome::Win(d), Some(mover)),
+        ("loss", Some(d)) => (Outcome::Loss(d), Some(mover.other())),
+        ("draw", None) => (Outcome::Draw, None),
+        other => panic!("not a value: {other:?}"),
+    };
+    let letter = winner.map(|side| if side == Side::X { "x" } else { "o" });
+    assert_eq!(value["winner"].as_str(), letter, "{value}");
+    outcome
+}
+
+#[test]
+fn analyze_json_agrees_with_the_text_and_the_slow_twin() {
+    let mut slow = SlowSolver {
+        cover_own_small: true,
+        memo: HashMap::new(),
+    };
+    let positions = [
+        ".../.../...",
+        "o.X/.x./O.. x 2 3",
+        "x.o/.X./o.. o 0 1",
+        "XO./oX./x.. o 1 1",
+        "xxx/o../o..",
+        "ooo/xx./X.. x",
+    ];
+    for text in positions {
+        let position: Position = text.parse().unwrap();
+        let doc: serde_json::Value =
+            serde_json::from_str(&noughts(&["mnc", "analyze", "--json", text])).unwrap();
+        let words = noughts(&["mnc", "analyze", text]);
+        let read: Position = doc["position"].as_str().unwrap().parse().unwrap();
+        assert_eq!(read, position, "{text}");
+        let mover = position.to_move();
+        assert_eq!(doc["to_move"], if mover == Side::X { "x" } else { "o" });
+        for (side, name) in [(Side::X, "x"), (Side::O, "o")] {
+            let hand = &doc["hands"][name];
+            assert_eq!(hand["small"], position.small_in_hand(side), "{text}");
+            assert_eq!(hand["big"], position.big_in_hand(side), "{text}");
+        }
+        let twin = Twin::of(&position);
+        let legal = position.legal_moves();
+        if position.winner().is_some() || legal.is_empty() {
+            let winner = position.winner().unwrap_or(mover.other());
+            assert_eq!(doc["winner"], if winner == Side::X { "x" } else { "o" });
+            assert!(words.contains(doc["over"].as_str().unwrap()), "{text}");
+            assert!(doc["value"].is_null() && doc["moves"].as_array().unwrap().is_empty());
+            continue;
+        }
+        assert!(doc["over"].is_null() && doc["winner"].is_null());
+        let value = outcome_of(&doc["value"], mover);
+        assert_eq!(value, slow.value(&twin), "{text}");
+        let moves = doc["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), legal.len(), "{text}");
+        // The text lists the same moves, in the same order, with the same values.
+        let listed: Vec<&str> = words
+            .lines()
+            .skip_while(|l| *l != "moves, best first:")
+            .skip(1)
+            .collect();
+        assert_eq!(listed.len(), moves.len(), "{words}");
+        for (mv, line) in moves.iter().zip(listed) {
+            let name = mv["move"].as_str().unwrap();
+            let played = *legal
+                .iter()
+                .find(|m| m.to_string() == name)
+                .unwrap_or_else(|| panic!("{name} is not a legal move in {text}"));
+            let value = outcome_of(mv, mover);
+            let after = position.play(played).unwrap();
+            let expected = slow.value(&Twin::of(&after)).for_previous_mover();
+            assert_eq!(value, expected, "{text} {name}");
+            assert_eq!(line, format!("  {name:<8} {}", value_words(mover, value)));
+        }
+    }
+}
+
+#[test]
+fn solve_json_agrees_with_the_text() {
+    let doc: serde_json::Value =
+        serde_json::from_str(&noughts(&["mnc", "solve", "--json"])).unwrap();
+    let words = noughts(&["mnc", "solve"]);
+    let start = outcome_of(&doc["start"], Side::X);
+    assert!(words.starts_with(&format!(
+        "start: {} (perfect play)",
+        value_words(Side::X, start)
+    )));
+    let openings = doc["openings"].as_array().unwrap();
+    let listed: Vec<&str> = words.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(openings.len(), listed.len());
+    for (mv, line) in openings.iter().zip(listed) {
+        let name = mv["move"].as_str().unwrap();
+        let value = outcome_of(mv, Side::X);
+        assert_eq!(line, format!("  {name:<8} {}", value_words(Side::X, value)));
+    }
+    // The counts of the text, read back without their thousands commas.
+    let numbers: Vec<u64> = words
+        .lines()
+        .filter(|l| l.starts_with("keys") || l.starts_with("distinct"))
+        .flat_map(|l| l.split_once(": ").unwrap().1.split([' ', '(']))
+        .filter_map(|w| w.replace(',', "").parse().ok())
+        .collect();
+    assert_eq!(
+        numbers,
+        [&doc["keys"], &doc["winning_keys"], &doc["distinct_keys"]].map(|n| n.as_u64().unwrap()),
+        "{words}"
+    );
+    // The engine's own census (the slow twin checks it in the test above).
+    let census = Engine::solved().census();
+    assert_eq!(doc["keys"], census.keys);
+    assert_eq!(doc["distinct_keys"], census.distinct_keys);
+    assert!(doc["solved_ms"].as_f64().unwrap() > 0.0);
 }

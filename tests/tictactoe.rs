@@ -284,3 +284,120 @@ fn explain_gives_reasons_and_distances() {
     assert!(text.contains("X on c2: win in 3"), "{text}");
     assert!(text.contains("X on a3: loss in 2"), "{text}");
 }
+
+/// Runs the binary on `input`, expecting success.
+fn answers(args: &[&str], input: &str) -> String {
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .args(args)
+        .write_stdin(input.to_string())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn json_lines_agree_with_the_text_answers_and_plain_minimax() {
+    let boards: Vec<Board> = Board::all().collect();
+    let input: String = boards.iter().map(codeforces_text).collect();
+    let text = answers(&["tictactoe"], &input);
+    let json = answers(&["tictactoe", "--json"], &input);
+    let (mut won, mut continuing) = (0, 0);
+    assert_eq!(json.lines().count(), BOARD_COUNT);
+    for ((board, verdict), line) in boards.iter().zip(text.lines()).zip(json.lines()) {
+        let doc: serde_json::Value = serde_json::from_str(line).unwrap();
+        let read: Board = doc["board"].as_str().unwrap().parse().unwrap();
+        assert_eq!(read, *board);
+        assert_eq!(doc["verdict"], verdict, "{line}");
+        let code = match verdict {
+            "illegal" => 3,
+            "first" | "second" => 2,
+            _ => 1,
+        };
+        assert_eq!(doc["code"], code, "{line}");
+        let cells = cells_of(board);
+        let reason = illegality(board).map(|why| why.to_string());
+        assert_eq!(doc["reason"].as_str(), reason.as_deref(), "{line}");
+        if verdict == "the first player won" || verdict == "the second player won" {
+            won += 1;
+            let mark = if verdict.contains("first") {
+                b'X'
+            } else {
+                b'O'
+            };
+            assert_eq!(doc["winner"], (mark as char).to_string());
+            // The line named by its end cells: both ends and the middle
+            // cell between them are the winner's.
+            let ends: Vec<Cell> = doc["line"]
+                .as_str()
+                .unwrap()
+                .split('–')
+                .map(|c| c.parse().unwrap())
+                .collect();
+            let (a, b) = (ends[0], ends[1]);
+            let middle = 3 * (a.row() + b.row()) / 2 + (a.col() + b.col()) / 2;
+            for cell in [a.index(), b.index(), usize::from(middle)] {
+                assert_eq!(cells[cell], mark, "{line}");
+            }
+        } else {
+            assert!(doc["winner"].is_null() && doc["line"].is_null(), "{line}");
+        }
+        if verdict != "first" && verdict != "second" {
+            assert!(doc["value"].is_null() && doc["moves"].as_array().unwrap().is_empty());
+            continue;
+        }
+        continuing += 1;
+        let (mover, other) = if verdict == "first" {
+            (b'X', b'O')
+        } else {
+            (b'O', b'X')
+        };
+        assert_eq!(doc["to_move"], (mover as char).to_string());
+        let mut cells = cells;
+        assert_eq!(
+            score_of(&doc["value"]),
+            minimax(&mut cells, mover),
+            "{line}"
+        );
+        for value in std::iter::once(&doc["value"]).chain(doc["moves"].as_array().unwrap()) {
+            let winner = match value["result"].as_str() {
+                Some("win") => Some((mover as char).to_string()),
+                Some("loss") => Some((other as char).to_string()),
+                _ => None,
+            };
+            assert_eq!(value["winner"].as_str(), winner.as_deref(), "{line}");
+        }
+        let moves = doc["moves"].as_array().unwrap();
+        let empty = cells.iter().filter(|&&c| c == b'.').count();
+        assert_eq!(moves.len(), empty, "{line}");
+        let mut previous = i32::MAX;
+        for mv in moves {
+            let cell: Cell = mv["cell"].as_str().unwrap().parse().unwrap();
+            assert_eq!(cells[cell.index()], b'.');
+            cells[cell.index()] = mover;
+            let after = -minimax(&mut cells, other);
+            cells[cell.index()] = b'.';
+            let score = score_of(mv);
+            assert_eq!(score, after - after.signum(), "{line} at {cell}");
+            assert!(score <= previous, "best first: {line}");
+            previous = score;
+        }
+    }
+    assert_eq!((won, continuing), (626 + 316, 5_478 - 958));
+}
+
+/// The score (as [`minimax`] gives it) of a JSON value, read from its
+/// `result` and `plies` alone; `winner` is checked against the result.
+fn score_of(value: &serde_json::Value) -> i32 {
+    let plies = value["plies"].as_i64().map(|d| d as i32);
+    match (value["result"].as_str().unwrap(), plies) {
+        ("win", Some(d)) => 10 - d,
+        ("loss", Some(d)) => -(10 - d),
+        ("draw", None) => {
+            assert!(value["winner"].is_null());
+            0
+        }
+        other => panic!("not a value: {other:?} in {value}"),
+    }
+}

@@ -137,3 +137,126 @@ fn the_engine_never_misses_a_win_on_strips_up_to_30_cells() {
     }
     assert!(winning_positions > 300);
 }
+
+/// Runs `noughts treblecross` with `args` on `input`.
+fn answers(args: &[&str], input: &str) -> String {
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .args(args)
+        .write_stdin(input.to_string())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// G(L) of a free segment by the plain mex over every cell (the
+/// recurrence of the README, written apart from the solver).
+fn plain_segment_values(up_to: usize) -> Vec<u16> {
+    let mut g: Vec<u16> = vec![0];
+    for len in 1..=up_to {
+        let mut seen = [false; 64];
+        for p in 0..len {
+            let left = p.saturating_sub(2);
+            let right = len.saturating_sub(p + 3);
+            seen[usize::from(g[left] ^ g[right])] = true;
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap() as u16);
+    }
+    g
+}
+
+#[test]
+fn json_lines_agree_with_the_text_answers_and_exhaustive_search() {
+    // Every strip of 3 to 11 cells with no three in a row, in one input.
+    let mut strips: Vec<Vec<bool>> = Vec::new();
+    for n in 3..=11usize {
+        for mask in 0u32..(1 << n) {
+            let strip: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
+            if !strip.windows(3).any(|w| w.iter().all(|&x| x)) {
+                strips.push(strip);
+            }
+        }
+    }
+    let text_of =
+        |s: &Vec<bool>| -> String { s.iter().map(|&x| if x { 'X' } else { '.' }).collect() };
+    let mut input = format!("{}\n", strips.len());
+    for strip in &strips {
+        input.push_str(&text_of(strip));
+        input.push('\n');
+    }
+    let text = answers(&["treblecross"], &input);
+    let json = answers(&["treblecross", "--json"], &input);
+    let text: Vec<&str> = text.lines().collect();
+    let json: Vec<&str> = json.lines().collect();
+    assert_eq!(json.len(), strips.len());
+    let values = plain_segment_values(11);
+    let mut solvers: Vec<Solver<Treblecross>> = (0..=11)
+        .map(|n| Solver::new(Treblecross { len: n }))
+        .collect();
+    for (i, strip) in strips.iter().enumerate() {
+        let doc: serde_json::Value = serde_json::from_str(json[i]).unwrap();
+        let line = json[i];
+        assert_eq!(doc["strip"], text_of(strip));
+        assert_eq!(doc["verdict"], text[2 * i], "{line}");
+        let cells: Vec<usize> = doc["winning_cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap() as usize)
+            .collect();
+        let listed: Vec<usize> = text[2 * i + 1]
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert_eq!(cells, listed, "{line}");
+        // Winning cells by exhaustive search (cells from 1).
+        let n = strip.len();
+        let solver = &mut solvers[n];
+        let mask = to_mask(strip);
+        let expected: Vec<usize> = (0..n)
+            .filter(|&c| !strip[c] && solver.solve(&(mask | 1 << c)).is_loss())
+            .map(|c| c + 1)
+            .collect();
+        assert_eq!(cells, expected, "{line}");
+        let immediate = (0..n).any(|c| {
+            let mut after = strip.clone();
+            after[c] = true;
+            !strip[c] && after.windows(3).any(|w| w.iter().all(|&x| x))
+        });
+        if immediate {
+            assert_eq!(doc["state"], "immediate win", "{line}");
+            assert!(doc["segments"].is_null() && doc["nim_sum"].is_null());
+            continue;
+        }
+        assert_eq!(doc["state"], "segments", "{line}");
+        // Free segments: the maximal runs of cells with no X within 2.
+        let free = |c: usize| (c.saturating_sub(2)..(c + 3).min(n)).all(|d| !strip[d]);
+        let mut runs = Vec::new();
+        let mut c = 0;
+        while c < n {
+            if free(c) {
+                let start = c;
+                while c < n && free(c) {
+                    c += 1;
+                }
+                runs.push((start + 1, c - start));
+            } else {
+                c += 1;
+            }
+        }
+        let segments = doc["segments"].as_array().unwrap();
+        let read: Vec<(usize, usize)> = segments
+            .iter()
+            .map(|s| {
+                let (start, length) = (s["start"].as_u64().unwrap(), s["length"].as_u64().unwrap());
+                assert_eq!(s["grundy"], values[length as usize], "{line}");
+                (start as usize, length as usize)
+            })
+            .collect();
+        assert_eq!(read, runs, "{line}");
+        let nim_sum = runs.iter().fold(0, |sum, &(_, len)| sum ^ values[len]);
+        assert_eq!(doc["nim_sum"], nim_sum, "{line}");
+        assert_eq!(doc["verdict"] == "WINNING", nim_sum != 0, "{line}");
+    }
+}

@@ -1,12 +1,14 @@
 //! `noughts grundy N [--stats] [--game CODE] [--out FILE] [--resume FILE]`:
 //! Grundy values of free Treblecross segments or of any octal game.
 
+use super::json;
 use super::Error;
-use crate::notation::octal::code;
+use crate::notation::octal::{code, name};
 use crate::notation::{quoted, InputError};
 use crate::solver::grundy::{cores, find_period, stats, HEAP_OF_SEGMENT};
 use crate::solver::octal::{extend_naive, OctalGame, LARGEST_VALUE};
 use crate::solver::rare_common;
+use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -26,6 +28,8 @@ pub enum Method {
 pub struct Request {
     pub n: usize,
     pub stats: bool,
+    /// With `stats`: the figures as one line of JSON.
+    pub json: bool,
     pub game: Option<String>,
     pub out: Option<PathBuf>,
     pub resume: Option<PathBuf>,
@@ -150,7 +154,12 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         eprintln!("noughts: wrote {what} to {}", shown.display());
     }
     if request.stats {
-        out.write_all(report(&sequence, &heaps[..wanted], values).as_bytes())?;
+        let figures = stats_report(&sequence, &heaps[..wanted], values);
+        if request.json {
+            json::write_line(out, &figures)?;
+        } else {
+            out.write_all(report(&sequence, &figures).as_bytes())?;
+        }
     } else if request.out.is_none() {
         // Streamed: 2^28 values would be over a gigabyte as one string.
         for g in values {
@@ -208,46 +217,132 @@ fn compute(
     Ok(())
 }
 
-/// The `--stats` report.
-fn report(sequence: &Sequence, heaps: &[u16], values: &[u16]) -> String {
+/// The `--stats` figures, for the text report and `--json` alike.
+#[derive(Debug, Serialize)]
+pub struct StatsReport {
+    /// The octal code (`0.007` for Treblecross).
+    pub game: String,
+    /// Its name, if it has one.
+    pub name: Option<&'static str>,
+    /// `free segments` (Treblecross: position L is a heap of L + 2) or `heaps`.
+    pub sequence: &'static str,
+    /// Position i of the values is a heap of i + offset tokens.
+    pub offset: usize,
+    /// How many values: G(0) … G(values − 1).
+    pub values: usize,
+    /// The largest value and where it first occurs (none when N = 0).
+    pub largest: Option<u16>,
+    pub first_largest_at: Option<usize>,
+    /// How many different values occur.
+    pub distinct: usize,
+    /// The rare/common split (none when N = 0).
+    pub rare_common: Option<RareCommon>,
+    /// The period the values prove, if any.
+    pub period: Option<PeriodReport>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct RareCommon {
+    /// Values v with an even number of set bits in `v & mask` are rare.
+    pub mask: u16,
+    /// How many values are rare.
+    pub rare: usize,
+    /// Where the last rare value is (0 if none).
+    pub last_rare: usize,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PeriodReport {
+    /// G(i + period) = G(i) for every i ≥ preperiod …
+    pub period: usize,
+    pub preperiod: usize,
+    /// … proved by the values up to this position.
+    pub proved_up_to: usize,
+}
+
+/// The figures of `values` (the sequence's), `heaps` being the whole table.
+pub fn stats_report(sequence: &Sequence, heaps: &[u16], values: &[u16]) -> StatsReport {
+    let s = stats(values);
+    let empty = values.is_empty();
+    let period = if empty {
+        None
+    } else {
+        find_period(heaps, sequence.game.largest_take()).map(|p| PeriodReport {
+            period: p.period,
+            preperiod: p.preperiod.saturating_sub(sequence.offset),
+            proved_up_to: values.len() - 1,
+        })
+    };
+    StatsReport {
+        game: code(&sequence.game),
+        name: if sequence.offset == 0 {
+            name(&sequence.game)
+        } else {
+            Some("treblecross")
+        },
+        sequence: if sequence.offset == 0 {
+            "heaps"
+        } else {
+            "free segments"
+        },
+        offset: sequence.offset,
+        values: values.len(),
+        largest: (!empty).then_some(s.largest),
+        first_largest_at: (!empty).then_some(s.first_largest_at),
+        distinct: s.distinct,
+        rare_common: (!empty).then_some(RareCommon {
+            mask: s.split.mask,
+            rare: s.split.rare,
+            last_rare: s.split.last_rare,
+        }),
+        period,
+    }
+}
+
+/// The `--stats` report in words.
+fn report(sequence: &Sequence, figures: &StatsReport) -> String {
     let at = sequence.position_name();
     let mut out = String::new();
     let _ = writeln!(out, "game: {}", sequence.describe());
-    if values.is_empty() {
+    let (Some(largest), Some(first_largest_at), Some(split)) = (
+        figures.largest,
+        figures.first_largest_at,
+        &figures.rare_common,
+    ) else {
         let _ = writeln!(out, "values: none (N = 0)");
         return out;
-    }
-    let _ = writeln!(out, "values: G(0) … G({})", values.len() - 1);
-    let s = stats(values);
+    };
+    let last = figures.values - 1;
+    let _ = writeln!(out, "values: G(0) … G({last})");
     let _ = writeln!(
         out,
-        "largest value: {} (first at {at} = {})",
-        s.largest, s.first_largest_at
+        "largest value: {largest} (first at {at} = {first_largest_at})"
     );
-    let _ = writeln!(out, "distinct values: {}", s.distinct);
+    let _ = writeln!(out, "distinct values: {}", figures.distinct);
     let _ = writeln!(
         out,
         "rare/common: mask {:#x} ({:#b}); {} of {} values rare ({:.2}%), the last at {at} = {}",
-        s.split.mask,
-        s.split.mask,
-        s.split.rare,
-        s.count,
-        100.0 * s.split.rare as f64 / s.count as f64,
-        s.split.last_rare
+        split.mask,
+        split.mask,
+        split.rare,
+        figures.values,
+        100.0 * split.rare as f64 / figures.values as f64,
+        split.last_rare
     );
-    match find_period(heaps, sequence.game.largest_take()) {
+    match &figures.period {
         Some(period) => {
-            let preperiod = period.preperiod.saturating_sub(sequence.offset);
             let _ = writeln!(
                 out,
-                "period: {} with pre-period {preperiod} (G({at} + {}) = G({at}) for every {at} >= {preperiod}, proved by the values up to {at} = {})",
+                "period: {} with pre-period {} (G({at} + {}) = G({at}) for every {at} >= {}, proved by the values up to {at} = {})",
                 period.period,
+                period.preperiod,
                 period.period,
-                values.len() - 1
+                period.preperiod,
+                period.proved_up_to
             );
         }
         None => {
-            let _ = writeln!(out, "period: none up to {at} = {}", values.len() - 1);
+            let _ = writeln!(out, "period: none up to {at} = {last}");
         }
     }
     out
@@ -466,6 +561,7 @@ mod tests {
         Request {
             n,
             stats: false,
+            json: false,
             game: None,
             out: None,
             resume: None,

@@ -2,11 +2,15 @@
 //! analysis of a position (notation in [`crate::notation::mnc`]), the
 //! whole-game solve, and the contest's interactive protocol.
 
+use super::json::{self, Value};
 use super::Error;
-use crate::notation::mnc::{game_over_words, read_row, side_letter, value_words};
+use crate::notation::mnc::{
+    game_over_words, position_notation, read_row, side_letter, value_words,
+};
 use crate::notation::{quoted, text_of, InputError, Token, Tokens};
 use crate::solver::mnc::{Census, Engine, Move, Position};
 use crate::solver::{Outcome, Side};
+use serde::Serialize;
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -48,6 +52,139 @@ pub fn analyze(text: &str, engine: &mut Engine, out: &mut impl Write) -> Result<
         writeln!(out, "  {:<8} {}", mv.to_string(), value_words(mover, value))?;
     }
     Ok(())
+}
+
+/// The pieces a side still holds.
+#[derive(Debug, Serialize)]
+pub struct Hand {
+    pub small: u8,
+    pub big: u8,
+}
+
+/// Both hands.
+#[derive(Debug, Serialize)]
+pub struct Hands {
+    pub x: Hand,
+    pub o: Hand,
+}
+
+/// A move and its value for the side to move.
+#[derive(Debug, Serialize)]
+pub struct MoveValue {
+    /// In the notation of the text output: `big a1`, `small b2`, `c1-a1`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    #[serde(flatten)]
+    pub value: Value,
+}
+
+/// `mnc analyze --json`: a position, its value and every move's.
+#[derive(Debug, Serialize)]
+pub struct PositionReport {
+    /// The position in the notation `mnc analyze` reads (`o.X/.x./O.. x 2 3`).
+    pub position: String,
+    pub to_move: char,
+    pub hands: Hands,
+    /// Why the game is over, if it is.
+    pub over: Option<String>,
+    /// The winner of a finished game.
+    pub winner: Option<char>,
+    /// What perfect play gives the side to move, while the game goes on.
+    pub value: Option<Value>,
+    /// Every legal move, best first.
+    pub moves: Vec<MoveValue>,
+}
+
+/// The `--json` report of a position.
+pub fn position_report(position: &Position, engine: &mut Engine) -> PositionReport {
+    let mover = position.to_move();
+    let hand = |side| Hand {
+        small: position.small_in_hand(side),
+        big: position.big_in_hand(side),
+    };
+    let over = game_over_words(position);
+    let (value, moves) = if over.is_some() {
+        (None, Vec::new())
+    } else {
+        let moves = engine
+            .rate_moves(position)
+            .into_iter()
+            .map(|(mv, value)| MoveValue {
+                mv: mv.to_string(),
+                value: Value::new(value, mover, side_letter),
+            })
+            .collect();
+        let value = Value::new(engine.value(position), mover, side_letter);
+        (Some(value), moves)
+    };
+    // A finished game: a line won it, or the side to move has no move.
+    let winner = over
+        .as_ref()
+        .map(|_| position.winner().unwrap_or(mover.other()));
+    PositionReport {
+        position: position_notation(position),
+        to_move: side_letter(mover),
+        hands: Hands {
+            x: hand(Side::X),
+            o: hand(Side::O),
+        },
+        over,
+        winner: winner.map(side_letter),
+        value,
+        moves,
+    }
+}
+
+/// `noughts mnc analyze --json`: the report as one line of JSON.
+pub fn analyze_json(text: &str, engine: &mut Engine, out: &mut impl Write) -> Result<(), Error> {
+    let position: Position = text.parse()?;
+    json::write_line(out, &position_report(&position, engine))
+}
+
+/// `mnc solve --json`: the facts of the whole game.
+#[derive(Debug, Serialize)]
+pub struct SolveReport {
+    /// The value of the start for x, who moves first.
+    pub start: Value,
+    /// x's openings with their values for x, best first.
+    pub openings: Vec<MoveValue>,
+    /// Positions a search of every move from the start visits.
+    pub keys: usize,
+    /// Those that are wins for the side to move.
+    pub winning_keys: usize,
+    /// Those distinct under the 8 symmetries of the board.
+    pub distinct_keys: usize,
+    pub solved_ms: f64,
+    pub counted_ms: f64,
+}
+
+/// `noughts mnc solve --json`: the facts as one line of JSON.
+pub fn solve_json(out: &mut impl Write) -> Result<(), Error> {
+    let started = Instant::now();
+    let mut engine = Engine::solved();
+    let solved_in = started.elapsed();
+    let census = engine.census();
+    let counted_in = started.elapsed() - solved_in;
+    json::write_line(out, &solve_facts(&census, solved_in, counted_in))
+}
+
+pub fn solve_facts(census: &Census, solved_in: Duration, counted_in: Duration) -> SolveReport {
+    SolveReport {
+        start: Value::new(census.start, Side::X, side_letter),
+        openings: census
+            .openings
+            .iter()
+            .map(|(mv, value)| MoveValue {
+                mv: mv.to_string(),
+                value: Value::new(*value, Side::X, side_letter),
+            })
+            .collect(),
+        keys: census.keys,
+        winning_keys: census.winning_keys,
+        distinct_keys: census.distinct_keys,
+        solved_ms: solved_in.as_secs_f64() * 1e3,
+        counted_ms: counted_in.as_secs_f64() * 1e3,
+    }
 }
 
 /// `noughts mnc solve`: solves the game from the start, prints the facts.

@@ -5,6 +5,7 @@
 
 pub mod grundy;
 pub mod input;
+pub mod json;
 pub mod mnc;
 pub mod tictactoe;
 pub mod treblecross;
@@ -177,6 +178,10 @@ pub enum Command {
         /// perfect play gives and each empty cell's result with its distance.
         #[arg(long)]
         explain: bool,
+        /// A line of JSON per board instead: verdict, status code, reason,
+        /// winner and line, whose turn, and every empty cell's value.
+        #[arg(long, conflicts_with = "explain")]
+        json: bool,
         /// Input file; standard input if absent or `-`.
         file: Option<PathBuf>,
     },
@@ -187,6 +192,10 @@ pub enum Command {
                             Example:\n  noughts treblecross assets/treblecross/uva-sample.txt"
     )]
     Treblecross {
+        /// A line of JSON per strip instead: verdict, free segments with
+        /// their lengths and Grundy values, nim-sum, winning cells.
+        #[arg(long)]
+        json: bool,
         /// Input file; standard input if absent or `-`.
         file: Option<PathBuf>,
     },
@@ -217,6 +226,9 @@ pub enum Command {
         /// values prove one) instead of the values.
         #[arg(long)]
         stats: bool,
+        /// With --stats: the figures as one line of JSON.
+        #[arg(long, requires = "stats")]
+        json: bool,
         /// The game: an octal code such as 0.77, or a name.
         #[arg(long, value_name = "CODE")]
         game: Option<String>,
@@ -240,6 +252,63 @@ pub enum Command {
         #[command(subcommand)]
         command: MncCommand,
     },
+    /// Print a shell completion script.
+    #[command(after_help = "Install, for example:\n  \
+                            noughts completions bash > ~/.local/share/bash-completion/completions/noughts\n  \
+                            noughts completions zsh > ~/.zfunc/_noughts   (with fpath+=~/.zfunc)\n  \
+                            noughts completions fish > ~/.config/fish/completions/noughts.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), or write every page to a folder.
+    #[command(after_help = "Install, for example:\n  \
+                            noughts manpage > ~/.local/share/man/man1/noughts.1\n  \
+                            noughts manpage --dir ~/.local/share/man/man1   (noughts.1, noughts-grundy.1, …)")]
+    Manpage {
+        /// Write noughts.1 and a page per command (noughts-grundy.1, …)
+        /// into DIR instead of printing noughts.1.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+}
+
+/// The completion script for `shell`, generated from the command line's
+/// own definition. Generated in memory first: clap_complete panics on a
+/// failed write, and `| head` is no reason to panic.
+pub fn completions(
+    shell: clap_complete::Shell,
+    out: &mut impl std::io::Write,
+) -> Result<(), Error> {
+    use clap::CommandFactory;
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "noughts", &mut script);
+    out.write_all(&script)?;
+    Ok(())
+}
+
+/// The man page, generated from the command line's own definition: the
+/// main page on `out`, or with `dir` every page written there (the main
+/// page names the others: noughts-grundy(1), …).
+pub fn manpage(dir: Option<&std::path::Path>, out: &mut impl std::io::Write) -> Result<(), Error> {
+    use clap::CommandFactory;
+    let command = Cli::command().disable_help_subcommand(true);
+    match dir {
+        None => clap_mangen::Man::new(command).render(out)?,
+        Some(dir) => {
+            let write_error = |error| Error::Write {
+                option: format!("--dir {}", notation::escaped(&dir.display().to_string())),
+                error,
+            };
+            clap_mangen::generate_to(command, dir).map_err(write_error)?;
+            eprintln!(
+                "noughts: wrote noughts.1 and a page per command to {}",
+                dir.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 #[derive(Debug, Subcommand)]
@@ -263,7 +332,15 @@ pub enum MncCommand {
         /// The position (one argument, or several joined by spaces).
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
         position: Vec<String>,
+        /// One line of JSON instead: the position, hands, value and every
+        /// move's value.
+        #[arg(long)]
+        json: bool,
     },
     /// Solve the whole game from the start; print its facts and the time taken.
-    Solve,
+    Solve {
+        /// One line of JSON instead.
+        #[arg(long)]
+        json: bool,
+    },
 }

@@ -1,10 +1,15 @@
 //! `noughts tictactoe`: verdicts in the Codeforces 3C or CodeChef TCTCTOE
 //! format, optionally explained.
 
+use super::json::{self, Value};
 use super::Error;
-use crate::notation::tictactoe::{mark_letter, read_board, result_words, Alphabet};
+use crate::notation::tictactoe::{
+    line_words, mark_letter, read_board, result_words, slashed, Alphabet,
+};
 use crate::notation::{counted, InputError, Tokens};
 use crate::solver::tictactoe::{illegality, Analyzer, Atlas, Board, Verdict};
+use crate::solver::Side;
+use serde::Serialize;
 use std::io::Write;
 
 /// The two contest formats.
@@ -71,6 +76,97 @@ pub fn run(text: &str, format: Format, explain: bool, out: &mut impl Write) -> R
             explain_board(&mut lines, board, verdict, analyzer);
             out.write_all(lines.as_bytes())?;
         }
+    }
+    Ok(())
+}
+
+/// One board as `--json` gives it (a line of JSON per board).
+#[derive(Debug, Serialize)]
+pub struct BoardReport {
+    /// The board on one line, rows joined by `/` (`X0X/.0./.X.`).
+    pub board: String,
+    /// The verdict in the words of Codeforces 3C.
+    pub verdict: &'static str,
+    /// The status code of CodeChef TCTCTOE (1 over, 2 going on, 3 illegal).
+    pub code: u8,
+    /// Why an illegal board is illegal.
+    pub reason: Option<String>,
+    /// Who has three in a row (`X` or `O`), on a legal board.
+    pub winner: Option<char>,
+    /// That line by its end cells (`a1–c3`).
+    pub line: Option<String>,
+    /// Whose turn it is, when the game goes on.
+    pub to_move: Option<char>,
+    /// What perfect play gives the side to move.
+    pub value: Option<Value>,
+    /// Every empty cell with the value of playing there, best first.
+    pub moves: Vec<CellValue>,
+}
+
+/// A cell and the value of playing there, for the side to move.
+#[derive(Debug, Serialize)]
+pub struct CellValue {
+    pub cell: String,
+    #[serde(flatten)]
+    pub value: Value,
+}
+
+/// The `--json` report of one board.
+pub fn board_report(board: &Board, verdict: Verdict, analyzer: &mut Analyzer) -> BoardReport {
+    let mut report = BoardReport {
+        board: slashed(board),
+        verdict: verdict.words(),
+        code: verdict.status_code(),
+        reason: None,
+        winner: None,
+        line: None,
+        to_move: None,
+        value: None,
+        moves: Vec::new(),
+    };
+    match verdict {
+        Verdict::Illegal => report.reason = illegality(board).map(|why| why.to_string()),
+        Verdict::FirstPlayerWon | Verdict::SecondPlayerWon => {
+            let winner = if verdict == Verdict::FirstPlayerWon {
+                Side::X
+            } else {
+                Side::O
+            };
+            report.winner = Some(mark_letter(winner));
+            report.line = board.line_of(winner).map(line_words);
+        }
+        Verdict::Draw => {}
+        Verdict::First | Verdict::Second => {
+            if let Some(analysis) = analyzer.analyze(board) {
+                let mover = analysis.mover;
+                report.to_move = Some(mark_letter(mover));
+                report.value = Some(Value::new(analysis.value, mover, mark_letter));
+                let mut moves = analysis.moves.clone();
+                moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                report.moves = moves
+                    .into_iter()
+                    .map(|(cell, value)| CellValue {
+                        cell: cell.to_string(),
+                        value: Value::new(value, mover, mark_letter),
+                    })
+                    .collect();
+            }
+        }
+    }
+    report
+}
+
+/// `--json`: a line of JSON per board (see [`BoardReport`]); the whole
+/// input is read first, as for the text answers.
+pub fn run_json(text: &str, format: Format, out: &mut impl Write) -> Result<(), Error> {
+    let boards = parse(text, format)?;
+    let atlas = Atlas::shared();
+    let mut analyzer = Analyzer::new();
+    for board in &boards {
+        json::write_line(
+            out,
+            &board_report(board, atlas.verdict(board), &mut analyzer),
+        )?;
     }
     Ok(())
 }

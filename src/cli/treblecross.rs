@@ -2,11 +2,13 @@
 //! `X` and `.`; for each, `WINNING` and the winning cells (1-based) on the
 //! next line, or `LOSING` and an empty line.
 
+use super::json;
 use super::Error;
 use crate::notation::treblecross::{cells_into, check_strip, read_strip};
 use crate::notation::{counted, InputError, Token, Tokens};
 use crate::solver::grundy::GrundyTable;
-use crate::solver::treblecross::{analyze, longest_free_segment, Strip};
+use crate::solver::treblecross::{analyze, longest_free_segment, Strip, StripAnalysis};
+use serde::Serialize;
 use std::io::Write;
 
 /// Reads the count and every strip (see [`check_strip`] for what a strip
@@ -56,6 +58,86 @@ pub fn run(text: &str, out: &mut impl Write) -> Result<(), Error> {
             line.extend_from_slice(b"LOSING\n\n");
         }
         out.write_all(&line)?;
+    }
+    Ok(())
+}
+
+/// One strip as `--json` gives it (a line of JSON per strip). Cells are
+/// numbered from 1, as in the contest's answers.
+#[derive(Debug, Serialize)]
+pub struct StripReport<'a> {
+    /// The strip as it was read.
+    pub strip: &'a str,
+    /// `WINNING` or `LOSING` for the player to move.
+    pub verdict: &'static str,
+    /// `immediate win` (the mover completes three at once) or `segments`
+    /// (the free segments decide).
+    pub state: &'static str,
+    /// Every winning cell, ascending.
+    pub winning_cells: Vec<usize>,
+    /// The free segments (runs of cells where an `X` gives no immediate
+    /// win), when they decide.
+    pub segments: Option<Vec<Segment>>,
+    /// The xor of their Grundy values (non-zero: the mover wins).
+    pub nim_sum: Option<u16>,
+}
+
+/// A free segment: its first cell, length and Grundy value.
+#[derive(Debug, Serialize)]
+pub struct Segment {
+    pub start: usize,
+    pub length: usize,
+    pub grundy: u16,
+}
+
+/// The `--json` report of one strip.
+pub fn strip_report<'a>(strip: &'a str, analysis: &StripAnalysis) -> StripReport<'a> {
+    let mut report = StripReport {
+        strip,
+        verdict: if analysis.is_winning() {
+            "WINNING"
+        } else {
+            "LOSING"
+        },
+        state: "segments",
+        winning_cells: analysis.winning_cells().iter().map(|c| c + 1).collect(),
+        segments: None,
+        nim_sum: None,
+    };
+    match analysis {
+        // Refused when read: three `X` in a row end the game.
+        StripAnalysis::Finished { .. } => report.state = "over",
+        StripAnalysis::ImmediateWin { .. } => report.state = "immediate win",
+        StripAnalysis::Segments {
+            segments, nim_sum, ..
+        } => {
+            report.segments = Some(
+                segments
+                    .iter()
+                    .map(|s| Segment {
+                        start: s.start + 1,
+                        length: s.len,
+                        grundy: s.grundy,
+                    })
+                    .collect(),
+            );
+            report.nim_sum = Some(*nim_sum);
+        }
+    }
+    report
+}
+
+/// `--json`: a line of JSON per strip (see [`StripReport`]); the whole
+/// input is checked first, as for the text answers.
+pub fn run_json(text: &str, out: &mut impl Write) -> Result<(), Error> {
+    let strips = strip_tokens(text)?;
+    let mut table = GrundyTable::default();
+    grow_for_long_segments(&strips, &mut table)?;
+    let mut cells = Vec::new();
+    for token in &strips {
+        cells_into(token, &mut cells);
+        let analysis = analyze(&cells, &mut table)?;
+        json::write_line(out, &strip_report(token.text, &analysis))?;
     }
     Ok(())
 }
