@@ -1,0 +1,332 @@
+//! Makes the pictures in `screenshots/` from the app's real drawing code:
+//! each view is drawn by `App` into ratatui's TestBackend, and the buffer
+//! is painted as a terminal shows it (see `paint.rs`: DejaVu Sans Mono,
+//! antialiased). `demo.gif` is a short game of Noughts & Crosses+ and a
+//! Treblecross edit, driven by the key presses and clicks a person makes.
+//!
+//! `cargo run --release --example screenshots` (writes `screenshots/*`)
+
+mod demo;
+mod paint;
+
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
+use demo::Recorder;
+use noughts::solver::mnc::{Engine, Move, Size};
+use noughts::solver::tictactoe::Board;
+use noughts::solver::treblecross::{Player, Strip};
+use noughts::solver::{Cell, Side};
+use noughts::tui::app::{shell_layout, Action, App, TabId};
+use noughts::tui::tabs::mnc::{layout as mnc_layout, Action as MncAction, MncTab};
+use noughts::tui::tabs::treblecross::{
+    layout as treblecross_layout, Action as TreblecrossAction, TreblecrossTab,
+};
+use noughts::tui::theme::Theme;
+use paint::Painter;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::Terminal;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
+
+/// Text size of the stills, in pixels (cells of 11 × 24).
+const STILL_PX: f32 = 22.0;
+/// Text size of the demo (smaller: it is 80 columns of many frames).
+const DEMO_PX: f32 = 16.0;
+/// Pixels of background round the terminal.
+const MARGIN: usize = 12;
+
+/// The app drawn into a buffer of `width` × `height` cells.
+fn draw(app: &App, width: u16, height: u16) -> Result<Buffer> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height))?;
+    terminal.draw(|frame| frame.render_widget(app, frame.area()))?;
+    Ok(terminal.backend().buffer().clone())
+}
+
+fn save(painter: &mut Painter, app: &App, width: u16, height: u16, path: &Path) -> Result<()> {
+    painter
+        .paint(&draw(app, width, height)?, MARGIN)
+        .save_png(path)?;
+    println!("wrote {}", path.display());
+    Ok(())
+}
+
+/// Ticks the app until the MNC engine has answered and rated the position.
+fn settle(app: &mut App) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        app.tick();
+        let ready = app
+            .mnc
+            .as_ref()
+            .is_some_and(|m| (m.humans_turn() && m.value().is_some()) || m.winner().is_some());
+        if ready {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn stills(dir: &Path) -> Result<()> {
+    let mut painter = Painter::new(STILL_PX, None);
+    let with_board = |board: &str| -> Result<App> {
+        let mut app = App::new(Theme { color: true });
+        let board: Board = board.parse().map_err(|e| format!("{e}"))?;
+        app.tictactoe = noughts::tui::tabs::tictactoe::TicTacToeTab::with_board(board);
+        Ok(app)
+    };
+    save(
+        &mut painter,
+        &with_board("X0X/.0./.X.")?,
+        100,
+        20,
+        &dir.join("tictactoe.png"),
+    )?;
+    save(
+        &mut painter,
+        &with_board("XXX/00./0..")?,
+        100,
+        20,
+        &dir.join("tictactoe-illegal.png"),
+    )?;
+    let mut help = with_board("X.X/00./...")?;
+    help.show_help = true;
+    save(
+        &mut painter,
+        &help,
+        100,
+        26,
+        &dir.join("tictactoe-help.png"),
+    )?;
+
+    let with_strip = |strip: &str| {
+        let mut app = App::new(Theme { color: true });
+        let cells: Vec<bool> = strip.chars().map(|c| c == 'X').collect();
+        app.treblecross = TreblecrossTab::with_strip(Strip::from(cells));
+        app.update(Action::SelectTab(TabId::Treblecross));
+        app
+    };
+    let strip = "X.......X........................X...................X.........";
+    save(
+        &mut painter,
+        &with_strip(strip),
+        100,
+        26,
+        &dir.join("treblecross.png"),
+    )?;
+    let mut game = with_strip(&".".repeat(40));
+    game.update(Action::Treblecross(TreblecrossAction::Play(Player::You)));
+    for _ in 0..9 {
+        game.update(Action::Treblecross(TreblecrossAction::Move(1)));
+    }
+    game.update(Action::Treblecross(TreblecrossAction::Toggle));
+    save(
+        &mut painter,
+        &game,
+        100,
+        26,
+        &dir.join("treblecross-game.png"),
+    )?;
+    let mut study = with_strip(strip);
+    for _ in 0..125 {
+        study.update(Action::Treblecross(TreblecrossAction::ScrollGrundy(8)));
+    }
+    study.update(Action::Treblecross(TreblecrossAction::GrundyStats));
+    save(
+        &mut painter,
+        &study,
+        100,
+        26,
+        &dir.join("treblecross-stats.png"),
+    )?;
+
+    let mut mnc = App::new(Theme { color: true });
+    mnc.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    mnc.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut mnc);
+    mnc.update(Action::Mnc(MncAction::Play(Move::Place {
+        size: Size::Big,
+        cell: Cell::ALL[0],
+    })));
+    settle(&mut mnc);
+    mnc.update(Action::Mnc(MncAction::ToggleHints));
+    mnc.update(Action::Mnc(MncAction::Hand(Size::Small)));
+    save(&mut painter, &mnc, 100, 24, &dir.join("mnc.png"))?;
+    mnc.update(Action::Mnc(MncAction::Cancel));
+    mnc.update(Action::Mnc(MncAction::ToggleAnalysis));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while mnc.mnc.as_ref().is_some_and(|m| m.setup_rating().is_none()) && Instant::now() < deadline
+    {
+        mnc.tick();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    save(&mut painter, &mnc, 100, 24, &dir.join("mnc-analysis.png"))?;
+    Ok(())
+}
+
+/// The demo's screen, and the caption rows under it.
+const SCREEN: Rect = Rect {
+    x: 0,
+    y: 0,
+    width: 80,
+    height: 24,
+};
+const CAPTION_ROWS: u16 = 2;
+
+/// Records frames of the app with a caption saying what the person did.
+struct Film {
+    app: App,
+    painter: Painter,
+    recorder: Recorder,
+}
+
+impl Film {
+    fn shoot(&mut self, caption: &str, seconds: f32) -> Result<()> {
+        let screen = draw(&self.app, SCREEN.width, SCREEN.height)?;
+        let mut buffer = Buffer::empty(Rect::new(0, 0, SCREEN.width, SCREEN.height + CAPTION_ROWS));
+        buffer.merge(&screen);
+        let style = Style::default()
+            .fg(Color::Black)
+            .bg(Color::Yellow)
+            .add_modifier(Modifier::BOLD);
+        let text = format!(" {caption} ");
+        buffer.set_string(1, SCREEN.height + 1, text, style);
+        self.recorder
+            .frame(self.painter.paint(&buffer, MARGIN), seconds);
+        Ok(())
+    }
+
+    fn press(&mut self, code: KeyCode) {
+        let event = Event::Key(KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        });
+        self.app.handle(&event, SCREEN);
+    }
+
+    fn click(&mut self, column: u16, row: u16) {
+        let event = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        });
+        self.app.handle(&event, SCREEN);
+    }
+}
+
+fn demo(dir: &Path) -> Result<()> {
+    let mut app = App::new(Theme { color: true });
+    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    let mut film = Film {
+        app,
+        // Coverage in 4 levels keeps the GIF within its 256 colours.
+        painter: Painter::new(DEMO_PX, Some(4)),
+        recorder: Recorder::new(),
+    };
+    film.shoot("noughts: tic-tac-toe, Treblecross, Noughts & Crosses+", 1.5)?;
+    film.press(KeyCode::Char('3'));
+    settle(&mut film.app);
+    film.shoot(
+        "3: Noughts & Crosses+ against the perfect engine (x moves first)",
+        2.5,
+    )?;
+    film.press(KeyCode::Char('t'));
+    film.shoot("t: hints - the value of each of your moves", 2.5)?;
+
+    // o defends as well as o can: the engine's best move for o each time.
+    let mut engine = Engine::solved();
+    let body = shell_layout(SCREEN).body;
+    let places = mnc_layout(body).ok_or("the demo screen is too small")?;
+    for _ in 0..4 {
+        let tab = film.app.mnc.as_ref().ok_or("no MNC tab")?;
+        if tab.winner().is_some() {
+            break;
+        }
+        let position = *tab.position();
+        let Some(&(mv, _)) = engine.rate_moves(&position).first() else {
+            break;
+        };
+        let cell_centre = |cell: Cell| {
+            let r = places.cells[cell.index()];
+            (r.x + r.width / 2, r.y + r.height / 2)
+        };
+        match mv {
+            Move::Place { size, cell } => {
+                let hand = if size == Size::Small {
+                    places.hand_small
+                } else {
+                    places.hand_big
+                };
+                film.click(hand.x + 1, hand.y);
+                let piece = if size == Size::Small {
+                    "small o"
+                } else {
+                    "big O"
+                };
+                film.shoot(&format!("click: pick up a {piece}"), 1.5)?;
+                let (x, y) = cell_centre(cell);
+                film.click(x, y);
+                film.shoot(&format!("click {cell}: place it"), 1.2)?;
+            }
+            Move::Shift { from, to } => {
+                let (x, y) = cell_centre(from);
+                film.click(x, y);
+                film.shoot(&format!("click {from}: pick up your big O"), 1.5)?;
+                let (x, y) = cell_centre(to);
+                film.click(x, y);
+                film.shoot(&format!("click {to}: move it there"), 1.2)?;
+            }
+        }
+        settle(&mut film.app);
+        film.shoot("the engine answers at once", 2.0)?;
+    }
+    film.press(KeyCode::Char('?'));
+    film.shoot("?: every key that works now", 3.0)?;
+    film.press(KeyCode::Char('?'));
+
+    // Treblecross: put X on a strip by clicking; the winning cells show.
+    film.press(KeyCode::Char('2'));
+    film.shoot(
+        "2: Treblecross - the winning cells and the Grundy values",
+        2.5,
+    )?;
+    while film.app.treblecross.strip().len() < 30 {
+        film.press(KeyCode::Char('+'));
+    }
+    film.shoot("+ (held): a longer strip - 30 cells", 2.0)?;
+    let body = shell_layout(SCREEN).body;
+    let strip = treblecross_layout(body)
+        .ok_or("the demo screen is too small")?
+        .strip;
+    for (i, cell) in [6u16, 17, 25].into_iter().enumerate() {
+        film.click(strip.x + cell, strip.y);
+        let what = if i == 0 { "an X" } else { "another X" };
+        film.shoot(
+            &format!("click cell {}: {what}; the free segments change", cell + 1),
+            2.2,
+        )?;
+    }
+    film.recorder.save_gif(&dir.join("demo.gif"))?;
+    // Each frame as a PNG too, to look at one by one (not committed).
+    let frames = Path::new("target/demo-frames");
+    std::fs::create_dir_all(frames)?;
+    film.recorder.save_pngs(frames)?;
+    println!("wrote {}", dir.join("demo.gif").display());
+    Ok(())
+}
+
+fn main() -> Result<()> {
+    let dir = Path::new("screenshots");
+    std::fs::create_dir_all(dir)?;
+    stills(dir)?;
+    demo(dir)
+}
