@@ -70,3 +70,17 @@ fn the_examples_built_into_the_app_parse() {
     let strips = noughts::tui::tabs::treblecross::examples().unwrap();
     assert_eq!(strips.len(), 4);
 }
+
+#[test]
+fn the_rules_the_app_shows_are_the_readme_section() {
+    let rules = std::fs::read_to_string("assets/rules.md").unwrap();
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let section = readme
+        .split_once("## The rules in short")
+        .map(|(_, rest)| rest)
+        .expect("the README has the rules section");
+    assert!(
+        section.contains(rules.trim()),
+        "README and assets/rules.md differ"
+    );
+}

@@ -444,3 +444,48 @@ fn solve_json_agrees_with_the_text() {
     assert_eq!(doc["distinct_keys"], census.distinct_keys);
     assert!(doc["solved_ms"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn every_strength_chooses_a_legal_move_and_perfect_the_best() {
+    use noughts::solver::mnc::Strength;
+    let mut engine = Engine::solved();
+    // Positions along games of random moves.
+    let mut seed = 7u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 11
+    };
+    let mut kept = 0;
+    let mut chosen = 0;
+    for _ in 0..40 {
+        let mut position = Position::START;
+        while position.game_over().is_none() {
+            let rated = engine.rate_moves(&position);
+            let legal = position.legal_moves();
+            for strength in Strength::ALL {
+                for _ in 0..6 {
+                    let mv = strength.choose(&rated, next()).unwrap();
+                    assert!(legal.contains(&mv), "{position} {mv}");
+                    let value = rated.iter().find(|(m, _)| *m == mv).unwrap().1;
+                    match strength {
+                        Strength::Perfect => assert_eq!(value, rated[0].1),
+                        Strength::Strong => {
+                            chosen += 1;
+                            if value.is_win() == rated[0].1.is_win() {
+                                kept += 1;
+                            }
+                        }
+                        Strength::Casual => {}
+                    }
+                }
+            }
+            let i = (next() % legal.len() as u64) as usize;
+            position = position.play(legal[i]).unwrap();
+        }
+    }
+    // Strong keeps the result far more often than not (it errs 1 in 6).
+    assert!(kept * 10 > chosen * 8, "{kept} of {chosen}");
+    assert_eq!(Strength::Perfect.choose(&[], 1), None);
+}

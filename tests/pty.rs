@@ -121,6 +121,15 @@ impl Session {
         }
     }
 
+    /// Reads until the screen no longer shows `text` (10 s at most).
+    fn wait_for_gone(&mut self, text: &str) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.screen_text().contains(text) {
+            assert!(Instant::now() < deadline, "{text:?} stayed on screen");
+            self.pump(Duration::from_millis(50));
+        }
+    }
+
     fn send(&mut self, bytes: &str) {
         self.writer.write_all(bytes.as_bytes()).unwrap();
         self.writer.flush().unwrap();
@@ -214,7 +223,10 @@ fn no_mouse_leaves_mouse_reporting_off() {
         session.parser.screen().mouse_protocol_mode(),
         vt100::MouseProtocolMode::None
     );
+    // Esc never quits; q does, at once (no game at stake).
     session.send("\x1b");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    session.send("q");
     let (status, parser) = session.finish();
     assert!(status.success());
     assert!(!parser.screen().alternate_screen());
@@ -253,15 +265,32 @@ fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
     session.wait_for("your move");
     let area = Rect::new(0, 0, COLS, ROWS);
     let mnc = noughts::tui::tabs::mnc::layout(shell_layout(area).body).unwrap();
-    // Pick a small piece from the hand, then click c3.
-    session.click(mnc.hand_small.x + 2, mnc.hand_small.y);
-    session.wait_for("place the small piece");
-    let c3 = mnc.cells[8];
-    session.click(c3.x + 4, c3.y + 1);
-    session.wait_for("2. o small c3");
+    // Take the engine's small x with a big O: pick the big piece from the
+    // hand, then click the x's cell. The move list marks the capture.
+    let text = session.screen_text();
+    let opening = text
+        .split("1. x x ")
+        .nth(1)
+        .and_then(|rest| rest.get(..2))
+        .expect("the engine opens with a small piece")
+        .to_string();
+    let cell: noughts::solver::Cell = opening.parse().unwrap();
+    session.click(mnc.hand_big.x + 2, mnc.hand_big.y);
+    session.wait_for("place the big piece");
+    let target = mnc.cells[cell.index()];
+    session.click(target.x + target.width / 2, target.y + target.height / 2);
+    session.wait_for(&format!("2. o O {opening} ×x"));
+    assert!(session.screen_text().contains("you took the engine's x"));
     // The engine answers from its thread, after a short pause.
     session.wait_for("3. x ");
+    // A match is on: q asks first, n stays, q and y quit.
     session.send("q");
+    session.wait_for("Quit?");
+    session.send("n");
+    session.wait_for_gone("Quit?");
+    session.send("q");
+    session.wait_for("Quit?");
+    session.send("y");
     let (status, parser) = session.finish();
     assert!(status.success());
     assert_terminal_restored(&parser);

@@ -138,12 +138,48 @@ fn help_overlay_lists_every_key_and_closes() {
     assert_eq!(app.tictactoe.board().get(Cell::CENTRE), None);
     app.handle(&key(KeyCode::Esc), AREA);
     assert!(!app.show_help);
-    assert!(app.running, "Esc closes the overlay first");
-    app.handle(&key(KeyCode::Esc), AREA);
-    assert!(!app.running);
+    assert!(app.running, "Esc closes the overlay");
+    // Esc never quits, however often it is pressed; q quits at once when
+    // no game is at stake.
+    for _ in 0..3 {
+        app.handle(&key(KeyCode::Esc), AREA);
+    }
+    assert!(app.running);
     let mut app = App::new(Theme { color: true });
     type_keys(&mut app, "q");
     assert!(!app.running);
+    // Ctrl-C quits at once too.
+    let mut app = App::new(Theme { color: true });
+    app.handle(&key_with(KeyCode::Char('c'), KeyModifiers::CONTROL), AREA);
+    assert!(!app.running);
+}
+
+#[test]
+fn the_rules_are_one_key_away_in_every_tab() {
+    for tab in TabId::ALL {
+        let mut app = App::new(Theme { color: true });
+        app.update(Action::SelectTab(tab));
+        type_keys(&mut app, "r");
+        assert!(app.show_rules);
+        let text = draw(&app, 100, 30).backend().to_string();
+        let (title, paragraphs) = noughts::tui::rules::rules(tab);
+        assert!(text.contains(&format!("Rules: {title}")), "{text}");
+        // The first words of every paragraph are on screen.
+        for paragraph in paragraphs {
+            let start: String = paragraph
+                .split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(text.contains(&start), "{start} not in\n{text}");
+        }
+        // Keys do not reach the tab while the rules are shown; Esc closes them.
+        type_keys(&mut app, "q");
+        assert!(!app.show_rules && app.running);
+        type_keys(&mut app, "r");
+        app.handle(&key(KeyCode::Esc), AREA);
+        assert!(!app.show_rules && app.running);
+    }
 }
 
 #[test]
@@ -176,7 +212,7 @@ fn footer_shows_the_keys_of_the_tab() {
 #[test]
 fn snapshot_continuing_with_best_moves_emphasised() {
     let app = app_with("X0X/.0./.X.");
-    let terminal = draw(&app, 100, 20);
+    let terminal = draw(&app, 100, 24);
     insta::assert_snapshot!("continuing", terminal.backend());
     let buffer = terminal.backend().buffer();
     // a2 is a best move (draw): starred, bold and underlined, yellow.
@@ -193,7 +229,7 @@ fn snapshot_continuing_with_best_moves_emphasised() {
 fn snapshot_losing_and_winning_cells_are_styled() {
     // X to move: X wins at once in b1; c2 wins in 3; the rest lose.
     let app = app_with("X.X/00./...");
-    let terminal = draw(&app, 100, 20);
+    let terminal = draw(&app, 100, 24);
     insta::assert_snapshot!("x_wins", terminal.backend());
     let buffer = terminal.backend().buffer();
     let b1 = cells_of(buffer, cell_rect(1));
@@ -207,20 +243,36 @@ fn snapshot_losing_and_winning_cells_are_styled() {
 #[test]
 fn snapshot_illegal_won_and_drawn() {
     let illegal = app_with("XXX/00./0..");
-    let terminal = draw(&illegal, 100, 20);
+    let terminal = draw(&illegal, 100, 24);
     insta::assert_snapshot!("illegal", terminal.backend());
     assert!(terminal
         .backend()
         .to_string()
-        .contains("X has three in a row but O has as many marks"));
+        .contains("X has three in a row but O has as many"));
 
     let won = app_with("XX0/0X./0.X");
-    let text = draw(&won, 100, 20).backend().to_string();
+    let terminal = draw(&won, 100, 24);
+    let text = terminal.backend().to_string();
     insta::assert_snapshot!("won", text);
     assert!(text.contains("the first player won"));
+    // The line is named and its cells tinted and starred; no other cell is.
+    assert!(text.contains("X has the line a1–c3 ★"), "{text}");
+    let buffer = terminal.backend().buffer();
+    for (i, on_line) in [true, false, false, false, true, false, false, false, true]
+        .into_iter()
+        .enumerate()
+    {
+        let cells = cells_of(buffer, cell_rect(i));
+        assert_eq!(cells.iter().any(|c| c.symbol() == "★"), on_line, "cell {i}");
+        assert_eq!(
+            cells.iter().all(|c| c.bg == Color::Indexed(58)),
+            on_line,
+            "cell {i}"
+        );
+    }
 
     let drawn = app_with("X0X/X00/0XX");
-    let text = draw(&drawn, 100, 20).backend().to_string();
+    let text = draw(&drawn, 100, 24).backend().to_string();
     insta::assert_snapshot!("drawn", text);
     assert!(text.contains("draw") && text.contains("reachable, over"));
 }
@@ -229,7 +281,7 @@ fn snapshot_illegal_won_and_drawn() {
 fn no_color_uses_no_colour_but_keeps_the_emphasis() {
     let mut app = app_with("X0X/.0./.X.");
     app.theme = Theme { color: false };
-    let terminal = draw(&app, 100, 20);
+    let terminal = draw(&app, AREA.width, AREA.height);
     let buffer = terminal.backend().buffer();
     for cell in buffer.content() {
         assert_eq!(cell.fg, Color::Reset);
@@ -276,4 +328,33 @@ fn board_notation_round_trips_and_rejects_bad_boards() {
         noughts::notation::tictactoe::board_arg("X0X/.O./.X.").ok(),
         parse_notation("X0X/.0./.X.").ok()
     );
+}
+
+#[test]
+fn capitals_and_right_clicks_edit_the_board() {
+    let mut app = App::new(Theme { color: true });
+    // The cursor starts in the centre: X, then O, by capitals too.
+    type_keys(&mut app, "X");
+    assert_eq!(app.tictactoe.board().get(Cell::CENTRE), Some(Side::X));
+    type_keys(&mut app, "O");
+    assert_eq!(app.tictactoe.board().get(Cell::CENTRE), Some(Side::O));
+    // A right-click cycles backwards: . → O → X → .
+    let a1 = cell_rect(0);
+    let right = |app: &mut App| {
+        app.handle(
+            &mouse(
+                crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Right),
+                a1.x + 1,
+                a1.y + 1,
+            ),
+            AREA,
+        )
+    };
+    let a1_mark = |app: &App| app.tictactoe.board().get(Cell::ALL[0]);
+    right(&mut app);
+    assert_eq!(a1_mark(&app), Some(Side::O));
+    right(&mut app);
+    assert_eq!(a1_mark(&app), Some(Side::X));
+    right(&mut app);
+    assert_eq!(a1_mark(&app), None);
 }

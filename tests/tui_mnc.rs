@@ -126,20 +126,27 @@ fn illegal_attempts_are_explained_and_undo_takes_back_both_moves() {
         "{:?}",
         mnc(&app).message()
     );
-    // Nothing selected: a click on an empty cell says what to do.
+    // Nothing selected: a click on the engine's piece says what to do.
     app.update(Action::Mnc(MncAction::Cancel));
+    app.update(Action::Mnc(MncAction::Click(engine_cell)));
+    assert!(mnc(&app)
+        .message()
+        .unwrap()
+        .contains("choose a piece first"));
+    // A click on an empty cell with nothing picked places a small piece;
+    // the engine replies; undo takes both back.
     let empty = Cell::ALL
         .into_iter()
         .find(|&c| mnc(&app).position().piece_at(c).is_none())
         .unwrap();
     app.update(Action::Mnc(MncAction::Click(empty)));
-    assert!(mnc(&app)
-        .message()
-        .unwrap()
-        .contains("choose a piece first"));
-    // A legal move, the engine's reply, then undo: back to one move.
-    app.update(Action::Mnc(MncAction::Hand(Size::Small)));
-    app.update(Action::Mnc(MncAction::Click(empty)));
+    assert_eq!(
+        mnc(&app).history()[1].1,
+        Move::Place {
+            size: Size::Small,
+            cell: empty
+        }
+    );
     wait_for_turn(&mut app);
     assert_eq!(mnc(&app).history().len(), 3);
     app.update(Action::Mnc(MncAction::Undo));
@@ -168,10 +175,7 @@ fn swapping_sides_lets_you_move_first_and_keys_place_pieces() {
     assert_eq!(mnc(&app).history().len(), 2, "the engine answered");
     // You (x) are winning from the start: the verdict says so.
     let text = draw(&app, 100, 24).backend().to_string();
-    assert!(
-        text.contains("engine's verdict  x wins in 11 plies"),
-        "{text}"
-    );
+    assert!(text.contains("perfect play  x wins in 11 plies"), "{text}");
 }
 
 #[test]
@@ -317,4 +321,228 @@ fn footer_and_help_follow_the_mode() {
         footer.contains("a match") && !footer.contains("s small"),
         "{footer}"
     );
+}
+
+#[test]
+fn esc_never_quits_and_q_asks_while_a_match_is_on() {
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    // Only the engine has moved: nothing of yours at stake, q quits.
+    assert_eq!(app.at_stake(), None);
+    // Esc puts a picked-up piece down, then dismisses, and never quits.
+    type_keys(&mut app, "b");
+    app.handle(&key(crossterm::event::KeyCode::Esc), AREA);
+    assert_eq!(mnc(&app).selection(), None);
+    for _ in 0..3 {
+        app.handle(&key(crossterm::event::KeyCode::Esc), AREA);
+    }
+    assert!(app.running);
+    // A move of yours: the match is at stake, q asks.
+    let empty = Cell::ALL
+        .into_iter()
+        .find(|&c| mnc(&app).position().piece_at(c).is_none())
+        .unwrap();
+    app.update(Action::Mnc(MncAction::Click(empty)));
+    wait_for_turn(&mut app);
+    type_keys(&mut app, "q");
+    assert!(app.running);
+    assert!(app.confirm_quit.is_some());
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("Quit?") && text.contains("the match against the engine"));
+    // n stays; so do Esc and a click; other keys do nothing meanwhile.
+    type_keys(&mut app, "n");
+    assert!(app.running && app.confirm_quit.is_none());
+    type_keys(&mut app, "q");
+    app.handle(&key(crossterm::event::KeyCode::Esc), AREA);
+    assert!(app.running && app.confirm_quit.is_none());
+    type_keys(&mut app, "qs");
+    assert_eq!(mnc(&app).history().len(), 3, "s did not reach the board");
+    app.handle(&click(1, 1), AREA);
+    assert!(app.running && app.confirm_quit.is_none());
+    // Also from another tab: the match is still at stake.
+    type_keys(&mut app, "1q");
+    assert!(app.confirm_quit.is_some());
+    type_keys(&mut app, "y");
+    assert!(!app.running);
+}
+
+#[test]
+fn captures_are_written_said_and_counted() {
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    let (_, opening) = mnc(&app).history()[0];
+    let cell = opening.target();
+    // Your big O on the engine's small x: it leaves the game.
+    make_move(
+        &mut app,
+        Move::Place {
+            size: Size::Big,
+            cell,
+        },
+    );
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains(&format!("2. o O {cell} ×x")), "{text}");
+    assert!(
+        text.contains(&format!("you took the engine's x on {cell}")),
+        "{text}"
+    );
+    assert!(text.contains("lost x"), "{text}");
+    // The cell of the last move is tinted and marked.
+    let l = layout(shell_layout(AREA).body).unwrap();
+    let r = l.cells[cell.index()];
+    let buffer = draw(&app, 100, 24).backend().buffer().clone();
+    assert!(buffer[(r.x + r.width - 1, r.y)].bg == ratatui::style::Color::Indexed(58));
+    let name: String = (0..r.width)
+        .map(|x| buffer[(r.x + x, r.y)].symbol().to_string())
+        .collect();
+    assert!(name.contains("last"), "{name}");
+}
+
+/// Plays o's moves with `choose` until the game is over.
+fn play_out_with(app: &mut App, mut choose: impl FnMut(&noughts::solver::mnc::Position) -> Move) {
+    loop {
+        wait_for_turn(app);
+        if mnc(app).winner().is_some() {
+            return;
+        }
+        let mv = choose(mnc(app).position());
+        app.update(Action::Mnc(MncAction::Play(mv)));
+    }
+}
+
+#[test]
+fn the_perfect_line_is_the_solvers_move_by_move() {
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    type_keys(&mut app, "p");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while mnc(&app).perfect_line().is_none() {
+        assert!(Instant::now() < deadline);
+        app.tick();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let line = mnc(&app).perfect_line().unwrap().clone();
+    let mut engine = noughts::solver::mnc::Engine::solved();
+    let start = *mnc(&app).position();
+    // o to move, and lost: the line lasts as long as the loss.
+    let noughts::solver::Outcome::Loss(plies) = engine.value(&start) else {
+        panic!("x wins from here");
+    };
+    // As long as the value says, each move the best, each value the solver's.
+    assert_eq!(line.len(), usize::from(plies));
+    let mut at = start;
+    for (k, &(before, mv, value)) in line.iter().enumerate() {
+        assert_eq!(before, at, "step {k}");
+        let rated = engine.rate_moves(&before);
+        assert_eq!(value, rated[0].1, "step {k}");
+        assert_eq!(value, engine.value(&before), "step {k}");
+        assert!(
+            rated.iter().any(|&(m, v)| m == mv && v == value),
+            "step {k}"
+        );
+        at = before.play(mv).unwrap();
+        // Stepping along it shows each position on the board.
+        type_keys(&mut app, ">");
+        assert_eq!(mnc(&app).shown().0, at, "step {k}");
+    }
+    assert!(at.game_over().is_some());
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("PERFECT LINE"), "{text}");
+    // p again: back to the game as it stands, which did not change.
+    type_keys(&mut app, "p");
+    assert_eq!(mnc(&app).view(), noughts::tui::tabs::mnc::View::Live);
+    assert_eq!(*mnc(&app).position(), start);
+}
+
+#[test]
+fn review_annotations_are_the_solvers_values_and_play_resumes() {
+    let mut app = app_playing(Side::O);
+    // o plays its worst move each time: the defence shortens (?!).
+    let mut engine = noughts::solver::mnc::Engine::solved();
+    play_out_with(&mut app, |p| engine.rate_moves(p).last().unwrap().0);
+    let moves = mnc(&app).history().to_vec();
+    type_keys(&mut app, "<");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while mnc(&app).annotations().is_none() {
+        assert!(Instant::now() < deadline);
+        app.tick();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let annotations = mnc(&app).annotations().unwrap().to_vec();
+    assert_eq!(annotations.len(), moves.len());
+    let mut marked = 0;
+    for (&(before, mv), &(was, now)) in moves.iter().zip(&annotations) {
+        assert_eq!(was, engine.value(&before));
+        assert_eq!(
+            now,
+            engine.value(&before.play(mv).unwrap()).for_previous_mover()
+        );
+        if noughts::solver::search::Mistake::of(was, now).is_some() {
+            marked += 1;
+        }
+    }
+    assert!(marked > 0, "the worst moves shorten the defence");
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("REVIEW") && text.contains("?!"), "{text}");
+    // Back to the start and forward again; a click on move 2 reviews it.
+    for _ in 0..moves.len() {
+        type_keys(&mut app, "<");
+    }
+    assert_eq!(mnc(&app).shown().0, noughts::solver::mnc::Position::START);
+    let l = layout(shell_layout(AREA).body).unwrap();
+    app.handle(
+        &click(l.moves.x + l.moves.width / 2 + 1, l.moves.y + 1),
+        AREA,
+    );
+    assert_eq!(
+        mnc(&app).view(),
+        noughts::tui::tabs::mnc::View::Review { ply: 2 }
+    );
+    assert_eq!(mnc(&app).shown().0, moves[1].0.play(moves[1].1).unwrap());
+    // A move while reviewing is refused with what to do.
+    type_keys(&mut app, "s");
+    assert!(mnc(&app)
+        .message()
+        .unwrap()
+        .contains("Esc back to the game"));
+    // c: play goes on from move 2, the later moves gone, the engine to move.
+    type_keys(&mut app, "c");
+    assert_eq!(mnc(&app).view(), noughts::tui::tabs::mnc::View::Live);
+    assert_eq!(mnc(&app).history().len(), 2);
+    wait_for_turn(&mut app);
+    assert_eq!(
+        mnc(&app).history().len(),
+        3,
+        "the engine moved on from there"
+    );
+}
+
+#[test]
+fn weaker_engines_play_legal_moves_and_can_lose() {
+    use noughts::solver::mnc::Strength;
+    let mut engine = noughts::solver::mnc::Engine::solved();
+    let mut human_wins = 0;
+    for (seed, strength) in (0..12u64).zip([Strength::Strong, Strength::Casual].into_iter().cycle())
+    {
+        let mut app = app_playing(Side::O);
+        app.mnc_tab().strength = strength;
+        app.mnc_tab().seed(seed + 1);
+        let text = draw(&app, 100, 24).backend().to_string();
+        let word = noughts::tui::tabs::mnc::strength_word(strength);
+        assert!(text.contains(&format!("engine: {word}")), "{text}");
+        // o plays perfectly: it wins whenever the engine errs badly enough.
+        play_out_with(&mut app, |p| engine.best_move(p).unwrap());
+        let tab = mnc(&app);
+        // Every move on record is legal from the position before it.
+        let mut at = noughts::solver::mnc::Position::START;
+        for &(before, mv) in tab.history() {
+            assert_eq!(before, at);
+            at = before.play(mv).expect("a legal move");
+        }
+        assert!(tab.message().is_none_or(|m| !m.contains("not allowed")));
+        if tab.winner() == Some(Side::O) {
+            human_wins += 1;
+        }
+    }
+    assert!(human_wins > 0, "weaker levels lose sometimes");
 }

@@ -406,5 +406,8 @@ fn footer_and_help_show_the_keys_that_work_now() {
     assert!(app.treblecross.message().unwrap().contains("p stops it"));
     // The footer always ends with help and quit, however narrow.
     let footer = footer_of(&draw(&app, 60, 24));
-    assert!(footer.trim_end().ends_with("? help  q quit"), "{footer}");
+    assert!(
+        footer.trim_end().ends_with("? help  r rules  q quit"),
+        "{footer}"
+    );
 }

@@ -69,6 +69,24 @@ impl fmt::Display for Move {
     }
 }
 
+/// A move as the app's move list writes it, from the position it was made
+/// in: the side, the piece, where, and what it captured —
+/// `x a1` (a small piece placed), `X b2 ×o` (a big piece placed on a
+/// small o, which leaves the game), `O c1→a3 ×x` (a big piece moved).
+pub fn move_in_list(before: &Position, mv: Move) -> String {
+    let side = before.to_move();
+    let (size, place) = match mv {
+        Move::Place { size, cell } => (size, cell.to_string()),
+        Move::Shift { from, to } => (Size::Big, format!("{from}→{to}")),
+    };
+    let piece = Piece { side, size }.letter();
+    let mut text = format!("{} {piece} {place}", side_letter(side));
+    if let Some(taken) = before.captured_by(mv) {
+        text.push_str(&format!(" ×{}", taken.letter()));
+    }
+    text
+}
+
 impl fmt::Display for Position {
     /// Three rows over `.xXoO`, one per line, as the contest prints boards.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -326,6 +344,29 @@ pub fn value_words(mover: Side, value: Outcome) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn moves_in_the_list_name_side_piece_cells_and_capture() {
+        let start = Position::START;
+        let small = Move::Place {
+            size: Size::Small,
+            cell: Cell::ALL[0],
+        };
+        assert_eq!(move_in_list(&start, small), "x x a1");
+        // o's big piece on x's small one takes it.
+        let after = start.play(small).unwrap();
+        let cover = Move::Place {
+            size: Size::Big,
+            cell: Cell::ALL[0],
+        };
+        assert_eq!(move_in_list(&after, cover), "o O a1 ×x");
+        let position: Position = "O.x/.../... o 3 4".parse().unwrap();
+        let shift = Move::Shift {
+            from: Cell::ALL[0],
+            to: Cell::ALL[2],
+        };
+        assert_eq!(move_in_list(&position, shift), "o O a1→c1 ×x");
+    }
     use super::*;
 
     fn parse(text: &str) -> Result<Position, InputError> {

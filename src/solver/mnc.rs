@@ -647,9 +647,113 @@ impl Engine {
         self.rate_moves(position).first().map(|&(mv, _)| mv)
     }
 
+    /// The perfect line from `position`: the best move (fastest win,
+    /// slowest loss) again and again until the game is over, each with
+    /// the position it was made in and its value for the side making it.
+    pub fn perfect_line(&mut self, position: &Position) -> Vec<(Position, Move, Outcome)> {
+        let mut line = Vec::new();
+        let mut at = *position;
+        while at.game_over().is_none() {
+            let Some(&(mv, value)) = self.rate_moves(&at).first() else {
+                break;
+            };
+            line.push((at, mv, value));
+            at = at.apply(mv);
+        }
+        line
+    }
+
+    /// For each move of a game (the position it was made in, the move):
+    /// the mover's value before it and after it (the value of the move).
+    pub fn annotate(&mut self, moves: &[(Position, Move)]) -> Vec<(Outcome, Outcome)> {
+        moves
+            .iter()
+            .map(|(before, mv)| {
+                let after = self.value(&before.apply(*mv)).for_previous_mover();
+                (self.value(before), after)
+            })
+            .collect()
+    }
+
     /// Keys in the memo with their values (canonical orientation).
     pub fn memo(&self) -> Vec<(u64, Outcome)> {
         self.solver.memo().entries()
+    }
+}
+
+/// How well the engine plays. Perfect is the default; the weaker levels
+/// give a newcomer a game, and the tab still states the perfect-play value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Strength {
+    /// Always the best move: the fastest win, the slowest loss.
+    #[default]
+    Perfect,
+    /// Any move that keeps the result (a win stays a win, however slowly),
+    /// and one time in six any move that does not lose at once.
+    Strong,
+    /// Half the time a move at random, else the best.
+    Casual,
+}
+
+impl Strength {
+    pub const ALL: [Strength; 3] = [Strength::Perfect, Strength::Strong, Strength::Casual];
+
+    /// The next level, for a key that cycles them.
+    pub fn next(self) -> Strength {
+        match self {
+            Strength::Perfect => Strength::Strong,
+            Strength::Strong => Strength::Casual,
+            Strength::Casual => Strength::Perfect,
+        }
+    }
+
+    /// The move to make from `rated` (every legal move with its value for
+    /// the mover, best first, as [`Engine::rate_moves`] gives them), using
+    /// `random` (any number) to choose among the candidates.
+    pub fn choose(self, rated: &[(Move, Outcome)], random: u64) -> Option<Move> {
+        let &(best_move, best) = rated.first()?;
+        let pick = |candidates: Vec<Move>, random: u64| {
+            candidates
+                .get((random % candidates.len().max(1) as u64) as usize)
+                .copied()
+        };
+        match self {
+            Strength::Perfect => Some(best_move),
+            Strength::Strong => {
+                // The low bits choose whether to err, the rest which move.
+                let (err, which) = (random.is_multiple_of(6), random / 6);
+                let keeps =
+                    |v: Outcome| v.is_win() == best.is_win() && v.is_loss() == best.is_loss();
+                let candidates: Vec<Move> = if err {
+                    // Not a move that loses at once (the opponent's line
+                    // next ply), unless every move does.
+                    let fair: Vec<Move> = rated
+                        .iter()
+                        .filter(|(_, v)| *v != Outcome::Loss(2))
+                        .map(|(mv, _)| *mv)
+                        .collect();
+                    if fair.is_empty() {
+                        rated.iter().map(|(mv, _)| *mv).collect()
+                    } else {
+                        fair
+                    }
+                } else {
+                    rated
+                        .iter()
+                        .filter(|(_, v)| keeps(*v))
+                        .map(|(mv, _)| *mv)
+                        .collect()
+                };
+                pick(candidates, which).or(Some(best_move))
+            }
+            Strength::Casual => {
+                if random.is_multiple_of(2) {
+                    Some(best_move)
+                } else {
+                    pick(rated.iter().map(|(mv, _)| *mv).collect(), random / 2)
+                }
+            }
+        }
     }
 }
 

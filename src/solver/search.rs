@@ -19,6 +19,33 @@ pub enum Outcome {
     Loss(u8),
 }
 
+/// What a move did to its mover's value, when it did harm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mistake {
+    /// The result got worse: a win became a draw or a loss, or a draw a loss.
+    Blunder,
+    /// A lost position lost faster: the defence got shorter.
+    Inaccuracy,
+}
+
+impl Mistake {
+    /// The mover's value `before` a move and the move's value (`after`).
+    pub fn of(before: Outcome, after: Outcome) -> Option<Mistake> {
+        let class = |v: Outcome| match v {
+            Outcome::Win(_) => 2,
+            Outcome::Draw => 1,
+            Outcome::Loss(_) => 0,
+        };
+        if class(after) < class(before) {
+            Some(Mistake::Blunder)
+        } else if before.is_loss() && after < before {
+            Some(Mistake::Inaccuracy)
+        } else {
+            None
+        }
+    }
+}
+
 impl Outcome {
     /// A single number that orders outcomes from the mover's point of view:
     /// faster wins are higher, slower losses are higher than faster ones.
@@ -230,6 +257,19 @@ impl<G: Game, M: Memo> Solver<G, M> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn mistakes_are_lost_results_and_shorter_defences() {
+        use Outcome::{Draw, Loss, Win};
+        assert_eq!(Mistake::of(Win(3), Loss(4)), Some(Mistake::Blunder));
+        assert_eq!(Mistake::of(Win(3), Draw), Some(Mistake::Blunder));
+        assert_eq!(Mistake::of(Draw, Loss(2)), Some(Mistake::Blunder));
+        assert_eq!(Mistake::of(Loss(8), Loss(2)), Some(Mistake::Inaccuracy));
+        assert_eq!(Mistake::of(Loss(8), Loss(8)), None);
+        // A slower win is no mistake: the result is the same.
+        assert_eq!(Mistake::of(Win(3), Win(9)), None);
+        assert_eq!(Mistake::of(Draw, Draw), None);
+    }
+
     use super::*;
 
     #[test]

@@ -10,7 +10,7 @@ use super::tabs::mnc::{self, MncTab};
 use super::tabs::tictactoe::{self, TicTacToeTab};
 use super::tabs::treblecross::{self, TreblecrossTab};
 use super::theme::Theme;
-use super::widgets::centered;
+use super::widgets::{centered, wrap_words};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -53,11 +53,19 @@ impl TabId {
 /// Everything the app can be asked to do: its own actions, and each tab's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
+    /// `q`: quits at once, or asks first while a game is at stake.
     Quit,
+    /// Quits whatever is at stake (`y` to the question, Ctrl-C).
+    QuitNow,
+    /// Esc: closes the question or the help, else dismisses the tab's
+    /// message. Never quits.
+    Dismiss,
     NextTab,
     PrevTab,
     SelectTab(TabId),
     ToggleHelp,
+    /// The rules of the tab's game, on or off.
+    ToggleRules,
     /// Stop the app and give the terminal back until `fg` (Ctrl-Z).
     Suspend,
     /// The cursor of the current tab.
@@ -147,11 +155,27 @@ pub const GENERAL: &[Binding<Action>] = &[
         Action::ToggleHelp,
     )
     .footer("help"),
-    // The footer says only q: Esc may do something else first (put a
-    // picked-up piece down), which the tab's footer then says.
-    Binding::new(&[ch('q'), key(KeyCode::Esc)], "q/Esc", "quit", Action::Quit)
-        .footer_group("q", "quit"),
-    Binding::new(&[ctrl('c')], "C-c", "quit", Action::Quit),
+    Binding::new(
+        &[ch('r')],
+        "r",
+        "rules of this tab's game",
+        Action::ToggleRules,
+    )
+    .footer("rules"),
+    Binding::new(
+        &[ch('q')],
+        "q",
+        "quit (asks first while a game is on)",
+        Action::Quit,
+    )
+    .footer("quit"),
+    Binding::new(
+        &[key(KeyCode::Esc)],
+        "Esc",
+        "close, put down, dismiss (never quits)",
+        Action::Dismiss,
+    ),
+    Binding::new(&[ctrl('c')], "C-c", "quit at once", Action::QuitNow),
     Binding::new(
         &[ctrl('z')],
         "C-z",
@@ -170,6 +194,7 @@ trait Page {
     fn hints(&self) -> Vec<Hint>;
     fn cursor(&self) -> Option<Cursor>;
     fn move_cursor(&mut self, direction: Direction);
+    fn dismiss(&mut self);
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
 }
 
@@ -201,6 +226,10 @@ where
         Tab::move_cursor(self, direction);
     }
 
+    fn dismiss(&mut self) {
+        Tab::dismiss(self);
+    }
+
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         Tab::render(self, area, buf, theme);
     }
@@ -226,6 +255,7 @@ impl Page for Starting {
         None
     }
     fn move_cursor(&mut self, _: Direction) {}
+    fn dismiss(&mut self) {}
     fn render(&self, area: Rect, buf: &mut Buffer, _: &Theme) {
         Paragraph::new("starting the engine…").render(area, buf);
     }
@@ -271,6 +301,9 @@ pub fn shell_layout(area: Rect) -> ShellLayout {
 pub struct App {
     pub tab: TabId,
     pub show_help: bool,
+    pub show_rules: bool,
+    /// Asking "quit and lose …?" (what is at stake).
+    pub confirm_quit: Option<&'static str>,
     pub running: bool,
     /// Asked to suspend (Ctrl-Z): the event loop does it and clears this.
     pub suspend_requested: bool,
@@ -286,6 +319,8 @@ impl App {
         App {
             tab: TabId::TicTacToe,
             show_help: false,
+            show_rules: false,
+            confirm_quit: None,
             running: true,
             suspend_requested: false,
             theme,
@@ -339,10 +374,31 @@ impl App {
         match event {
             Event::Key(key) if key.kind == KeyEventKind::Press => {
                 let app_key = |table: &[Binding<Action>]| keymap::any(table, key);
+                if self.confirm_quit.is_some() {
+                    // The question takes every key: y quits, n, q or Esc stays.
+                    return match key.code {
+                        KeyCode::Char('y' | 'Y') => Some(Action::QuitNow),
+                        KeyCode::Char('n' | 'N' | 'q') | KeyCode::Esc => Some(Action::Dismiss),
+                        _ => app_key(GENERAL).filter(|a| *a == Action::QuitNow),
+                    };
+                }
+                if self.show_rules {
+                    // The rules take every key; r, Esc and q close them.
+                    return match app_key(GENERAL) {
+                        Some(Action::ToggleRules | Action::Quit | Action::Dismiss) => {
+                            Some(Action::ToggleRules)
+                        }
+                        Some(Action::QuitNow) => Some(Action::QuitNow),
+                        _ => None,
+                    };
+                }
                 if self.show_help {
                     // The overlay takes every key; `?`, Esc and q close it.
                     return match app_key(GENERAL) {
-                        Some(Action::ToggleHelp | Action::Quit) => Some(Action::ToggleHelp),
+                        Some(Action::ToggleHelp | Action::Quit | Action::Dismiss) => {
+                            Some(Action::ToggleHelp)
+                        }
+                        Some(Action::QuitNow) => Some(Action::QuitNow),
                         _ => None,
                     };
                 }
@@ -362,9 +418,16 @@ impl App {
 
     fn mouse_action(&self, mouse: &MouseEvent, area: Rect) -> Option<Action> {
         let layout = shell_layout(area);
+        let click = mouse.kind == MouseEventKind::Down(MouseButton::Left);
+        if self.confirm_quit.is_some() {
+            // A click is no answer to "quit?": it keeps the app.
+            return click.then_some(Action::Dismiss);
+        }
         if self.show_help {
-            let click = mouse.kind == MouseEventKind::Down(MouseButton::Left);
             return click.then_some(Action::ToggleHelp);
+        }
+        if self.show_rules {
+            return click.then_some(Action::ToggleRules);
         }
         let at = Position::new(mouse.column, mouse.row);
         if mouse.kind == MouseEventKind::Down(MouseButton::Left) {
@@ -378,11 +441,27 @@ impl App {
     /// The one place where state changes.
     pub fn update(&mut self, action: Action) {
         match action {
-            Action::Quit => self.running = false,
+            Action::Quit => match self.at_stake() {
+                Some(what) => self.confirm_quit = Some(what),
+                None => self.running = false,
+            },
+            Action::QuitNow => self.running = false,
+            Action::Dismiss => {
+                if self.confirm_quit.is_some() {
+                    self.confirm_quit = None;
+                } else if self.show_help {
+                    self.show_help = false;
+                } else if self.show_rules {
+                    self.show_rules = false;
+                } else {
+                    self.page_mut().dismiss();
+                }
+            }
             Action::NextTab => self.select_tab(self.tab.next()),
             Action::PrevTab => self.select_tab(self.tab.prev()),
             Action::SelectTab(tab) => self.select_tab(tab),
             Action::ToggleHelp => self.show_help = !self.show_help,
+            Action::ToggleRules => self.show_rules = !self.show_rules,
             Action::Suspend => self.suspend_requested = true,
             Action::Cursor(direction) => self.page_mut().move_cursor(direction),
             Action::TicTacToe(action) => self.tictactoe.update(action),
@@ -396,6 +475,13 @@ impl App {
         if tab == TabId::Mnc {
             self.mnc_tab();
         }
+    }
+
+    /// What quitting would lose, in any tab (a match left on another tab
+    /// counts too).
+    pub fn at_stake(&self) -> Option<&'static str> {
+        let mnc = self.mnc.as_ref().and_then(|m| Tab::at_stake(m));
+        mnc.or_else(|| Tab::at_stake(&self.treblecross))
     }
 
     /// Work between events: takes in results of background work.
@@ -517,8 +603,67 @@ impl Widget for &App {
         if area.height >= 2 {
             self.render_footer(layout.footer, buf);
         }
+        if self.show_rules {
+            self.render_rules(area, buf);
+        }
         if self.show_help {
             self.render_help(area, buf);
         }
+        if let Some(what) = self.confirm_quit {
+            self.render_confirm_quit(what, area, buf);
+        }
+    }
+}
+
+impl App {
+    fn render_rules(&self, area: Rect, buf: &mut Buffer) {
+        let (title, paragraphs) = super::rules::rules(self.tab);
+        let width = area.width.saturating_sub(4).min(72);
+        let inner = usize::from(width.saturating_sub(2)).max(1);
+        let mut lines = Vec::new();
+        for paragraph in paragraphs {
+            if !lines.is_empty() {
+                lines.push(Line::from(""));
+            }
+            lines.extend(wrap_words(&paragraph, inner).into_iter().map(Line::from));
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::styled("r or Esc closes the rules", self.theme.dim()));
+        let paragraph = Paragraph::new(lines.clone());
+        let height = lines.len() as u16 + 2;
+        let popup = centered(area, width, height.min(area.height));
+        Clear.render(popup, buf);
+        paragraph
+            .block(
+                Block::new()
+                    .borders(Borders::ALL)
+                    .title(format!(" Rules: {title} ")),
+            )
+            .render(popup, buf);
+    }
+
+    fn render_confirm_quit(&self, what: &str, area: Rect, buf: &mut Buffer) {
+        let lines = vec![
+            Line::from(format!(" Quit? {what} is not over:")),
+            Line::from(" quitting loses it."),
+            Line::from(""),
+            Line::from(vec![
+                Span::styled("  y ", self.theme.key()),
+                Span::raw("quit   "),
+                Span::styled("n ", self.theme.key()),
+                Span::raw("(or Esc) stay"),
+            ]),
+        ];
+        let width = lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 3;
+        let popup = centered(area, width, lines.len() as u16 + 2);
+        Clear.render(popup, buf);
+        Paragraph::new(lines)
+            .block(
+                Block::new()
+                    .borders(Borders::ALL)
+                    .border_style(self.theme.key())
+                    .title(" Quit? "),
+            )
+            .render(popup, buf);
     }
 }

@@ -11,6 +11,10 @@ enum Request {
     Move(Position),
     /// The value of this position and of every legal move in it.
     Rate(Position),
+    /// The perfect line from this position.
+    Line(Position),
+    /// The values before and after each move of a game.
+    Annotate(Vec<(Position, Move)>),
 }
 
 /// The value of a position for its mover, and of each legal move.
@@ -28,6 +32,11 @@ pub enum Reply {
     Solved,
     Move(Position, Option<Move>),
     Rated(Rating),
+    /// The perfect line from a position: each move with the position it is
+    /// made in and its value for its mover.
+    Line(Position, Vec<(Position, Move, Outcome)>),
+    /// A game's moves, each with its mover's value before and after it.
+    Annotated(Vec<(Position, Move)>, Vec<(Outcome, Outcome)>),
 }
 
 /// The app's end of the engine thread.
@@ -54,6 +63,13 @@ impl EngineWorker {
                         value: engine.value(&position),
                         moves: engine.rate_moves(&position),
                     }),
+                    Request::Line(position) => {
+                        Reply::Line(position, engine.perfect_line(&position))
+                    }
+                    Request::Annotate(moves) => {
+                        let values = engine.annotate(&moves);
+                        Reply::Annotated(moves, values)
+                    }
                 };
                 if outbox.send(reply).is_err() {
                     return;
@@ -69,6 +85,14 @@ impl EngineWorker {
 
     pub fn ask_rating(&self, position: Position) {
         let _ = self.requests.send(Request::Rate(position));
+    }
+
+    pub fn ask_line(&self, position: Position) {
+        let _ = self.requests.send(Request::Line(position));
+    }
+
+    pub fn ask_annotations(&self, moves: Vec<(Position, Move)>) {
+        let _ = self.requests.send(Request::Annotate(moves));
     }
 
     /// The next reply, if one has arrived; an error once the thread is

@@ -1,62 +1,198 @@
-//! The 3×3 board both board tabs draw: where its cells are and its lines.
+//! The 3×3 board both board tabs draw: how big it can be in an area,
+//! where its cells are, its lines, and the pieces drawn in a cell.
 
 use super::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 
-/// Inside of one cell.
-pub const CELL_WIDTH: u16 = 9;
-pub const CELL_HEIGHT: u16 = 3;
-/// The whole grid, lines included.
-pub const GRID_WIDTH: u16 = 3 * CELL_WIDTH + 4;
-pub const GRID_HEIGHT: u16 = 3 * CELL_HEIGHT + 4;
+/// The smallest cell: a name row and a piece row.
+pub const MIN_CELL_HEIGHT: u16 = 2;
 
-/// The inside of each cell of a grid whose top-left corner is `grid`'s,
-/// row by row.
-pub fn cells(grid: Rect) -> [Rect; 9] {
-    std::array::from_fn(|i| {
-        let (row, col) = (i as u16 / 3, i as u16 % 3);
-        Rect::new(
-            grid.x + 1 + col * (CELL_WIDTH + 1),
-            grid.y + 1 + row * (CELL_HEIGHT + 1),
-            CELL_WIDTH,
-            CELL_HEIGHT,
-        )
+/// A cell `height` rows tall is this wide: terminal cells are about twice
+/// as tall as wide, so the cell looks square (plus room for its text).
+pub const fn cell_width(height: u16) -> u16 {
+    2 * height + 3
+}
+
+/// The whole grid's size, lines included, for cells of `height` rows.
+pub const fn grid_size(height: u16) -> (u16, u16) {
+    (3 * cell_width(height) + 4, 3 * height + 4)
+}
+
+/// The tallest cells whose grid fits `width` × `height` (at most `most`
+/// rows: a bigger board only spreads its text), if any does.
+pub fn fitting_cell_height(width: u16, height: u16, most: u16) -> Option<u16> {
+    (MIN_CELL_HEIGHT..=most).rev().find(|&h| {
+        let (w, gh) = grid_size(h);
+        w <= width && gh <= height
     })
 }
 
-/// Draws the grid's lines (the cells are left to the caller).
-pub fn draw(grid: Rect, buf: &mut Buffer, theme: &Theme) {
-    for dy in 0..grid.height.min(GRID_HEIGHT) {
-        for dx in 0..grid.width.min(GRID_WIDTH) {
-            let on_row = dy % (CELL_HEIGHT + 1) == 0;
-            let on_col = dx % (CELL_WIDTH + 1) == 0;
-            let symbol = match (on_row, on_col) {
-                (true, true) => junction(dx, dy),
-                (true, false) => "─",
-                (false, true) => "│",
-                (false, false) => continue,
-            };
-            buf[(grid.x + dx, grid.y + dy)]
-                .set_symbol(symbol)
-                .set_style(theme.border());
+/// A grid on screen: its area (lines included) and its cells' size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grid {
+    pub area: Rect,
+    pub cell_height: u16,
+}
+
+impl Grid {
+    /// A grid with its top-left corner at (`x`, `y`) and cells of
+    /// `cell_height` rows.
+    pub fn at(x: u16, y: u16, cell_height: u16) -> Grid {
+        let (width, height) = grid_size(cell_height);
+        Grid {
+            area: Rect::new(x, y, width, height),
+            cell_height,
+        }
+    }
+
+    pub fn cell_width(&self) -> u16 {
+        cell_width(self.cell_height)
+    }
+
+    /// The inside of each cell, row by row.
+    pub fn cells(&self) -> [Rect; 9] {
+        let (w, h) = (self.cell_width(), self.cell_height);
+        std::array::from_fn(|i| {
+            let (row, col) = (i as u16 / 3, i as u16 % 3);
+            Rect::new(
+                self.area.x + 1 + col * (w + 1),
+                self.area.y + 1 + row * (h + 1),
+                w,
+                h,
+            )
+        })
+    }
+
+    /// Draws the grid's lines (the cells are left to the caller).
+    pub fn draw(&self, buf: &mut Buffer, theme: &Theme) {
+        let (w, h) = (self.cell_width() + 1, self.cell_height + 1);
+        let area = self.area.intersection(buf.area);
+        for y in area.top()..area.bottom() {
+            for x in area.left()..area.right() {
+                let (dx, dy) = (x - self.area.x, y - self.area.y);
+                let on_row = dy % h == 0;
+                let on_col = dx % w == 0;
+                let symbol = match (on_row, on_col) {
+                    (true, true) => self.junction(dx, dy),
+                    (true, false) => "─",
+                    (false, true) => "│",
+                    (false, false) => continue,
+                };
+                buf[(x, y)].set_symbol(symbol).set_style(theme.border());
+            }
+        }
+    }
+
+    /// The box-drawing junction at a grid corner or crossing.
+    fn junction(&self, dx: u16, dy: u16) -> &'static str {
+        let (left, right) = (dx == 0, dx == self.area.width - 1);
+        let (top, bottom) = (dy == 0, dy == self.area.height - 1);
+        match (top, bottom, left, right) {
+            (true, _, true, _) => "┌",
+            (true, _, _, true) => "┐",
+            (_, true, true, _) => "└",
+            (_, true, _, true) => "┘",
+            (true, _, _, _) => "┬",
+            (_, true, _, _) => "┴",
+            (_, _, true, _) => "├",
+            (_, _, _, true) => "┤",
+            _ => "┼",
         }
     }
 }
 
-/// The box-drawing junction at a grid corner or crossing.
-fn junction(dx: u16, dy: u16) -> &'static str {
-    let (left, right) = (dx == 0, dx == GRID_WIDTH - 1);
-    let (top, bottom) = (dy == 0, dy == GRID_HEIGHT - 1);
-    match (top, bottom, left, right) {
-        (true, _, true, _) => "┌",
-        (true, _, _, true) => "┐",
-        (_, true, true, _) => "└",
-        (_, true, _, true) => "┘",
-        (true, _, _, _) => "┬",
-        (_, true, _, _) => "┴",
-        (_, _, true, _) => "├",
-        (_, _, _, true) => "┤",
-        _ => "┼",
+/// The shape of a mark: the two games' pieces are crosses and rings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Cross,
+    Ring,
+}
+
+/// The rows of a mark drawn `rows` tall: a cross of diagonals or a
+/// rounded ring, or one `letter` when there is a single row.
+pub fn glyph(shape: Shape, rows: u16, letter: char) -> Vec<String> {
+    let rows = usize::from(rows);
+    if rows <= 1 {
+        return vec![letter.to_string()];
+    }
+    let width = 2 * rows + 1;
+    match shape {
+        Shape::Cross => (0..rows)
+            .map(|r| {
+                let mut line = vec![' '; width];
+                // The diagonals cross in the middle row of an odd height.
+                let a = r * (width - 1) / (rows - 1);
+                let b = width - 1 - a;
+                if a == b {
+                    line[a] = '╳';
+                } else {
+                    line[a] = '╲';
+                    line[b] = '╱';
+                }
+                line.into_iter().collect()
+            })
+            .collect(),
+        Shape::Ring => (0..rows)
+            .map(|r| {
+                let inner = width - 2;
+                if r == 0 {
+                    format!("╭{}╮", "─".repeat(inner))
+                } else if r == rows - 1 {
+                    format!("╰{}╯", "─".repeat(inner))
+                } else {
+                    format!("│{}│", " ".repeat(inner))
+                }
+            })
+            .collect(),
+    }
+}
+
+/// Draws `lines` centred in `area` (horizontally and vertically).
+pub fn draw_centred(lines: &[String], area: Rect, style: Style, buf: &mut Buffer) {
+    let height = lines.len() as u16;
+    let top = area.y + area.height.saturating_sub(height) / 2;
+    for (i, line) in lines.iter().enumerate().take(usize::from(area.height)) {
+        let width = line.chars().count() as u16;
+        let x = area.x + area.width.saturating_sub(width) / 2;
+        buf.set_stringn(x, top + i as u16, line, usize::from(area.width), style);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grids_fit_and_cells_tile_the_inside() {
+        assert_eq!(fitting_cell_height(33, 13, 20), Some(3));
+        assert_eq!(fitting_cell_height(20, 20, 20), None);
+        for h in MIN_CELL_HEIGHT..12 {
+            let grid = Grid::at(2, 1, h);
+            let cells = grid.cells();
+            assert!(cells.iter().all(|c| grid.area.contains(c.as_position())));
+            assert_eq!(cells[8].right() + 1, grid.area.right());
+            assert_eq!(cells[8].bottom() + 1, grid.area.bottom());
+        }
+    }
+
+    #[test]
+    fn glyphs_have_the_rows_asked_and_stay_within_the_cell() {
+        for rows in 1..10 {
+            for shape in [Shape::Cross, Shape::Ring] {
+                let g = glyph(shape, rows, 'X');
+                assert_eq!(g.len(), usize::from(rows));
+                let width = g.iter().map(|l| l.chars().count()).max().unwrap() as u16;
+                // A cell `rows + 1` tall (its name row above) holds it.
+                assert!(width <= cell_width(rows + 1), "{shape:?} {rows}");
+            }
+        }
+        assert_eq!(glyph(Shape::Cross, 2, 'X'), ["╲   ╱", "╱   ╲"]);
+        assert_eq!(
+            glyph(Shape::Cross, 3, 'X'),
+            ["╲     ╱", "   ╳   ", "╱     ╲"]
+        );
+        assert_eq!(glyph(Shape::Ring, 2, 'O'), ["╭───╮", "╰───╯"]);
     }
 }

@@ -10,6 +10,7 @@ pub mod app;
 pub mod engine;
 pub mod grid;
 pub mod keymap;
+pub mod rules;
 pub mod tab;
 pub mod tabs;
 pub mod theme;

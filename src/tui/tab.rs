@@ -55,5 +55,14 @@ pub trait Tab {
     /// Work between events: takes in results of background work.
     fn tick(&mut self) {}
 
+    /// What quitting now would lose, if anything ("the match against the
+    /// engine"): the app then asks before quitting.
+    fn at_stake(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Esc with nothing else to undo: the tab's message goes away.
+    fn dismiss(&mut self) {}
+
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
 }

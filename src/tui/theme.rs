@@ -53,6 +53,23 @@ impl Theme {
     pub fn cursor(&self) -> Style {
         Style::new().add_modifier(Modifier::REVERSED)
     }
+    /// A cell to look at: where the last move went, a winning line
+    /// (without colour the tab also writes a word or a star in it).
+    pub fn tint(&self) -> Style {
+        if self.color {
+            Style::new().bg(Color::Indexed(58))
+        } else {
+            Style::new()
+        }
+    }
+    /// Fainter: the cell a moved big piece left (the tab writes "from").
+    pub fn tint_faint(&self) -> Style {
+        if self.color {
+            Style::new().bg(Color::Indexed(237))
+        } else {
+            Style::new()
+        }
+    }
     pub fn mark_x(&self) -> Style {
         self.paint(Style::new().add_modifier(Modifier::BOLD), Color::LightBlue)
     }

@@ -34,3 +34,39 @@ pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16)) {
         .wrap(Wrap { trim: true })
         .render(area, buf);
 }
+
+/// `text` broken into lines of at most `width` characters at spaces (a
+/// word longer than the width gets a line of its own).
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if !line.is_empty() && needed > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_wrap_at_spaces_within_the_width() {
+        let text = "three of one's own pieces in a line wins";
+        let lines = wrap_words(text, 12);
+        assert!(lines.iter().all(|l| l.chars().count() <= 12), "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+        assert_eq!(wrap_words("", 5), Vec::<String>::new());
+        assert_eq!(wrap_words("abcdefgh ij", 4), ["abcdefgh", "ij"]);
+    }
+}

@@ -1,11 +1,14 @@
 //! The Noughts & Crosses+ tab: a match of Magnificent Noughts & Crosses
 //! against the perfect engine, which runs on its own thread.
 
-use crate::notation::mnc::{game_over_words, side_letter, size_word, value_words};
-use crate::solver::mnc::{Move, Piece, Position, PositionError, Size};
+use crate::notation::mnc::{game_over_words, move_in_list, side_letter, size_word, value_words};
+use crate::solver::mnc::{Move, Piece, Position, PositionError, Size, Strength, SMALL_PIECES};
+use crate::solver::search::Mistake;
 use crate::solver::{BySide, Cell, Outcome, Side};
 use crate::tui::engine::{EngineWorker, Rating, Reply};
-use crate::tui::grid::{self, GRID_HEIGHT, GRID_WIDTH};
+use crate::tui::grid::{
+    draw_centred, fitting_cell_height, glyph, grid_size, Grid, Shape, MIN_CELL_HEIGHT,
+};
 use crate::tui::keymap::{ch, key, Binding, Direction, When};
 use crate::tui::tab::{Cursor, Tab};
 use crate::tui::theme::Theme;
@@ -37,6 +40,21 @@ pub enum Action {
     NewGame,
     SwapSides,
     ToggleHints,
+    /// The engine's strength: perfect → strong → casual → perfect.
+    NextStrength,
+    /// Review: the position before the one shown (a step back along the
+    /// perfect line when it is shown).
+    Back,
+    /// Review: the position after the one shown.
+    Forward,
+    /// Review the position after this many moves (a click on the list).
+    ReviewAt(usize),
+    /// The perfect line from the position shown, on or off.
+    PerfectLine,
+    /// Play on from the position shown (later moves are dropped).
+    ContinueHere,
+    /// Back from a review to the game as it stands.
+    BackToGame,
     /// A whole move at once (tests, scripts).
     Play(Move),
     /// Analysis mode on or off (it starts from the match's position).
@@ -59,7 +77,11 @@ const ENGINES_MOVE: When = When::mode(2);
 const OVER: When = When::mode(3);
 /// Setting up a position to analyse.
 const ANALYSIS: When = When::mode(4);
+/// Looking at an earlier position, or along the perfect line.
+const REVIEWING: When = When::mode(5);
 const MATCH: When = YOUR_MOVE.or(PICKED).or(ENGINES_MOVE).or(OVER);
+/// A game to look back on (playing it, or reviewing it).
+const GAME: When = MATCH.or(REVIEWING);
 const MOVING: When = YOUR_MOVE.or(PICKED);
 
 /// The tab's keys (the cursor keys are every tab's, in the app).
@@ -107,7 +129,7 @@ pub const BINDINGS: &[Binding<Action>] = &[
     Binding::new(
         &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
         "Space",
-        "analysis: cycle the cell . x X o O (or click)",
+        "analysis: cycle . x X o O (or click)",
         Action::Activate,
     )
     .when(ANALYSIS)
@@ -129,7 +151,7 @@ pub const BINDINGS: &[Binding<Action>] = &[
     .when(MATCH)
     .footer("undo"),
     Binding::new(&[ch('n')], "n", "new game", Action::NewGame)
-        .when(MATCH)
+        .when(GAME)
         .footer("new"),
     Binding::new(
         &[ch('w')],
@@ -137,8 +159,55 @@ pub const BINDINGS: &[Binding<Action>] = &[
         "swap sides (a new game)",
         Action::SwapSides,
     )
-    .when(MATCH)
+    .when(GAME)
     .footer("swap"),
+    Binding::new(
+        &[key(KeyCode::Esc)],
+        "Esc",
+        "back to the game as it stands",
+        Action::BackToGame,
+    )
+    .when(REVIEWING)
+    .footer("back"),
+    Binding::new(
+        &[ch('<'), ch(',')],
+        "<",
+        "review: the move before (or click one)",
+        Action::Back,
+    )
+    .when(GAME)
+    .footer_group("< >", "review"),
+    Binding::new(
+        &[ch('>'), ch('.')],
+        ">",
+        "review: the move after",
+        Action::Forward,
+    )
+    .when(REVIEWING),
+    Binding::new(
+        &[ch('p')],
+        "p",
+        "perfect line from the position shown",
+        Action::PerfectLine,
+    )
+    .when(GAME)
+    .footer("perfect line"),
+    Binding::new(
+        &[ch('c')],
+        "c",
+        "continue the game from here",
+        Action::ContinueHere,
+    )
+    .when(REVIEWING)
+    .footer("continue here"),
+    Binding::new(
+        &[ch('d')],
+        "d",
+        "engine strength: perfect, strong, casual",
+        Action::NextStrength,
+    )
+    .when(GAME)
+    .footer("strength"),
     Binding::new(
         &[ch('a')],
         "a",
@@ -195,39 +264,94 @@ pub const BINDINGS: &[Binding<Action>] = &[
     .when(ANALYSIS),
 ];
 
-pub const MIN_SIZE: (u16, u16) = (GRID_WIDTH + 2 + 40, GRID_HEIGHT + 4);
+/// The smallest area the tab draws in: a board of the smallest cells,
+/// the hands under it and two rows of panel.
+pub const MIN_SIZE: (u16, u16) = (32, grid_size(MIN_CELL_HEIGHT).1 + HAND_ROWS + 2);
 /// How long the engine's move waits before it is shown, so that the human
 /// sees one move at a time.
 pub const ENGINE_DELAY: Duration = Duration::from_millis(350);
 
+/// Rows under the board: your hand, then the engine's.
+const HAND_ROWS: u16 = 2;
+/// The panel goes beside the board when it gets this many columns.
+const PANEL_WIDTH: u16 = 38;
+/// Rows of the panel above the move list (who plays, whose move, the
+/// value, hints, captures, a message).
+const STATUS_ROWS: u16 = 8;
+/// Cells taller than this only spread their text: the board stops growing.
+const LARGEST_CELL: u16 = 14;
+
 /// Where the tab puts things: the one source for drawing and clicks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MncLayout {
+    pub board: Grid,
+    /// The grid's area, lines included.
     pub grid: Rect,
     pub cells: [Rect; 9],
     /// Your hand: the buttons that pick a small or a big piece.
     pub hand_small: Rect,
     pub hand_big: Rect,
+    /// Beside the board (or under it on a narrow screen): status, then
+    /// the move list.
     pub panel: Rect,
+    /// The move list, two moves a row (clicks pick a move to review).
+    pub moves: Rect,
 }
 
+/// The board as large as the area allows (cells about square), the panel
+/// beside it, or under it when the area is narrow.
 pub fn layout(area: Rect) -> Option<MncLayout> {
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         return None;
     }
-    let grid = Rect::new(area.x + 1, area.y + 1, GRID_WIDTH, GRID_HEIGHT);
-    let cells = grid::cells(grid);
-    let hand_y = grid.bottom() + 1;
-    let hand_small = Rect::new(grid.x + 5, hand_y, 12, 1);
-    let hand_big = Rect::new(hand_small.right() + 2, hand_y, 12, 1);
-    let panel_x = grid.right() + 2;
-    let panel = Rect::new(panel_x, area.y + 1, area.right() - panel_x, area.height - 1);
+    let beside = fitting_cell_height(
+        area.width.saturating_sub(1 + 2 + PANEL_WIDTH),
+        area.height.saturating_sub(1 + HAND_ROWS),
+        LARGEST_CELL,
+    );
+    let (board, panel) = match beside {
+        Some(h) => {
+            let board = Grid::at(area.x + 1, area.y + 1, h);
+            let x = board.area.right() + 2;
+            (
+                board,
+                Rect::new(x, area.y + 1, area.right() - x, area.height - 1),
+            )
+        }
+        None => {
+            // Narrow: the panel under the hands, at least two rows of it.
+            let h = fitting_cell_height(
+                area.width.saturating_sub(1),
+                area.height.saturating_sub(HAND_ROWS + 2),
+                LARGEST_CELL,
+            )?;
+            let board = Grid::at(area.x + 1, area.y, h);
+            let y = board.area.bottom() + HAND_ROWS;
+            (
+                board,
+                Rect::new(area.x + 1, y, area.width - 1, area.bottom() - y),
+            )
+        }
+    };
+    let grid = board.area;
+    let hand_y = grid.bottom();
+    let hand_small = Rect::new(grid.x + 4, hand_y, 12, 1);
+    let hand_big = Rect::new(hand_small.right() + 1, hand_y, 12, 1);
+    let status = STATUS_ROWS.min(panel.height);
+    let moves = Rect::new(
+        panel.x,
+        panel.y + status,
+        panel.width,
+        panel.height - status,
+    );
     Some(MncLayout {
+        board,
         grid,
-        cells,
+        cells: board.cells(),
         hand_small,
         hand_big,
         panel,
+        moves,
     })
 }
 
@@ -300,9 +424,40 @@ pub enum Mode {
     },
 }
 
+/// What the board shows in a match: the game as it stands, an earlier
+/// position of it, or a step along the perfect line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    Live,
+    /// The position after `ply` moves of the game (0: the start).
+    Review {
+        ply: usize,
+    },
+    /// The perfect line from the position after `ply` moves of the game,
+    /// `step` moves along it.
+    Line {
+        ply: usize,
+        step: usize,
+    },
+}
+
+/// The perfect line from a position: each move with the position it is
+/// made in and its value for its mover.
+type PerfectLine = Vec<(Position, Move, Outcome)>;
+
+/// A game's moves (the position each was made in, the move) with the
+/// mover's value before and after each.
+type Annotations = (Vec<(Position, Move)>, Vec<(Outcome, Outcome)>);
+
 pub struct MncTab {
     worker: EngineWorker,
     mode: Mode,
+    view: View,
+    /// The perfect line asked for, with the position it starts from.
+    line: Option<(Position, PerfectLine)>,
+    /// The game's moves with their mover's value before and after each,
+    /// once the engine has answered (for review).
+    annotations: Option<Annotations>,
     solved: bool,
     /// Why the engine stopped answering, if it did.
     engine_failed: Option<String>,
@@ -319,6 +474,10 @@ pub struct MncTab {
     /// The engine's move, shown once its delay is over.
     engine_move: Option<(Instant, Move)>,
     delay: Duration,
+    /// How well the engine plays (the verdict is always perfect play's).
+    pub strength: Strength,
+    /// Chooses among the weaker levels' candidate moves (xorshift).
+    random: u64,
 }
 
 impl Default for MncTab {
@@ -337,6 +496,8 @@ impl Tab for MncTab {
     fn mode(&self) -> When {
         if matches!(self.mode, Mode::Analysis { .. }) {
             ANALYSIS
+        } else if self.view != View::Live {
+            REVIEWING
         } else if self.winner().is_some() {
             OVER
         } else if !self.humans_turn() || !self.solved {
@@ -366,7 +527,34 @@ impl Tab for MncTab {
                 _ => {}
             }
         }
+        if self.view != View::Live {
+            let is_move = matches!(
+                action,
+                A::Activate
+                    | A::Click(_)
+                    | A::Hand(_)
+                    | A::PlaceHere(_)
+                    | A::PickUp
+                    | A::Play(_)
+                    | A::Undo
+                    | A::ToggleHints
+                    | A::Cancel
+            );
+            if is_move {
+                self.message = Some("reviewing: Esc back to the game, c continue from here".into());
+                return;
+            }
+        }
         match action {
+            A::Back => self.step(-1),
+            A::Forward => self.step(1),
+            A::ReviewAt(ply) => self.review(ply),
+            A::PerfectLine => self.toggle_line(),
+            A::ContinueHere => self.continue_here(),
+            A::BackToGame => {
+                self.view = View::Live;
+                self.message = None;
+            }
             A::ToggleAnalysis => self.toggle_analysis(),
             A::SetupEmpty => {
                 let cell = self.cursor.index();
@@ -388,6 +576,7 @@ impl Tab for MncTab {
                     self.activate(self.cursor);
                 }
             }
+            A::PickUp if self.winner().is_some() => self.message = Some(self.over_message()),
             A::PickUp => {
                 if self.humans_turn() {
                     self.pick_up(self.cursor);
@@ -398,6 +587,10 @@ impl Tab for MncTab {
             A::NewGame => self.new_game(self.human),
             A::SwapSides => self.new_game(self.human.other()),
             A::ToggleHints => self.hints = !self.hints,
+            A::NextStrength => {
+                self.strength = self.strength.next();
+                self.message = None;
+            }
             A::Play(mv) => {
                 if self.humans_turn() {
                     self.play(mv);
@@ -427,11 +620,23 @@ impl Tab for MncTab {
         if let Some(size) = self.hand_at(area, at) {
             return Some(Action::Hand(size));
         }
+        if let Some(i) = self.move_at(area, at) {
+            return Some(Action::ReviewAt(i + 1));
+        }
         self.cell_at(area, at).map(Action::Click)
     }
 
     fn tick(&mut self) {
         self.poll();
+    }
+
+    fn at_stake(&self) -> Option<&'static str> {
+        let you_moved = self.history.iter().any(|(p, _)| p.to_move() == self.human);
+        (you_moved && self.winner().is_none()).then_some("the match against the engine")
+    }
+
+    fn dismiss(&mut self) {
+        self.message = None;
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -445,7 +650,7 @@ impl Tab for MncTab {
         }
         self.render_board(&layout, buf, theme);
         self.render_hand(&layout, buf, theme);
-        self.render_panel(layout.panel, buf, theme);
+        self.render_panel(&layout, buf, theme);
     }
 }
 
@@ -456,6 +661,9 @@ impl MncTab {
         let mut tab = MncTab {
             worker: EngineWorker::start(),
             mode: Mode::Match,
+            view: View::Live,
+            line: None,
+            annotations: None,
             solved: false,
             engine_failed: None,
             human,
@@ -468,6 +676,11 @@ impl MncTab {
             rating: None,
             engine_move: None,
             delay,
+            strength: Strength::Perfect,
+            random: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0x9E37_79B9_7F4A_7C15, |d| d.as_nanos() as u64)
+                | 1,
         };
         tab.after_move();
         tab
@@ -559,6 +772,8 @@ impl MncTab {
         self.rating = None;
         self.engine_move = None;
         if self.winner().is_some() {
+            // Ready for the review the game-over panel offers.
+            self.worker.ask_annotations(self.history.clone());
             return;
         }
         self.worker.ask_rating(self.position);
@@ -603,11 +818,22 @@ impl MncTab {
                         self.rating = Some(new);
                     }
                 }
-                Reply::Move(position, Some(mv)) if position == self.position => {
+                Reply::Move(position, Some(best)) if position == self.position => {
+                    // A weaker level chooses from the rating of the same
+                    // position (asked first, so it is here already).
+                    let random = self.next_random();
+                    let mv = match &self.rating {
+                        Some(r) if r.position == position => {
+                            self.strength.choose(&r.moves, random).unwrap_or(best)
+                        }
+                        _ => best,
+                    };
                     self.engine_move = Some((Instant::now() + self.delay, mv));
                 }
                 // Answers about positions left behind (undo, new game).
                 Reply::Move(..) => {}
+                Reply::Line(from, line) => self.line = Some((from, line)),
+                Reply::Annotated(moves, values) => self.annotations = Some((moves, values)),
             }
         }
         if let Some((due, mv)) = self.engine_move {
@@ -621,13 +847,8 @@ impl MncTab {
     /// piece of theirs there).
     fn activate(&mut self, cell: Cell) {
         self.cursor = cell;
-        if let Some(winner) = self.winner() {
-            let who = if winner == self.human {
-                "you"
-            } else {
-                "the engine"
-            };
-            self.message = Some(format!("the game is over ({who} won): n starts a new one"));
+        if self.winner().is_some() {
+            self.message = Some(self.over_message());
             return;
         }
         if !self.humans_turn() {
@@ -647,10 +868,25 @@ impl MncTab {
             }
             Some(Selection::Board(from)) => self.play(Move::Shift { from, to: cell }),
             None if own_big => self.pick_up(cell),
-            None => self.message = Some(
-                "choose a piece first: s small, b big (or click your hand), or m on your big piece"
-                    .into(),
-            ),
+            // A click (or Space) on an empty cell: a small piece, the
+            // move people make most.
+            None if self.position.piece_at(cell).is_none() => {
+                if self.position.small_in_hand(self.human) > 0 {
+                    self.play(Move::Place {
+                        size: Size::Small,
+                        cell,
+                    });
+                } else {
+                    self.message =
+                        Some("no small piece left: b places a big one, m moves one".into());
+                }
+            }
+            None => {
+                self.message = Some(
+                    "choose a piece first: b big (or click your hand), or m on your big piece"
+                        .into(),
+                )
+            }
         }
     }
 
@@ -670,7 +906,21 @@ impl MncTab {
         }
     }
 
+    /// What can be done once the game is over.
+    fn over_message(&self) -> String {
+        let who = if self.winner() == Some(self.human) {
+            "you won"
+        } else {
+            "the engine won"
+        };
+        format!("the game is over ({who}): n new game, u take back, < review, p perfect line")
+    }
+
     fn select_hand(&mut self, size: Size) {
+        if self.winner().is_some() {
+            self.message = Some(self.over_message());
+            return;
+        }
         if !self.humans_turn() {
             self.message = Some("wait for your move".into());
             return;
@@ -714,11 +964,13 @@ impl MncTab {
         };
         self.position = self.history[i].0;
         self.history.truncate(i);
+        self.view = View::Live;
         self.message = None;
         self.after_move();
     }
 
     fn new_game(&mut self, human: Side) {
+        self.view = View::Live;
         self.human = human;
         self.position = Position::START;
         self.history.clear();
@@ -743,41 +995,48 @@ impl MncTab {
     }
 
     fn render_board(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
-        grid::draw(layout.grid, buf, theme);
-        let targets = self
-            .selection
-            .map(|s| self.targets_of(s))
-            .unwrap_or_default();
-        let last = self.history.last().map(|(_, mv)| *mv);
-        let hints = self.hints_by_cell(theme);
+        layout.board.draw(buf, theme);
+        let live = self.view == View::Live;
+        let (position, last) = self.shown();
+        let targets = match self.selection {
+            Some(selection) if live => self.targets_of(selection),
+            _ => Vec::new(),
+        };
+        let hints = if live {
+            self.hints_by_cell(theme)
+        } else {
+            vec![None; 9]
+        };
         for (i, (cell, rect)) in Cell::ALL.into_iter().zip(layout.cells).enumerate() {
-            let mut lines = Vec::new();
-            let name = Span::styled(cell.to_string(), theme.dim());
-            let mut first = vec![name];
+            let mut name = vec![Span::styled(cell.to_string(), theme.dim())];
+            // The last move: its cell tinted and marked (and the cell a
+            // moved big piece left).
+            let mut style = Style::new();
             if last.is_some_and(|mv| mv.target() == cell) {
-                first.push(Span::styled(" last", theme.key()));
-            }
-            lines.push(Line::from(first));
-            lines.push(match self.position.piece_at(cell) {
-                Some(piece) => piece_line(piece, theme),
-                None => Line::from(""),
-            });
-            if let Some(hint) = hints.get(i).and_then(|h| h.as_ref()) {
-                lines.push(hint.clone().centered());
+                name.push(Span::styled(" last", theme.key()));
+                style = theme.tint();
+            } else if matches!(last, Some(Move::Shift { from, .. }) if from == cell) {
+                name.push(Span::styled(" from", theme.dim()));
+                style = theme.tint_faint();
             }
             // A legal target: a + and a bold green name (no colour needed).
-            let mut style = Style::new();
             if targets.contains(&cell) {
-                lines[0].spans[0] = Span::styled(cell.to_string(), theme.good());
-                lines[0].spans.push(Span::styled(" +", theme.good()));
+                name[0] = Span::styled(cell.to_string(), theme.good());
+                name.push(Span::styled(" +", theme.good()));
             }
-            if self.selection == Some(Selection::Board(cell)) {
-                lines[0].spans.push(Span::styled(" ↑", theme.good()));
+            if live && self.selection == Some(Selection::Board(cell)) {
+                name.push(Span::styled(" ↑", theme.good()));
             }
-            if cell == self.cursor {
+            if live && cell == self.cursor {
                 style = style.patch(theme.cursor());
             }
-            Paragraph::new(lines).style(style).render(rect, buf);
+            let view = CellView {
+                name: Line::from(name),
+                piece: position.piece_at(cell),
+                hint: hints[i].clone(),
+                style,
+            };
+            draw_cell(rect, &view, buf, theme);
         }
     }
 
@@ -790,19 +1049,18 @@ impl MncTab {
         let Some(Rating { moves, .. }) = &self.rating else {
             return out;
         };
+        // The best value within reach (the selection's moves when a piece
+        // is picked up): starred, also when every move loses (the slowest
+        // loss is the best defence).
+        let best = moves
+            .iter()
+            .filter(|(mv, _)| self.selection_allows(*mv))
+            .map(|(_, v)| *v)
+            .max();
         for cell in Cell::ALL {
             let here: Vec<&(Move, Outcome)> = moves
                 .iter()
-                .filter(|(mv, _)| mv.target() == cell)
-                .filter(|(mv, _)| match self.selection {
-                    Some(Selection::Hand(s)) => {
-                        matches!(mv, Move::Place { size, .. } if *size == s)
-                    }
-                    Some(Selection::Board(f)) => {
-                        matches!(mv, Move::Shift { from, .. } if *from == f)
-                    }
-                    None => true,
-                })
+                .filter(|(mv, _)| mv.target() == cell && self.selection_allows(*mv))
                 .collect();
             if let Some((mv, value)) = here.iter().max_by_key(|(_, v)| *v) {
                 let kind = match mv {
@@ -815,26 +1073,230 @@ impl MncTab {
                     Move::Shift { .. } => "m",
                 };
                 let (word, style) = match value {
-                    Outcome::Win(d) => (format!("{kind} W{d}"), theme.win().patch(theme.best())),
+                    Outcome::Win(d) => (format!("{kind} W{d}"), theme.win()),
                     Outcome::Loss(d) => (format!("{kind} L{d}"), theme.loss()),
-                    Outcome::Draw => (format!("{kind} D"), Style::new()),
+                    Outcome::Draw => (format!("{kind} D"), theme.draw()),
                 };
-                out[cell.index()] = Some(Line::styled(word, style));
+                out[cell.index()] = Some(if Some(*value) == best {
+                    Line::styled(format!("★{word}"), style.patch(theme.best()))
+                } else {
+                    Line::styled(word, style)
+                });
             }
         }
         out
     }
 
+    /// The view of the board: review, perfect line or the game itself.
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// The perfect line shown, once the engine has answered.
+    pub fn perfect_line(&self) -> Option<&PerfectLine> {
+        let View::Line { ply, .. } = self.view else {
+            return None;
+        };
+        let base = self.position_at(ply);
+        self.line
+            .as_ref()
+            .filter(|(from, _)| *from == base)
+            .map(|(_, line)| line)
+    }
+
+    /// Each move of the game with its mover's value before and after it,
+    /// once the engine has answered for the game as it stands.
+    pub fn annotations(&self) -> Option<&[(Outcome, Outcome)]> {
+        self.annotations
+            .as_ref()
+            .filter(|(moves, _)| *moves == self.history)
+            .map(|(_, values)| values.as_slice())
+    }
+
+    /// The position after `ply` moves of the game.
+    fn position_at(&self, ply: usize) -> Position {
+        self.history
+            .get(ply)
+            .map_or(self.position, |(before, _)| *before)
+    }
+
+    /// The position the board shows, and the move that led to it.
+    pub fn shown(&self) -> (Position, Option<Move>) {
+        let last_of = |ply: usize| ply.checked_sub(1).map(|i| self.history[i].1);
+        match self.view {
+            View::Live => (self.position, last_of(self.history.len())),
+            View::Review { ply } => (self.position_at(ply), last_of(ply)),
+            View::Line { ply, step } => match self.perfect_line() {
+                Some(line) if step > 0 => {
+                    let (before, mv, _) = line[step - 1];
+                    (before.play(mv).unwrap_or(before), Some(mv))
+                }
+                _ => (self.position_at(ply), last_of(ply)),
+            },
+        }
+    }
+
+    /// One move back or forward: along the game, or along the perfect line.
+    fn step(&mut self, by: isize) {
+        self.message = None;
+        let moves = self.history.len();
+        match self.view {
+            View::Live if by < 0 && moves > 0 => self.review(moves - 1),
+            View::Live => {
+                self.message = Some("no move to review yet".into());
+            }
+            View::Review { ply } => {
+                let ply = ply.saturating_add_signed(by).min(moves);
+                self.review(ply);
+            }
+            View::Line { ply, step } => {
+                let longest = self.perfect_line().map_or(0, Vec::len);
+                let step = step.saturating_add_signed(by).min(longest);
+                self.view = View::Line { ply, step };
+            }
+        }
+    }
+
+    /// Shows the position after `ply` moves (the game itself at its end).
+    fn review(&mut self, ply: usize) {
+        self.selection = None;
+        if ply >= self.history.len() {
+            self.view = View::Live;
+            return;
+        }
+        self.view = View::Review { ply };
+        if self.annotations().is_none() {
+            self.worker.ask_annotations(self.history.clone());
+        }
+    }
+
+    /// The perfect line from the position shown; again: back from it.
+    fn toggle_line(&mut self) {
+        self.message = None;
+        self.selection = None;
+        self.view = match self.view {
+            View::Line { ply, .. } if ply >= self.history.len() => View::Live,
+            View::Line { ply, .. } => View::Review { ply },
+            View::Live => View::Line {
+                ply: self.history.len(),
+                step: 0,
+            },
+            View::Review { ply } => View::Line { ply, step: 0 },
+        };
+        if let View::Line { ply, .. } = self.view {
+            let from = self.position_at(ply);
+            if from.game_over().is_some() {
+                self.message = Some("the game is over there: no line to show".into());
+            }
+            if self.perfect_line().is_none() {
+                self.worker.ask_line(from);
+            }
+        }
+    }
+
+    /// Play on from the position shown: later moves of the game go, the
+    /// perfect line's moves up to the step shown become the game's.
+    fn continue_here(&mut self) {
+        let (ply, line_steps) = match self.view {
+            View::Live => return,
+            View::Review { ply } => (ply, 0),
+            View::Line { ply, step } => (ply, step),
+        };
+        let position = self.shown().0;
+        let line: Vec<(Position, Move)> = self
+            .perfect_line()
+            .map(|line| {
+                line[..line_steps]
+                    .iter()
+                    .map(|&(p, mv, _)| (p, mv))
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.history.truncate(ply);
+        self.history.extend(line);
+        self.position = position;
+        self.view = View::Live;
+        self.message = Some("play goes on from here".into());
+        self.after_move();
+    }
+
+    /// A fresh random number (xorshift64).
+    fn next_random(&mut self) -> u64 {
+        let mut x = self.random;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.random = x;
+        x
+    }
+
+    /// Seeds the weaker levels' choices (tests replay games with it).
+    pub fn seed(&mut self, seed: u64) {
+        self.random = seed | 1;
+    }
+
+    /// Whether `mv` goes with what is picked up (any move when nothing is).
+    fn selection_allows(&self, mv: Move) -> bool {
+        match self.selection {
+            Some(Selection::Hand(s)) => matches!(mv, Move::Place { size, .. } if size == s),
+            Some(Selection::Board(f)) => matches!(mv, Move::Shift { from, .. } if from == f),
+            None => true,
+        }
+    }
+
+    /// What the last move captured, in words: "the engine took your o on b2".
+    fn last_capture(&self) -> Option<String> {
+        let (before, mv) = self.history.last()?;
+        let taken = before.captured_by(*mv)?;
+        let by_you = before.to_move() == self.human;
+        let whose = if taken.side == self.human {
+            "your"
+        } else {
+            "its"
+        };
+        let text = match (by_you, taken.side == self.human) {
+            (true, true) => format!("you covered your own {} on {}", taken.letter(), mv.target()),
+            (true, false) => format!(
+                "you took the engine's {} on {}",
+                taken.letter(),
+                mv.target()
+            ),
+            (false, _) => format!(
+                "the engine took {whose} {} on {}",
+                taken.letter(),
+                mv.target()
+            ),
+        };
+        Some(text)
+    }
+
+    /// Both hands as they are in the position shown, and the small pieces
+    /// each side has lost to captures (its own big pieces included).
     fn render_hand(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
         let you = self.human;
+        let (position, _) = self.shown();
+        let lost = |side: Side| {
+            let on_board = position
+                .cells()
+                .iter()
+                .flatten()
+                .filter(|p| p.side == side && p.size == Size::Small)
+                .count() as u8;
+            let lost = SMALL_PIECES - position.small_in_hand(side) - on_board;
+            let letter = side_letter(side).to_string();
+            match lost {
+                0 => String::new(),
+                n => format!("  lost {}", vec![letter; usize::from(n)].join(" ")),
+            }
+        };
         buf.set_string(layout.grid.x, layout.hand_small.y, "you", theme.dim());
         for (size, rect) in [
             (Size::Small, layout.hand_small),
             (Size::Big, layout.hand_big),
         ] {
             let left = match size {
-                Size::Small => self.position.small_in_hand(you),
-                Size::Big => self.position.big_in_hand(you),
+                Size::Small => position.small_in_hand(you),
+                Size::Big => position.big_in_hand(you),
             };
             let letter = Piece { side: you, size }.letter();
             let text = format!("[{} {letter} ×{left}]", size_word(size));
@@ -844,32 +1306,54 @@ impl MncTab {
             }
             buf.set_stringn(rect.x, rect.y, &text, rect.width as usize, style);
         }
+        let right = buf.area.right();
+        let room = |x: u16| usize::from(right.saturating_sub(x));
+        let x = layout.hand_big.right() + 1;
+        buf.set_stringn(x, layout.hand_small.y, lost(you), room(x), theme.dim());
         let engine = you.other();
         let text = format!(
-            "engine: {} small {}, {} big {}",
-            self.position.small_in_hand(engine),
+            "engine {} small {}, {} big {}{}",
+            position.small_in_hand(engine),
             Piece {
                 side: engine,
                 size: Size::Small
             }
             .letter(),
-            self.position.big_in_hand(engine),
+            position.big_in_hand(engine),
             Piece {
                 side: engine,
                 size: Size::Big
             }
             .letter(),
+            lost(engine),
         );
-        buf.set_stringn(
-            layout.grid.x,
-            layout.hand_small.y + 1,
-            &text,
-            60,
-            theme.dim(),
-        );
+        let x = layout.grid.x;
+        buf.set_stringn(x, layout.hand_small.y + 1, &text, room(x), theme.dim());
     }
 
-    fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    fn render_panel(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
+        let status = Rect {
+            height: layout.moves.y - layout.panel.y,
+            ..layout.panel
+        };
+        let lines = match self.view {
+            // A short panel (a small screen) keeps what to do now.
+            View::Live if status.height < 4 => self.live_status(theme).split_off(1),
+            View::Live => self.live_status(theme),
+            View::Review { ply } => self.review_status(ply, theme),
+            View::Line { ply, step } => self.line_status(ply, step, theme),
+        };
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(status, buf);
+        match self.view {
+            View::Line { .. } => self.render_line(layout.moves, buf, theme),
+            _ => self.render_moves(layout.moves, buf, theme),
+        }
+    }
+
+    /// Who plays, whose move or the result, the value, hints, a capture.
+    fn live_status(&self, theme: &Theme) -> Vec<Line<'static>> {
         let you = self.human;
         let mut lines = vec![Line::from(vec![
             Span::raw(format!("You play {}", side_letter(you))),
@@ -881,6 +1365,8 @@ impl MncTab {
                 },
                 theme.dim(),
             ),
+            Span::styled(" · engine: ", theme.dim()),
+            Span::styled(strength_word(self.strength), theme.key()),
         ])];
         // Whose move, or the result.
         match self.winner() {
@@ -897,7 +1383,7 @@ impl MncTab {
                 };
                 lines.push(Line::styled(text, style));
                 lines.push(Line::styled(
-                    "n: new game   w: swap sides   u: take back",
+                    "n new game · w swap sides · u take back · < review · p perfect line",
                     theme.dim(),
                 ));
             }
@@ -915,11 +1401,12 @@ impl MncTab {
                         "your move: place the {} piece (+ marks where)",
                         size_word(size)
                     ),
-                    Some(Selection::Board(from)) => format!(
-                        "your move: move the big piece from {} (+ marks where)",
-                        from
-                    ),
-                    None => "your move: s small, b big at the cursor, m to move a big piece".into(),
+                    Some(Selection::Board(from)) => {
+                        format!("your move: move the big piece from {from} (+ marks where)")
+                    }
+                    None => {
+                        "your move: click a cell (a small piece); b big, m move a big one".into()
+                    }
                 };
                 lines.push(Line::styled(what, theme.key()));
             }
@@ -927,47 +1414,264 @@ impl MncTab {
         }
         if let Some(value) = self.value() {
             lines.push(Line::from(vec![
-                Span::styled("engine's verdict  ", theme.dim()),
+                Span::styled("perfect play  ", theme.dim()),
                 Span::styled(value_words(self.position.to_move(), value), theme.best()),
             ]));
+        }
+        if self.hints && self.humans_turn() {
+            lines.push(Line::from(vec![
+                Span::styled("hints ", theme.dim()),
+                Span::raw("s/b/m"),
+                Span::styled(" small, big, move  ", theme.dim()),
+                Span::styled("W9", theme.win()),
+                Span::styled(" win in 9  ", theme.dim()),
+                Span::styled("L4", theme.loss()),
+                Span::styled(" loss in 4  ", theme.dim()),
+                Span::styled("★", theme.best()),
+                Span::styled(" best", theme.dim()),
+            ]));
+        }
+        if let Some(capture) = self.last_capture() {
+            lines.push(Line::styled(capture, theme.key()));
         }
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.bad()));
         }
-        lines.push(Line::from(""));
-        lines.push(Line::styled("moves", theme.dim()));
-        let moves: Vec<String> = self
-            .history
-            .iter()
-            .enumerate()
-            .map(|(i, (p, mv))| format!("{}. {} {mv}", i + 1, side_letter(p.to_move())))
-            .collect();
-        let room = area.height.saturating_sub(lines.len() as u16) as usize;
-        let shown = moves.len().saturating_sub(room.max(1) * 2);
-        for pair in moves[shown..].chunks(2) {
-            lines.push(Line::from(pair.join("   ")));
+        lines
+    }
+
+    /// The move that led to the position after `ply` moves, and what it did.
+    fn review_status(&self, ply: usize, theme: &Theme) -> Vec<Line<'static>> {
+        let moves = self.history.len();
+        let mut lines = vec![Line::styled(
+            format!("REVIEW · after move {ply} of {moves}"),
+            theme.title(),
+        )];
+        match ply.checked_sub(1).map(|i| (i, self.history[i])) {
+            None => lines.push(Line::from("the start: no move yet")),
+            Some((i, (before, mv))) => {
+                let mover = before.to_move();
+                let who = if mover == self.human {
+                    "you"
+                } else {
+                    "the engine"
+                };
+                lines.push(Line::from(format!(
+                    "{}. {} ({who})",
+                    i + 1,
+                    move_in_list(&before, mv)
+                )));
+                match self.annotations().and_then(|a| a.get(i)) {
+                    Some(&(was, now)) => {
+                        lines.push(Line::from(vec![
+                            Span::styled("before ", theme.dim()),
+                            Span::raw(value_words(mover, was)),
+                        ]));
+                        let mut after = vec![
+                            Span::styled("after  ", theme.dim()),
+                            Span::raw(value_words(mover, now)),
+                        ];
+                        match Mistake::of(was, now) {
+                            Some(Mistake::Blunder) => {
+                                after.push(Span::styled("  ?? a blunder", theme.bad()));
+                            }
+                            Some(Mistake::Inaccuracy) => {
+                                after.push(Span::styled("  ?! shortens the defence", theme.key()));
+                            }
+                            None if was == now => {
+                                after.push(Span::styled("  best", theme.good()));
+                            }
+                            None => {}
+                        }
+                        lines.push(Line::from(after));
+                    }
+                    None => lines.push(Line::styled("asking the engine…", theme.dim())),
+                }
+            }
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(area, buf);
+        lines.push(Line::styled(
+            "< > step · click a move · p perfect line · c continue here · Esc back",
+            theme.dim(),
+        ));
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.bad()));
+        }
+        lines
+    }
+
+    fn line_status(&self, ply: usize, step: usize, theme: &Theme) -> Vec<Line<'static>> {
+        let from = if ply == self.history.len() {
+            "the position as it stands".to_string()
+        } else {
+            format!("move {ply} on")
+        };
+        let mut lines = vec![Line::styled(
+            format!("PERFECT LINE from {from}"),
+            theme.title(),
+        )];
+        match self.perfect_line() {
+            None => lines.push(Line::styled("asking the engine…", theme.dim())),
+            Some(line) => lines.push(Line::from(format!(
+                "both sides play perfectly: {} moves to the end; step {step} of {}",
+                line.len(),
+                line.len()
+            ))),
+        }
+        lines.push(Line::styled(
+            "< > step · c continue from the step shown · p or Esc back",
+            theme.dim(),
+        ));
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.bad()));
+        }
+        lines
+    }
+
+    /// The game's moves, two a row, with review marks (?? ?!) once the
+    /// game is over or under review; the reviewed move highlighted.
+    fn render_moves(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        if area.height < 2 {
+            return;
+        }
+        buf.set_stringn(
+            area.x,
+            area.y,
+            "moves (×: captured; click one to review)",
+            usize::from(area.width),
+            theme.dim(),
+        );
+        let marks = (self.view != View::Live || self.winner().is_some())
+            .then(|| self.annotations())
+            .flatten();
+        let selected = match self.view {
+            View::Review { ply } => ply.checked_sub(1),
+            _ => None,
+        };
+        let width = area.width / 2;
+        let first = self.list_window(area, selected);
+        for (i, (before, mv)) in self.history.iter().enumerate().skip(first) {
+            let row = ((i - first) / 2) as u16;
+            if row + 1 >= area.height {
+                break;
+            }
+            let col = ((i - first) % 2) as u16;
+            let mark = match marks.and_then(|m| m.get(i)) {
+                Some(&(was, now)) => match Mistake::of(was, now) {
+                    Some(Mistake::Blunder) => " ??",
+                    Some(Mistake::Inaccuracy) => " ?!",
+                    None => "",
+                },
+                None => "",
+            };
+            let text = format!("{}. {}{mark}", i + 1, move_in_list(before, *mv));
+            let mut style = if mark == " ??" {
+                theme.bad()
+            } else {
+                Style::new()
+            };
+            if selected == Some(i) {
+                style = style.patch(theme.cursor());
+            }
+            buf.set_stringn(
+                area.x + col * width,
+                area.y + 1 + row,
+                &text,
+                usize::from(width.saturating_sub(1)),
+                style,
+            );
+        }
+    }
+
+    /// The index of the first move the list shows in `area` (two a row):
+    /// the last moves, or the window holding the selected one.
+    fn list_window(&self, area: Rect, selected: Option<usize>) -> usize {
+        let rows = usize::from(area.height.saturating_sub(1)).max(1);
+        let room = rows * 2;
+        let count = self.history.len();
+        let last_window = count.saturating_sub(room).div_ceil(2) * 2;
+        match selected {
+            Some(i) if i < last_window => i / 2 * 2,
+            _ => last_window,
+        }
+    }
+
+    /// The move a click on the list picks, if any.
+    pub fn move_at(&self, area: Rect, at: At) -> Option<usize> {
+        let moves = layout(area)?.moves;
+        if !moves.contains(at) || at.y == moves.y || matches!(self.view, View::Line { .. }) {
+            return None;
+        }
+        let selected = match self.view {
+            View::Review { ply } => ply.checked_sub(1),
+            _ => None,
+        };
+        let first = self.list_window(moves, selected);
+        let row = usize::from(at.y - moves.y - 1);
+        let col = usize::from((at.x - moves.x) / (moves.width / 2).max(1)).min(1);
+        let i = first + 2 * row + col;
+        (i < self.history.len()).then_some(i)
+    }
+
+    /// The perfect line, a move a row, with the value after each move;
+    /// the step shown highlighted.
+    fn render_line(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let (Some(line), View::Line { ply, step }) = (self.perfect_line(), self.view) else {
+            return;
+        };
+        if area.height < 2 {
+            return;
+        }
+        buf.set_stringn(
+            area.x,
+            area.y,
+            "the line (value after each move)",
+            usize::from(area.width),
+            theme.dim(),
+        );
+        let rows = usize::from(area.height - 1);
+        let first = step.saturating_sub(rows);
+        for (k, (before, mv, value)) in line.iter().enumerate().skip(first).take(rows) {
+            let mover = before.to_move();
+            let after = match value {
+                Outcome::Win(1) => format!("{} wins", side_letter(mover)),
+                Outcome::Win(d) => value_words(mover.other(), Outcome::Loss(d - 1)),
+                Outcome::Loss(d) => value_words(mover.other(), Outcome::Win(d - 1)),
+                Outcome::Draw => "draw".into(),
+            };
+            let text = format!("{}. {}  → {after}", ply + k + 1, move_in_list(before, *mv));
+            let style = if k + 1 == step {
+                theme.cursor()
+            } else {
+                Style::new()
+            };
+            buf.set_stringn(
+                area.x,
+                area.y + 1 + (k - first) as u16,
+                &text,
+                usize::from(area.width),
+                style,
+            );
+        }
     }
 }
 
 impl MncTab {
     fn render_setup(&self, setup: &Setup, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
-        grid::draw(layout.grid, buf, theme);
+        layout.board.draw(buf, theme);
         for (i, rect) in layout.cells.iter().enumerate() {
             let cell = Cell::ALL[i];
-            let mut lines = vec![Line::styled(cell.to_string(), theme.dim())];
-            if let Some(piece) = setup.cells[i] {
-                lines.push(piece_line(piece, theme));
-            }
             let style = if cell == self.cursor {
                 theme.cursor()
             } else {
                 Style::new()
             };
-            Paragraph::new(lines).style(style).render(*rect, buf);
+            let view = CellView {
+                name: Line::styled(cell.to_string(), theme.dim()),
+                piece: setup.cells[i],
+                hint: None,
+                style,
+            };
+            draw_cell(*rect, &view, buf, theme);
         }
         let hands = format!(
             "small in hand: x {} [ ]  o {} {{ }}",
@@ -1044,6 +1748,15 @@ impl MncTab {
     }
 }
 
+/// The level's name, as the panel shows it.
+pub fn strength_word(strength: Strength) -> &'static str {
+    match strength {
+        Strength::Perfect => "perfect",
+        Strength::Strong => "strong",
+        Strength::Casual => "casual",
+    }
+}
+
 fn piece_style(piece: Piece, theme: &Theme) -> Style {
     match piece.side {
         Side::X => theme.mark_x(),
@@ -1051,11 +1764,58 @@ fn piece_style(piece: Piece, theme: &Theme) -> Style {
     }
 }
 
-/// A piece as drawn in its cell: `x` small, `[X]` big, in its side's style.
-fn piece_line(piece: Piece, theme: &Theme) -> Line<'static> {
-    let text = match piece.size {
-        Size::Small => piece.letter().to_string(),
-        Size::Big => format!("[{}]", piece.letter()),
+/// What one cell of the board shows.
+struct CellView {
+    /// The cell's name and its marks (last, from, +, ↑).
+    name: Line<'static>,
+    piece: Option<Piece>,
+    hint: Option<Line<'static>>,
+    /// The tint of the last move, the cursor.
+    style: Style,
+}
+
+/// Draws a cell: its name on the first row, its hint on the last (after
+/// the name in a two-row cell), the piece in the rows between.
+fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &Theme) {
+    buf.set_style(rect, view.style);
+    let hint_row = rect.height >= 3;
+    let mut name = view.name.clone();
+    match &view.hint {
+        Some(hint) if hint_row => {
+            let x = rect.x + rect.width.saturating_sub(hint.width() as u16) / 2;
+            buf.set_line(x, rect.bottom() - 1, hint, rect.width);
+        }
+        Some(hint) => {
+            name.spans.push(Span::raw(" "));
+            name.spans.extend(hint.spans.iter().cloned());
+        }
+        None => {}
+    }
+    buf.set_line(rect.x, rect.y, &name, rect.width);
+    if let Some(piece) = view.piece {
+        let rows = rect.height - 1 - u16::from(hint_row);
+        let area = Rect::new(rect.x, rect.y + 1, rect.width, rows);
+        draw_centred(
+            &piece_glyph(piece, rows),
+            area,
+            piece_style(piece, theme),
+            buf,
+        );
+    }
+}
+
+/// A piece drawn in `rows` rows: a big one fills them (a cross of
+/// diagonals for x, a ring for o), a small one is a letter, or a third of
+/// the height on a large board. A single row shows `[X]` for a big piece.
+pub fn piece_glyph(piece: Piece, rows: u16) -> Vec<String> {
+    let shape = match piece.side {
+        Side::X => Shape::Cross,
+        Side::O => Shape::Ring,
     };
-    Line::styled(text, piece_style(piece, theme)).centered()
+    match piece.size {
+        Size::Big if rows <= 1 => vec![format!("[{}]", piece.letter())],
+        Size::Big => glyph(shape, rows, piece.letter()),
+        Size::Small if rows >= 6 => glyph(shape, rows / 3, piece.letter()),
+        Size::Small => vec![piece.letter().to_string()],
+    }
 }

@@ -1,11 +1,13 @@
 //! The Tic-tac-toe tab: edit a board, see its verdict live, and for a
 //! legal continuing board what every empty cell gives under perfect play.
 
-use crate::notation::tictactoe::{mark_letter, result_words, slashed, Alphabet};
+use crate::notation::tictactoe::{line_words, mark_letter, result_words, slashed, Alphabet};
 use crate::notation::{InputError, Tokens};
 use crate::solver::tictactoe::{illegality, Analysis, Analyzer, Atlas, Board, Illegality, Verdict};
 use crate::solver::{Cell, Outcome, Side};
-use crate::tui::grid::{self, GRID_HEIGHT, GRID_WIDTH};
+use crate::tui::grid::{
+    draw_centred, fitting_cell_height, glyph, grid_size, Grid, Shape, MIN_CELL_HEIGHT,
+};
 use crate::tui::keymap::{ch, ctrl, key, Binding, Direction, When};
 use crate::tui::tab::Tab;
 use crate::tui::theme::Theme;
@@ -24,6 +26,8 @@ pub enum Action {
     Set(Option<Side>),
     /// A click on a cell: the cursor goes there and the cell cycles.
     Click(Cell),
+    /// A right-click: the cell cycles backwards (. → O → X → .).
+    ClickBack(Cell),
     Undo,
     Redo,
     Clear,
@@ -35,19 +39,19 @@ pub const BINDINGS: &[Binding<Action>] = &[
     Binding::new(
         &[key(KeyCode::Char(' '))],
         "Space",
-        "cycle the cell . → X → O → . (or click)",
+        "cycle . X O (click; right-click: back)",
         Action::Cycle,
     )
     .footer("cycle"),
     Binding::new(
-        &[ch('x')],
+        &[ch('x'), ch('X')],
         "x",
         "put X in the cell",
         Action::Set(Some(Side::X)),
     )
     .footer_group("x/o/.", "set"),
     Binding::new(
-        &[ch('o'), ch('0')],
+        &[ch('o'), ch('O'), ch('0')],
         "o",
         "put O in the cell",
         Action::Set(Some(Side::O)),
@@ -70,8 +74,13 @@ pub const BINDINGS: &[Binding<Action>] = &[
     .footer("example"),
 ];
 
-/// Smallest area the tab draws in (grid, gap, a readable panel).
-pub const MIN_SIZE: (u16, u16) = (GRID_WIDTH + 2 + 36, GRID_HEIGHT + 1);
+/// Smallest area the tab draws in: a board of the smallest cells and two
+/// rows of panel under it.
+pub const MIN_SIZE: (u16, u16) = (32, grid_size(MIN_CELL_HEIGHT).1 + 2);
+/// The panel goes beside the board when it gets this many columns.
+const PANEL_WIDTH: u16 = 38;
+/// Cells taller than this only spread their text: the board stops growing.
+const LARGEST_CELL: u16 = 12;
 
 /// The examples of `assets/`, shipped inside the binary.
 const EXAMPLES: &str = include_str!("../../../assets/tictactoe/codeforces-examples.txt");
@@ -94,6 +103,7 @@ pub fn examples() -> Result<Vec<Board>, InputError> {
 /// Where the tab puts things: the one source for drawing and clicks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TicTacToeLayout {
+    pub board: Grid,
     /// The whole grid, borders included.
     pub grid: Rect,
     /// The inside of each cell, row by row.
@@ -101,16 +111,46 @@ pub struct TicTacToeLayout {
     pub panel: Rect,
 }
 
-/// `None` when the area is smaller than [`MIN_SIZE`].
+/// `None` when the area is smaller than [`MIN_SIZE`]. The board as large
+/// as fits with the panel beside it, or under it on a narrow screen.
 pub fn layout(area: Rect) -> Option<TicTacToeLayout> {
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         return None;
     }
-    let grid = Rect::new(area.x + 1, area.y + 1, GRID_WIDTH, GRID_HEIGHT);
-    let cells = grid::cells(grid);
-    let panel_x = grid.right() + 2;
-    let panel = Rect::new(panel_x, area.y + 1, area.right() - panel_x, area.height - 1);
-    Some(TicTacToeLayout { grid, cells, panel })
+    let beside = fitting_cell_height(
+        area.width.saturating_sub(1 + 2 + PANEL_WIDTH),
+        area.height.saturating_sub(1),
+        LARGEST_CELL,
+    );
+    let (board, panel) = match beside {
+        Some(h) => {
+            let board = Grid::at(area.x + 1, area.y + 1, h);
+            let x = board.area.right() + 2;
+            (
+                board,
+                Rect::new(x, area.y + 1, area.right() - x, area.height - 1),
+            )
+        }
+        None => {
+            let h = fitting_cell_height(
+                area.width.saturating_sub(1),
+                area.height.saturating_sub(2),
+                LARGEST_CELL,
+            )?;
+            let board = Grid::at(area.x + 1, area.y, h);
+            let y = board.area.bottom();
+            (
+                board,
+                Rect::new(area.x + 1, y, area.width - 1, area.bottom() - y),
+            )
+        }
+    };
+    Some(TicTacToeLayout {
+        board,
+        grid: board.area,
+        cells: board.cells(),
+        panel,
+    })
 }
 
 /// What the board is, computed once per edit.
@@ -160,6 +200,11 @@ impl Tab for TicTacToeTab {
                 self.cursor = at;
                 self.edit(self.board.with(at, cycled(self.board.get(at))));
             }
+            Action::ClickBack(at) => {
+                self.cursor = at;
+                let back = cycled(cycled(self.board.get(at)));
+                self.edit(self.board.with(at, back));
+            }
             Action::Set(mark) => self.edit(self.board.with(cell, mark)),
             Action::Clear => self.edit(Board::EMPTY),
             Action::NextExample => self.next_example(),
@@ -184,11 +229,16 @@ impl Tab for TicTacToeTab {
     }
 
     fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
-        if event.kind != MouseEventKind::Down(MouseButton::Left) {
-            return None;
+        let cell = self.cell_at(area, Position::new(event.column, event.row))?;
+        match event.kind {
+            MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(cell)),
+            MouseEventKind::Down(MouseButton::Right) => Some(Action::ClickBack(cell)),
+            _ => None,
         }
-        self.cell_at(area, Position::new(event.column, event.row))
-            .map(Action::Click)
+    }
+
+    fn dismiss(&mut self) {
+        self.message = None;
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -268,18 +318,38 @@ impl TicTacToeTab {
     }
 
     fn render_grid(&self, layout: &TicTacToeLayout, buf: &mut Buffer, theme: &Theme) {
-        grid::draw(layout.grid, buf, theme);
+        layout.board.draw(buf, theme);
         let best: Vec<Cell> = self
             .verdicts
             .analysis
             .as_ref()
             .map(|a| a.best_cells().collect())
             .unwrap_or_default();
+        let line = self.won_line();
         for (cell, rect) in Cell::ALL.into_iter().zip(layout.cells) {
-            let mut lines = vec![Line::styled(cell.to_string(), theme.dim())];
+            // The winning line: its cells tinted and marked ★ (no colour needed).
+            let on_line = line.is_some_and(|(_, cells)| cells & cell.bit() != 0);
+            let mut style = if on_line { theme.tint() } else { Style::new() };
+            if cell == self.cursor {
+                style = style.patch(theme.cursor());
+            }
+            buf.set_style(rect, style);
+            let mut name = vec![Span::styled(cell.to_string(), theme.dim())];
+            if on_line {
+                name.push(Span::styled(" ★", theme.good()));
+            }
+            buf.set_line(rect.x, rect.y, &Line::from(name), rect.width);
+            // The mark fills the rows under the name.
+            let body = Rect::new(rect.x, rect.y + 1, rect.width, rect.height - 1);
             match self.board.get(cell) {
-                Some(Side::X) => lines.push(Line::styled("X", theme.mark_x()).centered()),
-                Some(Side::O) => lines.push(Line::styled("O", theme.mark_o()).centered()),
+                Some(side) => {
+                    let (shape, style) = match side {
+                        Side::X => (Shape::Cross, theme.mark_x()),
+                        Side::O => (Shape::Ring, theme.mark_o()),
+                    };
+                    let rows = body.height;
+                    draw_centred(&glyph(shape, rows, mark_letter(side)), body, style, buf);
+                }
                 None => {
                     let value =
                         self.verdicts.analysis.as_ref().and_then(|a| {
@@ -294,17 +364,22 @@ impl TicTacToeTab {
                             style
                         };
                         let star = if is_best { "★" } else { "" };
-                        lines.push(Line::styled(format!("{star}{value}"), style).centered());
+                        draw_centred(&[format!("{star}{value}")], body, style, buf);
                     }
                 }
             }
-            let style = if cell == self.cursor {
-                theme.cursor()
-            } else {
-                Style::new()
-            };
-            Paragraph::new(lines).style(style).render(rect, buf);
         }
+    }
+
+    /// The completed line on a won board (not an illegal one), with its
+    /// side.
+    fn won_line(&self) -> Option<(Side, u16)> {
+        let side = match self.verdicts.verdict {
+            Verdict::FirstPlayerWon => Side::X,
+            Verdict::SecondPlayerWon => Side::O,
+            _ => return None,
+        };
+        Some((side, self.board.line_of(side)?))
     }
 
     fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -336,6 +411,15 @@ impl TicTacToeTab {
             lines.push(Line::from(vec![
                 label("Why"),
                 Span::styled(why.to_string(), theme.bad()),
+            ]));
+        }
+        if let Some((side, cells)) = self.won_line() {
+            lines.push(Line::from(vec![
+                label("Line"),
+                Span::styled(
+                    format!("{} has the line {} ★", mark_letter(side), line_words(cells)),
+                    theme.good(),
+                ),
             ]));
         }
         if let Some(a) = &v.analysis {

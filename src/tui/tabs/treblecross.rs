@@ -416,6 +416,16 @@ impl Tab for TreblecrossTab {
         self.poll();
     }
 
+    fn at_stake(&self) -> Option<&'static str> {
+        let game = self.game.as_ref()?;
+        let you_moved = game.moves.iter().any(|(p, _)| *p == Player::You);
+        (game.is_on() && you_moved).then_some("the Treblecross game")
+    }
+
+    fn dismiss(&mut self) {
+        self.message = None;
+    }
+
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let Some(layout) = layout(area) else {
             render_too_small(area, buf, MIN_SIZE);
