@@ -358,3 +358,17 @@ fn suspended_and_resumed_the_app_takes_the_terminal_again_and_redraws() {
     assert!(status.success(), "{status:?}");
     assert_terminal_restored(&parser);
 }
+
+#[test]
+fn a_burst_of_thousands_of_bytes_is_taken_in_at_once() {
+    // 3,000 presses of + in one write (a paste, a held key): the strip
+    // grows by 3,000 cells without waiting for another key.
+    let mut session = Session::start(&["tui", "--strip", "....."]);
+    session.wait_for("of 5");
+    session.send(&"+".repeat(3_000));
+    session.wait_for("of 3005");
+    session.send("q");
+    let (status, parser) = session.finish();
+    assert!(status.success());
+    assert_terminal_restored(&parser);
+}
