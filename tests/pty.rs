@@ -242,10 +242,11 @@ fn a_click_on_the_strip_changes_the_treblecross_verdict() {
     let strip = noughts::tui::tabs::treblecross::layout(shell_layout(area).body)
         .unwrap()
         .strip;
-    session.click(strip.x + 2, strip.y);
+    // Five cells are drawn three columns wide: cell 3 is columns 6 to 8.
+    session.click(strip.x + 2 * 3 + 1, strip.y);
     session.wait_for("LOSING for the player to move");
     assert!(
-        session.screen_text().contains("××X××"),
+        session.screen_text().contains("×  ×  X  ×  ×"),
         "{}",
         session.screen_text()
     );

@@ -135,8 +135,11 @@ fn winning_cells_are_starred_green_bold_and_underlined() {
         winning.iter().map(|c| c + 1).collect::<Vec<_>>(),
         vec![1, 12, 15, 17, 20, 24, 28, 31, 33, 36, 47]
     );
+    // 47 cells fit twice as wide: the symbol in the middle of each.
+    let z = app.treblecross.cell_width(strip_row.width);
+    assert_eq!(z, 2);
     for cell in 0..47usize {
-        let drawn = &buffer[(strip_row.x + cell as u16, strip_row.y)];
+        let drawn = &buffer[(strip_row.x + cell as u16 * z + z / 2, strip_row.y)];
         if winning.contains(&cell) {
             assert_eq!(drawn.symbol(), "★", "cell {cell}");
             assert_eq!(drawn.fg, Color::Green);
@@ -150,7 +153,8 @@ fn winning_cells_are_starred_green_bold_and_underlined() {
     let text = terminal.backend().to_string();
     let g = GrundyTable::with_len(48).unwrap().get(47);
     assert!(
-        text.contains(&format!("G(47) = {g} = {g} → WINNING")),
+        text.contains(&format!("WINNING for the player to move: G(47) = {g}\n"))
+            || text.contains(&format!("WINNING for the player to move: G(47) = {g} ")),
         "{text}"
     );
 }
@@ -160,7 +164,10 @@ fn segments_nim_sum_and_messages() {
     let losing = app_with("X.....X..X.............X....X..X");
     let text = draw(&losing, 100, 24).backend().to_string();
     insta::assert_snapshot!("treblecross_losing", text);
-    assert!(text.contains("G(1) ⊕ G(9) = 1 ⊕ 1 = 0 → LOSING"), "{text}");
+    assert!(
+        text.contains("LOSING for the player to move: G(1) ⊕ G(9) = 1 ⊕ 1 = 0"),
+        "{text}"
+    );
     assert!(text.contains("L=9 G=1"));
 
     let immediate = app_with(".X.X...X");
@@ -231,7 +238,7 @@ fn a_game_against_the_engine() {
     use noughts::solver::treblecross::Player;
     // You first on 8 empty cells: a move, then the engine's reply at once.
     let mut app = app_with("........");
-    type_keys(&mut app, "plll ");
+    type_keys(&mut app, "glll ");
     let game = app.treblecross.game().expect("a game is on");
     assert_eq!(game.moves.len(), 2);
     assert_eq!(game.moves[0], (Player::You, 3));
@@ -259,7 +266,7 @@ fn a_game_against_the_engine() {
     // Editing is refused while a game is on, with the reason.
     type_keys(&mut app, "+");
     assert_eq!(app.treblecross.strip().len(), 8);
-    assert!(app.treblecross.message().unwrap().contains("p stops it"));
+    assert!(app.treblecross.message().unwrap().contains("g stops it"));
 
     // Undo takes back your move and the reply.
     type_keys(&mut app, "u");
@@ -282,8 +289,8 @@ fn a_game_against_the_engine() {
     assert_eq!(app.treblecross.game().unwrap().winner, Some(Player::Engine));
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("GAME OVER: the engine wins"), "{text}");
-    // p ends the game; the strip is editable again.
-    type_keys(&mut app, "p+");
+    // g ends the game; the strip is editable again.
+    type_keys(&mut app, "g+");
     assert!(app.treblecross.game().is_none());
     assert_eq!(app.treblecross.strip().len(), 9);
 }
@@ -294,7 +301,7 @@ fn the_engine_wins_from_a_won_start_whatever_you_play() {
     for len in [5, 9, 14, 23] {
         let mut app = app_with(&".".repeat(len));
         assert!(app.treblecross.analysis().unwrap().is_winning(), "{len}");
-        type_keys(&mut app, "P");
+        type_keys(&mut app, "G");
         // You always play the first empty cell.
         while app.treblecross.game().unwrap().winner.is_none() {
             let first_empty = app.treblecross.strip().iter().position(|&x| !x).unwrap();
@@ -327,7 +334,7 @@ fn long_free_segments_are_analysed_off_the_ui_thread_with_progress() {
         text.contains("computing the Grundy values up to L = 12000"),
         "{text}"
     );
-    type_keys(&mut app, "p");
+    type_keys(&mut app, "g");
     assert!(app.treblecross.game().is_none());
     assert!(app.treblecross.message().unwrap().contains("wait"));
     // Edits and drawing go on meanwhile.
@@ -356,12 +363,19 @@ fn s_shows_the_statistics_of_the_lengths_on_screen() {
     assert_eq!(first, 80);
     let terminal = draw(&app, 100, 24);
     let text = terminal.backend().to_string();
-    // The panel is 100 columns wide: lengths 80 … 179 on screen, and the
-    // line says what `stats` says of exactly those values.
+    // The panel is 100 columns wide less its y-axis: lengths 80 … last on
+    // screen, and the line says what `stats` says of exactly those values.
+    let last: usize = text
+        .split("L 80…")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the statistics line");
+    assert!((170..=179).contains(&last), "{last}");
     let table = GrundyTable::with_len(200).unwrap();
-    let s = stats(&table.values()[80..180]);
+    let s = stats(&table.values()[80..=last]);
     let expected = format!(
-        "L 80…179: largest {} at L={} · {} distinct · mask {:#x}: {} rare, last at L={}",
+        "L 80…{last}: largest {} at L={} · {} distinct · mask {:#x}: {} rare, last at L={}",
         s.largest,
         80 + s.first_largest_at,
         s.distinct,
@@ -370,13 +384,19 @@ fn s_shows_the_statistics_of_the_lengths_on_screen() {
         80 + s.split.last_rare
     );
     assert!(text.contains(&expected), "{expected}\nnot in\n{text}");
-    assert_eq!(find_period(&table.heap_values()[..182], 3), None);
-    assert!(text.contains("G(0…179): no period up to L=179"), "{text}");
+    assert_eq!(find_period(&table.heap_values()[..last + 3], 3), None);
+    assert!(
+        text.contains(&format!("G(0…{last}): no period up to L={last}")),
+        "{text}"
+    );
     insta::assert_snapshot!("treblecross_grundy_stats", terminal.backend());
-    // s again: the values are back.
+    // s again: the plot of the whole table; once more: the values.
     type_keys(&mut app, "s");
     let text = draw(&app, 100, 24).backend().to_string();
-    assert!(text.contains("│ from 80:"), "{text}");
+    assert!(text.contains("Grundy plot"), "{text}");
+    type_keys(&mut app, "s");
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("L:G from 80:"), "{text}");
     assert!(!text.contains("distinct"), "{text}");
 }
 
@@ -386,13 +406,13 @@ fn footer_and_help_show_the_keys_that_work_now() {
     let footer = footer_of(&draw(&app, 100, 24));
     assert!(footer.starts_with(" ←→ move"), "a strip: no up or down");
     assert!(
-        footer.contains("length") && footer.contains("play"),
+        footer.contains("length") && footer.contains("game"),
         "{footer}"
     );
     assert!(!helps(&app).contains(&"cursor up"));
     assert!(helps(&app).contains(&"one cell longer"));
     // In a game: no editing keys, but taking back and stopping.
-    type_keys(&mut app, "p");
+    type_keys(&mut app, "g");
     let footer = footer_of(&draw(&app, 100, 24));
     assert!(
         footer.contains("take back") && footer.contains("stop"),
@@ -403,11 +423,305 @@ fn footer_and_help_show_the_keys_that_work_now() {
     assert!(helps(&app).contains(&"stop the game: back to editing"));
     // An editing key during the game still answers: with why not.
     type_keys(&mut app, "+");
-    assert!(app.treblecross.message().unwrap().contains("p stops it"));
+    assert!(app.treblecross.message().unwrap().contains("g stops it"));
     // The footer always ends with help and quit, however narrow.
     let footer = footer_of(&draw(&app, 60, 24));
     assert!(
         footer.trim_end().ends_with("? help  r rules  q quit"),
         "{footer}"
+    );
+}
+
+/// The text of one screen row.
+fn row_text(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>, y: u16) -> String {
+    let buffer = terminal.backend().buffer();
+    (0..buffer.area.width)
+        .map(|x| buffer[(x, y)].symbol().to_string())
+        .collect()
+}
+
+/// A deterministic pseudo-random strip of `n` cells with no three in a row.
+fn random_strip(n: usize, seed: &mut u64) -> Vec<bool> {
+    let mut strip = vec![false; n];
+    let mut next = || {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*seed >> 33) as usize
+    };
+    for _ in 0..next() % (n / 3 + 1) {
+        let i = next() % n;
+        strip[i] = true;
+        if strip.windows(3).any(|w| w.iter().all(|&x| x)) {
+            strip[i] = false;
+        }
+    }
+    strip
+}
+
+#[test]
+fn a_short_strip_is_zoomed_and_clicks_hit_the_wide_cells() {
+    let mut app = app_with("............");
+    let strip_row = layout(shell_layout(AREA).body).unwrap().strip;
+    // 12 cells on a 98-column row: three columns each, the widest zoom.
+    assert_eq!(app.treblecross.cell_width(strip_row.width), 3);
+    // A click on any of a cell's three columns toggles that cell.
+    for (dx, cell) in [(0u16, 0usize), (5, 1), (33, 11)] {
+        app.handle(&click(strip_row.x + dx, strip_row.y), AREA);
+        assert!(app.treblecross.strip()[cell], "column {dx}");
+        app.handle(&click(strip_row.x + dx, strip_row.y), AREA);
+    }
+    // z: 3, 2, 1 columns, then the widest that fits again.
+    for expected in [3, 2, 1, 3] {
+        type_keys(&mut app, "z");
+        assert_eq!(app.treblecross.cell_width(strip_row.width), expected);
+    }
+    // The wheel over the strip scrolls a long one a page at a time.
+    let mut long = app_with(&".".repeat(1000));
+    long.handle(
+        &mouse(MouseEventKind::ScrollDown, strip_row.x + 3, strip_row.y),
+        AREA,
+    );
+    assert_eq!(long.treblecross.cursor(), usize::from(strip_row.width));
+}
+
+#[test]
+fn every_free_segment_gets_a_label() {
+    let mut seed = 3;
+    for n in [30, 60, 98, 150] {
+        for _ in 0..40 {
+            let cells = random_strip(n, &mut seed);
+            let text: String = cells.iter().map(|&x| if x { 'X' } else { '.' }).collect();
+            let app = app_with(&text);
+            let Some(StripAnalysis::Segments { segments, .. }) = app.treblecross.analysis() else {
+                continue;
+            };
+            let l = layout(shell_layout(AREA).body).unwrap();
+            let z = app.treblecross.cell_width(l.strip.width);
+            let visible = usize::from(l.strip.width / z);
+            let terminal = draw(&app, 100, 24);
+            let rows: Vec<String> = (1..l.segments.height)
+                .map(|dy| row_text(&terminal, l.segments.y + dy))
+                .collect();
+            for s in segments.iter().filter(|s| s.start < visible) {
+                let col = usize::from(l.segments.x - l.strip.x) + s.start * usize::from(z);
+                let forms = [
+                    format!("L={} G={}", s.len, s.grundy),
+                    format!("G={}", s.grundy),
+                    s.grundy.to_string(),
+                ];
+                // At the segment's first column (or pulled left at the
+                // right edge, never further than its own width).
+                let labelled = rows.iter().any(|row| {
+                    let chars: Vec<char> = row.chars().collect();
+                    (col.saturating_sub(8)..=col).rev().any(|x| {
+                        let at: String = chars[(l.segments.x as usize + x).min(chars.len())..]
+                            .iter()
+                            .collect();
+                        forms.iter().any(|f| at.starts_with(f.as_str()))
+                            && (x == col || x + 8 >= chars.len() - 2 - 8)
+                    })
+                });
+                assert!(
+                    labelled,
+                    "{text}: segment at {} unlabelled:\n{}",
+                    s.start + 1,
+                    rows.join("\n")
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cursor_line_says_what_the_move_does_as_a_search_would() {
+    use noughts::solver::treblecross::immediate_wins;
+    use noughts::tui::tabs::treblecross::cursor_words;
+    let mut seed = 11;
+    let mut table = GrundyTable::with_len(200).unwrap();
+    for _ in 0..300 {
+        let cells = random_strip(40, &mut seed);
+        let analysis = analyze(&cells, &mut table).unwrap();
+        for cell in 0..cells.len() {
+            let words = cursor_words(&cells, cell, &analysis, &table);
+            if cells[cell] {
+                assert!(words.contains("holds an X"), "{words}");
+                continue;
+            }
+            let mut after = cells.clone();
+            after[cell] = true;
+            let after_analysis = analyze(&after, &mut table).unwrap();
+            match after_analysis {
+                StripAnalysis::Finished { .. } => {
+                    assert!(words.contains("wins at once"), "{words}")
+                }
+                _ if !immediate_wins(&after).is_empty() => {
+                    assert!(words.contains("hands the opponent"), "{words}")
+                }
+                StripAnalysis::Segments { nim_sum, .. } => {
+                    // The nim-sum it states is the search's, and its verdict.
+                    let stated: u16 = words
+                        .rsplit(" = ")
+                        .next()
+                        .and_then(|rest| rest.split(' ').next())
+                        .and_then(|n| n.parse().ok())
+                        .unwrap_or_else(|| panic!("{words}"));
+                    assert_eq!(stated, nim_sum, "{words}");
+                    assert_eq!(words.contains("LOSING"), nim_sum == 0, "{words}");
+                    assert_eq!(
+                        nim_sum == 0,
+                        analysis.winning_cells().contains(&cell),
+                        "{words}"
+                    );
+                }
+                StripAnalysis::ImmediateWin { .. } => unreachable!(),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_hides_the_analysis_names_the_engine_and_keeps_a_move_list() {
+    let mut app = app_with("...........");
+    type_keys(&mut app, "g");
+    // Your X on cell 1; the engine replies and says where.
+    type_keys(&mut app, " ");
+    let game = app.treblecross.game().unwrap().clone();
+    let (_, engine_cell) = game.moves[1];
+    let terminal = draw(&app, 100, 24);
+    let text = terminal.backend().to_string();
+    assert!(
+        text.contains(&format!("the engine played {}", engine_cell + 1)),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("1. you 1  2. engine {}", engine_cell + 1)),
+        "{text}"
+    );
+    // Hidden: no labels, no brackets, no stars, no ▲ in the panel.
+    assert!(
+        !text.contains("L=") && !text.contains('★') && !text.contains('▲'),
+        "{text}"
+    );
+    assert!(!text.contains('└'), "{text}");
+    // a shows it.
+    type_keys(&mut app, "a");
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("for the player to move"), "{text}");
+}
+
+/// The exact value of a strip for its mover, by plain search.
+fn searched(cells: &[bool]) -> noughts::solver::Outcome {
+    use noughts::solver::treblecross::{to_mask, Treblecross};
+    let mut solver: noughts::solver::Solver<Treblecross> =
+        noughts::solver::Solver::new(Treblecross {
+            len: cells.len() as u32,
+        });
+    solver.solve(&to_mask(cells))
+}
+
+#[test]
+fn review_and_the_perfect_line_agree_with_exhaustive_search() {
+    use noughts::tui::tabs::treblecross::View;
+    // A game where you play badly: the first empty cell each time.
+    let mut app = app_with(&".".repeat(14));
+    type_keys(&mut app, "g");
+    while app.treblecross.game().unwrap().is_on() {
+        let first = app.treblecross.strip().iter().position(|&x| !x).unwrap();
+        app.handle(&key(KeyCode::Home), AREA);
+        for _ in 0..first {
+            app.handle(&key(KeyCode::Right), AREA);
+        }
+        type_keys(&mut app, " ");
+    }
+    let game = app.treblecross.game().unwrap().clone();
+    // Review: back to the start, each move annotated as search says.
+    type_keys(&mut app, "<");
+    let annotations = app.treblecross.annotations().unwrap().clone();
+    assert_eq!(annotations.len(), game.moves.len());
+    let mut cells = vec![false; 14];
+    for (&(_, cell), (before, after)) in game.moves.iter().zip(&annotations) {
+        assert_eq!(before.outcome(), Some(searched(&cells)));
+        cells[cell] = true;
+        let expected = if cells.windows(3).any(|w| w.iter().all(|&x| x)) {
+            noughts::solver::Outcome::Win(1)
+        } else {
+            searched(&cells).for_previous_mover()
+        };
+        assert_eq!(after.outcome(), Some(expected));
+    }
+    assert!(
+        annotations.iter().any(|(b, a)| b.winning && !a.winning),
+        "you blundered"
+    );
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("REVIEW") && text.contains("??"), "{text}");
+    for _ in 0..game.moves.len() {
+        type_keys(&mut app, "<");
+    }
+    assert_eq!(app.treblecross.view(), View::Review { ply: 0 });
+    assert!(app.treblecross.shown().0.iter().all(|&x| !x));
+    // The perfect line from the start: every move keeps the value.
+    type_keys(&mut app, "p");
+    let line = app.treblecross.perfect_line().unwrap().clone();
+    let mut cells = vec![false; 14];
+    let start = searched(&cells);
+    let noughts::solver::Outcome::Win(plies) = start else {
+        panic!("14 empty cells are a win");
+    };
+    assert_eq!(line.moves.len(), usize::from(plies));
+    for (k, &(cell, value)) in line.moves.iter().enumerate() {
+        assert_eq!(value.outcome(), Some(searched(&cells)), "step {k}");
+        cells[cell] = true;
+        type_keys(&mut app, ">");
+        assert_eq!(app.treblecross.shown().0.cells(), &cells[..], "step {k}");
+    }
+    // c: the game goes on from the line's last step (it is over there).
+    type_keys(&mut app, "c");
+    assert_eq!(app.treblecross.view(), View::Live);
+    assert_eq!(
+        app.treblecross.game().unwrap().moves.len(),
+        line.moves.len()
+    );
+}
+
+#[test]
+fn the_panel_shows_other_octal_games_and_a_plot() {
+    use noughts::solver::octal::{extend_naive, OctalGame};
+    let mut app = app_with(".....");
+    type_keys(&mut app, "o0.77\n");
+    // (Enter as a key, not a newline character.)
+    app.handle(&key(KeyCode::Enter), AREA);
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("0.77 (kayles) heaps"), "{text}");
+    let game: OctalGame = "0.77".parse().unwrap();
+    let mut values = Vec::new();
+    extend_naive(&game, &mut values, 30, |_| {}).unwrap();
+    let expected: String = values
+        .iter()
+        .enumerate()
+        .take(10)
+        .map(|(n, g)| format!("{n}:{g} "))
+        .collect();
+    assert!(text.contains(&expected), "{expected}\n{text}");
+    // A code that is not one: said, and the panel stays.
+    type_keys(&mut app, "o0.8");
+    app.handle(&key(KeyCode::Enter), AREA);
+    assert!(app.treblecross.message().unwrap().contains("not a game"));
+    app.handle(&key(KeyCode::Esc), AREA);
+    // Back to Treblecross with an empty code; then the plot.
+    type_keys(&mut app, "o");
+    app.handle(&key(KeyCode::Enter), AREA);
+    type_keys(&mut app, "ss");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while app.treblecross.computing().is_some() {
+        assert!(std::time::Instant::now() < deadline);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        app.tick();
+    }
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(
+        text.contains("Grundy plot") && text.contains("65535"),
+        "{text}"
     );
 }

@@ -344,6 +344,106 @@ pub fn engine_move(
         .or_else(|| empty.first().copied()))
 }
 
+/// What a strip is worth to the player to move: winning or losing, and
+/// in how many plies under perfect play when that is known exactly (at
+/// most [`EXACT_ENGINE_EMPTY_CELLS`] empty cells on 64 cells or fewer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StripValue {
+    pub winning: bool,
+    pub plies: Option<u8>,
+}
+
+impl StripValue {
+    /// The value as an outcome for the mover when exact.
+    pub fn outcome(self) -> Option<Outcome> {
+        self.plies.map(|d| {
+            if self.winning {
+                Outcome::Win(d)
+            } else {
+                Outcome::Loss(d)
+            }
+        })
+    }
+}
+
+/// The exact search of a strip, when it is small enough.
+fn exact_solver(strip: &[bool]) -> Option<Solver<Treblecross>> {
+    let empty = strip.iter().filter(|&&x| !x).count();
+    (empty <= EXACT_ENGINE_EMPTY_CELLS && strip.len() <= 64).then(|| {
+        Solver::new(Treblecross {
+            len: strip.len() as u32,
+        })
+    })
+}
+
+fn value_with(
+    strip: &[bool],
+    solver: &mut Option<Solver<Treblecross>>,
+    table: &mut GrundyTable,
+) -> Result<StripValue, ValueTooLarge> {
+    if let Some(solver) = solver {
+        let outcome = solver.solve(&to_mask(strip));
+        return Ok(StripValue {
+            winning: outcome.is_win(),
+            plies: outcome.distance(),
+        });
+    }
+    Ok(StripValue {
+        winning: analyze(strip, table)?.is_winning(),
+        plies: None,
+    })
+}
+
+/// The value of a strip for the player to move (a strip with three in a
+/// row is lost for the player to move: the other one made it).
+pub fn strip_value(strip: &[bool], table: &mut GrundyTable) -> Result<StripValue, ValueTooLarge> {
+    value_with(strip, &mut exact_solver(strip), table)
+}
+
+/// The perfect line from a strip: the engine's move (see [`engine_move`])
+/// for each side in turn until three in a row or a full strip, each cell
+/// with the value, for the player making it, of the strip before it.
+/// Exact on small strips; on long ones the winner's moves are winning
+/// moves and the loser's the longest-lasting of [`engine_move`]. At most
+/// `most` moves; true with them if the line goes on past that.
+pub fn perfect_line(
+    strip: &[bool],
+    table: &mut GrundyTable,
+    most: usize,
+) -> Result<(Vec<(usize, StripValue)>, bool), ValueTooLarge> {
+    let mut strip = strip.to_vec();
+    let mut solver = exact_solver(&strip);
+    let mut line = Vec::new();
+    while three_in_a_row(&strip).is_none() {
+        if line.len() == most {
+            let more = strip.iter().any(|&x| !x);
+            return Ok((line, more));
+        }
+        if solver.is_none() {
+            // Few enough cells left to search exactly from here on.
+            solver = exact_solver(&strip);
+        }
+        let value = value_with(&strip, &mut solver, table)?;
+        let cell = match &mut solver {
+            // The solver already holds this strip's subtree: choose here.
+            Some(solver) => {
+                let mask = to_mask(&strip);
+                (0..strip.len()).filter(|&i| !strip[i]).max_by_key(|&i| {
+                    (
+                        solver.solve(&(mask | 1 << i)).for_previous_mover(),
+                        std::cmp::Reverse(i),
+                    )
+                })
+            }
+            None => engine_move(&strip, table)?,
+        };
+        let Some(cell) = cell else { break };
+        line.push((cell, value));
+        strip[cell] = true;
+    }
+    Ok((line, false))
+}
+
 /// The two players of a game against the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Player {

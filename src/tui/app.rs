@@ -195,6 +195,7 @@ trait Page {
     fn cursor(&self) -> Option<Cursor>;
     fn move_cursor(&mut self, direction: Direction);
     fn dismiss(&mut self);
+    fn typed(&self, event: &KeyEvent) -> Option<Action>;
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
 }
 
@@ -230,6 +231,10 @@ where
         Tab::dismiss(self);
     }
 
+    fn typed(&self, event: &KeyEvent) -> Option<Action> {
+        Tab::typed(self, event).map(Action::from)
+    }
+
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         Tab::render(self, area, buf, theme);
     }
@@ -256,6 +261,9 @@ impl Page for Starting {
     }
     fn move_cursor(&mut self, _: Direction) {}
     fn dismiss(&mut self) {}
+    fn typed(&self, _: &KeyEvent) -> Option<Action> {
+        None
+    }
     fn render(&self, area: Rect, buf: &mut Buffer, _: &Theme) {
         Paragraph::new("starting the engine…").render(area, buf);
     }
@@ -402,10 +410,14 @@ impl App {
                         _ => None,
                     };
                 }
+                // Typing into a tab's prompt takes every key but Ctrl-C.
+                let page = self.page();
+                if let Some(action) = page.typed(key) {
+                    return Some(action);
+                }
                 // The tab's keys that work now come first (Esc puts down a
                 // picked-up piece), then the app's, then the tab's that do
                 // not work now (the tab then says why).
-                let page = self.page();
                 page.key_action(key)
                     .or_else(|| app_key(NAVIGATION))
                     .or_else(|| app_key(GENERAL))

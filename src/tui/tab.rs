@@ -23,7 +23,7 @@ impl Cursor {
     };
 }
 use super::theme::Theme;
-use crossterm::event::MouseEvent;
+use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -63,6 +63,12 @@ pub trait Tab {
 
     /// Esc with nothing else to undo: the tab's message goes away.
     fn dismiss(&mut self) {}
+
+    /// While the tab takes typed text (a prompt), the action a key press
+    /// is: every key goes to the tab first. `None`: keys as usual.
+    fn typed(&self, _key: &KeyEvent) -> Option<Self::Action> {
+        None
+    }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
 }

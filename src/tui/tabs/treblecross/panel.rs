@@ -1,0 +1,423 @@
+//! The Grundy panel at the bottom of the Treblecross tab: the values of
+//! free segments (or of any octal game's heaps) as bars on a fixed,
+//! labelled scale, their statistics, or a plot of the whole table with
+//! the rare values marked, so that the shape of the sequence shows.
+
+use crate::notation::octal::code;
+use crate::solver::grundy::{find_period, stats, GrundyTable, HEAP_OF_SEGMENT};
+use crate::solver::octal::{OctalGame, ValueTooLarge};
+use crate::solver::rare_common::{self, rare_common_split};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Sparkline, Widget};
+
+/// What the panel shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PanelMode {
+    /// One bar per length, on a scale fixed by the whole table.
+    Values,
+    /// The same bars, and the statistics of the lengths on screen.
+    Stats,
+    /// Every value of the table as a point (rare values marked).
+    Plot,
+}
+
+/// Lengths the plot shows at first, and at most.
+pub const PLOT_FIRST: usize = 1 << 16;
+pub const PLOT_MOST: usize = 1 << 20;
+/// The most values of another game computed on the UI thread at once.
+const OTHER_MOST: usize = 1 << 16;
+
+/// The panel's state.
+#[derive(Debug, Clone)]
+pub struct Panel {
+    /// The first length shown by the bars.
+    pub start: usize,
+    pub mode: PanelMode,
+    /// How many values the plot shows.
+    pub plot_len: usize,
+    /// Another octal game's heap values, shown instead of Treblecross's
+    /// free segments.
+    pub other: Option<(OctalGame, Vec<u16>)>,
+    /// The game code being typed (`o`), if the prompt is open.
+    pub prompt: Option<String>,
+}
+
+impl Default for Panel {
+    fn default() -> Panel {
+        Panel {
+            start: 0,
+            mode: PanelMode::Values,
+            plot_len: PLOT_FIRST,
+            other: None,
+            prompt: None,
+        }
+    }
+}
+
+/// The sequence the panel shows, borrowed for one frame.
+pub struct Sequence<'a> {
+    /// The game's heap values; position `i` of the sequence is heap
+    /// `i + offset` (free segments are 0.007 heaps two tokens longer).
+    pub heaps: &'a [u16],
+    pub offset: usize,
+    pub game: OctalGame,
+    /// "free segments of L cells" or "0.77 (kayles) heaps of n tokens".
+    pub name: String,
+    /// `L` or `n`.
+    pub at: &'static str,
+}
+
+impl Sequence<'_> {
+    pub fn values(&self) -> &[u16] {
+        &self.heaps[self.offset.min(self.heaps.len())..]
+    }
+}
+
+impl Panel {
+    /// The sequence shown: Treblecross's free segments from `table`, or
+    /// the other game's heaps.
+    pub fn sequence<'a>(&'a self, table: &'a GrundyTable) -> Sequence<'a> {
+        match &self.other {
+            None => Sequence {
+                heaps: table.heap_values(),
+                offset: HEAP_OF_SEGMENT,
+                game: OctalGame::treblecross(),
+                name: "G(L), Treblecross free segments".into(),
+                at: "L",
+            },
+            Some((game, values)) => Sequence {
+                heaps: values,
+                offset: 0,
+                game: game.clone(),
+                name: format!("G(n), {game} heaps"),
+                at: "n",
+            },
+        }
+    }
+
+    /// Switches to another octal game (or back to Treblecross): its values
+    /// up to what the panel needs now.
+    pub fn show_game(
+        &mut self,
+        game: Option<OctalGame>,
+        wanted: usize,
+    ) -> Result<(), ValueTooLarge> {
+        self.start = 0;
+        self.other = match game {
+            None => None,
+            Some(game) => {
+                let mut values = Vec::new();
+                rare_common::extend(&game, &mut values, wanted.min(OTHER_MOST), 1, |_| {})?;
+                Some((game, values))
+            }
+        };
+        Ok(())
+    }
+
+    /// Makes sure the other game's values reach `wanted` (capped).
+    pub fn extend_other(&mut self, wanted: usize) -> Result<(), ValueTooLarge> {
+        if let Some((game, values)) = &mut self.other {
+            rare_common::extend(game, values, wanted.min(OTHER_MOST), 1, |_| {})?;
+        }
+        Ok(())
+    }
+
+    /// The heading of the panel: what it shows and its keys.
+    fn title(&self, sequence: &Sequence) -> String {
+        let mode = match self.mode {
+            PanelMode::Values => "values",
+            PanelMode::Stats => "statistics",
+            PanelMode::Plot => "plot (• rare)",
+        };
+        format!(
+            " Grundy {mode}: {} · [ ] scroll · s view · o game ",
+            sequence.name
+        )
+    }
+
+    pub fn render(
+        &self,
+        area: Rect,
+        table: &GrundyTable,
+        in_use: &[usize],
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        let sequence = self.sequence(table);
+        let block = Block::new()
+            .borders(Borders::TOP)
+            .border_style(theme.border())
+            .title(Span::styled(self.title(&sequence), theme.dim()));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        if let Some(prompt) = &self.prompt {
+            let line = Line::from(vec![
+                Span::styled(
+                    "octal game (a code such as 0.77, or a name; empty: Treblecross): ",
+                    theme.key(),
+                ),
+                Span::raw(format!("{prompt}▏")),
+                Span::styled("   Enter: show · Esc: cancel", theme.dim()),
+            ]);
+            buf.set_line(inner.x, inner.y, &line, inner.width);
+            return;
+        }
+        if inner.height < 4 || sequence.values().is_empty() {
+            return;
+        }
+        match self.mode {
+            PanelMode::Plot => self.render_plot(inner, &sequence, buf, theme),
+            _ => self.render_bars(inner, &sequence, in_use, buf, theme),
+        }
+    }
+
+    /// Bars for the lengths from `start`, on a y-scale from 0 to the
+    /// largest value of the whole table (so a value keeps its height while
+    /// scrolling), with ▲ under lengths in use, a ruler, and a line of the
+    /// values or of the statistics.
+    fn render_bars(
+        &self,
+        inner: Rect,
+        sequence: &Sequence,
+        in_use: &[usize],
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        let values = sequence.values();
+        let text_rows = if self.mode == PanelMode::Stats { 4 } else { 3 };
+        let plot_height = inner.height.saturating_sub(text_rows);
+        let first = self.start.min(values.len().saturating_sub(1));
+        // The scale: the largest value from 0 to the right edge, rounded up
+        // to a multiple of 8, so that it changes seldom while scrolling
+        // and a value keeps its height (it only ever grows to the right).
+        let reach = (first + usize::from(inner.width)).min(values.len());
+        let largest = values[..reach]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            .div_ceil(8)
+            * 8;
+        let axis_width = largest.max(1).to_string().len() as u16 + 1;
+        let width = inner.width.saturating_sub(axis_width);
+        let end = (first + usize::from(width)).min(values.len());
+        let shown = &values[first..end];
+        // The y-axis: the top value, the middle and 0.
+        let axis_x = inner.x;
+        if plot_height >= 1 {
+            let top = inner.y;
+            let bottom = inner.y + plot_height - 1;
+            buf.set_string(
+                axis_x,
+                top,
+                format!("{largest:>w$}", w = usize::from(axis_width - 1)),
+                theme.dim(),
+            );
+            buf.set_string(
+                axis_x,
+                bottom,
+                format!("{:>w$}", 0, w = usize::from(axis_width - 1)),
+                theme.dim(),
+            );
+            if plot_height >= 5 {
+                let middle = top + plot_height / 2;
+                let value =
+                    u32::from(largest) * u32::from(bottom - middle) / u32::from(plot_height - 1);
+                buf.set_string(
+                    axis_x,
+                    middle,
+                    format!("{value:>w$}", w = usize::from(axis_width - 1)),
+                    theme.dim(),
+                );
+            }
+        }
+        let data: Vec<u64> = shown.iter().map(|&g| u64::from(g)).collect();
+        let plot = Rect::new(inner.x + axis_width, inner.y, width, plot_height);
+        Sparkline::default()
+            .data(&data)
+            .max(u64::from(largest.max(1)))
+            .style(theme.key())
+            .render(plot, buf);
+        let x0 = inner.x + axis_width;
+        let marks = inner.y + plot_height;
+        if self.other.is_none() {
+            for (i, l) in (first..end).enumerate() {
+                if in_use.contains(&l) {
+                    buf[(x0 + i as u16, marks)]
+                        .set_symbol("▲")
+                        .set_style(theme.good());
+                }
+            }
+        }
+        // The ruler: a length every 10.
+        let mut free = 0u16;
+        for (i, l) in (first..end).enumerate() {
+            let label = l.to_string();
+            let col = i as u16;
+            if l % 10 == 0 && col >= free && col + label.len() as u16 <= width {
+                buf.set_string(x0 + col, marks + 1, &label, theme.dim());
+                free = col + label.len() as u16 + 1;
+            }
+        }
+        let line_y = marks + 2;
+        if self.mode == PanelMode::Stats {
+            let [range, period] = stats_lines(sequence, first, usize::from(width));
+            buf.set_stringn(
+                inner.x,
+                line_y,
+                range,
+                usize::from(inner.width),
+                theme.best(),
+            );
+            buf.set_stringn(
+                inner.x,
+                line_y + 1,
+                period,
+                usize::from(inner.width),
+                theme.dim(),
+            );
+            return;
+        }
+        // The values as numbers: those in use first, then from the left.
+        let at = sequence.at;
+        let mut spans = Vec::new();
+        if self.other.is_none() {
+            let mut used: Vec<usize> = in_use.to_vec();
+            used.sort_unstable();
+            used.dedup();
+            spans.push(Span::styled("in use ", theme.dim()));
+            for &l in used.iter().take(8) {
+                if let Some(g) = values.get(l) {
+                    spans.push(Span::styled(format!("{l}:{g} "), theme.best()));
+                }
+            }
+            if used.is_empty() {
+                spans.push(Span::styled("none ", theme.dim()));
+            }
+            spans.push(Span::styled("│ ", theme.dim()));
+        }
+        spans.push(Span::styled(format!("{at}:G from "), theme.dim()));
+        for (l, g) in values.iter().enumerate().skip(first).take(24) {
+            let style = if in_use.contains(&l) && self.other.is_none() {
+                theme.best()
+            } else {
+                Style::new()
+            };
+            spans.push(Span::styled(format!("{l}:{g} "), style));
+        }
+        buf.set_line(inner.x, line_y, &Line::from(spans), inner.width);
+    }
+
+    /// Every value up to the plot's length as a point: common values in
+    /// braille dots, rare ones (under the rare/common mask of the values
+    /// plotted) as bullets.
+    fn render_plot(&self, inner: Rect, sequence: &Sequence, buf: &mut Buffer, theme: &Theme) {
+        let values = sequence.values();
+        let values = &values[..values.len().min(self.plot_len)];
+        let n = values.len();
+        let largest = values.iter().copied().max().unwrap_or(0);
+        let mask = rare_common_split(values).mask;
+        // One point per braille dot the chart can tell apart: values that
+        // fall on the same dot are drawn once (65,536 points would be slow).
+        let columns = usize::from(inner.width) * 2;
+        let rows = usize::from(inner.height) * 4;
+        let mut seen = vec![false; columns.max(1) * rows.max(1) * 2];
+        let (mut common, mut rare) = (Vec::new(), Vec::new());
+        for (l, &g) in values.iter().enumerate() {
+            let is_rare = (g & mask).count_ones().is_multiple_of(2);
+            let x = l * columns / n.max(1);
+            let y = usize::from(g) * rows / (usize::from(largest) + 1);
+            let slot = ((x * rows + y) * 2 + usize::from(is_rare)).min(seen.len() - 1);
+            if !seen[slot] {
+                seen[slot] = true;
+                let point = (l as f64, f64::from(g));
+                if is_rare {
+                    rare.push(point);
+                } else {
+                    common.push(point);
+                }
+            }
+        }
+        let at = sequence.at;
+        let last = n.saturating_sub(1);
+        let chart = Chart::new(vec![
+            Dataset::default()
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Scatter)
+                .style(theme.key())
+                .data(&common),
+            Dataset::default()
+                .marker(Marker::Dot)
+                .graph_type(GraphType::Scatter)
+                .style(theme.good())
+                .data(&rare),
+        ])
+        .x_axis(
+            Axis::default()
+                .title(Span::styled(at, theme.dim()))
+                .bounds([0.0, last.max(1) as f64])
+                .labels(vec![
+                    Span::styled("0", theme.dim()),
+                    Span::styled((last / 2).to_string(), theme.dim()),
+                    Span::styled(last.to_string(), theme.dim()),
+                ]),
+        )
+        .y_axis(
+            Axis::default()
+                .title(Span::styled("G", theme.dim()))
+                .bounds([0.0, f64::from(largest.max(1))])
+                .labels(vec![
+                    Span::styled("0", theme.dim()),
+                    Span::styled((largest / 2).to_string(), theme.dim()),
+                    Span::styled(largest.to_string(), theme.dim()),
+                ]),
+        );
+        chart.render(inner, buf);
+    }
+}
+
+/// The statistics line of the `count` values from `first`, as `noughts
+/// grundy --stats` gives them, and the period check of the values up to
+/// the last of them.
+pub fn stats_lines(sequence: &Sequence, first: usize, count: usize) -> [String; 2] {
+    let values = sequence.values();
+    let at = sequence.at;
+    let end = (first + count).min(values.len());
+    let first = first.min(end);
+    let Some(last) = end.checked_sub(1) else {
+        return [String::new(), String::new()];
+    };
+    let s = stats(&values[first..end]);
+    let rare = if s.split.rare == 0 {
+        "none rare".to_string()
+    } else {
+        format!(
+            "{} rare, last at {at}={}",
+            s.split.rare,
+            first + s.split.last_rare
+        )
+    };
+    let range = format!(
+        "{at} {first}…{last}: largest {} at {at}={} · {} distinct · mask {:#x}: {rare}",
+        s.largest,
+        first + s.first_largest_at,
+        s.distinct,
+        s.split.mask,
+    );
+    let heaps = &sequence.heaps[..end + sequence.offset];
+    let period = match find_period(heaps, sequence.game.largest_take()) {
+        Some(p) => format!(
+            "G(0…{last}): period {} from {at}={} ({})",
+            p.period,
+            p.preperiod.saturating_sub(sequence.offset),
+            code(&sequence.game)
+        ),
+        None => format!("G(0…{last}): no period up to {at}={last} (Guy–Smith check)"),
+    };
+    [range, period]
+}

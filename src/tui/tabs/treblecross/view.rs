@@ -1,0 +1,618 @@
+//! Drawing the Treblecross tab: where things go, the strip at its zoom
+//! with its ruler, every free segment labelled, and the analysis, the
+//! game, the review and the perfect line in words.
+
+use super::{Mistake, PerfectLine, TreblecrossTab, View, MIN_SIZE};
+use crate::solver::grundy::GrundyTable;
+use crate::solver::treblecross::{
+    immediate_wins, three_in_a_row, FreeSegment, Player, StripAnalysis, StripValue,
+};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Rows under the strip for the segments: the brackets, then up to three
+/// lines of labels (labels that would collide go on the next line).
+const SEGMENT_ROWS: u16 = 4;
+/// Rows the analysis in words gets before the panel grows.
+const INFO_ROWS: u16 = 9;
+
+/// Where the tab puts things: the one source for drawing and clicks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TreblecrossLayout {
+    pub ruler: Rect,
+    /// The visible window of the strip, a cell 1 to 3 columns wide.
+    pub strip: Rect,
+    /// The brackets of the free segments and their labels.
+    pub segments: Rect,
+    pub info: Rect,
+    /// The Grundy panel: the rows the rest leaves, at least 6.
+    pub panel: Rect,
+}
+
+/// `None` when the area is smaller than [`MIN_SIZE`].
+pub fn layout(area: Rect) -> Option<TreblecrossLayout> {
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        return None;
+    }
+    let inner = Rect::new(area.x + 1, area.y, area.width - 2, area.height);
+    let row = |dy: u16, h: u16| Rect::new(inner.x, inner.y + dy, inner.width, h);
+    // The info needs about 9 rows; the Grundy panel takes the rest.
+    let panel_height = area
+        .height
+        .saturating_sub(2 + SEGMENT_ROWS + INFO_ROWS)
+        .clamp(6, 40);
+    let panel = Rect::new(
+        area.x,
+        area.bottom() - panel_height,
+        area.width,
+        panel_height,
+    );
+    let info_top = 2 + SEGMENT_ROWS;
+    Some(TreblecrossLayout {
+        ruler: row(0, 1),
+        strip: row(1, 1),
+        segments: row(2, SEGMENT_ROWS),
+        info: row(info_top, (panel.y - inner.y).saturating_sub(info_top)),
+        panel,
+    })
+}
+
+/// The first cell shown when the strip window is `width` cells wide: the
+/// window moves a page at a time so that the cursor is always on it.
+pub fn window_start(cursor: usize, width: usize) -> usize {
+    cursor.checked_div(width).map_or(0, |page| page * width)
+}
+
+/// `G(3) ⊕ G(12) = 1 ⊕ 4 = 5`, shortened when there are many segments.
+pub fn nim_sum_text(lengths: &[(usize, u16)], nim_sum: u16) -> String {
+    const SHOWN: usize = 8;
+    if lengths.is_empty() {
+        return "no free segment: nim-sum 0".into();
+    }
+    let more = if lengths.len() > SHOWN {
+        " ⊕ …"
+    } else {
+        ""
+    };
+    let names: Vec<String> = lengths
+        .iter()
+        .take(SHOWN)
+        .map(|(l, _)| format!("G({l})"))
+        .collect();
+    let values: Vec<String> = lengths
+        .iter()
+        .take(SHOWN)
+        .map(|(_, g)| g.to_string())
+        .collect();
+    if lengths.len() == 1 {
+        // One segment: its value is the nim-sum.
+        return format!("{} = {nim_sum}", names[0]);
+    }
+    format!(
+        "{}{more} = {}{more} = {nim_sum}",
+        names.join(" ⊕ "),
+        values.join(" ⊕ ")
+    )
+}
+
+/// What putting an `X` on `cell` does, in words: for a safe cell the
+/// segments it leaves and the new nim-sum, for an unsafe one the win it
+/// hands the opponent, for a winning one that it wins.
+pub fn cursor_words(
+    strip: &[bool],
+    cell: usize,
+    analysis: &StripAnalysis,
+    table: &GrundyTable,
+) -> String {
+    let at = cell + 1;
+    if strip[cell] {
+        return format!("cell {at} holds an X");
+    }
+    let mut after = strip.to_vec();
+    after[cell] = true;
+    if let Some(run) = three_in_a_row(&after) {
+        return format!(
+            "X at {at} completes three in a row at {}–{}: it wins at once",
+            run + 1,
+            run + 3
+        );
+    }
+    if let Some(&win) = immediate_wins(&after).first() {
+        return format!(
+            "X at {at} hands the opponent three in a row at {} (it loses at once)",
+            win + 1
+        );
+    }
+    let StripAnalysis::Segments {
+        segments, nim_sum, ..
+    } = analysis
+    else {
+        return String::new();
+    };
+    // The segment played in splits into what is left either side of the
+    // X and its two neighbours each way.
+    let g = |len: usize| table.values().get(len).copied().unwrap_or_default();
+    let mut lengths = Vec::with_capacity(segments.len() + 1);
+    let mut new_sum = *nim_sum;
+    for s in segments {
+        if (s.start..s.start + s.len).contains(&cell) {
+            let p = cell - s.start;
+            let (left, right) = (p.saturating_sub(2), s.len.saturating_sub(p + 3));
+            new_sum ^= s.grundy ^ g(left) ^ g(right);
+            lengths.extend(
+                [left, right]
+                    .into_iter()
+                    .filter(|&l| l > 0)
+                    .map(|l| (l, g(l))),
+            );
+        } else {
+            lengths.push((s.len, s.grundy));
+        }
+    }
+    let verdict = if new_sum == 0 {
+        "the opponent is LOSING: a winning move"
+    } else {
+        "the opponent is WINNING"
+    };
+    format!(
+        "X at {at} → {} → {verdict}",
+        nim_sum_text(&lengths, new_sum)
+    )
+}
+
+/// A strip value in words: `WINNING in 5` (plies when known exactly).
+fn value_words(value: StripValue) -> String {
+    let word = if value.winning { "WINNING" } else { "LOSING" };
+    match value.plies {
+        Some(d) => format!("{word} in {d}"),
+        None => word.to_string(),
+    }
+}
+
+fn player_word(player: Player) -> &'static str {
+    match player {
+        Player::You => "you",
+        Player::Engine => "engine",
+    }
+}
+
+impl TreblecrossTab {
+    pub(super) fn render_view(&self, layout: &TreblecrossLayout, buf: &mut Buffer, theme: &Theme) {
+        let (strip, last) = self.shown();
+        let z = self.cell_width(layout.strip.width);
+        let visible = usize::from(layout.strip.width / z).max(1);
+        let start = window_start(self.cursor, visible);
+        let end = (start + visible).min(strip.len());
+        self.render_ruler(layout.ruler, start, end, z, buf, theme);
+        self.render_strip(layout.strip, strip.cells(), last, start, end, z, buf, theme);
+        if !self.analysis_hidden() {
+            self.render_segments(layout.segments, start, end, z, buf, theme);
+        }
+        let lines = match self.view {
+            View::Live => self.live_lines(start, end, z, theme),
+            View::Review { ply } => self.review_lines(ply, theme),
+            View::Line { step } => self.line_lines(step, theme),
+        };
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(layout.info, buf);
+    }
+
+    fn render_ruler(
+        &self,
+        area: Rect,
+        start: usize,
+        end: usize,
+        z: u16,
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        // 1-based cell numbers above every tenth cell (every fifth when
+        // cells are wide) and the first, never overlapping.
+        let every = if z >= 2 { 5 } else { 10 };
+        let mut free = 0;
+        for cell in start..end {
+            let number = cell + 1;
+            let label = number.to_string();
+            let col = (cell - start) as u16 * z + z / 2;
+            if (number % every == 0 || cell == start)
+                && col >= free
+                && col + label.len() as u16 <= area.width
+            {
+                buf.set_string(area.x + col, area.y, &label, theme.dim());
+                free = col + label.len() as u16 + 1;
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn render_strip(
+        &self,
+        area: Rect,
+        strip: &[bool],
+        last: Option<(Player, usize)>,
+        start: usize,
+        end: usize,
+        z: u16,
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        let live = self.view == View::Live;
+        let winning = match &self.analysis {
+            Some(analysis) if live && !self.analysis_hidden() => analysis.winning_cells(),
+            _ => &[],
+        };
+        let engine_cells: Vec<usize> = self
+            .game
+            .iter()
+            .flat_map(|g| g.moves.iter())
+            .filter(|(p, _)| *p == Player::Engine)
+            .map(|(_, c)| *c)
+            .collect();
+        for (cell, &x) in strip.iter().enumerate().take(end).skip(start) {
+            let (symbol, mut style) = if x && engine_cells.contains(&cell) {
+                ("X", theme.mark_o())
+            } else if x {
+                ("X", theme.mark_x())
+            } else if winning.binary_search(&cell).is_ok() {
+                ("★", theme.win().patch(theme.best()))
+            } else if !live || self.analysis_hidden() || self.safe.get(cell) == Some(&true) {
+                ("·", Style::new())
+            } else {
+                ("×", theme.dim())
+            };
+            if last.is_some_and(|(_, c)| c == cell) {
+                style = style.patch(theme.tint()).patch(theme.best());
+            }
+            if cell == self.cursor {
+                style = style.patch(theme.cursor());
+            }
+            let x = area.x + (cell - start) as u16 * z;
+            for dx in 0..z {
+                let symbol = if dx == z / 2 { symbol } else { " " };
+                buf[(x + dx, area.y)].set_symbol(symbol).set_style(style);
+            }
+        }
+    }
+
+    /// Brackets under each free segment, and every segment labelled: the
+    /// full label where it fits on one of three lines, else a shorter one
+    /// (the cursor's segment is written out in full in the panel below).
+    fn render_segments(
+        &self,
+        area: Rect,
+        start: usize,
+        end: usize,
+        z: u16,
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        let lines = area.height.saturating_sub(1);
+        let mut free = vec![0u16; usize::from(lines)];
+        for segment in self.segments() {
+            let (first, last) = (segment.start, segment.start + segment.len - 1);
+            if last < start || first >= end {
+                continue;
+            }
+            let (from, to) = (first.max(start), last.min(end - 1));
+            let (left, right) = ((from - start) as u16 * z, (to - start + 1) as u16 * z - 1);
+            for col in left..=right {
+                let symbol = match (col == left && from == first, col == right && to == last) {
+                    (true, true) => "╨",
+                    (true, false) => "└",
+                    (false, true) => "┘",
+                    _ => "─",
+                };
+                buf[(area.x + col, area.y)]
+                    .set_symbol(symbol)
+                    .set_style(theme.dim());
+            }
+            self.place_label(segment, left, area, &mut free, buf, theme);
+        }
+    }
+
+    fn place_label(
+        &self,
+        segment: &FreeSegment,
+        col: u16,
+        area: Rect,
+        free: &mut [u16],
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        let labels = [
+            format!("L={} G={}", segment.len, segment.grundy),
+            format!("G={}", segment.grundy),
+            segment.grundy.to_string(),
+        ];
+        for label in &labels {
+            let width = label.chars().count() as u16;
+            // At the segment's first column, or pulled left at the edge.
+            let col = col.min(area.width.saturating_sub(width));
+            if let Some(line) = free.iter().position(|&f| f <= col) {
+                buf.set_string(area.x + col, area.y + 1 + line as u16, label, theme.key());
+                free[line] = col + width + 1;
+                return;
+            }
+        }
+    }
+
+    /// The analysis in words (or the game going on), the cursor's move.
+    fn live_lines(&self, start: usize, end: usize, z: u16, theme: &Theme) -> Vec<Line<'static>> {
+        let n = self.strip().len();
+        let zoom = match self.zoom {
+            None => format!("zoom {z} (z)"),
+            Some(z) => format!("zoom {z}"),
+        };
+        let mut head = vec![
+            Span::styled(format!("cells {}–{} of {n}", start + 1, end), theme.dim()),
+            Span::styled(
+                format!(" · cursor at {} · {zoom}", self.cursor + 1),
+                theme.dim(),
+            ),
+        ];
+        if !self.analysis_hidden() {
+            head.push(Span::styled("  ★ winning · safe × unsafe", theme.dim()));
+        }
+        let mut lines = vec![Line::from(head)];
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.key()));
+        }
+        if let Some(game) = &self.game {
+            let started = match game.moves.first() {
+                Some((Player::Engine, _)) => "the engine started",
+                _ => "you started",
+            };
+            let banner = match (game.winner, game.to_move) {
+                (Some(Player::You), _) => Span::styled(
+                    "GAME OVER: you win, three in a row!  (< review · g back to editing)",
+                    theme.good(),
+                ),
+                (Some(Player::Engine), _) => Span::styled(
+                    "GAME OVER: the engine wins, three in a row.  (u take back · < review · g back to editing)",
+                    theme.bad(),
+                ),
+                (None, Player::You) => Span::styled(
+                    format!("Playing the engine ({started}): your move. Space or click places an X."),
+                    theme.key(),
+                ),
+                (None, Player::Engine) => Span::styled("Playing the engine: its move", theme.key()),
+            };
+            lines.push(Line::from(banner));
+            lines.push(self.move_list(None, theme));
+            if self.analysis_hidden() {
+                lines.push(Line::styled(
+                    "(the analysis is hidden while you play: a shows it, p the perfect line)",
+                    theme.dim(),
+                ));
+                return lines;
+            }
+        }
+        let Some(analysis) = &self.analysis else {
+            let (known, wanted) = self.computing().unwrap_or_default();
+            lines.push(Line::styled(
+                format!(
+                    "computing the Grundy values up to L = {}: {known} known ({}%)…",
+                    wanted.saturating_sub(1),
+                    known * 100 / wanted.max(1)
+                ),
+                theme.key(),
+            ));
+            return lines;
+        };
+        let cells = |cells: &[usize]| -> String {
+            const SHOWN: usize = 24;
+            let mut text: Vec<String> = cells
+                .iter()
+                .take(SHOWN)
+                .map(|c| (c + 1).to_string())
+                .collect();
+            if cells.len() > SHOWN {
+                text.push(format!("… ({} in all)", cells.len()));
+            }
+            text.join(" ")
+        };
+        match analysis {
+            StripAnalysis::Finished { run_start } => {
+                lines.push(Line::styled(
+                    format!(
+                        "Three X in a row at {}–{}: the game is over, the player who made it won.",
+                        run_start + 1,
+                        run_start + 3
+                    ),
+                    theme.bad(),
+                ));
+                return lines;
+            }
+            StripAnalysis::ImmediateWin { cells: win } => {
+                lines.push(Line::from(vec![
+                    Span::styled("WINNING", theme.good()),
+                    Span::raw(" at once: the player to move completes three at "),
+                    Span::styled(cells(win), theme.win().patch(theme.best())),
+                ]));
+            }
+            StripAnalysis::Segments {
+                segments,
+                nim_sum,
+                winning_cells,
+            } => {
+                let verdict = if *nim_sum != 0 {
+                    Span::styled("WINNING", theme.good())
+                } else {
+                    Span::styled("LOSING", theme.bad())
+                };
+                let lengths: Vec<(usize, u16)> =
+                    segments.iter().map(|s| (s.len, s.grundy)).collect();
+                lines.push(Line::from(vec![
+                    verdict.clone(),
+                    Span::raw(" for the player to move: "),
+                    Span::raw(nim_sum_text(&lengths, *nim_sum)),
+                ]));
+                if !winning_cells.is_empty() {
+                    lines.push(Line::from(vec![
+                        Span::raw("winning cells: "),
+                        Span::styled(cells(winning_cells), theme.win().patch(theme.best())),
+                    ]));
+                } else {
+                    lines.push(Line::styled(
+                        "every move loses against perfect play",
+                        theme.dim(),
+                    ));
+                }
+            }
+        }
+        // The cursor's cell: its segment in full, and what playing it does.
+        let strip = self.strip();
+        if let Some(s) = self
+            .segments()
+            .iter()
+            .find(|s| (s.start..s.start + s.len).contains(&self.cursor))
+        {
+            lines.push(Line::styled(
+                format!(
+                    "the cursor's segment: cells {}–{}, L={} G={}",
+                    s.start + 1,
+                    s.start + s.len,
+                    s.len,
+                    s.grundy
+                ),
+                theme.dim(),
+            ));
+        }
+        if self.game.as_ref().is_none_or(|g| g.is_on()) {
+            lines.push(Line::styled(
+                cursor_words(strip.cells(), self.cursor, analysis, &self.table),
+                theme.best(),
+            ));
+        }
+        lines
+    }
+
+    /// The game's moves on one line (wrapped by the paragraph), with
+    /// review marks once known; `selected` highlighted.
+    fn move_list(&self, selected: Option<usize>, theme: &Theme) -> Line<'static> {
+        let Some(game) = &self.game else {
+            return Line::from("");
+        };
+        let marks = self.annotations();
+        let mut spans = vec![Span::styled("moves ", theme.dim())];
+        if game.moves.is_empty() {
+            spans.push(Span::styled("none yet", theme.dim()));
+        }
+        for (i, &(player, cell)) in game.moves.iter().enumerate() {
+            let mark = match marks.and_then(|m| m.get(i)) {
+                Some(&(before, after)) => match Self::mistake(before, after) {
+                    Some(Mistake::Blunder) => " ??",
+                    Some(Mistake::Inaccuracy) => " ?!",
+                    None => "",
+                },
+                None => "",
+            };
+            let mut style = if mark == " ??" {
+                theme.bad()
+            } else {
+                Style::new()
+            };
+            if selected == Some(i) {
+                style = style.patch(theme.cursor());
+            }
+            spans.push(Span::styled(
+                format!("{}. {} {}{mark}", i + 1, player_word(player), cell + 1),
+                style,
+            ));
+            spans.push(Span::raw("  "));
+        }
+        Line::from(spans)
+    }
+
+    fn review_lines(&self, ply: usize, theme: &Theme) -> Vec<Line<'static>> {
+        let moves = self.game.as_ref().map_or(0, |g| g.moves.len());
+        let mut lines = vec![Line::styled(
+            format!("REVIEW · after move {ply} of {moves}"),
+            theme.title(),
+        )];
+        let game_move = ply
+            .checked_sub(1)
+            .and_then(|i| self.game.as_ref().map(|g| (i, g.moves[i])));
+        match game_move {
+            None => lines.push(Line::from("the start: no move yet")),
+            Some((i, (player, cell))) => {
+                let mut spans = vec![Span::raw(format!(
+                    "{}. {} played {}",
+                    i + 1,
+                    player_word(player),
+                    cell + 1
+                ))];
+                if let Some(&(before, after)) = self.annotations().and_then(|a| a.get(i)) {
+                    spans.push(Span::styled("  before ", theme.dim()));
+                    spans.push(Span::raw(value_words(before)));
+                    spans.push(Span::styled(" · after ", theme.dim()));
+                    spans.push(Span::raw(value_words(after)));
+                    spans.push(match Self::mistake(before, after) {
+                        Some(Mistake::Blunder) => Span::styled("  ?? a blunder", theme.bad()),
+                        Some(Mistake::Inaccuracy) => {
+                            Span::styled("  ?! shortens the defence", theme.key())
+                        }
+                        None => Span::styled("  fine", theme.good()),
+                    });
+                }
+                lines.push(Line::from(spans));
+            }
+        }
+        lines.push(Line::styled(
+            "< > step · p perfect line · c continue from here · Esc back",
+            theme.dim(),
+        ));
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.key()));
+        }
+        lines.push(self.move_list(ply.checked_sub(1), theme));
+        lines
+    }
+
+    fn line_lines(&self, step: usize, theme: &Theme) -> Vec<Line<'static>> {
+        let Some(PerfectLine { moves, cut, .. }) = &self.line else {
+            return Vec::new();
+        };
+        let mut lines = vec![
+            Line::styled(
+                format!(
+                    "PERFECT LINE: {} moves{} · step {step}",
+                    moves.len(),
+                    if *cut { " (and more)" } else { "" }
+                ),
+                theme.title(),
+            ),
+            Line::styled(
+                "each move with the value, for the player making it, of the strip it meets",
+                theme.dim(),
+            ),
+        ];
+        let mut spans = Vec::new();
+        for (k, &(cell, value)) in moves.iter().enumerate() {
+            let style = if k + 1 == step {
+                theme.cursor()
+            } else {
+                Style::new()
+            };
+            spans.push(Span::styled(
+                format!("{}. {} ({})", k + 1, cell + 1, value_words(value)),
+                style,
+            ));
+            spans.push(Span::raw("  "));
+        }
+        lines.push(Line::from(spans));
+        lines.push(Line::styled(
+            "< > step · c continue from the step shown · p or Esc back",
+            theme.dim(),
+        ));
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.key()));
+        }
+        lines
+    }
+}
