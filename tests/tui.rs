@@ -358,3 +358,49 @@ fn capitals_and_right_clicks_edit_the_board() {
     right(&mut app);
     assert_eq!(a1_mark(&app), None);
 }
+
+#[test]
+fn the_perfect_line_is_the_solvers_move_by_move() {
+    use noughts::solver::tictactoe::Analyzer;
+    let mut analyzer = Analyzer::new();
+    for start in ["X../.../...", "X.X/00./...", ".../.0./X.."] {
+        let mut app = app_with(start);
+        type_keys(&mut app, "p");
+        let (line, step) = app.tictactoe.perfect_line().expect("a line");
+        assert_eq!(step, 0);
+        let line = line.clone();
+        let mut board = parse_notation(start).unwrap();
+        let first = analyzer.analyze(&board).unwrap().value;
+        for (k, &(cell, side, value)) in line.moves.iter().enumerate() {
+            let analysis = analyzer.analyze(&board).unwrap();
+            assert_eq!(
+                (side, value),
+                (analysis.mover, analysis.value),
+                "{start} {k}"
+            );
+            assert!(analysis.best_cells().any(|c| c == cell), "{start} {k}");
+            board = board.with(cell, Some(side));
+            type_keys(&mut app, ">");
+            assert_eq!(app.tictactoe.shown().0, board, "{start} {k}");
+        }
+        // To the end: as long as the value says (a full board for a draw).
+        assert!(analyzer.analyze(&board).is_none());
+        match first {
+            noughts::solver::Outcome::Win(d) | noughts::solver::Outcome::Loss(d) => {
+                assert_eq!(line.moves.len(), usize::from(d), "{start}")
+            }
+            noughts::solver::Outcome::Draw => assert!(board.is_full()),
+        }
+        let text = draw(&app, 100, 24).backend().to_string();
+        assert!(text.contains("PERFECT LINE"), "{text}");
+        // Editing keys wait; c makes the board the one shown.
+        type_keys(&mut app, "x");
+        assert!(app.tictactoe.message().unwrap().contains("Esc back"));
+        type_keys(&mut app, "c");
+        assert!(app.tictactoe.perfect_line().is_none());
+        assert_eq!(app.tictactoe.board(), board);
+        // u undoes that, like any edit.
+        type_keys(&mut app, "u");
+        assert_eq!(app.tictactoe.board(), parse_notation(start).unwrap());
+    }
+}

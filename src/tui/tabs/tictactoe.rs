@@ -32,16 +32,60 @@ pub enum Action {
     Redo,
     Clear,
     NextExample,
+    /// The perfect line from the board, on or off.
+    PerfectLine,
+    /// Along the perfect line: a move back or forward.
+    Step(isize),
+    /// The board becomes the one the line shows.
+    ContinueHere,
+    BackToBoard,
 }
+
+/// Editing the board.
+const EDITING: When = When::mode(0);
+/// Stepping along the perfect line.
+const LINE: When = When::mode(1);
 
 /// The tab's keys (the cursor keys are every tab's, in the app).
 pub const BINDINGS: &[Binding<Action>] = &[
+    Binding::new(
+        &[key(KeyCode::Esc)],
+        "Esc",
+        "back to the board",
+        Action::BackToBoard,
+    )
+    .when(LINE)
+    .footer("back"),
+    Binding::new(
+        &[ch('<'), ch(',')],
+        "<",
+        "perfect line: a move back",
+        Action::Step(-1),
+    )
+    .when(LINE)
+    .footer_group("< >", "step"),
+    Binding::new(
+        &[ch('>'), ch('.')],
+        ">",
+        "perfect line: a move on",
+        Action::Step(1),
+    )
+    .when(LINE),
+    Binding::new(
+        &[ch('c')],
+        "c",
+        "continue from the board shown",
+        Action::ContinueHere,
+    )
+    .when(LINE)
+    .footer("continue here"),
     Binding::new(
         &[key(KeyCode::Char(' '))],
         "Space",
         "cycle . X O (click; right-click: back)",
         Action::Cycle,
     )
+    .when(EDITING)
     .footer("cycle"),
     Binding::new(
         &[ch('x'), ch('X')],
@@ -49,29 +93,46 @@ pub const BINDINGS: &[Binding<Action>] = &[
         "put X in the cell",
         Action::Set(Some(Side::X)),
     )
+    .when(EDITING)
     .footer_group("x/o/.", "set"),
     Binding::new(
         &[ch('o'), ch('O'), ch('0')],
         "o",
         "put O in the cell",
         Action::Set(Some(Side::O)),
-    ),
+    )
+    .when(EDITING),
     Binding::new(
         &[ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)],
         ".",
         "empty the cell",
         Action::Set(None),
-    ),
-    Binding::new(&[ch('u')], "u", "undo", Action::Undo).footer("undo"),
-    Binding::new(&[ctrl('r')], "C-r", "redo", Action::Redo).footer("redo"),
-    Binding::new(&[ch('c')], "c", "clear the board", Action::Clear).footer("clear"),
+    )
+    .when(EDITING),
+    Binding::new(&[ch('u')], "u", "undo", Action::Undo)
+        .when(EDITING)
+        .footer("undo"),
+    Binding::new(&[ctrl('r')], "C-r", "redo", Action::Redo)
+        .when(EDITING)
+        .footer("redo"),
+    Binding::new(&[ch('c')], "c", "clear the board", Action::Clear)
+        .when(EDITING)
+        .footer("clear"),
     Binding::new(
         &[ch('e')],
         "e",
         "load the next example from assets/",
         Action::NextExample,
     )
+    .when(EDITING)
     .footer("example"),
+    Binding::new(
+        &[ch('p')],
+        "p",
+        "perfect line from this board",
+        Action::PerfectLine,
+    )
+    .footer("perfect line"),
 ];
 
 /// Smallest area the tab draws in: a board of the smallest cells and two
@@ -172,6 +233,40 @@ pub struct TicTacToeTab {
     next_example: usize,
     /// A one-line answer to the last action, when it did not work.
     message: Option<String>,
+    /// The perfect line shown, and how many of its moves are on the board.
+    line: Option<(PerfectLine, usize)>,
+}
+
+/// The perfect line from a board: each move (cell, mover) with the value
+/// for the mover of the board it is made on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PerfectLine {
+    pub from: Board,
+    pub moves: Vec<(Cell, Side, Outcome)>,
+}
+
+impl PerfectLine {
+    /// The best move again and again (the first best cell in a1…c3 order)
+    /// until the game is over; empty on an illegal or finished board.
+    pub fn from_board(board: Board, analyzer: &mut Analyzer) -> PerfectLine {
+        let mut moves = Vec::new();
+        let mut at = board;
+        while let Some(analysis) = analyzer.analyze(&at) {
+            let Some(cell) = analysis.best_cells().next() else {
+                break;
+            };
+            moves.push((cell, analysis.mover, analysis.value));
+            at = at.with(cell, Some(analysis.mover));
+        }
+        PerfectLine { from: board, moves }
+    }
+
+    /// The board after `step` moves of the line.
+    pub fn board_at(&self, step: usize) -> Board {
+        self.moves[..step]
+            .iter()
+            .fold(self.from, |b, &(cell, side, _)| b.with(cell, Some(side)))
+    }
 }
 
 impl Default for TicTacToeTab {
@@ -188,13 +283,44 @@ impl Tab for TicTacToeTab {
     }
 
     fn mode(&self) -> When {
-        When::ALWAYS
+        if self.line.is_some() {
+            LINE
+        } else {
+            EDITING
+        }
     }
 
     fn update(&mut self, action: Action) {
         let cell = self.cursor;
         self.message = None;
+        if let Some((line, step)) = &mut self.line {
+            match action {
+                Action::PerfectLine | Action::BackToBoard => self.line = None,
+                Action::Step(by) => {
+                    *step = step.saturating_add_signed(by).min(line.moves.len());
+                }
+                Action::ContinueHere => {
+                    let board = line.board_at(*step);
+                    self.line = None;
+                    self.edit(board);
+                }
+                _ => {
+                    self.message =
+                        Some("the perfect line is shown: Esc back, c continue from here".into())
+                }
+            }
+            return;
+        }
         match action {
+            Action::PerfectLine => {
+                let line = PerfectLine::from_board(self.board, &mut self.analyzer);
+                if line.moves.is_empty() {
+                    self.message = Some("no line: the board is illegal or the game is over".into());
+                } else {
+                    self.line = Some((line, 0));
+                }
+            }
+            Action::Step(_) | Action::ContinueHere | Action::BackToBoard => {}
             Action::Cycle => self.edit(self.board.with(cell, cycled(self.board.get(cell)))),
             Action::Click(at) => {
                 self.cursor = at;
@@ -269,6 +395,7 @@ impl TicTacToeTab {
             examples: examples(),
             next_example: 0,
             message: None,
+            line: None,
         }
     }
 
@@ -282,6 +409,27 @@ impl TicTacToeTab {
 
     pub fn verdicts(&self) -> &Verdicts {
         &self.verdicts
+    }
+
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The perfect line shown and the step on the board.
+    pub fn perfect_line(&self) -> Option<(&PerfectLine, usize)> {
+        self.line.as_ref().map(|(line, step)| (line, *step))
+    }
+
+    /// The board drawn: the edited one, or a step of the perfect line, with
+    /// the move that led there.
+    pub fn shown(&self) -> (Board, Option<Cell>) {
+        match &self.line {
+            Some((line, step)) => (
+                line.board_at(*step),
+                step.checked_sub(1).map(|i| line.moves[i].0),
+            ),
+            None => (self.board, None),
+        }
     }
 
     /// Replaces the board as one undoable edit (no-op if unchanged).
@@ -326,11 +474,18 @@ impl TicTacToeTab {
             .map(|a| a.best_cells().collect())
             .unwrap_or_default();
         let line = self.won_line();
+        let (board, last) = self.shown();
+        let editing = self.line.is_none();
         for (cell, rect) in Cell::ALL.into_iter().zip(layout.cells) {
-            // The winning line: its cells tinted and marked ★ (no colour needed).
-            let on_line = line.is_some_and(|(_, cells)| cells & cell.bit() != 0);
-            let mut style = if on_line { theme.tint() } else { Style::new() };
-            if cell == self.cursor {
+            // The winning line: its cells tinted and marked ★ (no colour
+            // needed); on the perfect line, the last move's cell.
+            let on_line = editing && line.is_some_and(|(_, cells)| cells & cell.bit() != 0);
+            let mut style = if on_line || last == Some(cell) {
+                theme.tint()
+            } else {
+                Style::new()
+            };
+            if editing && cell == self.cursor {
                 style = style.patch(theme.cursor());
             }
             buf.set_style(rect, style);
@@ -338,10 +493,13 @@ impl TicTacToeTab {
             if on_line {
                 name.push(Span::styled(" ★", theme.good()));
             }
+            if last == Some(cell) {
+                name.push(Span::styled(" last", theme.key()));
+            }
             buf.set_line(rect.x, rect.y, &Line::from(name), rect.width);
             // The mark fills the rows under the name.
             let body = Rect::new(rect.x, rect.y + 1, rect.width, rect.height - 1);
-            match self.board.get(cell) {
+            match board.get(cell) {
                 Some(side) => {
                     let (shape, style) = match side {
                         Side::X => (Shape::Cross, theme.mark_x()),
@@ -350,6 +508,7 @@ impl TicTacToeTab {
                     let rows = body.height;
                     draw_centred(&glyph(shape, rows, mark_letter(side)), body, style, buf);
                 }
+                None if !editing => {}
                 None => {
                     let value =
                         self.verdicts.analysis.as_ref().and_then(|a| {
@@ -382,7 +541,64 @@ impl TicTacToeTab {
         Some((side, self.board.line_of(side)?))
     }
 
+    /// The perfect line in the panel: each move with the value after it.
+    fn render_line(
+        &self,
+        line: &PerfectLine,
+        step: usize,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        let mut lines = vec![
+            Line::styled(
+                format!(
+                    "PERFECT LINE from {} · step {step} of {}",
+                    slashed(&line.from),
+                    line.moves.len()
+                ),
+                theme.title(),
+            ),
+            Line::styled(
+                "each move, and what perfect play gives after it",
+                theme.dim(),
+            ),
+        ];
+        for (k, &(cell, side, value)) in line.moves.iter().enumerate() {
+            let mover = mark_letter(side);
+            let after = match value {
+                Outcome::Win(1) => format!("{mover} wins"),
+                Outcome::Win(d) => format!("{mover} wins in {}", d - 1),
+                Outcome::Loss(d) => format!("{} wins in {}", mark_letter(side.other()), d - 1),
+                Outcome::Draw if k + 1 == line.moves.len() => "a draw".to_string(),
+                Outcome::Draw => "draw".to_string(),
+            };
+            let style = if k + 1 == step {
+                theme.cursor()
+            } else {
+                Style::new()
+            };
+            lines.push(Line::styled(
+                format!("{}. {mover} {cell}  → {after}", k + 1),
+                style,
+            ));
+        }
+        lines.push(Line::styled(
+            "< > step · c continue from the board shown · p or Esc back",
+            theme.dim(),
+        ));
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.bad()));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(area, buf);
+    }
+
     fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        if let Some((line, step)) = &self.line {
+            return self.render_line(line, *step, area, buf, theme);
+        }
         let v = &self.verdicts;
         let label = |text: &'static str| Span::styled(format!("{text:<13}"), theme.dim());
         let verdict_style = if v.verdict.is_legal() {
