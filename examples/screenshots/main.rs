@@ -167,7 +167,74 @@ fn stills(dir: &Path) -> Result<()> {
         std::thread::sleep(Duration::from_millis(5));
     }
     save(&mut painter, &mnc, 100, 24, &dir.join("mnc-analysis.png"))?;
+
+    // A finished game under review, at a bigger size.
+    let mut review = App::new(Theme { color: true });
+    review.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    review.update(Action::SelectTab(TabId::Mnc));
+    let mut engine = Engine::solved();
+    loop {
+        settle(&mut review);
+        let tab = review.mnc.as_ref().ok_or("no MNC tab")?;
+        if tab.winner().is_some() {
+            break;
+        }
+        // o plays its worst move now and then: the review marks it.
+        let rated = engine.rate_moves(tab.position());
+        let pick = if tab.history().len() % 4 == 1 {
+            rated.len() - 1
+        } else {
+            0
+        };
+        review.update(Action::Mnc(MncAction::Play(rated[pick].0)));
+    }
+    for _ in 0..3 {
+        review.update(Action::Mnc(MncAction::Back));
+    }
+    settle_annotations(&mut review);
+    save(&mut painter, &review, 120, 34, &dir.join("mnc-review.png"))?;
+
+    // The plot of the Grundy values.
+    let mut plot = with_strip("......X.........X......");
+    plot.update(Action::Treblecross(TreblecrossAction::GrundyStats));
+    plot.update(Action::Treblecross(TreblecrossAction::GrundyStats));
+    settle_table(&mut plot);
+    save(
+        &mut painter,
+        &plot,
+        120,
+        40,
+        &dir.join("treblecross-plot.png"),
+    )?;
     Ok(())
+}
+
+/// Ticks until the MNC tab's review has its values.
+fn settle_annotations(app: &mut App) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while app.mnc.as_ref().is_some_and(|m| m.annotations().is_none()) && Instant::now() < deadline {
+        app.tick();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Ticks until the MNC tab's perfect line has come.
+fn settle_line(app: &mut App) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while app.mnc.as_ref().is_some_and(|m| m.perfect_line().is_none()) && Instant::now() < deadline
+    {
+        app.tick();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Ticks until the Treblecross tab's Grundy values are computed.
+fn settle_table(app: &mut App) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while app.treblecross.computing().is_some() && Instant::now() < deadline {
+        app.tick();
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 /// The demo's screen, and the caption rows under it.
@@ -289,6 +356,19 @@ fn demo(dir: &Path) -> Result<()> {
         settle(&mut film.app);
         film.shoot("the engine answers at once", 2.0)?;
     }
+    // Look back: the move before, then the perfect line from there.
+    film.press(KeyCode::Char('<'));
+    settle_annotations(&mut film.app);
+    film.shoot("<: review - each move with its value before and after", 2.5)?;
+    film.press(KeyCode::Char('p'));
+    settle_line(&mut film.app);
+    film.shoot("p: the perfect line from the position shown", 2.0)?;
+    for _ in 0..3 {
+        film.press(KeyCode::Char('>'));
+        film.shoot(">: a move along it", 1.2)?;
+    }
+    film.press(KeyCode::Esc);
+    film.press(KeyCode::Esc);
     film.press(KeyCode::Char('?'));
     film.shoot("?: every key that works now", 3.0)?;
     film.press(KeyCode::Char('?'));
@@ -307,14 +387,26 @@ fn demo(dir: &Path) -> Result<()> {
     let strip = treblecross_layout(body)
         .ok_or("the demo screen is too small")?
         .strip;
+    let z = film.app.treblecross.cell_width(strip.width);
     for (i, cell) in [6u16, 17, 25].into_iter().enumerate() {
-        film.click(strip.x + cell, strip.y);
+        film.click(strip.x + cell * z + z / 2, strip.y);
         let what = if i == 0 { "an X" } else { "another X" };
         film.shoot(
             &format!("click cell {}: {what}; the free segments change", cell + 1),
             2.2,
         )?;
     }
+    for _ in 0..4 {
+        film.press(KeyCode::Left);
+    }
+    film.shoot("the cursor's cell: what playing there would do", 2.5)?;
+    film.press(KeyCode::Char('s'));
+    film.press(KeyCode::Char('s'));
+    settle_table(&mut film.app);
+    film.shoot(
+        "s s: the Grundy values of the whole table, rare ones as bullets",
+        3.0,
+    )?;
     film.recorder.save_gif(&dir.join("demo.gif"))?;
     // Each frame as a PNG too, to look at one by one (not committed).
     let frames = Path::new("target/demo-frames");

@@ -117,14 +117,17 @@ pub fn glyph(shape: Shape, rows: u16, letter: char) -> Vec<String> {
     if rows <= 1 {
         return vec![letter.to_string()];
     }
-    let width = 2 * rows + 1;
+    // A ring a little wider than a cross of the same height: both look
+    // about as wide as tall in terminal cells (twice as tall as wide).
+    let width = rows + 3;
     match shape {
+        // Diagonals one column per row, so that their strokes join; they
+        // cross in the middle row of an odd height.
         Shape::Cross => (0..rows)
             .map(|r| {
-                let mut line = vec![' '; width];
-                // The diagonals cross in the middle row of an odd height.
-                let a = r * (width - 1) / (rows - 1);
-                let b = width - 1 - a;
+                let mut line = vec![' '; rows];
+                let a = r;
+                let b = rows - 1 - r;
                 if a == b {
                     line[a] = '╳';
                 } else {
@@ -156,7 +159,16 @@ pub fn draw_centred(lines: &[String], area: Rect, style: Style, buf: &mut Buffer
     for (i, line) in lines.iter().enumerate().take(usize::from(area.height)) {
         let width = line.chars().count() as u16;
         let x = area.x + area.width.saturating_sub(width) / 2;
-        buf.set_stringn(x, top + i as u16, line, usize::from(area.width), style);
+        // Only the strokes: the spaces inside a ring keep the cell's look
+        // (under the cursor's reverse video they would fill it).
+        for (dx, ch) in line.chars().enumerate().take(usize::from(area.width)) {
+            if ch != ' ' {
+                let mut text = [0u8; 4];
+                buf[(x + dx as u16, top + i as u16)]
+                    .set_symbol(ch.encode_utf8(&mut text))
+                    .set_style(style);
+            }
+        }
     }
 }
 
@@ -188,11 +200,8 @@ mod tests {
                 assert!(width <= cell_width(rows + 1), "{shape:?} {rows}");
             }
         }
-        assert_eq!(glyph(Shape::Cross, 2, 'X'), ["╲   ╱", "╱   ╲"]);
-        assert_eq!(
-            glyph(Shape::Cross, 3, 'X'),
-            ["╲     ╱", "   ╳   ", "╱     ╲"]
-        );
+        assert_eq!(glyph(Shape::Cross, 2, 'X'), ["╲╱", "╱╲"]);
+        assert_eq!(glyph(Shape::Cross, 3, 'X'), ["╲ ╱", " ╳ ", "╱ ╲"]);
         assert_eq!(glyph(Shape::Ring, 2, 'O'), ["╭───╮", "╰───╯"]);
     }
 }

@@ -523,7 +523,11 @@ impl TicTacToeTab {
                             style
                         };
                         let star = if is_best { "★" } else { "" };
-                        draw_centred(&[format!("{star}{value}")], body, style, buf);
+                        let text = format!("{star}{value}");
+                        let width = text.chars().count() as u16;
+                        let x = body.x + body.width.saturating_sub(width) / 2;
+                        let y = body.y + body.height.saturating_sub(1) / 2;
+                        buf.set_stringn(x, y, &text, usize::from(body.width), style);
                     }
                 }
             }

@@ -345,17 +345,19 @@ impl Panel {
         }
         let at = sequence.at;
         let last = n.saturating_sub(1);
+        // The common values last: where both fall in one cell, their
+        // finer braille dots show; the rare ones' bullets elsewhere.
         let chart = Chart::new(vec![
-            Dataset::default()
-                .marker(Marker::Braille)
-                .graph_type(GraphType::Scatter)
-                .style(theme.key())
-                .data(&common),
             Dataset::default()
                 .marker(Marker::Dot)
                 .graph_type(GraphType::Scatter)
                 .style(theme.good())
                 .data(&rare),
+            Dataset::default()
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Scatter)
+                .style(theme.key())
+                .data(&common),
         ])
         .x_axis(
             Axis::default()
