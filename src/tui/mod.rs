@@ -157,11 +157,13 @@ pub fn run(options: Options) -> Result<(), Error> {
         // Wait for input; the timeout redraws progress of background work,
         // takes in its results and looks at signals.
         if event::poll(Duration::from_millis(100))? {
-            // Everything already waiting, before the next frame.
+            // Everything already waiting, before the next frame. (A zero
+            // timeout would not look: crossterm's poll(2) reader only reads
+            // while some of its timeout is left, so it gets a millisecond.)
             loop {
                 let event = event::read()?;
                 app.handle(&event, area);
-                if !event::poll(Duration::ZERO)? {
+                if !event::poll(Duration::from_millis(1))? {
                     break;
                 }
             }
