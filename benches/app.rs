@@ -1,7 +1,7 @@
 //! Drawing the app (divan): `cargo bench --bench app`.
 
 use noughts::solver::tictactoe::Board;
-use noughts::solver::treblecross::Strip;
+use noughts::solver::treblecross::{Player, Strip};
 use noughts::tui::app::{Action, App, TabId};
 use noughts::tui::tabs::tictactoe::{Action as TicTacToeAction, TicTacToeTab};
 use noughts::tui::tabs::treblecross::{Action as TreblecrossAction, TreblecrossTab};
@@ -21,23 +21,51 @@ fn app_on(tab: TabId) -> App {
 }
 
 /// One full frame of each tab at 200×60 (ratatui diffs against the last
-/// frame, so each iteration draws into a fresh buffer pair).
-/// `treblecross-stats`: the Grundy panel scrolled to L = 4,800 showing its
-/// statistics, which are computed as the frame is drawn.
-#[divan::bench(args = ["tictactoe", "treblecross", "treblecross-stats", "mnc"])]
-fn draw_frame_200x60(bencher: divan::Bencher, tab: &str) {
-    let stats = tab == "treblecross-stats";
-    let tab = match tab {
-        "tictactoe" => TabId::TicTacToe,
-        "treblecross" | "treblecross-stats" => TabId::Treblecross,
-        _ => TabId::Mnc,
+/// frame, so each iteration draws into a fresh buffer pair), in each of
+/// their views: `treblecross-stats` is the Grundy panel scrolled to
+/// L = 4,800 showing its statistics (computed as the frame is drawn),
+/// `treblecross-plot` the plot of G(0 … 2^16 − 1), `treblecross-game` a
+/// game under review, `mnc-review` a finished match under review,
+/// `tictactoe-line` the perfect line.
+#[divan::bench(args = [
+    "tictactoe", "tictactoe-line", "treblecross", "treblecross-stats", "treblecross-plot",
+    "treblecross-game", "mnc", "mnc-review",
+])]
+fn draw_frame_200x60(bencher: divan::Bencher, view: &str) {
+    let tab = match view {
+        "tictactoe" | "tictactoe-line" => TabId::TicTacToe,
+        "mnc" | "mnc-review" => TabId::Mnc,
+        _ => TabId::Treblecross,
     };
     let mut app = app_on(tab);
-    if stats {
-        for _ in 0..600 {
-            app.update(Action::Treblecross(TreblecrossAction::ScrollGrundy(8)));
+    let treblecross = |app: &mut App, action| app.update(Action::Treblecross(action));
+    match view {
+        "tictactoe-line" => app.update(Action::TicTacToe(TicTacToeAction::PerfectLine)),
+        "treblecross-stats" => {
+            for _ in 0..600 {
+                treblecross(&mut app, TreblecrossAction::ScrollGrundy(8));
+            }
+            treblecross(&mut app, TreblecrossAction::GrundyStats);
         }
-        app.update(Action::Treblecross(TreblecrossAction::GrundyStats));
+        "treblecross-plot" => {
+            treblecross(&mut app, TreblecrossAction::GrundyStats);
+            treblecross(&mut app, TreblecrossAction::GrundyStats);
+            while app.treblecross.computing().is_some() {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+                app.tick();
+            }
+        }
+        "treblecross-game" => {
+            app.treblecross = TreblecrossTab::with_strip(Strip::empty(40));
+            treblecross(&mut app, TreblecrossAction::Play(Player::You));
+            while app.treblecross.game().is_some_and(|g| g.is_on()) {
+                treblecross(&mut app, TreblecrossAction::Move(1));
+                treblecross(&mut app, TreblecrossAction::Toggle);
+            }
+            treblecross(&mut app, TreblecrossAction::Back);
+        }
+        "mnc" | "mnc-review" => wait_for_mnc(&mut app, view == "mnc-review"),
+        _ => {}
     }
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
     bencher.bench_local(|| {
@@ -46,6 +74,36 @@ fn draw_frame_200x60(bencher: divan::Bencher, tab: &str) {
             .draw(|frame| frame.render_widget(&app, frame.area()))
             .unwrap();
     });
+}
+
+/// Waits for the engine's first move; with `play_out`, plays o's best
+/// moves to the end and opens the review.
+fn wait_for_mnc(app: &mut App, play_out: bool) {
+    use noughts::solver::mnc::Engine;
+    use noughts::tui::tabs::mnc::Action as MncAction;
+    let mut engine = Engine::solved();
+    loop {
+        app.tick();
+        let tab = app.mnc_tab();
+        let ready = (tab.humans_turn() && tab.value().is_some()) || tab.winner().is_some();
+        if !ready {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            continue;
+        }
+        if !play_out {
+            return;
+        }
+        if tab.winner().is_some() {
+            app.update(Action::Mnc(MncAction::Back));
+            while app.mnc_tab().annotations().is_none() {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+                app.tick();
+            }
+            return;
+        }
+        let mv = engine.best_move(tab.position()).unwrap();
+        app.update(Action::Mnc(MncAction::Play(mv)));
+    }
 }
 
 /// An edit and the frame after it: the analysis runs once per edit.
