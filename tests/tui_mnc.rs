@@ -546,3 +546,31 @@ fn weaker_engines_play_legal_moves_and_can_lose() {
     }
     assert!(human_wins > 0, "weaker levels lose sometimes");
 }
+
+#[test]
+fn analysis_takes_small_pieces_from_the_hand_and_gives_them_back() {
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    type_keys(&mut app, "a");
+    let before = *mnc(&app).setup().unwrap();
+    // A small x on an empty cell comes from x's hand: still consistent.
+    let empty = (0..9).find(|&i| before.cells[i].is_none()).unwrap();
+    app.update(Action::Mnc(MncAction::Click(Cell::ALL[empty])));
+    let setup = *mnc(&app).setup().unwrap();
+    assert_eq!(setup.cells[empty].map(|p| p.letter()), Some('x'));
+    assert_eq!(setup.hands[Side::X], before.hands[Side::X] - 1);
+    assert!(setup.position().is_ok(), "{:?}", setup.position());
+    // Cycled on to a big X, the small x goes back to the hand.
+    app.update(Action::Mnc(MncAction::Click(Cell::ALL[empty])));
+    let setup = *mnc(&app).setup().unwrap();
+    assert_eq!(setup.hands, before.hands);
+    // Then o, a small o from o's hand; emptied, it goes back.
+    app.update(Action::Mnc(MncAction::Click(Cell::ALL[empty])));
+    assert_eq!(
+        mnc(&app).setup().unwrap().hands[Side::O],
+        before.hands[Side::O] - 1
+    );
+    type_keys(&mut app, ".");
+    let cursor_cell = mnc(&app).setup().unwrap();
+    assert_eq!(cursor_cell.hands[Side::O], before.hands[Side::O]);
+}

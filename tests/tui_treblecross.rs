@@ -725,3 +725,27 @@ fn the_panel_shows_other_octal_games_and_a_plot() {
         "{text}"
     );
 }
+
+#[test]
+fn a_click_on_a_played_x_reviews_its_move() {
+    use noughts::tui::tabs::treblecross::View;
+    let mut app = app_with(&".".repeat(20));
+    type_keys(&mut app, "g ");
+    type_keys(&mut app, "llllllllll ");
+    let moves = app.treblecross.game().unwrap().moves.clone();
+    assert_eq!(moves.len(), 4);
+    type_keys(&mut app, "<");
+    let l = layout(shell_layout(AREA).body).unwrap();
+    let z = app.treblecross.cell_width(l.strip.width);
+    // The engine's first X: the position after move 2.
+    let cell = moves[1].1 as u16;
+    app.handle(&click(l.strip.x + cell * z + z / 2, l.strip.y), AREA);
+    assert_eq!(app.treblecross.view(), View::Review { ply: 2 });
+    // A click on an empty cell only says what works.
+    let empty = (0..20)
+        .find(|c| moves.iter().all(|&(_, m)| m != *c))
+        .unwrap() as u16;
+    app.handle(&click(l.strip.x + empty * z + z / 2, l.strip.y), AREA);
+    assert_eq!(app.treblecross.view(), View::Review { ply: 2 });
+    assert!(app.treblecross.message().unwrap().contains("click on an X"));
+}

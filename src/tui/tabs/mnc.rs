@@ -381,6 +381,21 @@ impl Setup {
         }
     }
 
+    /// Puts `piece` on the cell at `index`. A small piece comes from its
+    /// side's hand and goes back to it when taken off, so that placing
+    /// pieces keeps the set-up consistent as long as a hand holds one.
+    pub fn set(&mut self, index: usize, piece: Option<Piece>) {
+        if let Some(old) = self.cells[index].filter(|p| p.size == Size::Small) {
+            let hand = &mut self.hands[old.side];
+            *hand = (*hand + 1).min(SMALL_PIECES);
+        }
+        if let Some(new) = piece.filter(|p| p.size == Size::Small) {
+            let hand = &mut self.hands[new.side];
+            *hand = hand.saturating_sub(1);
+        }
+        self.cells[index] = piece;
+    }
+
     /// The position, or why it cannot be one (as `noughts mnc analyze`).
     pub fn position(&self) -> Result<Position, PositionError> {
         Position::new(self.cells, self.hands, self.to_move)
@@ -514,11 +529,11 @@ impl Tab for MncTab {
         if let Mode::Analysis { .. } = self.mode {
             let cell = self.cursor.index();
             match action {
-                A::Activate => return self.edit_setup(|s| s.cells[cell] = cycled(s.cells[cell])),
+                A::Activate => return self.edit_setup(|s| s.set(cell, cycled(s.cells[cell]))),
                 A::Click(at) => {
                     self.cursor = at;
                     let at = at.index();
-                    return self.edit_setup(|s| s.cells[at] = cycled(s.cells[at]));
+                    return self.edit_setup(|s| s.set(at, cycled(s.cells[at])));
                 }
                 A::Hand(_) | A::PlaceHere(_) | A::PickUp | A::Undo | A::Play(_) => {
                     self.message = Some("analysis mode: a goes back to the match".into());
@@ -558,7 +573,7 @@ impl Tab for MncTab {
             A::ToggleAnalysis => self.toggle_analysis(),
             A::SetupEmpty => {
                 let cell = self.cursor.index();
-                self.edit_setup(|s| s.cells[cell] = None);
+                self.edit_setup(|s| s.set(cell, None));
             }
             A::SetupSide => self.edit_setup(|s| s.to_move = s.to_move.other()),
             A::SetupHand(side, delta) => {

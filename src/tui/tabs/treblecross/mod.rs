@@ -460,7 +460,28 @@ impl Tab for TreblecrossTab {
             _ => {}
         }
         if self.view != View::Live {
-            self.message = Some("reviewing: Esc back, c continue from here".into());
+            // A click on an X of the game: the position after that move.
+            let played = match action {
+                A::Click(cell) => self
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.moves.iter().position(|&(_, c)| c == cell)),
+                _ => None,
+            };
+            match played {
+                Some(i) => {
+                    self.view = View::Review { ply: i + 1 };
+                    self.annotate();
+                    let moves = self.game.as_ref().map_or(0, |g| g.moves.len());
+                    if i + 1 == moves {
+                        self.view = View::Live;
+                    }
+                }
+                None => {
+                    self.message =
+                        Some("reviewing: < > or a click on an X, Esc back, c continue".into());
+                }
+            }
             return;
         }
         if self.game.is_some() {

@@ -564,7 +564,7 @@ impl TreblecrossTab {
             }
         }
         lines.push(Line::styled(
-            "< > step · p perfect line · c continue from here · Esc back",
+            "< > step (or click an X) · p perfect line · c continue from here · Esc back",
             theme.dim(),
         ));
         if let Some(message) = &self.message {
