@@ -309,8 +309,9 @@ pub const BINDINGS: &[Binding<Action>] = &[
 
 pub const MIN_LENGTH: usize = Strip::MIN_LEN;
 pub const MAX_LENGTH: usize = LONGEST_EDITABLE;
-/// Smallest area the tab draws in.
-pub const MIN_SIZE: (u16, u16) = (40, 16);
+/// Smallest area the tab draws in (a 40×16 terminal): the ruler, the
+/// strip, the segments, two rows of analysis and the smallest panel.
+pub const MIN_SIZE: (u16, u16) = (40, 14);
 /// Lengths the Grundy table holds past the panel's first one: wider than
 /// any terminal, so drawing never computes a value.
 const PANEL_SPAN: usize = 1024;

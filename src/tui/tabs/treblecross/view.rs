@@ -193,6 +193,11 @@ impl TreblecrossTab {
             self.render_segments(layout.segments, start, end, z, buf, theme);
         }
         let lines = match self.view {
+            // A short info area (a small screen) keeps the verdict, not
+            // the line about which cells are shown.
+            View::Live if layout.info.height < 5 => {
+                self.live_lines(start, end, z, theme).split_off(1)
+            }
             View::Live => self.live_lines(start, end, z, theme),
             View::Review { ply } => self.review_lines(ply, theme),
             View::Line { step } => self.line_lines(step, theme),
