@@ -348,7 +348,7 @@ fn esc_never_quits_and_q_asks_while_a_match_is_on() {
     assert!(app.running);
     assert!(app.confirm_quit.is_some());
     let text = draw(&app, 100, 24).backend().to_string();
-    assert!(text.contains("Quit?") && text.contains("the match against the engine"));
+    assert!(text.contains("Quit?") && text.contains("The match against the engine"));
     // n stays; so do Esc and a click; other keys do nothing meanwhile.
     type_keys(&mut app, "n");
     assert!(app.running && app.confirm_quit.is_none());

@@ -656,7 +656,7 @@ impl App {
 
     fn render_confirm_quit(&self, what: &str, area: Rect, buf: &mut Buffer) {
         let lines = vec![
-            Line::from(format!(" Quit? {what} is not over:")),
+            Line::from(format!(" {} is not over:", capitalized(what))),
             Line::from(" quitting loses it."),
             Line::from(""),
             Line::from(vec![
@@ -678,4 +678,13 @@ impl App {
             )
             .render(popup, buf);
     }
+}
+
+/// `text` with its first letter capital.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
