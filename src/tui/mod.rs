@@ -66,6 +66,29 @@ impl From<std::io::Error> for Error {
     }
 }
 
+/// Held by the event loop while it draws, and by the signal thread from
+/// giving the terminal back until the signal has done its work: no frame
+/// (which hides the cursor again) is written after the terminal is given
+/// back.
+static SCREEN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The screen lock for the signal thread: waited for a little while (a
+/// frame takes a millisecond), but not forever — the event loop may be
+/// stuck writing to a terminal that went away, and the signal must still
+/// end the app.
+fn lock_screen_for_signal() -> Option<std::sync::MutexGuard<'static, ()>> {
+    for _ in 0..100 {
+        match SCREEN.try_lock() {
+            Ok(guard) => return Some(guard),
+            Err(std::sync::TryLockError::Poisoned(e)) => return Some(e.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+    }
+    None
+}
+
 /// Gives the terminal back: mouse reporting off, raw mode off, the main
 /// screen and the cursor back. Safe to call more than once.
 fn leave_terminal(mouse: bool) {
@@ -114,6 +137,7 @@ pub fn run(options: Options) -> Result<(), Error> {
     let resumed_by_signal = Arc::clone(&resumed);
     std::thread::spawn(move || {
         for signal in signals.forever() {
+            let screen = lock_screen_for_signal();
             leave_terminal(mouse);
             if signal == SIGTSTP {
                 // Stopped until `fg`; then the terminal is taken again and
@@ -121,6 +145,7 @@ pub fn run(options: Options) -> Result<(), Error> {
                 let _ = signal_hook::low_level::raise(SIGSTOP);
                 let _ = enter_terminal(mouse);
                 resumed_by_signal.store(true, Ordering::Relaxed);
+                drop(screen);
             } else {
                 // The terminal is back as it was: now the signal does what
                 // it would have done.
@@ -150,10 +175,13 @@ pub fn run(options: Options) -> Result<(), Error> {
     }
     while app.running {
         let mut area = ratatui::layout::Rect::default();
-        terminal.draw(|frame| {
-            area = frame.area();
-            frame.render_widget(&app, area);
-        })?;
+        {
+            let _screen = SCREEN.lock().unwrap_or_else(|e| e.into_inner());
+            terminal.draw(|frame| {
+                area = frame.area();
+                frame.render_widget(&app, area);
+            })?;
+        }
         // Wait for input; the timeout redraws progress of background work,
         // takes in its results and looks at signals.
         if event::poll(Duration::from_millis(100))? {
