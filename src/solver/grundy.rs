@@ -111,6 +111,15 @@ pub struct Period {
     pub period: usize,
 }
 
+impl Period {
+    /// How many values prove the period (see [`find_period`]): the heaps
+    /// up to `2·n0 + 2p + t` (`n0` at least 1), and past `p + t`.
+    pub fn proof_length(&self, largest_take: usize) -> usize {
+        (2 * self.preperiod.max(1) + 2 * self.period + largest_take + 1)
+            .max(self.period + largest_take + 1)
+    }
+}
+
 /// The smallest period an octal game's values `G(0 …)` are proved to have,
 /// with its shortest pre-period; `largest_take` is the most tokens a move
 /// removes.
@@ -131,13 +140,12 @@ pub fn find_period(values: &[u16], largest_take: usize) -> Option<Period> {
         while start > 0 && values[start - 1] == values[start - 1 + period] {
             start -= 1;
         }
-        let needed =
-            (2 * start.max(1) + 2 * period + largest_take + 1).max(period + largest_take + 1);
-        if len >= needed {
-            return Some(Period {
-                preperiod: start,
-                period,
-            });
+        let found = Period {
+            preperiod: start,
+            period,
+        };
+        if len >= found.proof_length(largest_take) {
+            return Some(found);
         }
     }
     None

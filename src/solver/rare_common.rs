@@ -1,5 +1,5 @@
-//! Grundy values of octal games by the rare/common ("sparse space") method,
-//! on as many cores as the game allows.
+//! Grundy values of octal games (and Grundy's game) by the rare/common
+//! ("sparse space") method, on as many cores as asked.
 //!
 //! Pick a bit mask `m` and call a value *rare* when `popcount(v & m)` is even
 //! (0 is always rare) and *common* otherwise. Parity adds under xor, so the
@@ -24,13 +24,15 @@
 //! Walsh–Hadamard transform of the value counts and reviewed as the table
 //! grows. Any mask gives the right values; a good one only gives them fast.
 //!
-//! `G(n)` depends on `G(0 … n − k)` only, `k` being the fewest tokens a move
-//! that leaves a heap removes (3 for Treblecross), so up to `k` consecutive
-//! values are computed at once: one thread per residue of `n`, each waiting
-//! only for the values it reads.
+//! Threads take turns at batches of [`BATCH`] heaps. A batch's walk over the
+//! rare heaps needs only the values below the batches still being computed,
+//! so it overlaps the other threads' work; its last steps wait for the
+//! values just before it. All threads read and write one table: the caller's
+//! vector, each value written once, by the thread that owns its batch.
 
 use super::octal::{OctalGame, ValueTooLarge, LARGEST_VALUE};
-use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 /// Marks a value not computed yet.
 const UNKNOWN: u16 = u16::MAX;
@@ -46,9 +48,20 @@ const BLOCK: usize = 256;
 /// recording every split's value (a scattered store per split).
 const COMPARE_UP_TO: usize = 12;
 
+/// Heaps computed together (a thread's turn when threads share the work).
+const BATCH: usize = 16;
+
+/// Below this heap the first thread computes every value alone, one at a
+/// time (a batch's bookkeeping would cost more).
+const BATCH_FROM: usize = 256;
+
+/// Checks made of a value before a waiting thread sleeps.
+const SPINS: u32 = 400;
+
 /// Grows `values` (`G(0 …)` so far, say from a saved table) to `n` values
 /// of `game`, on up to `threads` threads; `progress` hears how many values
-/// are known every 1,024 or so, on the calling thread.
+/// are known every 1,024 or so, on the calling thread. On an error the
+/// values known before it are kept.
 pub fn extend(
     game: &OctalGame,
     values: &mut Vec<u16>,
@@ -60,31 +73,59 @@ pub fn extend(
     if n <= start {
         return Ok(());
     }
-    let shared = Shared {
-        game,
-        values: (0..n)
-            .map(|i| AtomicU16::new(values.get(i).copied().unwrap_or(UNKNOWN)))
-            .collect(),
-        failed: AtomicBool::new(false),
-        lag: game.smallest_take_leaving_heaps(),
-    };
     let threads = if n - start < PARALLEL_FROM {
         1
     } else {
-        threads.clamp(1, shared.lag)
+        threads.max(1)
     };
-    let result = std::thread::scope(|scope| {
+    values.resize(n, UNKNOWN);
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        compute(game, values, start, threads, &mut progress)
+    }));
+    // Keep the values known below the first unknown one.
+    let known = values[start..]
+        .iter()
+        .take_while(|&&v| v != UNKNOWN)
+        .count();
+    values.truncate(start + known);
+    progress(values.len());
+    outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// [`extend`] on a table whose values from `start` on are [`UNKNOWN`].
+fn compute(
+    game: &OctalGame,
+    values: &mut [u16],
+    start: usize,
+    threads: usize,
+    progress: &mut impl FnMut(usize),
+) -> Result<(), ValueTooLarge> {
+    const _: () = assert!(std::mem::align_of::<AtomicU16>() == std::mem::align_of::<u16>());
+    // SAFETY: AtomicU16 has the size, bit validity and (checked above)
+    // alignment of u16, and `values` is borrowed exclusively for as long
+    // as the atomics are used.
+    let cells = unsafe { &*(values as *mut [u16] as *const [AtomicU16]) };
+    let shared = Shared {
+        game,
+        cells,
+        failed: AtomicBool::new(false),
+        lag: game.lag(),
+        sleepers: AtomicUsize::new(0),
+        lock: Mutex::new(()),
+        woken: Condvar::new(),
+    };
+    std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
-            .map(|first| {
+            .map(|index| {
                 let shared = &shared;
                 scope.spawn(move || {
-                    let _guard = FailOnPanic(&shared.failed);
-                    Worker::new(shared).run(start, first, n, threads, |_| {})
+                    let _guard = FailOnPanic(shared);
+                    Worker::new(shared).run(start, index, threads, |_| {})
                 })
             })
             .collect();
-        let guard = FailOnPanic(&shared.failed);
-        let mut outcome = Worker::new(&shared).run(start, 0, n, threads, &mut progress);
+        let guard = FailOnPanic(&shared);
+        let mut outcome = Worker::new(&shared).run(start, 0, threads, progress);
         drop(guard);
         for helper in helpers {
             let helped = helper
@@ -93,29 +134,17 @@ pub fn extend(
             outcome = outcome.and(helped);
         }
         outcome
-    });
-    // On failure keep the values known below the first unknown one.
-    let known = shared.values[start..]
-        .iter()
-        .take_while(|v| v.load(Ordering::Acquire) != UNKNOWN)
-        .count();
-    values.extend(
-        shared.values[start..start + known]
-            .iter()
-            .map(|v| v.load(Ordering::Relaxed)),
-    );
-    progress(values.len());
-    result
+    })
 }
 
 /// Tells the other threads to stop waiting if this one panics (they would
 /// otherwise wait for its values forever; the panic is then re-raised).
-struct FailOnPanic<'a>(&'a AtomicBool);
+struct FailOnPanic<'a>(&'a Shared<'a>);
 
 impl Drop for FailOnPanic<'_> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            self.0.store(true, Ordering::Relaxed);
+            self.0.fail();
         }
     }
 }
@@ -123,34 +152,70 @@ impl Drop for FailOnPanic<'_> {
 struct Shared<'a> {
     game: &'a OctalGame,
     /// `G(0 … n − 1)`, [`UNKNOWN`] where not computed yet. Each value is
-    /// written once, by the thread that owns its residue.
-    values: Vec<AtomicU16>,
+    /// written once, by the thread that owns its batch.
+    cells: &'a [AtomicU16],
     failed: AtomicBool,
     /// `G(h)` reads `G(0 … h − lag)` only.
     lag: usize,
+    /// Threads asleep (or about to be) waiting for a value; writers wake
+    /// them only then, so a thread that does not wait costs no system call.
+    sleepers: AtomicUsize,
+    lock: Mutex<()>,
+    woken: Condvar,
 }
 
-impl Shared<'_> {
-    fn get(&self, heap: usize) -> u16 {
-        self.values[heap].load(Ordering::Relaxed)
+impl<'a> Shared<'a> {
+    /// `G(0 … end − 1)` as plain values.
+    ///
+    /// Only for values this thread has seen written (by [`Shared::wait_for`]
+    /// or its own writes): they never change again, so reading them
+    /// without atomics races with nothing.
+    fn known(&self, end: usize) -> &'a [u16] {
+        let cells = &self.cells[..end];
+        // SAFETY: as above; the layout is u16's (checked in `compute`).
+        unsafe { std::slice::from_raw_parts(cells.as_ptr().cast::<u16>(), end) }
     }
 
-    /// Waits until `G(heap)` is known; false if another thread failed.
-    fn wait_for(&self, heap: usize) -> bool {
-        let mut spins = 0u32;
-        while self.values[heap].load(Ordering::Acquire) == UNKNOWN {
-            if self.failed.load(Ordering::Relaxed) {
-                return false;
-            }
-            spins += 1;
-            if spins < 100 {
-                std::hint::spin_loop();
-            } else {
-                // The machine may have fewer free cores than threads.
-                std::thread::yield_now();
-            }
+    fn put(&self, heap: usize, value: u16) {
+        // SeqCst, with the load of `sleepers` after it and the sleeper's
+        // SeqCst count before its last look: one of the two sees the other.
+        self.cells[heap].store(value, Ordering::SeqCst);
+        if self.sleepers.load(Ordering::SeqCst) > 0 {
+            let _held = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+            self.woken.notify_all();
         }
-        true
+    }
+
+    fn fail(&self) {
+        self.failed.store(true, Ordering::SeqCst);
+        let _held = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.woken.notify_all();
+    }
+
+    fn is_known(&self, heap: usize) -> bool {
+        self.cells[heap].load(Ordering::Acquire) != UNKNOWN
+    }
+
+    /// Waits until `G(heap)` is known: a short spin (the value is usually
+    /// moments away), then asleep, so a waiting thread uses no processor;
+    /// false if another thread failed.
+    fn wait_for(&self, heap: usize) -> bool {
+        for _ in 0..SPINS {
+            if self.is_known(heap) {
+                return true;
+            }
+            std::hint::spin_loop();
+        }
+        self.sleepers.fetch_add(1, Ordering::SeqCst);
+        let mut held = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        while self.cells[heap].load(Ordering::SeqCst) == UNKNOWN
+            && !self.failed.load(Ordering::SeqCst)
+        {
+            held = self.woken.wait(held).unwrap_or_else(|e| e.into_inner());
+        }
+        drop(held);
+        self.sleepers.fetch_sub(1, Ordering::SeqCst);
+        self.is_known(heap)
     }
 }
 
@@ -158,15 +223,16 @@ fn is_rare(value: u16, mask: u16) -> bool {
     (value & mask).count_ones().is_multiple_of(2)
 }
 
-/// One thread's view: its own copy of the table, mask, rare heaps and
+/// One thread's view: the values it has seen, its mask, rare heaps and
 /// scratch space. Plain slices here let the hot loops vectorise.
 struct Worker<'a> {
     shared: &'a Shared<'a>,
+    game: &'a OctalGame,
     whole_takes: Vec<usize>,
     one_heap_takes: Vec<usize>,
     split_takes: Vec<usize>,
     /// `G(h)` for `h < scanned`.
-    table: Vec<u16>,
+    table: &'a [u16],
     /// `G(h)` at `last - h`, so the right parts of consecutive splits read
     /// forwards.
     reversed: Vec<u16>,
@@ -195,16 +261,17 @@ struct Worker<'a> {
 impl<'a> Worker<'a> {
     fn new(shared: &'a Shared<'a>) -> Worker<'a> {
         let game = shared.game;
-        let n = shared.values.len();
+        let n = shared.cells.len();
         Worker {
             shared,
+            game,
             whole_takes: game.whole_takes().collect(),
             one_heap_takes: game.one_heap_takes().collect(),
             split_takes: game.split_takes().collect(),
-            table: Vec::with_capacity(n),
+            table: &[],
             reversed: vec![0; n],
             last: n - 1,
-            scanned: 1,
+            scanned: 0,
             mask: 0,
             rare_heaps: Vec::new(),
             rare_values: Vec::new(),
@@ -219,17 +286,18 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// This thread's share of `G(start … end − 1)`, being thread `index`
-    /// of `threads`: below [`BATCH_FROM`] every `threads`-th heap, one at a
-    /// time; from there every `threads`-th batch of [`BATCH`] heaps.
+    /// This thread's share of `G(start …)`, being thread `index` of
+    /// `threads`: below [`BATCH_FROM`] the first thread computes every
+    /// heap; from there each thread takes every `threads`-th batch of
+    /// [`BATCH`] heaps.
     fn run(
         mut self,
         start: usize,
         index: usize,
-        end: usize,
         threads: usize,
         mut progress: impl FnMut(usize),
     ) -> Result<(), ValueTooLarge> {
+        let end = self.shared.cells.len();
         let batches_from = BATCH_FROM.clamp(start, end);
         let mut reported = start;
         let mut report = |heap: usize| {
@@ -238,18 +306,11 @@ impl<'a> Worker<'a> {
                 reported = heap;
             }
         };
-        let mut heap = start + index;
-        while heap < batches_from {
-            // Every value this heap reads: each other thread's latest
-            // below `heap − lag + 1` (own values are done already).
-            let readable = (heap + 1).saturating_sub(self.shared.lag);
-            if !self.wait_below(readable, threads) {
-                return Ok(());
+        if index == 0 {
+            let mut heap = start;
+            while heap < batches_from {
+                heap += self.batch(heap, batches_from - heap, heap)?;
             }
-            self.scan_to(readable, true);
-            self.batch(heap, 1, readable)?;
-            heap += threads;
-            report(heap);
         }
         let mut first = batches_from + index * BATCH;
         while first < end {
@@ -258,7 +319,7 @@ impl<'a> Worker<'a> {
             // other threads are not known yet; everything below them is.
             let known = first
                 .saturating_sub((threads - 1) * BATCH)
-                .max(start.min(first));
+                .max(batches_from.min(first));
             if !self.wait_below(known, threads * BATCH) {
                 return Ok(());
             }
@@ -274,24 +335,26 @@ impl<'a> Worker<'a> {
     }
 
     /// Waits until the `span` values below `end` are known (so every value
-    /// below `end` is: each thread writes its values in order); false if
-    /// another thread failed.
+    /// below `end` is: each thread writes its values in order, after
+    /// reading those below its batch); false if another thread failed.
     fn wait_below(&self, end: usize, span: usize) -> bool {
         (end.saturating_sub(span)..end).all(|heap| self.shared.wait_for(heap))
     }
 
-    /// Copies, counts and classifies heaps up to `end` (exclusive); with
-    /// `review`, looks for a better mask when it is time to.
+    /// Takes in, counts and classifies heaps up to `end` (exclusive), all
+    /// known; with `review`, looks for a better mask when it is time to.
     fn scan_to(&mut self, end: usize, review: bool) {
-        if self.table.is_empty() && end > 0 {
-            self.table.push(self.shared.get(0));
-            self.reversed[self.last] = self.table[0];
+        if end <= self.scanned {
+            return;
         }
+        self.table = self.shared.known(end);
         let widened_from = self.largest;
         for heap in self.scanned..end {
-            let value = self.shared.get(heap);
-            self.table.push(value);
+            let value = self.table[heap];
             self.reversed[self.last - heap] = value;
+            if heap == 0 {
+                continue;
+            }
             if value as usize >= self.counts.len() {
                 self.counts
                     .resize((value as usize + 1).next_power_of_two(), 0);
@@ -303,7 +366,7 @@ impl<'a> Worker<'a> {
                 self.rare_values.push(value);
             }
         }
-        self.scanned = self.scanned.max(end);
+        self.scanned = end;
         let widened = (widened_from as usize + 1).next_power_of_two()
             != (self.largest as usize + 1).next_power_of_two();
         if review && (widened || self.scanned >= self.next_review) {
@@ -329,23 +392,23 @@ impl<'a> Worker<'a> {
     }
 
     /// Room for the options of a heap: they are xors of values below 2^b,
-    /// so below 2^b, and the mex is at most 2^b; one more power of two
-    /// keeps room for both (and for a value of 2^b turning up within a
-    /// batch: the batch then stops there).
+    /// so below 2^b, and the mex is at most 2^b. A value of 2^b turning up
+    /// within a batch ends the batch there (the rest starts afresh).
     fn width(&self) -> usize {
-        2 * (self.largest as usize + 1).next_power_of_two()
+        (self.largest as usize + 1).next_power_of_two()
     }
 
-    /// Computes the `count` heaps from `first`, `G(0 … known − 1)` being in
-    /// the table (the heaps from `known` on are read as other threads, or
-    /// this one, finish them); returns how many were computed (fewer when
-    /// the values outgrew the batch's room).
+    /// Computes the `count` heaps from `first`, `G(0 … known − 1)` being
+    /// known (the heaps from `known` on are read as other threads, or this
+    /// one, finish them); returns how many were computed (fewer when the
+    /// values outgrew the batch's room).
     ///
     /// Step 1 — every split with a rare part — is one walk over the rare
     /// heaps for the whole batch where both parts are below `known`; the
     /// few splits it cannot cover (a part at or above `known`, or past the
     /// ends of the shared walk) are added heap by heap.
     fn batch(&mut self, first: usize, count: usize, known: usize) -> Result<usize, ValueTooLarge> {
+        self.scan_to(known, true);
         let width = self.width();
         self.seen.clear();
         self.seen.resize(count * width, 0);
@@ -368,7 +431,7 @@ impl<'a> Worker<'a> {
                 mark_rare_splits(
                     &mut self.seen,
                     width,
-                    &self.table,
+                    self.table,
                     &self.rare_heaps[from..to],
                     &self.rare_values[from..to],
                     first_rest,
@@ -395,10 +458,10 @@ impl<'a> Worker<'a> {
             self.seen = seen;
             let value = self.finish(j, heap);
             if value > LARGEST_VALUE as usize {
-                self.shared.failed.store(true, Ordering::Relaxed);
+                self.shared.fail();
                 return Err(ValueTooLarge { heap });
             }
-            self.shared.values[heap].store(value as u16, Ordering::Release);
+            self.shared.put(heap, value as u16);
         }
         Ok(count)
     }
@@ -412,7 +475,7 @@ impl<'a> Worker<'a> {
         known: usize,
         shared_range: &[std::ops::Range<usize>],
     ) {
-        let table = &self.table;
+        let table = self.table;
         for &k in &self.whole_takes {
             if heap == k {
                 set(seen, 0);
@@ -457,8 +520,14 @@ impl<'a> Worker<'a> {
             self.common_values = (0..width as u16).filter(|&v| !is_rare(v, mask)).collect();
             self.rare_values_below = (0..width as u16).filter(|&v| is_rare(v, mask)).collect();
         }
-        let table = &self.table;
+        let table = self.table;
         let seen = &mut self.seen[j * width..(j + 1) * width];
+        if self.game.is_grundys_game() && heap.is_multiple_of(2) {
+            // Step 1 counted the equal split, G(a) ⊕ G(a) = 0, which
+            // Grundy's game forbids: 0 (a rare value) is looked for again
+            // among the unequal splits below.
+            seen[0] = 0;
+        }
         let candidate = self
             .common_values
             .iter()
@@ -483,7 +552,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let rest = heap - k;
-            let end = rest / 2 + 1;
+            let end = self.game.splits_end(rest);
             let mut a = 1;
             while a < end && !self.needed.is_empty() {
                 let scatter = self.needed.len() > COMPARE_UP_TO;
@@ -507,12 +576,6 @@ impl<'a> Worker<'a> {
         }
     }
 }
-
-/// Heaps computed together by a thread working alone.
-const BATCH: usize = 16;
-
-/// Below this heap one at a time (the batch's bookkeeping would cost more).
-const BATCH_FROM: usize = 256;
 
 /// Adds `v` to a set of values (a power of two long: the index wraps
 /// instead of being checked; no option reaches the length).
@@ -572,7 +635,10 @@ fn mark_rare_splits(
     }
 }
 
-/// [`mark_rare_splits_of`] for a full batch, compiled for AVX2.
+/// [`mark_rare_splits_of`] for a full batch in AVX2: a row of the batch's
+/// 16 values is xored, wrapped and turned into 16 indices into `seen` by
+/// vector instructions, leaving one byte store per split (the compiler's
+/// own version extracts each lane separately: twice the instructions).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn mark_rare_splits_avx2(
@@ -583,7 +649,36 @@ fn mark_rare_splits_avx2(
     rare_values: &[u16],
     first_rest: usize,
 ) {
-    mark_rare_splits_of::<BATCH>(seen, width, table, rare_heaps, rare_values, first_rest)
+    use std::arch::x86_64::*;
+    const _: () = assert!(BATCH == 16);
+    let seen = &mut seen[..BATCH * width];
+    let w = width as i32;
+    let wrap = _mm256_set1_epi16((width - 1) as i16);
+    let low_rows = _mm256_setr_epi32(0, w, 2 * w, 3 * w, 4 * w, 5 * w, 6 * w, 7 * w);
+    let high_rows = _mm256_add_epi32(low_rows, _mm256_set1_epi32(8 * w));
+    let mut at = [0u32; BATCH];
+    for (&r, &g) in rare_heaps.iter().zip(rare_values) {
+        let row = &table[first_rest - r as usize..][..BATCH];
+        // SAFETY: `row` holds 16 u16 (32 bytes), read unaligned; `at` has
+        // room for two vectors of 8 u32.
+        unsafe {
+            let values = _mm256_loadu_si256(row.as_ptr().cast());
+            let options =
+                _mm256_and_si256(_mm256_xor_si256(values, _mm256_set1_epi16(g as i16)), wrap);
+            let low = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(options));
+            let high = _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(options));
+            _mm256_storeu_si256(at.as_mut_ptr().cast(), _mm256_add_epi32(low, low_rows));
+            _mm256_storeu_si256(
+                at.as_mut_ptr().add(8).cast(),
+                _mm256_add_epi32(high, high_rows),
+            );
+        }
+        for &i in &at {
+            // SAFETY: lane j is j·width plus an option below width, so
+            // below 16·width = seen.len().
+            unsafe { *seen.get_unchecked_mut(i as usize) = 1 };
+        }
+    }
 }
 
 /// [`mark_rare_splits`] for `N` heaps: the inner loop unrolled.
@@ -611,9 +706,51 @@ fn mark_rare_splits_of<const N: usize>(
 /// Records `left[i] ^ right[i]` for each `i`.
 #[inline(never)]
 fn mark_splits(seen: &mut [u8], left: &[u16], right: &[u16]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { mark_splits_avx2(seen, left, right) };
+    }
+    mark_splits_here(seen, left, right)
+}
+
+#[inline(always)]
+fn mark_splits_here(seen: &mut [u8], left: &[u16], right: &[u16]) {
     for (&x, &y) in left.iter().zip(right) {
         set(seen, (x ^ y) as usize);
     }
+}
+
+/// [`mark_splits`] in AVX2: 16 options xored and wrapped at once, then one
+/// byte store each (as in [`mark_rare_splits_avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn mark_splits_avx2(seen: &mut [u8], left: &[u16], right: &[u16]) {
+    use std::arch::x86_64::*;
+    const LANES: usize = 16;
+    assert!(seen.len().is_power_of_two() && seen.len() <= 1 << 16);
+    let wrap = _mm256_set1_epi16((seen.len() - 1) as i16);
+    let mut at = [0u16; LANES];
+    let whole = left.len().min(right.len()) / LANES * LANES;
+    for (x, y) in left[..whole]
+        .chunks_exact(LANES)
+        .zip(right[..whole].chunks_exact(LANES))
+    {
+        // SAFETY: each chunk holds 16 u16 (32 bytes), read unaligned; `at`
+        // has room for 16 u16.
+        unsafe {
+            let options = _mm256_xor_si256(
+                _mm256_loadu_si256(x.as_ptr().cast()),
+                _mm256_loadu_si256(y.as_ptr().cast()),
+            );
+            _mm256_storeu_si256(at.as_mut_ptr().cast(), _mm256_and_si256(options, wrap));
+        }
+        for &i in &at {
+            // SAFETY: wrapped below seen.len().
+            unsafe { *seen.get_unchecked_mut(i as usize) = 1 };
+        }
+    }
+    mark_splits_here(seen, &left[whole..], &right[whole..]);
 }
 
 /// Whether `left[i] ^ right[i] == value` for some `i`: written without an
@@ -702,10 +839,17 @@ mod tests {
     use super::*;
     use crate::solver::octal::extend_naive;
 
+    /// `d0.d1d2…`, or `grundy`.
+    fn game(code: &str) -> OctalGame {
+        if code == "grundy" {
+            return OctalGame::grundys_game();
+        }
+        let digits = code.bytes().filter(|&b| b != b'.').map(|b| b - b'0');
+        OctalGame::from_digits(digits.collect()).unwrap()
+    }
+
     fn both(code: &str, n: usize, threads: usize) -> (Vec<u16>, Vec<u16>) {
-        // "0.d1d2…": the digits after the point.
-        let digits = std::iter::once(0).chain(code[2..].bytes().map(|b| b - b'0'));
-        let game = OctalGame::from_digits(digits.collect()).unwrap();
+        let game = game(code);
         let mut naive = Vec::new();
         extend_naive(&game, &mut naive, n, |_| {}).unwrap();
         let mut fast = Vec::new();
@@ -716,12 +860,24 @@ mod tests {
     #[test]
     fn small_tables_equal_the_naive_mex() {
         for code in [
-            "0.007", "0.77", "0.07", "0.137", "0.4", "0.6", "0.5", "0.1337", "0.72",
+            "0.007", "0.77", "0.07", "0.137", "0.4", "0.6", "0.5", "0.1337", "0.72", "4.", "4.07",
+            "4.7", "4.37", "4.0004", "grundy",
         ] {
             for threads in [1, 2, 3] {
                 let (fast, naive) = both(code, 300, threads);
                 assert_eq!(fast, naive, "{code} on {threads} threads");
             }
+        }
+    }
+
+    /// Past the point where threads share the work, for games whose values
+    /// keep changing class: splitting without taking (lag 1) and Grundy's
+    /// game (its equal splits left out).
+    #[test]
+    fn threads_equal_the_naive_mex_on_longer_tables() {
+        for code in ["grundy", "4.07", "0.6"] {
+            let (fast, naive) = both(code, 3 * PARALLEL_FROM / 2, 2);
+            assert_eq!(fast, naive, "{code}");
         }
     }
 
