@@ -107,9 +107,22 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             }
         }
         Command::Grundy {
+            survey: true,
+            max,
+            threads,
+            ..
+        } => cli::grundy::survey(
+            max.unwrap_or(cli::grundy::DEFAULT_MAX),
+            threads.map(usize::from),
+            out,
+        ),
+        Command::Grundy {
             n,
             stats,
             json,
+            until_period: _,
+            max,
+            survey: _,
             game,
             out: table,
             resume,
@@ -117,7 +130,14 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             threads,
         } => cli::grundy::run(
             &cli::grundy::Request {
-                n,
+                count: match n {
+                    Some(n) => cli::grundy::Count::Exactly(n),
+                    // clap asks for N unless --until-period (or --survey,
+                    // taken above) is given.
+                    None => {
+                        cli::grundy::Count::UntilPeriod(max.unwrap_or(cli::grundy::DEFAULT_MAX))
+                    }
+                },
                 stats,
                 json,
                 game,

@@ -72,7 +72,8 @@ fn position_value(game: &OctalGame, heaps: Vec<usize>, memo: &mut HashMap<Vec<us
 #[test]
 fn the_naive_mex_equals_exhaustive_search_of_whole_positions() {
     for code in [
-        "0.007", "0.77", "0.07", "0.137", "0.4", "0.51", "0.156", "0.6",
+        "0.007", "0.77", "0.07", "0.137", "0.4", "0.51", "0.156", "0.6", "4.07", "4.6", "4.",
+        "grundy",
     ] {
         let game = code.parse::<OctalGame>().unwrap();
         let values = naive(&game, 15);
@@ -99,12 +100,17 @@ fn the_naive_mex_equals_exhaustive_search_of_whole_positions() {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
-    /// Any octal code of up to four digits: the fast method on one to
-    /// three threads equals the naive mex.
+    /// Any octal code of up to four digits, `0.` or `4.`: the fast method
+    /// on one to three threads equals the naive mex.
     #[test]
-    fn random_codes_agree(digits in proptest::collection::vec(0u8..8, 1..5), threads in 1usize..4) {
-        prop_assume!(digits.iter().any(|&d| d != 0));
-        let code: String = std::iter::once("0.".to_string())
+    fn random_codes_agree(
+        split_first in any::<bool>(),
+        digits in proptest::collection::vec(0u8..8, 1..5),
+        threads in 1usize..4,
+    ) {
+        prop_assume!(split_first || digits.iter().any(|&d| d != 0));
+        let first = if split_first { "4." } else { "0." };
+        let code: String = std::iter::once(first.to_string())
             .chain(digits.iter().map(|d| d.to_string()))
             .collect();
         let game = code.parse::<OctalGame>().unwrap();
@@ -376,10 +382,170 @@ fn stats_json_agrees_with_the_text_and_the_naive_values() {
                 let holds = |from: usize| (from..n - p).all(|i| values[i + p] == values[i]);
                 assert!(holds(pre), "{code}");
                 assert!(pre == 0 || !holds(pre - 1), "{code}");
-                assert_eq!(period["proved_up_to"], n - 1);
+                // Proved by the fewest values that do (Guy–Smith: up to
+                // 2·n0 + 2p + t, in heaps), and not by one fewer.
+                let t = game.largest_take();
+                let proof = (2 * (pre + offset).max(1) + 2 * p + t + 1).max(p + t + 1);
+                assert_eq!(period["proved_up_to"], proof - 1 - offset, "{code}");
+                assert!(find_period(&heaps[..proof], t).is_some(), "{code}");
+                assert_eq!(find_period(&heaps[..proof - 1], t), None, "{code}");
+                assert_eq!(doc["period_checked"], true);
                 assert!(words.contains(&format!("period: {p} with pre-period {pre} ")));
             }
             None => assert!(words.contains(&format!("period: none up to {at} = {}", n - 1))),
+        }
+    }
+}
+
+#[test]
+fn grundys_game_has_its_published_values_and_sparse_heaps() {
+    // OEIS A002188: G(0) … G(104).
+    let published: [u16; 105] = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
+        3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
+        2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3,
+        7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
+    ];
+    let game = "grundy".parse::<OctalGame>().unwrap();
+    assert_eq!(naive(&game, 105), published);
+    assert_eq!(fast(&game, 105, 2), published);
+    // Flammenkamp's list of the sparse (rare) heaps below 232: an even
+    // number of ones in G(n) without its lowest bit.
+    let sparse = [
+        0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 15, 20, 23, 26, 28, 31, 34, 37, 40, 43, 46, 49, 50, 52, 53,
+        55, 58, 61, 87, 90, 93, 146, 149, 152, 158, 161, 164, 167, 176, 179, 181, 182, 185, 188,
+        190, 193, 196, 231,
+    ];
+    let values = fast(&game, 30_000, 2);
+    let rare: Vec<usize> = (0..232)
+        .filter(|&n| (values[n] & !1).count_ones().is_multiple_of(2))
+        .collect();
+    assert_eq!(rare, sparse);
+    // And the mask found is that one, within the values' bits.
+    assert_eq!(rare_common_split(&values).mask, 0xfe);
+    assert_eq!(values, naive(&game, 30_000));
+}
+
+#[test]
+fn splitting_without_taking_matches_its_twins() {
+    // 4.6 is Kayles on one more token: taking one and splitting in two,
+    // or splitting alone, from a heap one larger.
+    let kayles = naive(&"kayles".parse::<OctalGame>().unwrap(), 5_000);
+    let shifted = fast(&"4.6".parse::<OctalGame>().unwrap(), 5_001, 2);
+    assert_eq!(shifted[1..], kayles[..]);
+    for code in ["4.07", "4.077", "4.007", "4.3", "4.0000007"] {
+        let game = code.parse::<OctalGame>().unwrap();
+        assert_eq!(fast(&game, 20_000, 2), naive(&game, 20_000), "{code}");
+    }
+}
+
+#[test]
+fn codes_of_hundreds_of_digits_work() {
+    // Digits 299 and 300: remove 299 leaving two heaps, or 300 leaving
+    // any number; 255 digits is what ogsolve takes.
+    let code = format!("0.{}47", "0".repeat(298));
+    let game = code.parse::<OctalGame>().unwrap();
+    assert_eq!(game.largest_take(), 300);
+    assert_eq!(fast(&game, 6_000, 2), naive(&game, 6_000));
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&noughts(args)).unwrap()
+}
+
+#[test]
+fn until_period_stops_at_the_proof() {
+    // Kayles: the fewest values proving period 12 from 71 are 169.
+    let doc = json(&["grundy", "--until-period", "--game", "kayles", "--json"]);
+    assert_eq!(doc["values"], 169);
+    assert_eq!(doc["period"]["period"], 12);
+    assert_eq!(doc["period"]["preperiod"], 71);
+    assert_eq!(doc["period"]["proved_up_to"], 168);
+    // The same figures as --stats over those values.
+    let words = noughts(&["grundy", "--until-period", "--game", "kayles"]);
+    assert_eq!(
+        words,
+        noughts(&["grundy", "169", "--game", "kayles", "--stats"])
+    );
+    // No period within --max: computed to the end, said so.
+    let doc = json(&["grundy", "--until-period", "--max", "5000", "--json"]);
+    assert_eq!(doc["values"], 5000);
+    assert_eq!(doc["period"], serde_json::Value::Null);
+    // --out keeps the table it stopped at; --resume carries on from it.
+    let dir = std::env::temp_dir().join(format!("noughts-until-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("g.txt");
+    let path = table.to_str().unwrap();
+    let args = [
+        "grundy",
+        "--until-period",
+        "--game",
+        "0.1377",
+        "--out",
+        path,
+    ];
+    let first = noughts(&args);
+    assert!(first.contains("period: 24 with pre-period 141"), "{first}");
+    let text = std::fs::read_to_string(&table).unwrap();
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 335);
+    let mut resumed = args.to_vec();
+    resumed.extend(["--resume", path]);
+    assert_eq!(noughts(&resumed), first);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn grundys_game_is_not_claimed_periodic() {
+    let out = assert_cmd::Command::cargo_bin("noughts")
+        .unwrap()
+        .args(["grundy", "--until-period", "--game", "grundy"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8(out.stderr).unwrap();
+    assert!(error.contains("no periodicity check"), "{error}");
+    let doc = json(&["grundy", "3000", "--game", "grundy", "--stats", "--json"]);
+    assert_eq!(doc["period"], serde_json::Value::Null);
+    assert_eq!(doc["period_checked"], false);
+    assert_eq!(doc["game"], "grundy");
+}
+
+/// Every game of the survey with a published period: computed until the
+/// period is proved, it is the published one.
+#[test]
+fn the_survey_agrees_with_the_literature() {
+    use noughts::cli::grundy::SURVEY;
+    for game in SURVEY {
+        let Some(published) = game.published else {
+            continue;
+        };
+        let doc = json(&["grundy", "--until-period", "--game", game.code, "--json"]);
+        assert_eq!(doc["period"]["period"], published.period, "{}", game.code);
+        assert_eq!(
+            doc["period"]["preperiod"], published.preperiod,
+            "{}",
+            game.code
+        );
+    }
+}
+
+#[test]
+fn the_survey_prints_a_row_per_game() {
+    use noughts::cli::grundy::SURVEY;
+    let table = noughts(&["grundy", "--survey", "--max", "20000"]);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), SURVEY.len() + 2, "{table}");
+    for (game, line) in SURVEY.iter().zip(&lines[2..]) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(cells[2], game.code, "{line}");
+        match game.published {
+            // Proved within 20,000 values: the published figures.
+            Some(p) if p.preperiod < 5_000 => {
+                assert_eq!(cells[3], p.period.to_string(), "{line}");
+                assert_eq!(cells[4], p.preperiod.to_string(), "{line}");
+            }
+            _ if game.code == "grundy" => assert_eq!(cells[3], "not checked"),
+            _ => assert_eq!(cells[3], "none up to 19999", "{line}"),
         }
     }
 }

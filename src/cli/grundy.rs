@@ -1,11 +1,13 @@
-//! `noughts grundy N [--stats] [--game CODE] [--out FILE] [--resume FILE]`:
-//! Grundy values of free Treblecross segments or of any octal game.
+//! `noughts grundy N [--stats] [--game CODE] [--out FILE] [--resume FILE]`,
+//! `noughts grundy --until-period [--max N]`, `noughts grundy --survey`:
+//! Grundy values of free Treblecross segments, of any octal game and of
+//! Grundy's game; periods proved; a table of the well-known games.
 
 use super::json;
 use super::Error;
 use crate::notation::octal::{code, name};
 use crate::notation::{quoted, InputError};
-use crate::solver::grundy::{cores, find_period, stats, HEAP_OF_SEGMENT};
+use crate::solver::grundy::{cores, find_period, stats, Period, HEAP_OF_SEGMENT};
 use crate::solver::octal::{extend_naive, OctalGame, LARGEST_VALUE};
 use crate::solver::rare_common;
 use serde::Serialize;
@@ -23,10 +25,22 @@ pub enum Method {
     Naive,
 }
 
+/// How many values to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    /// G(0) … G(n − 1).
+    Exactly(usize),
+    /// Until the values prove a period, or this many are known.
+    UntilPeriod(usize),
+}
+
+/// `--max` when not given: 2^20 values.
+pub const DEFAULT_MAX: usize = 1 << 20;
+
 /// What `noughts grundy` was asked.
 #[derive(Debug, Clone)]
 pub struct Request {
-    pub n: usize,
+    pub count: Count,
     pub stats: bool,
     /// With `stats`: the figures as one line of JSON.
     pub json: bool,
@@ -102,10 +116,13 @@ const PROGRESS_FROM: usize = 1 << 16;
 pub const LARGEST_N: usize = 1 << 28;
 
 pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
-    if request.n > LARGEST_N {
+    let (n, option) = match request.count {
+        Count::Exactly(n) => (n, "N"),
+        Count::UntilPeriod(max) => (max, "--max"),
+    };
+    if n > LARGEST_N {
         return Err(Error::Range(format!(
-            "N = {}: at most {LARGEST_N} values (2^28) in one run",
-            request.n
+            "{option} = {n}: at most {LARGEST_N} values (2^28) in one run"
         )));
     }
     // The name lists free segments; every code, 0.007 included, heaps.
@@ -119,7 +136,17 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
             offset: 0,
         },
     };
-    let wanted = request.n + sequence.offset;
+    let until_period = match request.count {
+        Count::Exactly(_) => None,
+        Count::UntilPeriod(_) => Some(sequence.game.periodicity_take().ok_or_else(|| {
+            Error::Range(format!(
+                "--until-period: {} has no periodicity check (the Guy–Smith theorem does not cover \
+                 unequal splits); give N instead",
+                sequence.game
+            ))
+        })?),
+    };
+    let wanted = n + sequence.offset;
     // Where --out writes, checked now rather than after the work.
     let out_path = request.out.as_deref().map(out_target).transpose()?;
     let mut heaps = match &request.resume {
@@ -139,11 +166,16 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         &sequence,
         &mut heaps,
         wanted,
-        request,
-        out_path.as_deref(),
-        threads,
+        Options {
+            method: request.method,
+            threads,
+            out_path: out_path.as_deref(),
+            until_period,
+        },
     )?;
-    let values = &heaps[sequence.offset.min(heaps.len())..wanted.max(sequence.offset)];
+    // Fewer than wanted when a period was proved on the way.
+    let end = heaps.len().min(wanted);
+    let values = &heaps[sequence.offset.min(end)..end.max(sequence.offset)];
     if let (Some(path), Some(shown)) = (&out_path, &request.out) {
         save(path, &sequence, &heaps)?;
         let written = heaps.len() - sequence.offset;
@@ -153,8 +185,8 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         };
         eprintln!("noughts: wrote {what} to {}", shown.display());
     }
-    if request.stats {
-        let figures = stats_report(&sequence, &heaps[..wanted], values);
+    if request.stats || until_period.is_some() {
+        let figures = stats_report(&sequence, &heaps[..end], values);
         if request.json {
             json::write_line(out, &figures)?;
         } else {
@@ -169,20 +201,41 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     Ok(())
 }
 
+/// How [`compute`] works.
+struct Options<'a> {
+    method: Method,
+    threads: usize,
+    /// Where checkpoints go.
+    out_path: Option<&'a Path>,
+    /// Stop once the values prove a period (the game's largest take).
+    until_period: Option<usize>,
+}
+
 /// Grows `heaps` to `wanted`, with a progress bar on a terminal and
-/// checkpoints to `--out`.
+/// checkpoints to `--out`; with `until_period`, stops at the shortest table
+/// that proves a period (never cutting what was loaded).
 fn compute(
     sequence: &Sequence,
     heaps: &mut Vec<u16>,
     wanted: usize,
-    request: &Request,
-    out_path: Option<&Path>,
-    threads: usize,
+    options: Options,
 ) -> Result<(), Error> {
     let start = heaps.len();
-    if wanted <= start {
+    let proved = |heaps: &mut Vec<u16>| match options.until_period {
+        Some(take) => match find_period(heaps, take) {
+            Some(period) => {
+                heaps.truncate(period.proof_length(take).max(start));
+                true
+            }
+            None => false,
+        },
+        None => false,
+    };
+    if wanted <= start || proved(heaps) {
         return Ok(());
     }
+    // One table, grown in place (the method writes into it).
+    heaps.reserve_exact(wanted - start);
     let bar = if wanted - start >= PROGRESS_FROM {
         let bar = super::progress_bar((wanted - sequence.offset) as u64, "values");
         bar.set_position(start.saturating_sub(sequence.offset) as u64);
@@ -195,18 +248,23 @@ fn compute(
         let target = wanted.min(heaps.len() + CHUNK);
         let progress =
             |known: usize| bar.set_position(known.saturating_sub(sequence.offset) as u64);
-        let result = match request.method {
-            Method::Fast => rare_common::extend(&sequence.game, heaps, target, threads, progress),
+        let result = match options.method {
+            Method::Fast => {
+                rare_common::extend(&sequence.game, heaps, target, options.threads, progress)
+            }
             Method::Naive => extend_naive(&sequence.game, heaps, target, progress),
         };
         if let Err(e) = result {
             bar.abandon();
-            if let Some(path) = out_path {
+            if let Some(path) = options.out_path {
                 save(path, sequence, heaps)?;
             }
             return Err(Error::TooLarge(e));
         }
-        if let Some(path) = out_path {
+        if proved(heaps) {
+            break;
+        }
+        if let Some(path) = options.out_path {
             if target < wanted && last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
                 save(path, sequence, heaps)?;
                 last_checkpoint = Instant::now();
@@ -239,6 +297,8 @@ pub struct StatsReport {
     pub rare_common: Option<RareCommon>,
     /// The period the values prove, if any.
     pub period: Option<PeriodReport>,
+    /// Whether the Guy–Smith check applies (not to Grundy's game).
+    pub period_checked: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -256,7 +316,7 @@ pub struct PeriodReport {
     /// G(i + period) = G(i) for every i ≥ preperiod …
     pub period: usize,
     pub preperiod: usize,
-    /// … proved by the values up to this position.
+    /// … proved by the values up to this position (the fewest that do).
     pub proved_up_to: usize,
 }
 
@@ -264,14 +324,14 @@ pub struct PeriodReport {
 pub fn stats_report(sequence: &Sequence, heaps: &[u16], values: &[u16]) -> StatsReport {
     let s = stats(values);
     let empty = values.is_empty();
-    let period = if empty {
-        None
-    } else {
-        find_period(heaps, sequence.game.largest_take()).map(|p| PeriodReport {
+    let take = sequence.game.periodicity_take();
+    let period = match take {
+        Some(take) if !empty => find_period(heaps, take).map(|p| PeriodReport {
             period: p.period,
             preperiod: p.preperiod.saturating_sub(sequence.offset),
-            proved_up_to: values.len() - 1,
-        })
+            proved_up_to: p.proof_length(take) - 1 - sequence.offset,
+        }),
+        _ => None,
     };
     StatsReport {
         game: code(&sequence.game),
@@ -296,6 +356,7 @@ pub fn stats_report(sequence: &Sequence, heaps: &[u16], values: &[u16]) -> Stats
             last_rare: s.split.last_rare,
         }),
         period,
+        period_checked: take.is_some(),
     }
 }
 
@@ -341,11 +402,227 @@ fn report(sequence: &Sequence, figures: &StatsReport) -> String {
                 period.proved_up_to
             );
         }
+        None if !figures.period_checked => {
+            let _ = writeln!(
+                out,
+                "period: not checked (the Guy–Smith theorem does not cover Grundy's game)"
+            );
+        }
         None => {
             let _ = writeln!(out, "period: none up to {at} = {last}");
         }
     }
     out
+}
+
+/// A game of `--survey`, with what the literature says of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Surveyed {
+    pub name: &'static str,
+    /// Its code (or `grundy`), as `--game` takes it.
+    pub code: &'static str,
+    /// The published period and pre-period (heaps `n >= preperiod`), if
+    /// the game is known to be periodic.
+    pub published: Option<Period>,
+    /// Where that comes from, or what is known instead.
+    pub source: &'static str,
+}
+
+/// The games of `--survey`: the classics, the long periodic ones of Winning
+/// Ways (heap counts as here: the pre-period is one past the last
+/// exceptional heap), games that split without taking, and the unsolved.
+pub const SURVEY: [Surveyed; 13] = [
+    Surveyed {
+        name: "Kayles",
+        code: "0.77",
+        published: Some(Period { period: 12, preperiod: 71 }),
+        source: "Guy & Smith 1956",
+    },
+    Surveyed {
+        name: "Dawson's Kayles",
+        code: "0.07",
+        published: Some(Period { period: 34, preperiod: 53 }),
+        source: "Guy & Smith 1956",
+    },
+    Surveyed {
+        name: "Dawson's Chess",
+        code: "0.137",
+        published: Some(Period { period: 34, preperiod: 52 }),
+        source: "OEIS A002187",
+    },
+    Surveyed {
+        name: "",
+        code: "0.1377",
+        published: Some(Period { period: 24, preperiod: 141 }),
+        source: "Winning Ways; OEIS A071434",
+    },
+    Surveyed {
+        name: "",
+        code: "0.177",
+        published: Some(Period { period: 20, preperiod: 497 }),
+        source: "Winning Ways; OEIS A071435",
+    },
+    Surveyed {
+        name: "",
+        code: "0.11377",
+        published: Some(Period { period: 32, preperiod: 187 }),
+        source: "Winning Ways; OEIS A071452",
+    },
+    Surveyed {
+        name: "",
+        code: "0.127",
+        published: Some(Period { period: 4, preperiod: 46_578 }),
+        source: "Gangolli & Plambeck 1989",
+    },
+    // Published as period 144 with the last exception at 326,637 (OEIS
+    // A071436); the values here, and the naive method's, differ from the
+    // periodic ones up to 326,639 (G(326639) != G(326783)).
+    Surveyed {
+        name: "",
+        code: "0.56",
+        published: None,
+        source: "published 144 from 326638 (Gangolli & Plambeck 1989); the naive method agrees with 326640",
+    },
+    Surveyed {
+        name: "",
+        code: "4.6",
+        published: Some(Period { period: 12, preperiod: 72 }),
+        source: "Kayles on one more token",
+    },
+    Surveyed {
+        name: "",
+        code: "4.077",
+        published: None,
+        source: "found here; the naive method agrees (to 220,812)",
+    },
+    Surveyed {
+        name: "",
+        code: "4.007",
+        published: None,
+        source: "none known; the naive method agrees (to 20,000)",
+    },
+    Surveyed {
+        name: "Treblecross",
+        code: "0.007",
+        published: None,
+        source: "no period known",
+    },
+    Surveyed {
+        name: "Grundy's game",
+        code: "grundy",
+        published: None,
+        source: "no period known (OEIS A002188)",
+    },
+];
+
+/// One line of `--survey`.
+#[derive(Debug)]
+pub struct SurveyRow {
+    pub game: Surveyed,
+    pub figures: StatsReport,
+}
+
+/// The figures of every game of [`SURVEY`], each computed until its period
+/// is proved or `max` values are known.
+pub fn survey_rows(max: usize, threads: Option<usize>) -> Result<Vec<SurveyRow>, Error> {
+    if max > LARGEST_N {
+        return Err(Error::Range(format!(
+            "--max = {max}: at most {LARGEST_N} values (2^28) in one run"
+        )));
+    }
+    let threads = threads.unwrap_or_else(cores);
+    SURVEY
+        .iter()
+        .map(|game| {
+            let sequence = Sequence {
+                game: game.code.parse().map_err(|error| Error::Option {
+                    option: format!("--game {}", game.code),
+                    error,
+                })?,
+                offset: 0,
+            };
+            let mut heaps = Vec::new();
+            let options = Options {
+                method: Method::Fast,
+                threads,
+                out_path: None,
+                until_period: sequence.game.periodicity_take(),
+            };
+            compute(&sequence, &mut heaps, max, options)?;
+            let figures = stats_report(&sequence, &heaps, &heaps);
+            Ok(SurveyRow {
+                game: *game,
+                figures,
+            })
+        })
+        .collect()
+}
+
+/// `noughts grundy --survey`: [`survey_rows`] as a Markdown table.
+pub fn survey(max: usize, threads: Option<usize>, out: &mut impl Write) -> Result<(), Error> {
+    let rows = survey_rows(max, threads)?;
+    let mut table = vec![[
+        "game",
+        "code",
+        "period",
+        "pre-period",
+        "proved by n =",
+        "largest",
+        "mask",
+        "rare heaps",
+        "literature",
+    ]
+    .map(String::from)];
+    for row in &rows {
+        let f = &row.figures;
+        let (period, preperiod, proved) = match &f.period {
+            Some(p) => (
+                p.period.to_string(),
+                p.preperiod.to_string(),
+                p.proved_up_to.to_string(),
+            ),
+            None if !f.period_checked => ("not checked".into(), "".into(), "".into()),
+            None => (format!("none up to {}", f.values - 1), "".into(), "".into()),
+        };
+        let split = f.rare_common.as_ref();
+        let literature = match row.game.published {
+            Some(p) => format!("{} from {}: {}", p.period, p.preperiod, row.game.source),
+            None => row.game.source.to_string(),
+        };
+        table.push([
+            row.game.name.to_string(),
+            row.game.code.to_string(),
+            period,
+            preperiod,
+            proved,
+            f.largest.map_or(String::new(), |g| g.to_string()),
+            split.map_or(String::new(), |s| format!("{:#x}", s.mask)),
+            split.map_or(String::new(), |s| s.rare.to_string()),
+            literature,
+        ]);
+    }
+    let widths: Vec<usize> = (0..table[0].len())
+        .map(|c| {
+            table
+                .iter()
+                .map(|r| r[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for (i, row) in table.iter().enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(cell, &w)| format!("{cell:<w$}"))
+            .collect();
+        writeln!(out, "| {} |", cells.join(" | "))?;
+        if i == 0 {
+            let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
+            writeln!(out, "| {} |", rule.join(" | "))?;
+        }
+    }
+    Ok(())
 }
 
 /// Where `--out` writes: the path itself, or what a symbolic link there
@@ -559,7 +836,7 @@ mod tests {
 
     fn request(n: usize) -> Request {
         Request {
-            n,
+            count: Count::Exactly(n),
             stats: false,
             json: false,
             game: None,

@@ -205,31 +205,55 @@ pub enum Command {
         after_help = "Treblecross: G(0) = 0, G(L) = mex { G(max(0,p-2)) xor G(max(0,L-p-3)) : 0 <= p < L },\n\
                       which is the octal game 0.007 on a heap of L + 2 tokens.\n\
                       \n\
-                      --game takes an octal code 0.d1d2d3... (digit dk: what removing k tokens may do;\n\
-                      1 = take a whole heap of k, 2 = leave one heap, 4 = leave two; sums of these) or a\n\
-                      name: treblecross (free segments, the default), kayles (0.77), dawsons-kayles (0.07),\n\
-                      dawsons-chess (0.137). A code lists heaps of n tokens: --game 0.007 is the default\n\
-                      shifted by two.\n\
+                      --game takes an octal code d0.d1d2d3... (digit dk: what removing k tokens may do;\n\
+                      1 = take a whole heap of k, 2 = leave one heap, 4 = leave two; sums of these; d0 is\n\
+                      0, or 4 to split a heap without taking any), up to 1024 digits, or a name:\n\
+                      treblecross (free segments, the default), kayles (0.77), dawsons-kayles (0.07),\n\
+                      dawsons-chess (0.137), grundy (Grundy's game: split a heap into two unequal heaps).\n\
+                      A code lists heaps of n tokens: --game 0.007 is the default shifted by two.\n\
+                      Octal digits only: hexadecimal codes (moves leaving three heaps) are not supported.\n\
                       \n\
                       Examples:\n\
                       \x20\x20noughts grundy 26\n\
                       \x20\x20noughts grundy 100000 --stats\n\
                       \x20\x20noughts grundy 1000 --game kayles --stats\n\
+                      \x20\x20noughts grundy --until-period --game 0.56\n\
+                      \x20\x20noughts grundy --survey --max 262144\n\
                       \x20\x20noughts grundy 1048576 --out g.txt        (interrupt it, then:)\n\
                       \x20\x20noughts grundy 1048576 --resume g.txt --out g.txt"
     )]
+    #[command(group = clap::ArgGroup::new("figures").args(["stats", "until_period"]).multiple(true))]
+    #[command(group = clap::ArgGroup::new("open_ended").args(["until_period", "survey"]))]
     Grundy {
-        /// How many values: G(0) … G(N−1).
-        n: usize,
+        /// How many values: G(0) … G(N−1) (not with --until-period or --survey).
+        #[arg(
+            required_unless_present_any = ["until_period", "survey"],
+            conflicts_with_all = ["until_period", "survey"]
+        )]
+        n: Option<usize>,
         /// Print the largest value and where it first occurs, the number of
         /// distinct values, the rare/common split and the period (if the
         /// values prove one) instead of the values.
         #[arg(long)]
         stats: bool,
-        /// With --stats: the figures as one line of JSON.
-        #[arg(long, requires = "stats")]
+        /// With --stats or --until-period: the figures as one line of JSON.
+        #[arg(long, requires = "figures")]
         json: bool,
-        /// The game: an octal code such as 0.77, or a name.
+        /// Compute until the values prove a period (the Guy–Smith check) or
+        /// --max values are known, then print the figures as --stats does,
+        /// the period with its pre-period and where it was proved.
+        #[arg(long)]
+        until_period: bool,
+        /// With --until-period or --survey: the most values to compute
+        /// [default: 1048576].
+        #[arg(long, value_name = "N", requires = "open_ended")]
+        max: Option<usize>,
+        /// A table of a dozen well-known games: period and pre-period (or
+        /// none up to --max), the largest value and the rare/common mask,
+        /// beside what the literature says.
+        #[arg(long, conflicts_with_all = ["game", "out", "resume", "stats", "json", "method"])]
+        survey: bool,
+        /// The game: an octal code such as 0.77 or 4.07, or a name.
         #[arg(long, value_name = "CODE")]
         game: Option<String>,
         /// Write the table to FILE instead of printing it; rewritten every

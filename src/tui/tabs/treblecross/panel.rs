@@ -94,7 +94,11 @@ impl Panel {
                 heaps: values,
                 offset: 0,
                 game: game.clone(),
-                name: format!("G(n), {game} heaps"),
+                name: if game.is_grundys_game() {
+                    "G(n), Grundy's game (unequal splits)".to_string()
+                } else {
+                    format!("G(n), {game} heaps")
+                },
                 at: "n",
             },
         }
@@ -412,7 +416,11 @@ pub fn stats_lines(sequence: &Sequence, first: usize, count: usize) -> [String; 
         s.split.mask,
     );
     let heaps = &sequence.heaps[..end + sequence.offset];
-    let period = match find_period(heaps, sequence.game.largest_take()) {
+    let Some(take) = sequence.game.periodicity_take() else {
+        let period = format!("G(0…{last}): no period check for Grundy's game");
+        return [range, period];
+    };
+    let period = match find_period(heaps, take) {
         Some(p) => format!(
             "G(0…{last}): period {} from {at}={} ({})",
             p.period,
