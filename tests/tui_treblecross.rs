@@ -704,6 +704,36 @@ fn the_panel_shows_other_octal_games_and_a_plot() {
         .map(|(n, g)| format!("{n}:{g} "))
         .collect();
     assert!(text.contains(&expected), "{expected}\n{text}");
+    // Grundy's game and a game that splits without taking: their values
+    // (the naive method's), and no period claimed for Grundy's game.
+    for (code, heading) in [
+        ("grundy", "Grundy's game (unequal splits)"),
+        ("4.07", "4.07 heaps"),
+    ] {
+        type_keys(&mut app, &format!("o{code}"));
+        app.handle(&key(KeyCode::Enter), AREA);
+        type_keys(&mut app, "s");
+        let stats = draw(&app, 100, 24).backend().to_string();
+        type_keys(&mut app, "ss");
+        let text = draw(&app, 100, 24).backend().to_string();
+        assert!(text.contains(heading), "{text}");
+        let game: OctalGame = code.parse().unwrap();
+        let mut values = Vec::new();
+        extend_naive(&game, &mut values, 30, |_| {}).unwrap();
+        let expected: String = values
+            .iter()
+            .enumerate()
+            .take(10)
+            .map(|(n, g)| format!("{n}:{g} "))
+            .collect();
+        assert!(text.contains(&expected), "{expected}\n{text}");
+        if code == "grundy" {
+            assert!(
+                stats.contains("no period check for Grundy's game"),
+                "{stats}"
+            );
+        }
+    }
     // A code that is not one: said, and the panel stays.
     type_keys(&mut app, "o0.8");
     app.handle(&key(KeyCode::Enter), AREA);

@@ -13,6 +13,7 @@ use crate::solver::rare_common;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -105,7 +106,8 @@ impl Sequence {
 /// Seconds between two writes of `--out` while computing.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
 
-/// Values computed between two looks at the clock for a checkpoint.
+/// Values the naive method computes between two looks at the clock for a
+/// checkpoint (the fast one shows its values every 1,024 or so).
 const CHUNK: usize = 1 << 15;
 
 /// Below this many new values no progress bar is drawn.
@@ -243,34 +245,62 @@ fn compute(
     } else {
         indicatif::ProgressBar::hidden()
     };
+    let position = |known: usize| known.saturating_sub(sequence.offset) as u64;
+    // Shown the values known so far (every 1,024 or so, on this thread):
+    // moves the bar, looks for a period (each time the table has grown by
+    // an eighth), writes a checkpoint every 10 s.
     let mut last_checkpoint = Instant::now();
-    while heaps.len() < wanted {
-        let target = wanted.min(heaps.len() + CHUNK);
-        let progress =
-            |known: usize| bar.set_position(known.saturating_sub(sequence.offset) as u64);
-        let result = match options.method {
-            Method::Fast => {
-                rare_common::extend(&sequence.game, heaps, target, options.threads, progress)
+    let mut next_look = 0;
+    let mut failed_save = None;
+    let mut watch = |known: &[u16]| {
+        bar.set_position(position(known.len()));
+        if let Some(take) = options.until_period {
+            if known.len() >= next_look {
+                next_look = known.len() + (known.len() / 8).max(1024);
+                if find_period(known, take).is_some() {
+                    return ControlFlow::Break(());
+                }
             }
-            Method::Naive => extend_naive(&sequence.game, heaps, target, progress),
-        };
-        if let Err(e) = result {
-            bar.abandon();
-            if let Some(path) = options.out_path {
-                save(path, sequence, heaps)?;
-            }
-            return Err(Error::TooLarge(e));
-        }
-        if proved(heaps) {
-            break;
         }
         if let Some(path) = options.out_path {
-            if target < wanted && last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
-                save(path, sequence, heaps)?;
+            if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+                if let Err(e) = save(path, sequence, known) {
+                    failed_save = Some(e);
+                    return ControlFlow::Break(());
+                }
                 last_checkpoint = Instant::now();
             }
         }
+        ControlFlow::Continue(())
+    };
+    let result = match options.method {
+        // One run for the whole request: the threads and their tables are
+        // set up once.
+        Method::Fast => {
+            rare_common::extend_watched(&sequence.game, heaps, wanted, options.threads, &mut watch)
+        }
+        Method::Naive => loop {
+            let target = wanted.min(heaps.len() + CHUNK);
+            let result = extend_naive(&sequence.game, heaps, target, |known| {
+                bar.set_position(position(known))
+            });
+            if result.is_err() || heaps.len() >= wanted || watch(heaps).is_break() {
+                break result;
+            }
+        },
+    };
+    if let Some(e) = failed_save {
+        bar.abandon();
+        return Err(e);
     }
+    if let Err(e) = result {
+        bar.abandon();
+        if let Some(path) = options.out_path {
+            save(path, sequence, heaps)?;
+        }
+        return Err(Error::TooLarge(e));
+    }
+    proved(heaps);
     bar.finish_and_clear();
     Ok(())
 }

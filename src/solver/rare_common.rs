@@ -31,6 +31,7 @@
 //! vector, each value written once, by the thread that owns its batch.
 
 use super::octal::{OctalGame, ValueTooLarge, LARGEST_VALUE};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 
@@ -69,6 +70,25 @@ pub fn extend(
     threads: usize,
     mut progress: impl FnMut(usize),
 ) -> Result<(), ValueTooLarge> {
+    let result = extend_watched(game, values, n, threads, |known| {
+        progress(known.len());
+        ControlFlow::Continue(())
+    });
+    progress(values.len());
+    result
+}
+
+/// [`extend`], showing `watch` the values known so far every 1,024 or so
+/// (on the calling thread, while the others go on): it may save them, look
+/// for a period, and stop the work early with `Break` (`values` then keeps
+/// every value known, at least those it saw).
+pub fn extend_watched(
+    game: &OctalGame,
+    values: &mut Vec<u16>,
+    n: usize,
+    threads: usize,
+    mut watch: impl FnMut(&[u16]) -> ControlFlow<()>,
+) -> Result<(), ValueTooLarge> {
     let start = values.len();
     if n <= start {
         return Ok(());
@@ -80,7 +100,7 @@ pub fn extend(
     };
     values.resize(n, UNKNOWN);
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        compute(game, values, start, threads, &mut progress)
+        compute(game, values, start, threads, &mut watch)
     }));
     // Keep the values known below the first unknown one.
     let known = values[start..]
@@ -88,7 +108,6 @@ pub fn extend(
         .take_while(|&&v| v != UNKNOWN)
         .count();
     values.truncate(start + known);
-    progress(values.len());
     outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
@@ -98,7 +117,7 @@ fn compute(
     values: &mut [u16],
     start: usize,
     threads: usize,
-    progress: &mut impl FnMut(usize),
+    watch: &mut impl FnMut(&[u16]) -> ControlFlow<()>,
 ) -> Result<(), ValueTooLarge> {
     const _: () = assert!(std::mem::align_of::<AtomicU16>() == std::mem::align_of::<u16>());
     // SAFETY: AtomicU16 has the size, bit validity and (checked above)
@@ -108,7 +127,7 @@ fn compute(
     let shared = Shared {
         game,
         cells,
-        failed: AtomicBool::new(false),
+        stopped: AtomicBool::new(false),
         lag: game.lag(),
         sleepers: AtomicUsize::new(0),
         lock: Mutex::new(()),
@@ -120,12 +139,13 @@ fn compute(
                 let shared = &shared;
                 scope.spawn(move || {
                     let _guard = FailOnPanic(shared);
-                    Worker::new(shared).run(start, index, threads, |_| {})
+                    let mut watch = |_: &[u16]| ControlFlow::Continue(());
+                    Worker::new(shared).run(start, index, threads, &mut watch)
                 })
             })
             .collect();
         let guard = FailOnPanic(&shared);
-        let mut outcome = Worker::new(&shared).run(start, 0, threads, progress);
+        let mut outcome = Worker::new(&shared).run(start, 0, threads, watch);
         drop(guard);
         for helper in helpers {
             let helped = helper
@@ -144,7 +164,7 @@ struct FailOnPanic<'a>(&'a Shared<'a>);
 impl Drop for FailOnPanic<'_> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            self.0.fail();
+            self.0.stop();
         }
     }
 }
@@ -154,7 +174,9 @@ struct Shared<'a> {
     /// `G(0 … n − 1)`, [`UNKNOWN`] where not computed yet. Each value is
     /// written once, by the thread that owns its batch.
     cells: &'a [AtomicU16],
-    failed: AtomicBool,
+    /// Set when a thread fails or the watcher stops the work: the others
+    /// stop waiting and return.
+    stopped: AtomicBool,
     /// `G(h)` reads `G(0 … h − lag)` only.
     lag: usize,
     /// Threads asleep (or about to be) waiting for a value; writers wake
@@ -186,8 +208,8 @@ impl<'a> Shared<'a> {
         }
     }
 
-    fn fail(&self) {
-        self.failed.store(true, Ordering::SeqCst);
+    fn stop(&self) {
+        self.stopped.store(true, Ordering::SeqCst);
         let _held = self.lock.lock().unwrap_or_else(|e| e.into_inner());
         self.woken.notify_all();
     }
@@ -198,7 +220,7 @@ impl<'a> Shared<'a> {
 
     /// Waits until `G(heap)` is known: a short spin (the value is usually
     /// moments away), then asleep, so a waiting thread uses no processor;
-    /// false if another thread failed.
+    /// false if the work was stopped.
     fn wait_for(&self, heap: usize) -> bool {
         for _ in 0..SPINS {
             if self.is_known(heap) {
@@ -209,7 +231,7 @@ impl<'a> Shared<'a> {
         self.sleepers.fetch_add(1, Ordering::SeqCst);
         let mut held = self.lock.lock().unwrap_or_else(|e| e.into_inner());
         while self.cells[heap].load(Ordering::SeqCst) == UNKNOWN
-            && !self.failed.load(Ordering::SeqCst)
+            && !self.stopped.load(Ordering::SeqCst)
         {
             held = self.woken.wait(held).unwrap_or_else(|e| e.into_inner());
         }
@@ -295,17 +317,11 @@ impl<'a> Worker<'a> {
         start: usize,
         index: usize,
         threads: usize,
-        mut progress: impl FnMut(usize),
+        watch: &mut impl FnMut(&[u16]) -> ControlFlow<()>,
     ) -> Result<(), ValueTooLarge> {
         let end = self.shared.cells.len();
         let batches_from = BATCH_FROM.clamp(start, end);
         let mut reported = start;
-        let mut report = |heap: usize| {
-            if heap - reported >= 1024 {
-                progress(heap);
-                reported = heap;
-            }
-        };
         if index == 0 {
             let mut heap = start;
             while heap < batches_from {
@@ -328,7 +344,14 @@ impl<'a> Worker<'a> {
             while heap < last {
                 heap += self.batch(heap, last - heap, known)?;
             }
-            report(last);
+            // The values this thread has taken in are known: show them.
+            if self.scanned >= reported + 1024 {
+                reported = self.scanned;
+                if watch(self.table).is_break() {
+                    self.shared.stop();
+                    return Ok(());
+                }
+            }
             first += threads * BATCH;
         }
         Ok(())
@@ -336,7 +359,7 @@ impl<'a> Worker<'a> {
 
     /// Waits until the `span` values below `end` are known (so every value
     /// below `end` is: each thread writes its values in order, after
-    /// reading those below its batch); false if another thread failed.
+    /// reading those below its batch); false if the work was stopped.
     fn wait_below(&self, end: usize, span: usize) -> bool {
         (end.saturating_sub(span)..end).all(|heap| self.shared.wait_for(heap))
     }
@@ -458,7 +481,7 @@ impl<'a> Worker<'a> {
             self.seen = seen;
             let value = self.finish(j, heap);
             if value > LARGEST_VALUE as usize {
-                self.shared.fail();
+                self.shared.stop();
                 return Err(ValueTooLarge { heap });
             }
             self.shared.put(heap, value as u16);
@@ -878,6 +901,31 @@ mod tests {
         for code in ["grundy", "4.07", "0.6"] {
             let (fast, naive) = both(code, 3 * PARALLEL_FROM / 2, 2);
             assert_eq!(fast, naive, "{code}");
+        }
+    }
+
+    #[test]
+    fn a_watcher_sees_known_values_and_can_stop_the_work() {
+        let game = OctalGame::treblecross();
+        let mut naive = Vec::new();
+        extend_naive(&game, &mut naive, 40_000, |_| {}).unwrap();
+        for threads in [1, 2] {
+            let mut values = Vec::new();
+            let mut seen = Vec::new();
+            extend_watched(&game, &mut values, 40_000, threads, |known| {
+                assert_eq!(known, &naive[..known.len()]);
+                seen.push(known.len());
+                if known.len() >= 10_000 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
+            assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+            let last = *seen.last().unwrap();
+            assert!(last >= 10_000 && values.len() >= last && values.len() < 40_000);
+            assert_eq!(values, naive[..values.len()]);
         }
     }
 
