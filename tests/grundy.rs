@@ -275,7 +275,7 @@ fn the_command_prints_tables_and_statistics() {
         format!("mask {:#x}", s.split.mask),
         format!("{} of 20000 values rare", s.split.rare),
         format!("the last at L = {}", s.split.last_rare),
-        "period: none up to L = 19999".to_string(),
+        "period: none proved up to L = 19999".to_string(),
     ] {
         assert!(treblecross.contains(&line), "{line} not in\n{treblecross}");
     }
@@ -392,7 +392,7 @@ fn stats_json_agrees_with_the_text_and_the_naive_values() {
                 assert_eq!(doc["period_checked"], true);
                 assert!(words.contains(&format!("period: {p} with pre-period {pre} ")));
             }
-            None => assert!(words.contains(&format!("period: none up to {at} = {}", n - 1))),
+            None => assert!(words.contains(&format!("period: none proved up to {at} = {}", n - 1))),
         }
     }
 }
@@ -545,7 +545,7 @@ fn the_survey_prints_a_row_per_game() {
                 assert_eq!(cells[4], p.preperiod.to_string(), "{line}");
             }
             _ if game.code == "grundy" => assert_eq!(cells[3], "not checked"),
-            _ => assert_eq!(cells[3], "none up to 19999", "{line}"),
+            _ => assert_eq!(cells[3], "none proved up to 19999", "{line}"),
         }
     }
 }

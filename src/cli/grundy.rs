@@ -11,10 +11,13 @@ use crate::solver::grundy::{cores, find_period, stats, Period, HEAP_OF_SEGMENT};
 use crate::solver::octal::{extend_naive, OctalGame, LARGEST_VALUE};
 use crate::solver::rare_common;
 use serde::Serialize;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How to compute the values.
@@ -80,10 +83,10 @@ impl Sequence {
     /// The first line of a table file, which `--resume` checks.
     fn header(&self) -> String {
         if self.offset == 0 {
-            format!("# noughts grundy table: {} heaps", code(&self.game))
+            format!("{TABLE_PREFIX}{} heaps", code(&self.game))
         } else {
             format!(
-                "# noughts grundy table: {} free segments (heap L + {})",
+                "{TABLE_PREFIX}{} free segments (heap L + {})",
                 code(&self.game),
                 self.offset
             )
@@ -103,18 +106,23 @@ impl Sequence {
     }
 }
 
+/// How the first line of a table file begins.
+const TABLE_PREFIX: &str = "# noughts grundy table: ";
+
 /// Seconds between two writes of `--out` while computing.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
 
-/// Values the naive method computes between two looks at the clock for a
-/// checkpoint (the fast one shows its values every 1,024 or so).
-const CHUNK: usize = 1 << 15;
+/// Values the naive method computes between two looks at the clock, an
+/// interrupt and the period (the fast one shows its values every 1,024 or
+/// so).
+const CHUNK: usize = 1 << 12;
 
 /// Below this many new values no progress bar is drawn.
 const PROGRESS_FROM: usize = 1 << 16;
 
-/// The most values one run computes: the table, its copies on each thread
-/// and the text must fit in memory (2^28 values are about 3 GB).
+/// The most values one run computes: the table, a reversed copy per thread
+/// and the text must fit in memory (2^28 values: 512 MB of table, 512 MB
+/// per thread, and the text).
 pub const LARGEST_N: usize = 1 << 28;
 
 pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
@@ -154,10 +162,15 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     let mut heaps = match &request.resume {
         Some(path) => {
             let heaps = load(path, &sequence)?;
+            let count = heaps.len() - sequence.offset;
+            let checked = if heaps.len() <= CHECKED_HEAD {
+                "its checksum and every value checked".to_string()
+            } else {
+                format!("its checksum and its first {CHECKED_HEAD} and last {CHECKED_TAIL} values checked, the rest trusted")
+            };
             eprintln!(
-                "noughts: resuming from {} ({} values): its checksum and its first {CHECKED_HEAD} and last {CHECKED_TAIL} values checked, the rest trusted",
-                path.display(),
-                heaps.len() - sequence.offset,
+                "noughts: resuming from {} ({count} values): {checked}",
+                path.display()
             );
             heaps
         }
@@ -252,8 +265,24 @@ fn compute(
     let mut last_checkpoint = Instant::now();
     let mut next_look = 0;
     let mut failed_save = None;
+    // With --out, an interrupt saves what is known and stops (a second
+    // one stops at once).
+    let interrupted = Arc::new(AtomicBool::new(false));
+    if options.out_path.is_some() {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            let _ = signal_hook::flag::register_conditional_shutdown(
+                signal,
+                super::EXIT_INTERRUPTED.into(),
+                Arc::clone(&interrupted),
+            );
+            let _ = signal_hook::flag::register(signal, Arc::clone(&interrupted));
+        }
+    }
     let mut watch = |known: &[u16]| {
         bar.set_position(position(known.len()));
+        if interrupted.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
         if let Some(take) = options.until_period {
             if known.len() >= next_look {
                 next_look = known.len() + (known.len() / 8).max(1024);
@@ -293,6 +322,11 @@ fn compute(
         bar.abandon();
         return Err(e);
     }
+    // A value too large met past a proved period does not matter.
+    if proved(heaps) {
+        bar.finish_and_clear();
+        return Ok(());
+    }
     if let Err(e) = result {
         bar.abandon();
         if let Some(path) = options.out_path {
@@ -300,7 +334,16 @@ fn compute(
         }
         return Err(Error::TooLarge(e));
     }
-    proved(heaps);
+    if let (true, Some(path)) = (interrupted.load(Ordering::Relaxed), options.out_path) {
+        bar.abandon();
+        save(path, sequence, heaps)?;
+        let known = heaps.len().saturating_sub(sequence.offset);
+        return Err(Error::Interrupted(format!(
+            "interrupted: wrote G(0) … G({}) to {} (--resume with it continues)",
+            known.saturating_sub(1),
+            path.display()
+        )));
+    }
     bar.finish_and_clear();
     Ok(())
 }
@@ -439,7 +482,7 @@ fn report(sequence: &Sequence, figures: &StatsReport) -> String {
             );
         }
         None => {
-            let _ = writeln!(out, "period: none up to {at} = {last}");
+            let _ = writeln!(out, "period: none proved up to {at} = {last}");
         }
     }
     out
@@ -612,7 +655,12 @@ pub fn survey(max: usize, threads: Option<usize>, out: &mut impl Write) -> Resul
                 p.proved_up_to.to_string(),
             ),
             None if !f.period_checked => ("not checked".into(), "".into(), "".into()),
-            None => (format!("none up to {}", f.values - 1), "".into(), "".into()),
+            None if f.values == 0 => ("no values".into(), "".into(), "".into()),
+            None => (
+                format!("none proved up to {}", f.values - 1),
+                "".into(),
+                "".into(),
+            ),
         };
         let split = f.rare_common.as_ref();
         let literature = match row.game.published {
@@ -660,7 +708,7 @@ pub fn survey(max: usize, threads: Option<usize>, out: &mut impl Write) -> Resul
 /// a directory, a FIFO, a device or an unwritable file is refused now,
 /// not after minutes of work.
 pub fn out_target(path: &Path) -> Result<PathBuf, Error> {
-    let refuse = |error: std::io::Error| Error::Write {
+    let refuse = |error: std::io::Error| Error::Unwritable {
         option: format!(
             "--out {}",
             crate::notation::escaped(&path.display().to_string())
@@ -772,8 +820,12 @@ pub fn parse_table(text: &str, sequence: &Sequence) -> Result<Vec<u16>, InputErr
             line: 1,
             column: 1,
             message: format!(
-                "expected the header \"{}\" (a table written by --out for this --game)",
-                sequence.header()
+                "expected the header \"{}\" (a table written by --out for this --game), found {}",
+                sequence.header(),
+                match header.strip_prefix(TABLE_PREFIX) {
+                    Some(game) => format!("a table of {}", quoted(game)),
+                    None => quoted(header),
+                }
             ),
         });
     }

@@ -23,6 +23,9 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 /// Exit status when the answer could not be written or the work failed.
 pub const EXIT_FAILURE: u8 = 1;
 
+/// Exit status after an interrupt (128 + SIGINT, as shells report it).
+pub const EXIT_INTERRUPTED: u8 = 130;
+
 /// Why a command failed.
 #[derive(Debug)]
 pub enum Error {
@@ -40,6 +43,15 @@ pub enum Error {
         option: String,
         error: std::io::Error,
     },
+    /// A place an option names cannot be written at all (a directory, a
+    /// FIFO, a missing folder): refused before any work, as bad input.
+    Unwritable {
+        option: String,
+        error: std::io::Error,
+    },
+    /// Stopped by a signal after saving what was done (the message says
+    /// what and where).
+    Interrupted(String),
     /// A request out of range (too many values).
     Range(String),
     /// Grundy values passed what the tool keeps.
@@ -54,9 +66,12 @@ impl Error {
     /// The exit status: 2 for bad input or usage, 1 for a failure.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Input(_) | Error::Option { .. } | Error::Read { .. } | Error::Range(_) => {
-                EXIT_BAD_INPUT
-            }
+            Error::Input(_)
+            | Error::Option { .. }
+            | Error::Read { .. }
+            | Error::Range(_)
+            | Error::Unwritable { .. } => EXIT_BAD_INPUT,
+            Error::Interrupted(_) => EXIT_INTERRUPTED,
             Error::Protocol(e) if e.is_bad_input() => EXIT_BAD_INPUT,
             Error::Protocol(_) | Error::Write { .. } | Error::TooLarge(_) | Error::Output(_) => {
                 EXIT_FAILURE
@@ -83,7 +98,10 @@ impl fmt::Display for Error {
             Error::Read { source, error } => {
                 write!(f, "cannot read {}: {error}", notation::escaped(source))
             }
-            Error::Write { option, error } => write!(f, "{option}: {error}"),
+            Error::Write { option, error } | Error::Unwritable { option, error } => {
+                write!(f, "{option}: {error}")
+            }
+            Error::Interrupted(message) => f.write_str(message),
             Error::Range(message) => f.write_str(message),
             Error::TooLarge(e) => e.fmt(f),
             Error::Protocol(e) => e.fmt(f),
@@ -249,7 +267,7 @@ pub enum Command {
         #[arg(long, value_name = "N", requires = "open_ended")]
         max: Option<usize>,
         /// A table of a dozen well-known games: period and pre-period (or
-        /// none up to --max), the largest value and the rare/common mask,
+        /// none proved up to --max), the largest value and the rare/common mask,
         /// beside what the literature says.
         #[arg(long, conflicts_with_all = ["game", "out", "resume", "stats", "json", "method"])]
         survey: bool,

@@ -131,12 +131,19 @@ impl Period {
 /// move) and past the heaps where whole-heap moves could break it.
 pub fn find_period(values: &[u16], largest_take: usize) -> Option<Period> {
     let len = values.len();
+    // Periods whose values repeat over a long stretch without proving it
+    // yet, with where the repetition starts: a multiple of one repeats from
+    // there too, so its walk starts there instead of at the end (else each
+    // multiple of a long-unproved period walks the whole stretch again).
+    let mut repeating: Vec<(usize, usize)> = Vec::new();
     for period in 1..len {
         if len < period + largest_take + 1 {
             break;
         }
-        // Walk back from the end while the values repeat.
-        let mut start = len - period;
+        let divisor = repeating.iter().find(|(p, _)| period.is_multiple_of(*p));
+        // Walk back from the end (or from a divisor's start) while the
+        // values repeat.
+        let mut start = divisor.map_or(len - period, |&(_, s)| s.min(len - period));
         while start > 0 && values[start - 1] == values[start - 1 + period] {
             start -= 1;
         }
@@ -146,6 +153,9 @@ pub fn find_period(values: &[u16], largest_take: usize) -> Option<Period> {
         };
         if len >= found.proof_length(largest_take) {
             return Some(found);
+        }
+        if divisor.is_none() && len - period - start > 2 * period {
+            repeating.push((period, start));
         }
     }
     None
@@ -218,6 +228,51 @@ mod tests {
             stepwise.values(),
             GrundyTable::with_len(500).unwrap().values()
         );
+    }
+
+    /// The plain search: every period walked back from the end.
+    fn find_period_plainly(values: &[u16], t: usize) -> Option<Period> {
+        let len = values.len();
+        (1..len)
+            .take_while(|&p| len > p + t)
+            .map(|period| {
+                let mut start = len - period;
+                while start > 0 && values[start - 1] == values[start - 1 + period] {
+                    start -= 1;
+                }
+                Period {
+                    preperiod: start,
+                    period,
+                }
+            })
+            .find(|found| len >= found.proof_length(t))
+    }
+
+    #[test]
+    fn walks_shortened_by_divisors_find_what_plain_walks_find() {
+        for code in ["0.77", "0.137", "0.56", "0.127", "4.6", "0.6", "0.007"] {
+            let game: OctalGame = code.parse().unwrap();
+            let mut values = Vec::new();
+            crate::solver::octal::extend_naive(&game, &mut values, 2_000, |_| {}).unwrap();
+            let t = game.largest_take();
+            for len in (0..2_000).step_by(7) {
+                assert_eq!(
+                    find_period(&values[..len], t),
+                    find_period_plainly(&values[..len], t),
+                    "{code} up to {len}"
+                );
+            }
+        }
+        // A sequence with period 6 from 50 whose tail also repeats with 2
+        // and 3 for a while: divisors recorded, multiples walked from them.
+        let mut made: Vec<u16> = (0..50).map(|i| (i * 7 % 11) as u16).collect();
+        made.extend((0..400).map(|i| [1, 2, 1, 2, 1, 3][i % 6]));
+        for len in 0..made.len() {
+            assert_eq!(
+                find_period(&made[..len], 1),
+                find_period_plainly(&made[..len], 1)
+            );
+        }
     }
 
     /// The definition, with a hash set and no halving: the slow twin.

@@ -189,12 +189,15 @@ struct Shared<'a> {
 impl<'a> Shared<'a> {
     /// `G(0 … end − 1)` as plain values.
     ///
-    /// Only for values this thread has seen written (by [`Shared::wait_for`]
-    /// or its own writes): they never change again, so reading them
-    /// without atomics races with nothing.
-    fn known(&self, end: usize) -> &'a [u16] {
+    /// # Safety
+    /// Every value below `end` must have been seen written by this thread
+    /// (by [`Shared::wait_for`], its own writes, or a thread it has since
+    /// synchronised with): each is written once, so they never change
+    /// again and reading them without atomics races with nothing.
+    unsafe fn known(&self, end: usize) -> &'a [u16] {
         let cells = &self.cells[..end];
-        // SAFETY: as above; the layout is u16's (checked in `compute`).
+        // SAFETY: the caller's promise above; the layout is u16's
+        // (checked in `compute`).
         unsafe { std::slice::from_raw_parts(cells.as_ptr().cast::<u16>(), end) }
     }
 
@@ -243,6 +246,13 @@ impl<'a> Shared<'a> {
 
 fn is_rare(value: u16, mask: u16) -> bool {
     (value & mask).count_ones().is_multiple_of(2)
+}
+
+/// The values below `width` (at most 2^16), common and rare under `mask`.
+fn classes(width: usize, mask: u16) -> (Vec<u16>, Vec<u16>) {
+    (0..width)
+        .map(|v| v as u16)
+        .partition(|&v| !is_rare(v, mask))
 }
 
 /// One thread's view: the values it has seen, its mask, rare heaps and
@@ -370,7 +380,9 @@ impl<'a> Worker<'a> {
         if end <= self.scanned {
             return;
         }
-        self.table = self.shared.known(end);
+        // SAFETY: every caller has waited for the values below `end` (or
+        // wrote them): see `run` and `batch`.
+        self.table = unsafe { self.shared.known(end) };
         let widened_from = self.largest;
         for heap in self.scanned..end {
             let value = self.table[heap];
@@ -540,8 +552,7 @@ impl<'a> Worker<'a> {
         if self.classes_for != (self.mask, width) {
             self.classes_for = (self.mask, width);
             let mask = self.mask;
-            self.common_values = (0..width as u16).filter(|&v| !is_rare(v, mask)).collect();
-            self.rare_values_below = (0..width as u16).filter(|&v| is_rare(v, mask)).collect();
+            (self.common_values, self.rare_values_below) = classes(width, mask);
         }
         let table = self.table;
         let seen = &mut self.seen[j * width..(j + 1) * width];
@@ -898,10 +909,24 @@ mod tests {
     /// game (its equal splits left out).
     #[test]
     fn threads_equal_the_naive_mex_on_longer_tables() {
-        for code in ["grundy", "4.07", "0.6"] {
-            let (fast, naive) = both(code, 3 * PARALLEL_FROM / 2, 2);
-            assert_eq!(fast, naive, "{code}");
+        for code in ["grundy", "4.07", "0.6", "0.007"] {
+            for threads in [2, 3, 4] {
+                let (fast, naive) = both(code, PARALLEL_FROM + 600, threads);
+                assert_eq!(fast, naive, "{code} on {threads} threads");
+            }
         }
+    }
+
+    #[test]
+    fn the_classes_cover_every_value_up_to_the_widest_room() {
+        for (width, mask) in [(1, 0), (8, 5), (1 << 16, 0x7b8)] {
+            let (common, rare) = classes(width, mask);
+            assert_eq!(common.len() + rare.len(), width);
+            assert!(rare.contains(&0));
+            assert!(common.iter().all(|&v| !is_rare(v, mask)));
+        }
+        // The top value is there too (a range to `width as u16` would be empty).
+        assert!(classes(1 << 16, 1).0.contains(&u16::MAX));
     }
 
     #[test]
@@ -909,7 +934,7 @@ mod tests {
         let game = OctalGame::treblecross();
         let mut naive = Vec::new();
         extend_naive(&game, &mut naive, 40_000, |_| {}).unwrap();
-        for threads in [1, 2] {
+        for threads in [1, 2, 3] {
             let mut values = Vec::new();
             let mut seen = Vec::new();
             extend_watched(&game, &mut values, 40_000, threads, |known| {
