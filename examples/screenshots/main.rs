@@ -21,7 +21,7 @@ use noughts::solver::{Cell, Side};
 use noughts::tui::app::{shell_layout, Action, App, TabId};
 use noughts::tui::tabs::mnc::{layout as mnc_layout, Action as MncAction, MncTab};
 use noughts::tui::tabs::treblecross::{
-    layout as treblecross_layout, Action as TreblecrossAction, TreblecrossTab,
+    layout as treblecross_layout, Action as TreblecrossAction, PromptKey, TreblecrossTab,
 };
 use noughts::tui::theme::Theme;
 use paint::Painter;
@@ -193,6 +193,26 @@ fn stills(dir: &Path) -> Result<()> {
     }
     settle_annotations(&mut review);
     save(&mut painter, &review, 120, 34, &dir.join("mnc-review.png"))?;
+
+    // The panel studying another game: Grundy's game, its statistics.
+    let mut grundy = with_strip("......X.........X......");
+    grundy.update(Action::Treblecross(TreblecrossAction::OtherGame));
+    for c in "grundy".chars() {
+        grundy.update(Action::Treblecross(TreblecrossAction::Prompt(
+            PromptKey::Char(c),
+        )));
+    }
+    grundy.update(Action::Treblecross(TreblecrossAction::Prompt(
+        PromptKey::Enter,
+    )));
+    grundy.update(Action::Treblecross(TreblecrossAction::GrundyStats));
+    save(
+        &mut painter,
+        &grundy,
+        100,
+        26,
+        &dir.join("treblecross-grundys-game.png"),
+    )?;
 
     // The plot of the Grundy values.
     let mut plot = with_strip("......X.........X......");
