@@ -685,24 +685,29 @@ fn review_and_the_perfect_line_agree_with_exhaustive_search() {
     );
 }
 
+/// `0:g 1:g … 9:g ` of a game by the naive method, as the panel lists
+/// values.
+fn first_values(code: &str) -> String {
+    use noughts::solver::octal::{extend_naive, OctalGame};
+    let game: OctalGame = code.parse().unwrap();
+    let mut values = Vec::new();
+    extend_naive(&game, &mut values, 10, |_| {}).unwrap();
+    values
+        .iter()
+        .enumerate()
+        .map(|(n, g)| format!("{n}:{g} "))
+        .collect()
+}
+
 #[test]
 fn the_panel_shows_other_octal_games_and_a_plot() {
-    use noughts::solver::octal::{extend_naive, OctalGame};
     let mut app = app_with(".....");
     type_keys(&mut app, "o0.77\n");
     // (Enter as a key, not a newline character.)
     app.handle(&key(KeyCode::Enter), AREA);
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("0.77 (kayles) heaps"), "{text}");
-    let game: OctalGame = "0.77".parse().unwrap();
-    let mut values = Vec::new();
-    extend_naive(&game, &mut values, 30, |_| {}).unwrap();
-    let expected: String = values
-        .iter()
-        .enumerate()
-        .take(10)
-        .map(|(n, g)| format!("{n}:{g} "))
-        .collect();
+    let expected = first_values("0.77");
     assert!(text.contains(&expected), "{expected}\n{text}");
     // Grundy's game and a game that splits without taking: their values
     // (the naive method's), and no period claimed for Grundy's game.
@@ -717,15 +722,7 @@ fn the_panel_shows_other_octal_games_and_a_plot() {
         type_keys(&mut app, "ss");
         let text = draw(&app, 100, 24).backend().to_string();
         assert!(text.contains(heading), "{text}");
-        let game: OctalGame = code.parse().unwrap();
-        let mut values = Vec::new();
-        extend_naive(&game, &mut values, 30, |_| {}).unwrap();
-        let expected: String = values
-            .iter()
-            .enumerate()
-            .take(10)
-            .map(|(n, g)| format!("{n}:{g} "))
-            .collect();
+        let expected = first_values(code);
         assert!(text.contains(&expected), "{expected}\n{text}");
         if code == "grundy" {
             assert!(

@@ -505,88 +505,66 @@ pub struct Surveyed {
 /// Ways (heap counts as here: the pre-period is one past the last
 /// exceptional heap), games that split without taking, and the unsolved.
 pub const SURVEY: [Surveyed; 13] = [
-    Surveyed {
-        name: "Kayles",
-        code: "0.77",
-        published: Some(Period { period: 12, preperiod: 71 }),
-        source: "Guy & Smith 1956",
-    },
-    Surveyed {
-        name: "Dawson's Kayles",
-        code: "0.07",
-        published: Some(Period { period: 34, preperiod: 53 }),
-        source: "Guy & Smith 1956",
-    },
-    Surveyed {
-        name: "Dawson's Chess",
-        code: "0.137",
-        published: Some(Period { period: 34, preperiod: 52 }),
-        source: "OEIS A002187",
-    },
-    Surveyed {
-        name: "",
-        code: "0.1377",
-        published: Some(Period { period: 24, preperiod: 141 }),
-        source: "Winning Ways; OEIS A071434",
-    },
-    Surveyed {
-        name: "",
-        code: "0.177",
-        published: Some(Period { period: 20, preperiod: 497 }),
-        source: "Winning Ways; OEIS A071435",
-    },
-    Surveyed {
-        name: "",
-        code: "0.11377",
-        published: Some(Period { period: 32, preperiod: 187 }),
-        source: "Winning Ways; OEIS A071452",
-    },
-    Surveyed {
-        name: "",
-        code: "0.127",
-        published: Some(Period { period: 4, preperiod: 46_578 }),
-        source: "Gangolli & Plambeck 1989",
-    },
+    surveyed("Kayles", "0.77", Some((12, 71)), "Guy & Smith 1956"),
+    surveyed(
+        "Dawson's Kayles",
+        "0.07",
+        Some((34, 53)),
+        "Guy & Smith 1956",
+    ),
+    surveyed("Dawson's Chess", "0.137", Some((34, 52)), "OEIS A002187"),
+    surveyed("", "0.1377", Some((24, 141)), "Winning Ways; OEIS A071434"),
+    surveyed("", "0.177", Some((20, 497)), "Winning Ways; OEIS A071435"),
+    surveyed("", "0.11377", Some((32, 187)), "Winning Ways; OEIS A071452"),
+    surveyed("", "0.127", Some((4, 46_578)), "Gangolli & Plambeck 1989"),
     // Published as period 144 with the last exception at 326,637 (OEIS
     // A071436); the values here, and the naive method's, differ from the
     // periodic ones up to 326,639 (G(326639) != G(326783)).
-    Surveyed {
-        name: "",
-        code: "0.56",
-        published: None,
-        source: "published 144 from 326638 (Gangolli & Plambeck 1989); the naive method agrees with 326640",
-    },
-    Surveyed {
-        name: "",
-        code: "4.6",
-        published: Some(Period { period: 12, preperiod: 72 }),
-        source: "Kayles on one more token",
-    },
-    Surveyed {
-        name: "",
-        code: "4.077",
-        published: None,
-        source: "found here; the naive method agrees (to 220,812)",
-    },
-    Surveyed {
-        name: "",
-        code: "4.007",
-        published: None,
-        source: "none known; the naive method agrees (to 20,000)",
-    },
-    Surveyed {
-        name: "Treblecross",
-        code: "0.007",
-        published: None,
-        source: "no period known",
-    },
-    Surveyed {
-        name: "Grundy's game",
-        code: "grundy",
-        published: None,
-        source: "no period known (OEIS A002188)",
-    },
+    surveyed(
+        "",
+        "0.56",
+        None,
+        "published 144 from 326638 (Gangolli & Plambeck 1989); the naive method agrees with 326640",
+    ),
+    surveyed("", "4.6", Some((12, 72)), "Kayles on one more token"),
+    surveyed(
+        "",
+        "4.077",
+        None,
+        "found here; the naive method agrees (to 220,812)",
+    ),
+    surveyed(
+        "",
+        "4.007",
+        None,
+        "none known; the naive method agrees (to 20,000)",
+    ),
+    surveyed("Treblecross", "0.007", None, "no period known"),
+    surveyed(
+        "Grundy's game",
+        "grundy",
+        None,
+        "no period known (OEIS A002188)",
+    ),
 ];
+
+/// A row of [`SURVEY`]; `published` is `(period, pre-period)`.
+const fn surveyed(
+    name: &'static str,
+    code: &'static str,
+    published: Option<(usize, usize)>,
+    source: &'static str,
+) -> Surveyed {
+    Surveyed {
+        name,
+        code,
+        published: match published {
+            Some((period, preperiod)) => Some(Period { preperiod, period }),
+            None => None,
+        },
+        source,
+    }
+}
 
 /// One line of `--survey`.
 #[derive(Debug)]

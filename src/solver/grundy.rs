@@ -113,10 +113,9 @@ pub struct Period {
 
 impl Period {
     /// How many values prove the period (see [`find_period`]): the heaps
-    /// up to `2·n0 + 2p + t` (`n0` at least 1), and past `p + t`.
+    /// up to `2·n0 + 2p + t` (`n0` at least 1).
     pub fn proof_length(&self, largest_take: usize) -> usize {
-        (2 * self.preperiod.max(1) + 2 * self.period + largest_take + 1)
-            .max(self.period + largest_take + 1)
+        2 * self.preperiod.max(1) + 2 * self.period + largest_take + 1
     }
 }
 
