@@ -245,12 +245,12 @@ fn noughts(args: &[&str]) -> String {
 fn the_command_prints_tables_and_statistics() {
     let values: Vec<u16> = noughts(&["grundy", "3000"])
         .lines()
-        .map(|l| l.parse().unwrap())
+        .map(|l| l.parse::<u16>().unwrap())
         .collect();
     assert_eq!(values, GrundyTable::with_len(3000).unwrap().values());
     // --game 0.007 lists heaps: the free segments shifted by two.
     let heaps = noughts(&["grundy", "3002", "--game", "0.007"]);
-    let heaps: Vec<u16> = heaps.lines().map(|l| l.parse().unwrap()).collect();
+    let heaps: Vec<u16> = heaps.lines().map(|l| l.parse::<u16>().unwrap()).collect();
     assert_eq!(heaps[2..], values[..]);
     // The naive method prints the same.
     assert_eq!(
@@ -311,7 +311,7 @@ fn a_table_written_with_out_is_continued_with_resume() {
     let written: Vec<u16> = text
         .lines()
         .filter(|l| !l.starts_with('#'))
-        .map(|l| l.parse().unwrap())
+        .map(|l| l.parse::<u16>().unwrap())
         .collect();
     assert_eq!(written, GrundyTable::with_len(12_000).unwrap().values());
     // Printing from the table reads it rather than recomputing.

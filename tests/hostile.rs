@@ -14,6 +14,7 @@ use noughts::solver::tictactoe::Board;
 use noughts::solver::treblecross::Strip;
 use noughts::solver::Cell;
 use proptest::prelude::*;
+#[cfg(unix)]
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -55,6 +56,7 @@ fn assert_refused(out: &Output, status: i32, words: &str) {
     assert!(out.stdout.is_empty(), "no output: {:?}", out.stdout);
 }
 
+#[cfg(unix)]
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("noughts-hostile-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -72,6 +74,7 @@ fn the_app_without_a_terminal_says_so_in_one_line() {
 }
 
 #[test]
+#[cfg(unix)] // devices, FIFOs, links or signals
 fn write_errors_are_errors_and_a_closed_pipe_is_not() {
     let full = || std::fs::File::create("/dev/full").unwrap();
     for args in [
@@ -108,6 +111,7 @@ fn write_errors_are_errors_and_a_closed_pipe_is_not() {
 }
 
 #[test]
+#[cfg(unix)] // devices, FIFOs, links or signals
 fn grundy_out_is_checked_before_the_work_and_leaves_nothing_behind() {
     let dir = scratch("out");
     let path = |name: &str| dir.join(name);
@@ -176,6 +180,7 @@ fn grundy_out_is_checked_before_the_work_and_leaves_nothing_behind() {
 }
 
 #[test]
+#[cfg(unix)] // devices, FIFOs, links or signals
 fn endless_and_binary_input_is_refused_at_its_first_bad_byte() {
     for (args, path) in [
         (&["treblecross"][..], "/dev/urandom"),
@@ -376,6 +381,7 @@ proptest! {
 /// An interrupt during a long `--out` run writes what is known, says so in
 /// one line and exits 130; the table it leaves continues with --resume.
 #[test]
+#[cfg(unix)] // devices, FIFOs, links or signals
 fn an_interrupted_grundy_run_saves_its_table() {
     use noughts::solver::grundy::GrundyTable;
     let dir = scratch("interrupt");
@@ -404,7 +410,7 @@ fn an_interrupted_grundy_run_saves_its_table() {
         let values: Vec<u16> = text
             .lines()
             .filter(|l| !l.starts_with('#'))
-            .map(|l| l.parse().unwrap())
+            .map(|l| l.parse::<u16>().unwrap())
             .collect();
         assert!(err.contains(&format!("G({})", values.len() - 1)), "{err}");
         assert!(values.len() > 1000, "{}", values.len());

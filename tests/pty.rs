@@ -1,6 +1,9 @@
 //! The real binary in a pseudo-terminal: keys and SGR mouse clicks go in,
 //! a terminal emulator (vt100) reads the screen, and after quitting the
 //! alternate screen must be left and mouse reporting turned off.
+//!
+//! Unix only: the pseudo-terminal is driven with termios and signals.
+#![cfg(unix)]
 
 use noughts::tui::app::shell_layout;
 use noughts::tui::tabs::tictactoe::layout;

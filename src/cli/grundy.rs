@@ -11,7 +11,6 @@ use crate::solver::grundy::{cores, find_period, stats, Period, HEAP_OF_SEGMENT};
 use crate::solver::octal::{extend_naive, OctalGame, LARGEST_VALUE};
 use crate::solver::rare_common;
 use serde::Serialize;
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -269,14 +268,7 @@ fn compute(
     // one stops at once).
     let interrupted = Arc::new(AtomicBool::new(false));
     if options.out_path.is_some() {
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            let _ = signal_hook::flag::register_conditional_shutdown(
-                signal,
-                super::EXIT_INTERRUPTED.into(),
-                Arc::clone(&interrupted),
-            );
-            let _ = signal_hook::flag::register(signal, Arc::clone(&interrupted));
-        }
+        super::interrupt::watch(&interrupted);
     }
     let mut watch = |known: &[u16]| {
         bar.set_position(position(known.len()));

@@ -5,6 +5,7 @@
 
 pub mod grundy;
 pub mod input;
+mod interrupt;
 pub mod json;
 pub mod mnc;
 pub mod tictactoe;

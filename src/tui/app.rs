@@ -146,8 +146,15 @@ pub const NAVIGATION: &[Binding<Action>] = &[
     ),
 ];
 
-/// The app's keys that end the footer.
-pub const GENERAL: &[Binding<Action>] = &[
+/// The app's keys that end the footer: Ctrl-Z (last) only where there is
+/// job control.
+pub const GENERAL: &[Binding<Action>] = if cfg!(unix) {
+    GENERAL_ALL
+} else {
+    GENERAL_ALL.split_at(GENERAL_ALL.len() - 1).0
+};
+
+const GENERAL_ALL: &[Binding<Action>] = &[
     Binding::new(
         &[ch('?')],
         "?",

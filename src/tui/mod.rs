@@ -11,6 +11,7 @@ pub mod engine;
 pub mod grid;
 pub mod keymap;
 pub mod rules;
+mod signals;
 pub mod tab;
 pub mod tabs;
 pub mod theme;
@@ -20,9 +21,7 @@ use app::App;
 use crossterm::cursor::Show;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
-use crossterm::terminal::{enable_raw_mode, Clear, ClearType, EnterAlternateScreen};
-use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGSTOP, SIGTERM, SIGTSTP};
-use signal_hook::iterator::Signals;
+use crossterm::terminal::{Clear, ClearType};
 use std::fmt;
 use std::io::{stdout, IsTerminal};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -100,9 +99,10 @@ fn leave_terminal(mouse: bool) {
 }
 
 /// Takes the terminal again after a suspension.
+#[cfg(unix)]
 fn enter_terminal(mouse: bool) -> std::io::Result<()> {
-    enable_raw_mode()?;
-    execute!(stdout(), EnterAlternateScreen)?;
+    crossterm::terminal::enable_raw_mode()?;
+    execute!(stdout(), crossterm::terminal::EnterAlternateScreen)?;
     if mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
@@ -121,6 +121,25 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// Ctrl-Z: gives the terminal back, stops until `fg`, then takes it
+/// again. Whether that happened (then everything is drawn anew).
+#[cfg(unix)]
+fn suspend_if_asked(app: &mut App, mouse: bool) -> std::io::Result<bool> {
+    if !std::mem::take(&mut app.suspend_requested) {
+        return Ok(false);
+    }
+    leave_terminal(mouse);
+    signals::suspend()?;
+    enter_terminal(mouse)?;
+    Ok(true)
+}
+
+/// Windows has no job control: its key table has no Ctrl-Z.
+#[cfg(not(unix))]
+fn suspend_if_asked(_app: &mut App, _mouse: bool) -> std::io::Result<bool> {
+    Ok(false)
+}
+
 /// Runs the app until the user quits (or a signal ends it: the terminal is
 /// given back first, then the signal does what it does by default).
 pub fn run(options: Options) -> Result<(), Error> {
@@ -128,31 +147,8 @@ pub fn run(options: Options) -> Result<(), Error> {
         return Err(Error::NoTerminal);
     }
     let mouse = options.mouse;
-    // Signals that end or stop the app, on a thread of their own: the
-    // event loop may be inside the terminal library, which after a hang-up
-    // reads an ended terminal forever and never comes back.
-    let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP])?;
-    let signals_handle = signals.handle();
     let resumed = Arc::new(AtomicBool::new(false));
-    let resumed_by_signal = Arc::clone(&resumed);
-    std::thread::spawn(move || {
-        for signal in signals.forever() {
-            let screen = lock_screen_for_signal();
-            leave_terminal(mouse);
-            if signal == SIGTSTP {
-                // Stopped until `fg`; then the terminal is taken again and
-                // the event loop draws everything anew.
-                let _ = signal_hook::low_level::raise(SIGSTOP);
-                let _ = enter_terminal(mouse);
-                resumed_by_signal.store(true, Ordering::Relaxed);
-                drop(screen);
-            } else {
-                // The terminal is back as it was: now the signal does what
-                // it would have done.
-                let _ = signal_hook::low_level::emulate_default_handler(signal);
-            }
-        }
-    });
+    let signals = signals::Watch::start(mouse, Arc::clone(&resumed))?;
     // ratatui's own panic hook restores the screen but not mouse capture:
     // ours turns it off first, then hands over (to color-eyre's report).
     let previous = std::panic::take_hook();
@@ -197,17 +193,8 @@ pub fn run(options: Options) -> Result<(), Error> {
             }
         }
         app.tick();
-        let mut redraw = resumed.swap(false, Ordering::Relaxed);
-        if std::mem::take(&mut app.suspend_requested) {
-            // Ctrl-Z: give the terminal back, stop until `fg` (SIGCONT),
-            // then take it again. SIGSTOP, not SIGTSTP: the system drops
-            // the latter for a process whose group has no parent in its
-            // session to resume it.
-            leave_terminal(mouse);
-            signal_hook::low_level::raise(SIGSTOP)?;
-            enter_terminal(mouse)?;
-            redraw = true;
-        }
+        let resumed_now = resumed.swap(false, Ordering::Relaxed);
+        let redraw = suspend_if_asked(&mut app, mouse)? || resumed_now;
         if redraw {
             // A new terminal handle: nothing drawn yet, so the next frame
             // draws every cell (Terminal::clear would ask the terminal
@@ -216,6 +203,6 @@ pub fn run(options: Options) -> Result<(), Error> {
             terminal = ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(stdout()))?;
         }
     }
-    signals_handle.close();
+    signals.close();
     Ok(())
 }
