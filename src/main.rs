@@ -1,5 +1,5 @@
 use clap::Parser;
-use noughts::cli::input::read_input;
+use noughts::cli::input::{open_input, read_input};
 use noughts::cli::{self, Cli, Command, Error, MncCommand, EXIT_BAD_INPUT, EXIT_FAILURE};
 use noughts::solver::mnc::Engine;
 use std::io::{BufWriter, Write};
@@ -8,8 +8,17 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // --help and --version print as clap prints them.
-        Err(e) if !e.use_stderr() => e.exit(),
+        // --help and --version print as clap prints them; a failed write
+        // is said, as for any answer.
+        Err(e) if !e.use_stderr() => {
+            let printed = check_stdout()
+                .and_then(|()| e.print())
+                .and_then(|()| std::io::stdout().flush());
+            return match printed {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => failed(&Error::Output(error)),
+            };
+        }
         // A usage error is one line, like every other error.
         Err(e) => {
             eprintln!("noughts: error: {}", usage_line(&e.to_string()));
@@ -46,6 +55,9 @@ fn main() -> ExitCode {
             }
         };
     }
+    if let Err(error) = check_stdout() {
+        return failed(&Error::Output(error));
+    }
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let result = run(command, &mut out).and_then(|()| out.flush().map_err(Error::Output));
     match result {
@@ -55,10 +67,53 @@ fn main() -> ExitCode {
         Err(e) => {
             // What was written stays written; the error goes on its own line.
             drop(out.into_parts());
-            eprintln!("noughts: error: {e}");
-            ExitCode::from(e.exit_code())
+            failed(&e)
         }
     }
+}
+
+/// The error as one line, and its exit status.
+fn failed(e: &Error) -> ExitCode {
+    eprintln!("noughts: error: {e}");
+    ExitCode::from(e.exit_code())
+}
+
+/// Fails if standard output was closed (`>&-`). Rust's runtime then opens
+/// /dev/null in its place (read and write, as no shell redirection does),
+/// and every answer would be lost without a word.
+#[cfg(unix)]
+fn check_stdout() -> std::io::Result<()> {
+    use std::os::fd::{AsFd, AsRawFd};
+    use std::os::unix::fs::MetadataExt;
+    let closed = || std::io::Error::other("standard output is closed");
+    let stdout = std::io::stdout();
+    // SAFETY: F_GETFL only reads the flags of a descriptor.
+    let flags = unsafe { libc::fcntl(stdout.as_raw_fd(), libc::F_GETFL) };
+    let file = std::fs::File::from(stdout.as_fd().try_clone_to_owned().map_err(|_| closed())?);
+    let (Ok(out), Ok(null)) = (file.metadata(), std::fs::metadata("/dev/null")) else {
+        return Ok(());
+    };
+    let is_null = out.rdev() == null.rdev() && out.dev() == null.dev();
+    if flags != -1 && flags & libc::O_ACCMODE == libc::O_RDWR && is_null {
+        return Err(closed());
+    }
+    Ok(())
+}
+
+/// Windows: standard output is missing when its handle is.
+#[cfg(windows)]
+fn check_stdout() -> std::io::Result<()> {
+    use std::os::windows::io::AsHandle;
+    std::io::stdout()
+        .as_handle()
+        .try_clone_to_owned()
+        .map(drop)
+        .map_err(|_| std::io::Error::other("standard output is closed"))
+}
+
+#[cfg(not(any(unix, windows)))]
+fn check_stdout() -> std::io::Result<()> {
+    Ok(())
 }
 
 /// clap's usage error on one line: its first line, and when that ends in
@@ -99,11 +154,11 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             }
         }
         Command::Treblecross { json, file } => {
-            let text = read_input(file.as_deref())?;
+            let (input, source) = open_input(file.as_deref())?;
             if json {
-                cli::treblecross::run_json(&text, out)
+                cli::treblecross::run_json(input, &source, out)
             } else {
-                cli::treblecross::run(&text, out)
+                cli::treblecross::run(input, &source, out)
             }
         }
         Command::Grundy {

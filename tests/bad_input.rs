@@ -207,7 +207,7 @@ proptest! {
         prop_assert_eq!(parsed.is_err(), finished);
         if !finished {
             let input = format!("1\n{strip}\n");
-            prop_assert!(cli::treblecross::run(&input, &mut Vec::new()).is_ok());
+            prop_assert!(cli::treblecross::run(input.as_bytes(), "input", &mut Vec::new()).is_ok());
         }
     }
 }

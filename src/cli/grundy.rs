@@ -6,9 +6,8 @@
 use super::json;
 use super::Error;
 use crate::notation::octal::{code, name};
-use crate::notation::{quoted, InputError};
 use crate::solver::grundy::{cores, find_period, stats, Period, HEAP_OF_SEGMENT};
-use crate::solver::octal::{extend_naive, OctalGame, LARGEST_VALUE};
+use crate::solver::octal::{extend_naive, OctalGame};
 use crate::solver::rare_common;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -18,6 +17,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_TAIL};
+
+mod table_file;
+pub use table_file::parse_table;
 
 /// How to compute the values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -671,215 +674,6 @@ pub fn survey(max: usize, threads: Option<usize>, out: &mut impl Write) -> Resul
         }
     }
     Ok(())
-}
-
-/// Where `--out` writes: the path itself, or what a symbolic link there
-/// points to (so the link stays a link). Checked before any computing:
-/// a directory, a FIFO, a device or an unwritable file is refused now,
-/// not after minutes of work.
-pub fn out_target(path: &Path) -> Result<PathBuf, Error> {
-    let refuse = |error: std::io::Error| Error::Unwritable {
-        option: format!(
-            "--out {}",
-            crate::notation::escaped(&path.display().to_string())
-        ),
-        error,
-    };
-    let target = match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path).map_err(refuse)?,
-        _ => path.to_path_buf(),
-    };
-    match std::fs::metadata(&target) {
-        Ok(meta) if !meta.is_file() => {
-            let kind = if meta.is_dir() {
-                "a directory"
-            } else {
-                "not a regular file (a FIFO, a device or a socket)"
-            };
-            return Err(refuse(std::io::Error::other(format!(
-                "{kind}: --out writes a regular file"
-            ))));
-        }
-        // Writable? Opened without truncating, then left as it was.
-        Ok(_) => {
-            std::fs::OpenOptions::new()
-                .append(true)
-                .open(&target)
-                .map_err(refuse)?;
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            // Can a file be made there? The temporary one, made and removed.
-            let temporary = partial(&target);
-            std::fs::File::create(&temporary).map_err(refuse)?;
-            let _ = std::fs::remove_file(&temporary);
-        }
-        Err(e) => return Err(refuse(e)),
-    }
-    Ok(target)
-}
-
-/// The temporary file a table is written to before it replaces `path`.
-fn partial(path: &Path) -> PathBuf {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    PathBuf::from(temporary)
-}
-
-/// Writes the table atomically (a temporary file renamed over it); the
-/// temporary file does not outlive a failure.
-fn save(path: &Path, sequence: &Sequence, heaps: &[u16]) -> Result<(), Error> {
-    let mut text = String::with_capacity(heaps.len() * 5 + 80);
-    let _ = writeln!(text, "{}", sequence.header());
-    let values = &heaps[sequence.offset.min(heaps.len())..];
-    for g in values {
-        let _ = writeln!(text, "{g}");
-    }
-    let _ = writeln!(text, "{CHECKSUM_PREFIX}{:016x}", checksum(values));
-    let temporary = partial(path);
-    std::fs::write(&temporary, text)
-        .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|error| {
-            let _ = std::fs::remove_file(&temporary);
-            Error::Write {
-                option: format!("--out {}", path.display()),
-                error,
-            }
-        })
-}
-
-/// The last line of a table file: a checksum of the values, so that a
-/// truncated or edited file is refused rather than continued.
-const CHECKSUM_PREFIX: &str = "# checksum fnv1a64 ";
-
-fn checksum(values: &[u16]) -> u64 {
-    values
-        .iter()
-        .flat_map(|g| g.to_le_bytes())
-        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-            (hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3)
-        })
-}
-
-/// Values whose recomputation vouches for a loaded table: the first ones in
-/// full, then the last few each against its own prefix.
-const CHECKED_HEAD: usize = 2_000;
-const CHECKED_TAIL: usize = 8;
-
-/// Reads a table written by `--out` for this sequence, as heap values.
-fn load(path: &Path, sequence: &Sequence) -> Result<Vec<u16>, Error> {
-    let option = format!("--resume {}", path.display());
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) => {
-            return Err(Error::Read {
-                source: option,
-                error,
-            })
-        }
-    };
-    parse_table(&text, sequence).map_err(|error| Error::Option { option, error })
-}
-
-/// Parses a table and checks that it is this sequence's (see
-/// [`CHECKED_HEAD`]): a table of another game, or edited, is refused.
-pub fn parse_table(text: &str, sequence: &Sequence) -> Result<Vec<u16>, InputError> {
-    let mut lines = text.lines();
-    let header = lines.next().unwrap_or("");
-    if header.trim_end() != sequence.header() {
-        return Err(InputError {
-            line: 1,
-            column: 1,
-            message: format!(
-                "expected the header \"{}\" (a table written by --out for this --game), found {}",
-                sequence.header(),
-                match header.strip_prefix(TABLE_PREFIX) {
-                    Some(game) => format!("a table of {}", quoted(game)),
-                    None => quoted(header),
-                }
-            ),
-        });
-    }
-    let mut heaps = vec![0u16; sequence.offset];
-    let mut last_line = 1;
-    let mut sum = None;
-    for (index, line) in lines.enumerate() {
-        let number = index + 2;
-        last_line = number;
-        let word = line.trim();
-        if word.is_empty() {
-            continue;
-        }
-        let column = line.len() - line.trim_start().len() + 1;
-        if sum.is_some() {
-            return Err(InputError {
-                line: number,
-                column,
-                message: "expected the end of the table after its checksum line".into(),
-            });
-        }
-        if let Some(hex) = word.strip_prefix(CHECKSUM_PREFIX) {
-            let expected = checksum(&heaps[sequence.offset..]);
-            if u64::from_str_radix(hex, 16) != Ok(expected) {
-                return Err(InputError {
-                    line: number,
-                    column,
-                    message: "the checksum does not match the values: the table was altered".into(),
-                });
-            }
-            sum = Some(expected);
-            continue;
-        }
-        match word.parse::<u16>() {
-            Ok(g) if g <= LARGEST_VALUE => heaps.push(g),
-            _ => {
-                return Err(InputError {
-                    line: number,
-                    column,
-                    message: format!(
-                        "expected a Grundy value (a whole number 0 to {}), found {}",
-                        LARGEST_VALUE,
-                        quoted(word)
-                    ),
-                })
-            }
-        }
-    }
-    if sum.is_none() {
-        return Err(InputError {
-            line: last_line + 1,
-            column: 1,
-            message: format!(
-                "expected the checksum line \"{CHECKSUM_PREFIX}…\" that ends a table: is the file cut short?"
-            ),
-        });
-    }
-    // Heaps below the offset are 0 in 0.007; vouch for the rest.
-    let mut check = Vec::new();
-    let head = heaps.len().min(CHECKED_HEAD);
-    let _ = extend_naive(&sequence.game, &mut check, head, |_| {});
-    let tail = heaps.len().saturating_sub(CHECKED_TAIL).max(head);
-    let suspicious = (sequence.offset..head)
-        .find(|&h| check.get(h) != Some(&heaps[h]))
-        .or_else(|| {
-            (tail..heaps.len()).find(|&h| {
-                let mut prefix = heaps[..h].to_vec();
-                extend_naive(&sequence.game, &mut prefix, h + 1, |_| {}).is_err()
-                    || prefix[h] != heaps[h]
-            })
-        });
-    if let Some(heap) = suspicious {
-        return Err(InputError {
-            line: heap - sequence.offset + 2,
-            column: 1,
-            message: format!(
-                "G({}) = {} does not follow from the values before it: not a table of {}",
-                heap - sequence.offset,
-                heaps[heap],
-                sequence.game
-            ),
-        });
-    }
-    Ok(heaps)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! to the output it is given as it goes and returns a typed [`Error`];
 //! `main` turns that into one line and an exit status.
 
+mod files;
 pub mod grundy;
 pub mod input;
 mod interrupt;
@@ -340,11 +341,16 @@ pub fn manpage(dir: Option<&std::path::Path>, out: &mut impl std::io::Write) -> 
     match dir {
         None => clap_mangen::Man::new(command).render(out)?,
         Some(dir) => {
-            let write_error = |error| Error::Write {
-                option: format!("--dir {}", notation::escaped(&dir.display().to_string())),
+            let mut command = command;
+            command.build();
+            write_pages(command, dir).map_err(|(page, error)| Error::Write {
+                option: format!(
+                    "--dir {}: {}",
+                    notation::escaped(&dir.display().to_string()),
+                    notation::escaped(&page.to_string_lossy())
+                ),
                 error,
-            };
-            clap_mangen::generate_to(command, dir).map_err(write_error)?;
+            })?;
             eprintln!(
                 "noughts: wrote noughts.1 and a page per command to {}",
                 dir.display()
@@ -352,6 +358,24 @@ pub fn manpage(dir: Option<&std::path::Path>, out: &mut impl std::io::Write) -> 
         }
     }
     Ok(())
+}
+
+/// A man page for `command` and each of its commands, in `dir`, each
+/// written whole or not at all (as clap_mangen names them: noughts.1,
+/// noughts-grundy.1, …). The name of the page that failed, if one did.
+fn write_pages(
+    command: clap::Command,
+    dir: &std::path::Path,
+) -> Result<(), (std::ffi::OsString, std::io::Error)> {
+    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+        write_pages(sub.clone(), dir)?;
+    }
+    let man = clap_mangen::Man::new(command);
+    let name = man.get_filename();
+    let mut page = Vec::new();
+    man.render(&mut page)
+        .and_then(|()| files::write_whole(&dir.join(&name), &page))
+        .map_err(|error| (name.into(), error))
 }
 
 #[derive(Debug, Subcommand)]

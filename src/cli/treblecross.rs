@@ -2,6 +2,7 @@
 //! `X` and `.`; for each, `WINNING` and the winning cells (1-based) on the
 //! next line, or `LOSING` and an empty line.
 
+use super::input::TokenReader;
 use super::json;
 use super::Error;
 use crate::notation::treblecross::{cells_into, check_strip, read_strip};
@@ -9,57 +10,74 @@ use crate::notation::{counted, InputError, Token, Tokens};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::treblecross::{analyze, longest_free_segment, Strip, StripAnalysis};
 use serde::Serialize;
-use std::io::Write;
+use std::io::{Read, Write};
 
-/// Reads the count and every strip (see [`check_strip`] for what a strip
-/// may be), as the tokens of the input.
-fn strip_tokens(text: &str) -> Result<Vec<Token<'_>>, InputError> {
+/// Reads the count and every strip of a whole text (see [`check_strip`]
+/// for what a strip may be).
+pub fn parse(text: &str) -> Result<Vec<Strip>, InputError> {
     let mut tokens = Tokens::new(text);
     let count = tokens.expect_count("the number of strips")?;
     let mut strips = Vec::with_capacity(count.min(1 << 20));
     for number in 1..=count {
-        let token = tokens.expect(&format!("strip {number} of {count}"))?;
-        check_strip(&token)?;
-        strips.push(token);
+        strips.push(read_strip(
+            &tokens.expect(&format!("strip {number} of {count}"))?,
+        )?);
     }
     tokens.expect_end(&counted(count, "strip"))?;
     Ok(strips)
 }
 
-/// Reads the count and every strip.
-pub fn parse(text: &str) -> Result<Vec<Strip>, InputError> {
-    strip_tokens(text)?.iter().map(read_strip).collect()
+/// Reads the strips one at a time and hands each, checked, to `answer`
+/// with its cells and the Grundy table. Only one strip is held: memory
+/// follows the longest strip (and the Grundy table its longest free
+/// segment), not the input. A bad strip ends the run with its error, after
+/// the answers to the strips before it.
+fn each_strip(
+    input: impl Read,
+    source: &str,
+    mut answer: impl FnMut(&Token, &[bool], &mut GrundyTable) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut tokens = TokenReader::new(input, source)?;
+    let count = tokens.expect_count("the number of strips")?;
+    let mut table = GrundyTable::default();
+    let mut cells = Vec::new();
+    for number in 1..=count {
+        if !tokens.advance()? {
+            return Err(Error::Input(tokens.end_error(format!(
+                "expected strip {number} of {count}, found end of input"
+            ))));
+        }
+        let token = tokens.token();
+        check_strip(&token)?;
+        cells_into(&token, &mut cells);
+        if cells.len() >= LONG_STRIP {
+            grow_for_long_segments(&token, &cells, &mut table)?;
+        }
+        answer(&token, &cells, &mut table)?;
+    }
+    tokens.expect_end(&counted(count, "strip"))
 }
 
-/// The answers for every strip, written to `out`. The whole input is
-/// checked first: bad input gets its error and no partial answer. The
-/// Grundy table grows to the longest free segment met, not the longest
-/// strip; one buffer of cells and one of text serve every strip.
-pub fn run(text: &str, out: &mut impl Write) -> Result<(), Error> {
-    let strips = strip_tokens(text)?;
-    let mut table = GrundyTable::default();
-    grow_for_long_segments(&strips, &mut table)?;
-    let mut cells = Vec::new();
-    let mut line = Vec::new();
-    for token in &strips {
-        cells_into(token, &mut cells);
-        let analysis = analyze(&cells, &mut table)?;
-        line.clear();
-        if analysis.is_winning() {
-            line.extend_from_slice(b"WINNING\n");
-            for (i, &cell) in analysis.winning_cells().iter().enumerate() {
-                if i > 0 {
-                    line.push(b' ');
-                }
-                push_number(&mut line, cell + 1);
-            }
-            line.push(b'\n');
-        } else {
-            line.extend_from_slice(b"LOSING\n\n");
+/// The answers for every strip, written to `out` as the strips are read
+/// (see [`each_strip`]).
+pub fn run(input: impl Read, source: &str, out: &mut impl Write) -> Result<(), Error> {
+    let mut number = [0u8; 20];
+    each_strip(input, source, |_, cells, table| {
+        let analysis = analyze(cells, table)?;
+        if !analysis.is_winning() {
+            out.write_all(b"LOSING\n\n")?;
+            return Ok(());
         }
-        out.write_all(&line)?;
-    }
-    Ok(())
+        out.write_all(b"WINNING\n")?;
+        for (i, &cell) in analysis.winning_cells().iter().enumerate() {
+            if i > 0 {
+                out.write_all(b" ")?;
+            }
+            out.write_all(decimal(cell + 1, &mut number))?;
+        }
+        out.write_all(b"\n")?;
+        Ok(())
+    })
 }
 
 /// One strip as `--json` gives it (a line of JSON per strip). Cells are
@@ -127,19 +145,13 @@ pub fn strip_report<'a>(strip: &'a str, analysis: &StripAnalysis) -> StripReport
     report
 }
 
-/// `--json`: a line of JSON per strip (see [`StripReport`]); the whole
-/// input is checked first, as for the text answers.
-pub fn run_json(text: &str, out: &mut impl Write) -> Result<(), Error> {
-    let strips = strip_tokens(text)?;
-    let mut table = GrundyTable::default();
-    grow_for_long_segments(&strips, &mut table)?;
-    let mut cells = Vec::new();
-    for token in &strips {
-        cells_into(token, &mut cells);
-        let analysis = analyze(&cells, &mut table)?;
-        json::write_line(out, &strip_report(token.text, &analysis))?;
-    }
-    Ok(())
+/// `--json`: a line of JSON per strip (see [`StripReport`]), written as the
+/// strips are read, as for the text answers.
+pub fn run_json(input: impl Read, source: &str, out: &mut impl Write) -> Result<(), Error> {
+    each_strip(input, source, |token, cells, table| {
+        let analysis = analyze(cells, table)?;
+        json::write_line(out, &strip_report(token.text, &analysis))
+    })
 }
 
 /// Free segments longer than this are refused: their Grundy values would
@@ -151,32 +163,32 @@ pub const LONGEST_FREE_SEGMENT: usize = 1 << 24;
 /// one too long is refused before any work.
 const LONG_STRIP: usize = 1 << 16;
 
-fn grow_for_long_segments(strips: &[Token], table: &mut GrundyTable) -> Result<(), Error> {
-    let mut cells = Vec::new();
-    let mut longest = 0;
-    for token in strips.iter().filter(|t| t.text.len() >= LONG_STRIP) {
-        cells_into(token, &mut cells);
-        let segment = longest_free_segment(&cells);
-        if segment > LONGEST_FREE_SEGMENT {
-            return Err(Error::Input(token.error(format!(
-                "expected free segments of at most {LONGEST_FREE_SEGMENT} cells (2^24), found one of {segment}"
-            ))));
-        }
-        longest = longest.max(segment);
+/// A long strip's free segments: one too long is refused before any work,
+/// and the table for the longest is built with a progress bar (on a
+/// terminal).
+fn grow_for_long_segments(
+    token: &Token,
+    cells: &[bool],
+    table: &mut GrundyTable,
+) -> Result<(), Error> {
+    let segment = longest_free_segment(cells);
+    if segment > LONGEST_FREE_SEGMENT {
+        return Err(Error::Input(token.error(format!(
+            "expected free segments of at most {LONGEST_FREE_SEGMENT} cells (2^24), found one of {segment}"
+        ))));
     }
-    if longest < LONG_STRIP {
+    if segment < LONG_STRIP || table.len() > segment {
         return Ok(());
     }
-    let bar = super::progress_bar(longest as u64 + 1, "Grundy values");
-    table.extend_with_progress(longest + 1, |known| bar.set_position(known as u64))?;
+    let bar = super::progress_bar(segment as u64 + 1, "Grundy values");
+    table.extend_with_progress(segment + 1, |known| bar.set_position(known as u64))?;
     bar.finish_and_clear();
     Ok(())
 }
 
-/// Appends the decimal digits of `n` (the formatting machinery costs more
-/// than the analysis at a million numbers).
-fn push_number(out: &mut Vec<u8>, mut n: usize) {
-    let mut digits = [0u8; 20];
+/// The decimal digits of `n`, written into `digits` (the formatting
+/// machinery costs more than the analysis at a million numbers).
+fn decimal(mut n: usize, digits: &mut [u8; 20]) -> &[u8] {
     let mut i = digits.len();
     loop {
         i -= 1;
@@ -186,7 +198,7 @@ fn push_number(out: &mut Vec<u8>, mut n: usize) {
             break;
         }
     }
-    out.extend_from_slice(&digits[i..]);
+    &digits[i..]
 }
 
 #[cfg(test)]
@@ -211,19 +223,47 @@ mod tests {
         assert!(e.message.contains("number of strips"));
     }
 
+    fn answers(text: &str) -> Result<String, Error> {
+        let mut out = Vec::new();
+        run(text.as_bytes(), "test", &mut out)?;
+        Ok(String::from_utf8(out).unwrap())
+    }
+
     #[test]
     fn answers_in_the_contest_format() {
-        let mut out = Vec::new();
-        run("2\n.....\nX.....X..X.............X....X..X\n", &mut out).unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), "WINNING\n3\nLOSING\n\n");
+        assert_eq!(
+            answers("2\n.....\nX.....X..X.............X....X..X\n").unwrap(),
+            "WINNING\n3\nLOSING\n\n"
+        );
+    }
+
+    #[test]
+    fn streamed_errors_say_where_as_parse_does() {
+        for text in [
+            "2\n..X..\n",
+            "1\n..x..\n",
+            "1\n.XXX.\n",
+            "1\n..\n",
+            "1\n...\n...",
+            "",
+            "x",
+            "2\r.....\r..O..\r",
+            "\u{feff}1\n..x..",
+            "2\r\n...\r\n\r\n  .X.é.\r\n",
+        ] {
+            let Err(Error::Input(streamed)) = answers(text) else {
+                panic!("{text:?} was answered");
+            };
+            // A byte-order mark is skipped when the input is read.
+            let read = text.strip_prefix('\u{feff}').unwrap_or(text);
+            assert_eq!(Err(streamed), parse(read).map(|_| ()), "{text:?}");
+        }
     }
 
     #[test]
     fn numbers_are_written_in_decimal() {
         for n in [0, 7, 10, 99, 100, 123_456_789, usize::MAX] {
-            let mut out = Vec::new();
-            push_number(&mut out, n);
-            assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
+            assert_eq!(decimal(n, &mut [0; 20]), n.to_string().as_bytes());
         }
     }
 }

@@ -152,19 +152,24 @@ impl<'a> Tokens<'a> {
 
     /// A count such as the number of test cases.
     pub fn expect_count(&mut self, what: &str) -> Result<usize, InputError> {
-        let token = self.expect(what)?;
-        if let Some((i, ch)) = token.text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-            let offset = token.text[..i].chars().count();
-            return Err(token.error_at(
-                offset,
-                format!("expected {what} (a whole number), found {}", describe(ch)),
-            ));
-        }
-        token
-            .text
-            .parse()
-            .map_err(|_| token.error(format!("expected {what}, found a number too large")))
+        count_of(&self.expect(what)?, what)
     }
+}
+
+/// A token read as a count such as the number of test cases: ASCII digits
+/// only.
+pub fn count_of(token: &Token, what: &str) -> Result<usize, InputError> {
+    if let Some((i, ch)) = token.text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        let offset = token.text[..i].chars().count();
+        return Err(token.error_at(
+            offset,
+            format!("expected {what} (a whole number), found {}", describe(ch)),
+        ));
+    }
+    token
+        .text
+        .parse()
+        .map_err(|_| token.error(format!("expected {what}, found a number too large")))
 }
 
 impl<'a> Iterator for Tokens<'a> {

@@ -1,0 +1,311 @@
+//! The table file of `--out` and `--resume`: a header naming the sequence,
+//! one value a line, and a checksum line. Written only to the file the user
+//! named, through a temporary file made new beside it; read only from a
+//! regular file, a line at a time, with the checks every input gets.
+
+use super::{Sequence, TABLE_PREFIX};
+use crate::cli::files::{temporary_beside, through_links};
+use crate::cli::input::is_forbidden;
+use crate::cli::{interrupt, Error};
+use crate::notation::{escaped, quoted, InputError};
+use crate::solver::octal::{extend_naive, LARGEST_VALUE};
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// Where `--out` writes: the path itself, or the file a symbolic link there
+/// leads to (so the link stays a link; a dangling one gets its file made).
+/// Checked before any computing, where the write will happen: a directory,
+/// a FIFO, a device, a file that cannot be written or a folder where no
+/// file can be made is refused now, not after minutes of work.
+pub fn out_target(path: &Path) -> Result<PathBuf, Error> {
+    let refuse = |error: std::io::Error| Error::Unwritable {
+        option: format!("--out {}", escaped(&path.display().to_string())),
+        error,
+    };
+    let target = through_links(path).map_err(refuse)?;
+    match std::fs::metadata(&target) {
+        Ok(meta) if !meta.is_file() => {
+            let kind = if meta.is_dir() {
+                "a directory"
+            } else {
+                "not a regular file (a FIFO, a device or a socket)"
+            };
+            return Err(refuse(std::io::Error::other(format!(
+                "{kind}: --out writes a regular file"
+            ))));
+        }
+        // Writable? Opened without truncating, then left as it was.
+        Ok(_) => {
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(&target)
+                .map_err(refuse)?;
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(refuse(e)),
+    }
+    // The table is written to a temporary file beside the target, then
+    // renamed over it: that file must be possible (made, then removed).
+    temporary_beside(&target).map_err(refuse)?;
+    Ok(target)
+}
+
+/// Writes the table atomically: a temporary file (see
+/// [`temporary_beside`]) renamed over `path`. The temporary file outlives
+/// neither a failure nor a second interrupt.
+pub fn save(path: &Path, sequence: &Sequence, heaps: &[u16]) -> Result<(), Error> {
+    let failed = |error| Error::Write {
+        option: format!("--out {}", escaped(&path.display().to_string())),
+        error,
+    };
+    let temporary = interrupt::while_saving(|| temporary_beside(path)).map_err(failed)?;
+    let values = &heaps[sequence.offset.min(heaps.len())..];
+    let written = (|| {
+        let mut out = BufWriter::with_capacity(1 << 16, temporary.as_file());
+        writeln!(out, "{}", sequence.header())?;
+        for g in values {
+            writeln!(out, "{g}")?;
+        }
+        writeln!(out, "{CHECKSUM_PREFIX}{:016x}", checksum(values))?;
+        out.flush()
+    })();
+    let result = written
+        .and_then(|()| temporary.persist(path).map(drop).map_err(|e| e.error))
+        .map_err(failed);
+    interrupt::saved();
+    result
+}
+
+/// The last line of a table file: a checksum of the values, so that a
+/// truncated or edited file is refused rather than continued.
+const CHECKSUM_PREFIX: &str = "# checksum fnv1a64 ";
+
+fn checksum(values: &[u16]) -> u64 {
+    values
+        .iter()
+        .flat_map(|g| g.to_le_bytes())
+        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+}
+
+/// Values whose recomputation vouches for a loaded table: the first ones in
+/// full, then the last few each against its own prefix.
+pub const CHECKED_HEAD: usize = 2_000;
+pub const CHECKED_TAIL: usize = 8;
+
+/// Reads a table written by `--out` for this sequence, as heap values.
+/// Only a regular file is opened (a FIFO would block, a device never end).
+pub fn load(path: &Path, sequence: &Sequence) -> Result<Vec<u16>, Error> {
+    let option = format!("--resume {}", escaped(&path.display().to_string()));
+    let read_error = |error| Error::Read {
+        source: option.clone(),
+        error,
+    };
+    let not_regular = |what: &str| Error::Read {
+        source: option.clone(),
+        error: std::io::Error::other(format!(
+            "{what}: --resume reads a regular file (a table written by --out)"
+        )),
+    };
+    let meta = std::fs::metadata(path).map_err(read_error)?;
+    if meta.is_dir() {
+        return Err(not_regular("a directory"));
+    }
+    if !meta.is_file() {
+        return Err(not_regular(
+            "not a regular file (a FIFO, a device or a socket)",
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    // Swapped for something else between the look and the opening?
+    if !file.metadata().map_err(read_error)?.is_file() {
+        return Err(not_regular("not a regular file"));
+    }
+    read_table(BufReader::new(file), sequence).map_err(|e| match e {
+        Error::Input(error) => Error::Option { option, error },
+        other => other,
+    })
+}
+
+/// The longest line a table has (a value, the header or the checksum).
+const LONGEST_LINE: usize = 512;
+
+/// Parses a table and checks that it is this sequence's (see
+/// [`CHECKED_HEAD`]): a table of another game, or edited, is refused.
+pub fn parse_table(text: &str, sequence: &Sequence) -> Result<Vec<u16>, InputError> {
+    match read_table(text.as_bytes(), sequence) {
+        Ok(heaps) => Ok(heaps),
+        Err(Error::Input(e)) => Err(e),
+        // Text in memory has no read errors.
+        Err(other) => Err(InputError::at_column(1, other.to_string())),
+    }
+}
+
+/// Reads a table a line at a time: memory for its values, not its text.
+/// Every line is checked as any input is (UTF-8, no control characters)
+/// and bounded; the table as a whole by the most values a run computes.
+fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>, Error> {
+    let most = super::LARGEST_N + sequence.offset;
+    let mut bytes = Vec::new();
+    let mut number = 0;
+    // The next line, without its end (\n or \r\n); None at the end.
+    let mut next_line = |number: &mut usize| -> Result<Option<String>, Error> {
+        bytes.clear();
+        let read = std::io::Read::take(reader.by_ref(), LONGEST_LINE as u64 + 2)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|error| Error::Read {
+                source: "the table".into(),
+                error,
+            })?;
+        if read == 0 {
+            return Ok(None);
+        }
+        *number += 1;
+        let at = |column: usize, message: String| {
+            Error::Input(InputError {
+                line: *number,
+                column,
+                message,
+            })
+        };
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+        } else if bytes.len() > LONGEST_LINE {
+            return Err(at(
+                LONGEST_LINE + 1,
+                format!("expected a line of at most {LONGEST_LINE} bytes, found more"),
+            ));
+        }
+        if *number == 1 && bytes.starts_with("\u{feff}".as_bytes()) {
+            bytes.drain(..3);
+        }
+        if let Some(i) = bytes.iter().position(|&b| is_forbidden(b)) {
+            let column = String::from_utf8_lossy(&bytes[..i]).chars().count() + 1;
+            return Err(at(
+                column,
+                format!(
+                    "expected text, found character U+{:04X} (a control character)",
+                    bytes[i]
+                ),
+            ));
+        }
+        match String::from_utf8(std::mem::take(&mut bytes)) {
+            Ok(line) => Ok(Some(line)),
+            Err(e) => {
+                let good = e.utf8_error().valid_up_to();
+                let column = String::from_utf8_lossy(&e.as_bytes()[..good])
+                    .chars()
+                    .count()
+                    + 1;
+                Err(at(
+                    column,
+                    "expected text, found a byte that is not UTF-8".into(),
+                ))
+            }
+        }
+    };
+    let header = next_line(&mut number)?.unwrap_or_default();
+    if header.trim_end() != sequence.header() {
+        return Err(Error::Input(InputError {
+            line: 1,
+            column: 1,
+            message: format!(
+                "expected the header \"{}\" (a table written by --out for this --game), found {}",
+                sequence.header(),
+                match header.strip_prefix(TABLE_PREFIX) {
+                    Some(game) => format!("a table of {}", quoted(game)),
+                    None => quoted(&header),
+                }
+            ),
+        }));
+    }
+    let mut heaps = vec![0u16; sequence.offset];
+    let mut sum = None;
+    while let Some(line) = next_line(&mut number)? {
+        let word = line.trim();
+        if word.is_empty() {
+            continue;
+        }
+        let column = line.len() - line.trim_start().len() + 1;
+        let error = |message: String| {
+            Error::Input(InputError {
+                line: number,
+                column,
+                message,
+            })
+        };
+        if sum.is_some() {
+            return Err(error(
+                "expected the end of the table after its checksum line".into(),
+            ));
+        }
+        if let Some(hex) = word.strip_prefix(CHECKSUM_PREFIX) {
+            let expected = checksum(&heaps[sequence.offset..]);
+            if u64::from_str_radix(hex, 16) != Ok(expected) {
+                return Err(error(
+                    "the checksum does not match the values: the table was altered".into(),
+                ));
+            }
+            sum = Some(expected);
+            continue;
+        }
+        if heaps.len() >= most {
+            return Err(error(format!(
+                "expected at most {} values (2^28), found more",
+                super::LARGEST_N
+            )));
+        }
+        match word.parse::<u16>() {
+            Ok(g) if g <= LARGEST_VALUE && word.bytes().all(|b| b.is_ascii_digit()) => {
+                heaps.push(g)
+            }
+            _ => {
+                return Err(error(format!(
+                    "expected a Grundy value (a whole number 0 to {}), found {}",
+                    LARGEST_VALUE,
+                    quoted(word)
+                )))
+            }
+        }
+    }
+    if sum.is_none() {
+        return Err(Error::Input(InputError {
+            line: number + 1,
+            column: 1,
+            message: format!(
+                "expected the checksum line \"{CHECKSUM_PREFIX}…\" that ends a table: is the file cut short?"
+            ),
+        }));
+    }
+    // Heaps below the offset are 0 in 0.007; vouch for the rest.
+    let mut check = Vec::new();
+    let head = heaps.len().min(CHECKED_HEAD);
+    let _ = extend_naive(&sequence.game, &mut check, head, |_| {});
+    let tail = heaps.len().saturating_sub(CHECKED_TAIL).max(head);
+    let suspicious = (sequence.offset..head)
+        .find(|&h| check.get(h) != Some(&heaps[h]))
+        .or_else(|| {
+            (tail..heaps.len()).find(|&h| {
+                let mut prefix = heaps[..h].to_vec();
+                extend_naive(&sequence.game, &mut prefix, h + 1, |_| {}).is_err()
+                    || prefix[h] != heaps[h]
+            })
+        });
+    if let Some(heap) = suspicious {
+        return Err(Error::Input(InputError {
+            line: heap - sequence.offset + 2,
+            column: 1,
+            message: format!(
+                "G({}) = {} does not follow from the values before it: not a table of {}",
+                heap - sequence.offset,
+                heaps[heap],
+                sequence.game
+            ),
+        }));
+    }
+    Ok(heaps)
+}
