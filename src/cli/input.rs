@@ -267,6 +267,20 @@ impl<R: Read> TokenReader<R> {
         Ok(self.token())
     }
 
+    /// The bytes of the token [`TokenReader::advance`] read, taken (with
+    /// [`TokenReader::give_back`] the buffer serves the next token again):
+    /// a caller that turns a long token into something else holds it once.
+    pub fn take_token(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.token)
+    }
+
+    /// A buffer for the next tokens (its contents are dropped).
+    pub fn give_back(&mut self, buffer: Vec<u8>) {
+        if buffer.capacity() > self.token.capacity() {
+            self.token = buffer;
+        }
+    }
+
     /// The next token as a count such as the number of test cases.
     pub fn expect_count(&mut self, what: &str) -> Result<usize, Error> {
         Ok(count_of(&self.expect(what)?, what)?)

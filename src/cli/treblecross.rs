@@ -5,10 +5,12 @@
 use super::input::TokenReader;
 use super::json;
 use super::Error;
-use crate::notation::treblecross::{cells_into, check_strip, read_strip};
-use crate::notation::{counted, InputError, Token, Tokens};
+use crate::notation::treblecross::{check_strip, read_strip, Cells};
+use crate::notation::{counted, InputError, Tokens};
 use crate::solver::grundy::GrundyTable;
-use crate::solver::treblecross::{analyze, longest_free_segment, Strip, StripAnalysis};
+use crate::solver::treblecross::{
+    analyze, longest_free_segment, FreeSegment, Strip, StripAnalysis,
+};
 use serde::Serialize;
 use std::io::{Read, Write};
 
@@ -35,12 +37,11 @@ pub fn parse(text: &str) -> Result<Vec<Strip>, InputError> {
 fn each_strip(
     input: impl Read,
     source: &str,
-    mut answer: impl FnMut(&Token, &[bool], &mut GrundyTable) -> Result<(), Error>,
+    mut answer: impl FnMut(&[bool], &mut GrundyTable) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut tokens = TokenReader::new(input, source)?;
     let count = tokens.expect_count("the number of strips")?;
     let mut table = GrundyTable::default();
-    let mut cells = Vec::new();
     for number in 1..=count {
         if !tokens.advance()? {
             return Err(Error::Input(tokens.end_error(format!(
@@ -49,11 +50,15 @@ fn each_strip(
         }
         let token = tokens.token();
         check_strip(&token)?;
-        cells_into(&token, &mut cells);
+        let (line, column) = (token.line, token.column);
+        // The token's bytes become the cells in place (one byte a cell,
+        // held once), and the buffer goes back for the next strip.
+        let cells: Vec<bool> = tokens.take_token().into_iter().map(|b| b == b'X').collect();
         if cells.len() >= LONG_STRIP {
-            grow_for_long_segments(&token, &cells, &mut table)?;
+            grow_for_long_segments(line, column, &cells, &mut table)?;
         }
-        answer(&token, &cells, &mut table)?;
+        answer(&cells, &mut table)?;
+        tokens.give_back(cells.into_iter().map(u8::from).collect());
     }
     tokens.expect_end(&counted(count, "strip"))
 }
@@ -62,7 +67,7 @@ fn each_strip(
 /// (see [`each_strip`]).
 pub fn run(input: impl Read, source: &str, out: &mut impl Write) -> Result<(), Error> {
     let mut number = [0u8; 20];
-    each_strip(input, source, |_, cells, table| {
+    each_strip(input, source, |cells, table| {
         let analysis = analyze(cells, table)?;
         if !analysis.is_winning() {
             out.write_all(b"LOSING\n\n")?;
@@ -81,76 +86,93 @@ pub fn run(input: impl Read, source: &str, out: &mut impl Write) -> Result<(), E
 }
 
 /// One strip as `--json` gives it (a line of JSON per strip). Cells are
-/// numbered from 1, as in the contest's answers.
+/// numbered from 1, as in the contest's answers. It borrows the strip and
+/// its analysis, written as they are serialized: a strip of millions of
+/// cells is not copied again for its report.
 #[derive(Debug, Serialize)]
 pub struct StripReport<'a> {
     /// The strip as it was read.
-    pub strip: &'a str,
+    #[serde(serialize_with = "as_text")]
+    pub strip: &'a [bool],
     /// `WINNING` or `LOSING` for the player to move.
     pub verdict: &'static str,
     /// `immediate win` (the mover completes three at once) or `segments`
     /// (the free segments decide).
     pub state: &'static str,
-    /// Every winning cell, ascending.
-    pub winning_cells: Vec<usize>,
+    /// Every winning cell, ascending (0-based here, written from 1).
+    #[serde(serialize_with = "from_one")]
+    pub winning_cells: &'a [usize],
     /// The free segments (runs of cells where an `X` gives no immediate
-    /// win), when they decide.
-    pub segments: Option<Vec<Segment>>,
+    /// win), when they decide: each `{"start","length","grundy"}`, the
+    /// start from 1.
+    #[serde(serialize_with = "as_segments")]
+    pub segments: Option<&'a [FreeSegment]>,
     /// The xor of their Grundy values (non-zero: the mover wins).
     pub nim_sum: Option<u16>,
 }
 
-/// A free segment: its first cell, length and Grundy value.
-#[derive(Debug, Serialize)]
-pub struct Segment {
-    pub start: usize,
-    pub length: usize,
-    pub grundy: u16,
+/// A strip's cells as its text, `X` and `.`.
+fn as_text<S: serde::Serializer>(cells: &&[bool], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&Cells(cells))
+}
+
+/// Cell numbers from 1.
+fn from_one<S: serde::Serializer>(cells: &&[usize], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(cells.iter().map(|c| c + 1))
+}
+
+/// A free segment as `--json` writes it.
+#[derive(Serialize)]
+struct Segment {
+    start: usize,
+    length: usize,
+    grundy: u16,
+}
+
+fn as_segments<S: serde::Serializer>(
+    segments: &Option<&[FreeSegment]>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match segments {
+        None => serializer.serialize_none(),
+        Some(segments) => serializer.collect_seq(segments.iter().map(|s| Segment {
+            start: s.start + 1,
+            length: s.len,
+            grundy: s.grundy,
+        })),
+    }
 }
 
 /// The `--json` report of one strip.
-pub fn strip_report<'a>(strip: &'a str, analysis: &StripAnalysis) -> StripReport<'a> {
-    let mut report = StripReport {
+pub fn strip_report<'a>(strip: &'a [bool], analysis: &'a StripAnalysis) -> StripReport<'a> {
+    let (state, segments, nim_sum) = match analysis {
+        // Refused when read: three `X` in a row end the game.
+        StripAnalysis::Finished { .. } => ("over", None, None),
+        StripAnalysis::ImmediateWin { .. } => ("immediate win", None, None),
+        StripAnalysis::Segments {
+            segments, nim_sum, ..
+        } => ("segments", Some(&segments[..]), Some(*nim_sum)),
+    };
+    StripReport {
         strip,
         verdict: if analysis.is_winning() {
             "WINNING"
         } else {
             "LOSING"
         },
-        state: "segments",
-        winning_cells: analysis.winning_cells().iter().map(|c| c + 1).collect(),
-        segments: None,
-        nim_sum: None,
-    };
-    match analysis {
-        // Refused when read: three `X` in a row end the game.
-        StripAnalysis::Finished { .. } => report.state = "over",
-        StripAnalysis::ImmediateWin { .. } => report.state = "immediate win",
-        StripAnalysis::Segments {
-            segments, nim_sum, ..
-        } => {
-            report.segments = Some(
-                segments
-                    .iter()
-                    .map(|s| Segment {
-                        start: s.start + 1,
-                        length: s.len,
-                        grundy: s.grundy,
-                    })
-                    .collect(),
-            );
-            report.nim_sum = Some(*nim_sum);
-        }
+        state,
+        winning_cells: analysis.winning_cells(),
+        segments,
+        nim_sum,
     }
-    report
 }
 
 /// `--json`: a line of JSON per strip (see [`StripReport`]), written as the
 /// strips are read, as for the text answers.
 pub fn run_json(input: impl Read, source: &str, out: &mut impl Write) -> Result<(), Error> {
-    each_strip(input, source, |token, cells, table| {
+    each_strip(input, source, |cells, table| {
         let analysis = analyze(cells, table)?;
-        json::write_line(out, &strip_report(token.text, &analysis))
+        json::write_line(out, &strip_report(cells, &analysis))
     })
 }
 
@@ -167,15 +189,20 @@ const LONG_STRIP: usize = 1 << 16;
 /// and the table for the longest is built with a progress bar (on a
 /// terminal).
 fn grow_for_long_segments(
-    token: &Token,
+    line: usize,
+    column: usize,
     cells: &[bool],
     table: &mut GrundyTable,
 ) -> Result<(), Error> {
     let segment = longest_free_segment(cells);
     if segment > LONGEST_FREE_SEGMENT {
-        return Err(Error::Input(token.error(format!(
-            "expected free segments of at most {LONGEST_FREE_SEGMENT} cells (2^24), found one of {segment}"
-        ))));
+        return Err(Error::Input(InputError {
+            line,
+            column,
+            message: format!(
+                "expected free segments of at most {LONGEST_FREE_SEGMENT} cells (2^24), found one of {segment}"
+            ),
+        }));
     }
     if segment < LONG_STRIP || table.len() > segment {
         return Ok(());

@@ -85,8 +85,26 @@ impl FromStr for Strip {
 
 impl fmt::Display for Strip {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text: String = self.iter().map(|&x| if x { 'X' } else { '.' }).collect();
-        f.write_str(&text)
+        Cells(self).fmt(f)
+    }
+}
+
+/// The cells of a strip as text, written a piece at a time (a strip of
+/// millions of cells is never a second time in memory as a string).
+#[derive(Debug, Clone, Copy)]
+pub struct Cells<'a>(pub &'a [bool]);
+
+impl fmt::Display for Cells<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut piece = [0u8; 4096];
+        for cells in self.0.chunks(piece.len()) {
+            for (byte, &x) in piece.iter_mut().zip(cells) {
+                *byte = if x { b'X' } else { b'.' };
+            }
+            // X and '.' are ASCII.
+            f.write_str(std::str::from_utf8(&piece[..cells.len()]).unwrap_or_default())?;
+        }
+        Ok(())
     }
 }
 

@@ -163,28 +163,31 @@ pub fn safe_cells(strip: &[bool]) -> Vec<bool> {
 
 /// The free segments (start and length) of a strip of `n` cells with `X`
 /// on `xs`: the gaps between the cells within distance 2 of an `X`.
-fn segments_of(xs: &[usize], n: usize) -> Vec<FreeSegment> {
-    let mut segments = Vec::with_capacity(xs.len() + 1);
+fn segments_of(xs: impl IntoIterator<Item = usize>, n: usize) -> impl Iterator<Item = FreeSegment> {
     let mut free_from = 0;
-    for &x in xs.iter().chain(std::iter::once(&(n + 2))) {
-        let free_to = x.saturating_sub(2).min(n);
-        if free_to > free_from {
-            segments.push(FreeSegment {
+    xs.into_iter()
+        .chain(std::iter::once(n + 2))
+        .filter_map(move |x| {
+            let free_to = x.saturating_sub(2).min(n);
+            let segment = (free_to > free_from).then(|| FreeSegment {
                 start: free_from,
                 len: free_to - free_from,
                 grundy: 0,
             });
-        }
-        free_from = free_from.max(x + 3);
-    }
-    segments
+            free_from = free_from.max(x + 3);
+            segment
+        })
 }
 
 /// The length of the longest free segment (0 if none): how far the Grundy
 /// table must reach to analyse the strip.
 pub fn longest_free_segment(strip: &[bool]) -> usize {
-    segments_of(&x_cells(strip), strip.len())
+    // One pass, nothing kept: a strip may have hundreds of millions of cells.
+    let xs = strip
         .iter()
+        .enumerate()
+        .filter_map(|(i, &x)| x.then_some(i));
+    segments_of(xs, strip.len())
         .map(|s| s.len)
         .max()
         .unwrap_or(0)
@@ -195,7 +198,7 @@ pub fn free_segments(
     strip: &[bool],
     table: &mut GrundyTable,
 ) -> Result<Vec<FreeSegment>, ValueTooLarge> {
-    valued(segments_of(&x_cells(strip), strip.len()), table)
+    valued(segments_of(x_cells(strip), strip.len()).collect(), table)
 }
 
 /// Gives each segment its Grundy value, growing the table to the longest.
@@ -223,7 +226,10 @@ pub fn analyze(strip: &[bool], table: &mut GrundyTable) -> Result<StripAnalysis,
     if !cells.is_empty() {
         return Ok(StripAnalysis::ImmediateWin { cells });
     }
-    let segments = valued(segments_of(&xs, strip.len()), table)?;
+    let segments = valued(
+        segments_of(xs.iter().copied(), strip.len()).collect(),
+        table,
+    )?;
     let nim_sum = segments.iter().fold(0, |acc, s| acc ^ s.grundy);
     let mut winning_cells = Vec::new();
     if nim_sum != 0 {
