@@ -247,6 +247,33 @@ fn errors_escape_what_would_drive_the_terminal() {
 }
 
 #[test]
+fn errors_escape_separators_bidi_controls_and_look_alike_spaces() {
+    for ch in [
+        '\u{2028}', '\u{2029}', '\u{2066}', '\u{2069}', '\u{61c}', '\u{ad}', '\u{a0}', '\u{85}',
+    ] {
+        let code = format!("U+{:04X}", ch as u32);
+        let out = run(&["treblecross"], format!("1\n..{ch}..\n").as_bytes());
+        assert_refused(
+            &out,
+            2,
+            &format!("line 2, column 3: expected 'X' or '.', found character {code}"),
+        );
+        assert!(
+            !stderr(&out).contains(ch),
+            "raw {code} in {:?}",
+            stderr(&out)
+        );
+        let out = run(&["grundy", "5", "--game", &format!("0.7{ch}")], b"");
+        assert_refused(&out, 2, &format!("--game 0.7{}", ch.escape_unicode()));
+        assert!(
+            !stderr(&out).contains(ch),
+            "raw {code} in {:?}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
 fn grundy_of_no_values_says_so() {
     let out = run(&["grundy", "0", "--stats"], b"");
     let text = String::from_utf8_lossy(&out.stdout);

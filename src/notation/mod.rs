@@ -60,8 +60,8 @@ impl<'a> Token<'a> {
 }
 
 /// Quotes a token for an error message, shortened if long, with every
-/// non-printable character escaped (`\u{1b}`): an error stays one line and
-/// never drives the terminal it is shown on.
+/// character [`needs_escape`] names escaped (`\u{1b}`): an error stays one
+/// line, never drives the terminal it is shown on, and shows what is there.
 pub fn quoted(text: &str) -> String {
     const LIMIT: usize = 24;
     let head: String = text.chars().take(LIMIT).map(printable).collect();
@@ -76,22 +76,61 @@ pub fn quoted(text: &str) -> String {
 /// A character as an error message may show it: itself if printable, else
 /// its escape (`\u{1b}`).
 fn printable(ch: char) -> String {
-    if ch.is_control() || is_invisible(ch) {
+    if needs_escape(ch) {
         ch.escape_unicode().to_string()
     } else {
         ch.to_string()
     }
 }
 
-/// Format characters that print nothing (a byte-order mark, zero-width
-/// spaces, direction marks): shown escaped so that they can be seen.
-fn is_invisible(ch: char) -> bool {
-    matches!(ch, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
+/// Whether a message must show `ch` escaped: it would drive the terminal
+/// (controls, line and paragraph separators, bidi controls), print nothing
+/// (the other format characters: zero-width ones, a byte-order mark, a soft
+/// hyphen), or pass for a plain space (every other space separator).
+/// These are the Unicode general categories Cc, Cf, Zl and Zp, and Zs but
+/// U+0020.
+pub fn needs_escape(ch: char) -> bool {
+    ch.is_control() // Cc, U+0085 included
+        || matches!(
+            ch,
+            // Cf
+            '\u{ad}'
+                | '\u{600}'..='\u{605}'
+                | '\u{61c}'
+                | '\u{6dd}'
+                | '\u{70f}'
+                | '\u{890}'..='\u{891}'
+                | '\u{8e2}'
+                | '\u{180e}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206f}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{110bd}'
+                | '\u{110cd}'
+                | '\u{13430}'..='\u{1343f}'
+                | '\u{1bca0}'..='\u{1bca3}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0001}'
+                | '\u{e0020}'..='\u{e007f}'
+                // Zl, Zp
+                | '\u{2028}'
+                | '\u{2029}'
+                // Zs but U+0020
+                | '\u{a0}'
+                | '\u{1680}'
+                | '\u{2000}'..='\u{200a}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+        )
 }
 
 /// Describes one character for an error message.
 pub fn describe(ch: char) -> String {
-    if ch.is_control() || is_invisible(ch) {
+    if needs_escape(ch) {
         format!("character U+{:04X}", ch as u32)
     } else {
         format!("'{ch}'")
@@ -390,6 +429,72 @@ mod tests {
         assert_eq!(quoted("\u{feff}X"), "\"\\u{feff}X\"");
         assert_eq!(describe('\u{7}'), "character U+0007");
         assert_eq!(quoted(&"x".repeat(30)), format!("\"{}…\"", "x".repeat(24)));
+    }
+
+    #[test]
+    fn format_characters_separators_and_look_alike_spaces_are_escaped() {
+        // The ends of every range of Cc, Cf, Zl, Zp and of the spaces
+        // that are not U+0020.
+        let hidden = [
+            '\u{0}',
+            '\u{1f}',
+            '\u{7f}',
+            '\u{85}',
+            '\u{9f}',
+            '\u{ad}',
+            '\u{600}',
+            '\u{605}',
+            '\u{61c}',
+            '\u{6dd}',
+            '\u{70f}',
+            '\u{890}',
+            '\u{891}',
+            '\u{8e2}',
+            '\u{180e}',
+            '\u{200b}',
+            '\u{200f}',
+            '\u{202a}',
+            '\u{202e}',
+            '\u{2060}',
+            '\u{2064}',
+            '\u{2066}',
+            '\u{2069}',
+            '\u{206f}',
+            '\u{feff}',
+            '\u{fff9}',
+            '\u{fffb}',
+            '\u{110bd}',
+            '\u{110cd}',
+            '\u{13430}',
+            '\u{1343f}',
+            '\u{1bca0}',
+            '\u{1bca3}',
+            '\u{1d173}',
+            '\u{1d17a}',
+            '\u{e0001}',
+            '\u{e0020}',
+            '\u{e007f}',
+            '\u{2028}',
+            '\u{2029}',
+            '\u{a0}',
+            '\u{1680}',
+            '\u{2000}',
+            '\u{200a}',
+            '\u{202f}',
+            '\u{205f}',
+            '\u{3000}',
+        ];
+        for ch in hidden {
+            let escape = ch.escape_unicode().to_string();
+            assert_eq!(quoted(&format!("a{ch}b")), format!("\"a{escape}b\""));
+            assert_eq!(escaped(&ch.to_string()), escape);
+            assert_eq!(describe(ch), format!("character U+{:04X}", ch as u32));
+        }
+        // Printable neighbours are shown as they are.
+        for ch in [' ', 'é', '¡', '…', '\u{2070}', '中', '\u{fffc}'] {
+            assert_eq!(describe(ch), format!("'{ch}'"));
+            assert_eq!(escaped(&ch.to_string()), ch.to_string());
+        }
     }
 
     #[test]
