@@ -1,18 +1,20 @@
-use clap::Parser;
 use noughts::cli::input::read_input;
 use noughts::cli::{self, Cli, Command, Error, MncCommand, EXIT_BAD_INPUT, EXIT_FAILURE};
 use noughts::solver::mnc::Engine;
+use std::ffi::OsString;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // Kept to show what clap quotes of it escaped.
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_from_args(&args) {
         Ok(cli) => cli,
         // --help and --version print as clap prints them.
         Err(e) if !e.use_stderr() => e.exit(),
         // A usage error is one line, like every other error.
         Err(e) => {
-            eprintln!("noughts: error: {}", usage_line(&e.to_string()));
+            eprintln!("noughts: error: {}", cli::usage_line(&e, &args));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
@@ -58,26 +60,6 @@ fn main() -> ExitCode {
             eprintln!("noughts: error: {e}");
             ExitCode::from(e.exit_code())
         }
-    }
-}
-
-/// clap's usage error on one line: its first line, and when that ends in
-/// a colon ("required arguments were not provided:") the list under it.
-fn usage_line(text: &str) -> String {
-    let mut lines = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more"));
-    let first = lines.next().unwrap_or("bad usage");
-    let first = first.trim_start_matches("error: ");
-    let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("tip:")).collect();
-    match first.strip_suffix(':') {
-        Some(head) => format!("{head}: {}", rest.join(", ")),
-        // "invalid value 'foo' for '--format'" says what would do.
-        None => match rest.iter().find(|l| l.starts_with("[possible values")) {
-            Some(values) => format!("{first} {values}"),
-            None => first.to_string(),
-        },
     }
 }
 

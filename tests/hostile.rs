@@ -273,6 +273,83 @@ fn errors_escape_separators_bidi_controls_and_look_alike_spaces() {
     }
 }
 
+/// The characters of `text` that must not reach a terminal raw, but for
+/// the line end that closes a message.
+fn raw_controls(text: &str) -> Vec<char> {
+    let hostile = [
+        '\r', '\n', '\t', '\u{1b}', '\u{9b}', '\u{85}', '\u{200b}', '\u{202e}', '\u{2066}',
+        '\u{2028}', '\u{feff}', '\u{a0}',
+    ];
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    body.chars().filter(|c| hostile.contains(c)).collect()
+}
+
+#[test]
+fn usage_errors_escape_the_arguments_they_quote() {
+    for arg in [
+        "5\rnoughts: all good    ",
+        "5\t",
+        "5\u{9b}31m",
+        "5\u{202e}",
+        "5\u{200b}",
+        "\u{feff}5",
+        "5\u{2066}",
+        "5\nmore",
+    ] {
+        let out = run(&["grundy", arg], b"");
+        assert_refused(&out, 2, "invalid value '");
+        let err = stderr(&out);
+        assert!(raw_controls(&err).is_empty(), "{arg:?} gave {err:?}");
+        let shown: String = arg
+            .chars()
+            .map(|c| match c {
+                '\r' | '\t' | '\n' | '\u{9b}' | '\u{202e}' | '\u{200b}' | '\u{feff}'
+                | '\u{2066}' => c.escape_unicode().to_string(),
+                c => c.to_string(),
+            })
+            .collect();
+        assert!(err.contains(&format!("'{shown}' for '[N]'")), "{err:?}");
+    }
+    // Quoted in part (the value of --opt=value, a flag in a cluster) or
+    // as an unknown argument, and with clap's list kept.
+    for args in [
+        &["grundy", "5", "--threads=4\u{1b}[2J"][..],
+        &["grundy", "5", "-\r\u{1b}[2J"],
+        &["grundy", "5", "--\u{202e}stats"],
+        &["tictactoe", "--format", "code\u{2028}chef"],
+        &["grundy", "\u{2029}"],
+        &["\n"],
+    ] {
+        let out = run(args, b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+        assert!(raw_controls(&err).is_empty(), "{args:?} gave {err:?}");
+        assert!(err.contains("\\u{"), "{args:?} gave {err:?}");
+    }
+    let out = run(&["tictactoe", "--format", "code\u{2028}chef"], b"");
+    assert!(stderr(&out).contains("[possible values: codeforces, codechef]"));
+}
+
+#[test]
+#[cfg(unix)] // arguments as bytes
+fn arguments_that_are_not_utf8_are_refused_in_one_line() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    for args in [
+        &[&b"grundy"[..], b"5\xff\r"][..],
+        &[b"tui", b"--board", b"\xfe\x1b[2J"],
+        &[b"\xff\n"],
+    ] {
+        let args: Vec<&OsStr> = args.iter().map(|a| OsStr::from_bytes(a)).collect();
+        let out = noughts().args(&args).stdin(Stdio::null()).output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+        assert!(raw_controls(&err).is_empty(), "{args:?} gave {err:?}");
+    }
+}
+
 #[test]
 fn grundy_of_no_values_says_so() {
     let out = run(&["grundy", "0", "--stats"], b"");

@@ -16,6 +16,7 @@ use crate::solver::octal::ValueTooLarge;
 use crate::solver::tictactoe::Board;
 use crate::solver::treblecross::Strip;
 use clap::{Parser, Subcommand};
+use std::ffi::OsString;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -112,6 +113,101 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl Cli {
+    /// The command line parsed (`args` begins with the program's name).
+    pub fn try_from_args(args: &[OsString]) -> Result<Cli, clap::Error> {
+        use clap::CommandFactory;
+        Cli::parse_by(Cli::command(), args)
+    }
+
+    fn parse_by(mut command: clap::Command, args: &[OsString]) -> Result<Cli, clap::Error> {
+        use clap::FromArgMatches;
+        let matches = command.try_get_matches_from_mut(args)?;
+        Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+    }
+}
+
+/// clap's usage error on one line, as every error is: its first line, and
+/// when that ends in a colon ("required arguments were not provided:") the
+/// list under it. `args` is the command line clap read: every word of it
+/// that clap quotes is shown escaped, so that no argument can cut the line
+/// or drive the terminal.
+pub fn usage_line(error: &clap::Error, args: &[OsString]) -> String {
+    use clap::CommandFactory;
+    // clap's text drops from the user's words what looks like an escape
+    // sequence (`--threads=4\e[2J` shows as '4'), and rendered as it is
+    // typed it holds clap's styles: the same line parsed again without
+    // styles gives the words as typed and nothing else to escape.
+    let plain = Cli::command().styles(clap::builder::Styles::plain());
+    let text = match Cli::parse_by(plain, args) {
+        Err(again) if again.kind() == error.kind() => again.render().ansi().to_string(),
+        _ => error.to_string(),
+    };
+    let text = escape_quoted_arguments(&text, args);
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more"));
+    let first = lines.next().unwrap_or("bad usage");
+    let first = first.trim_start_matches("error: ");
+    let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("tip:")).collect();
+    match first.strip_suffix(':') {
+        Some(head) => format!("{head}: {}", rest.join(", ")),
+        // "invalid value 'foo' for '--format'" says what would do.
+        None => match rest.iter().find(|l| l.starts_with("[possible values")) {
+            Some(values) => format!("{first} {values}"),
+            None => first.to_string(),
+        },
+    }
+}
+
+/// clap's text with each argument, or the part of one that clap quotes,
+/// escaped where it stands quoted (`'5\u{d}'`); longest first, so that a
+/// part never breaks up a whole it is in. Anything else that needs it is
+/// escaped after, but for the line ends that part clap's own lines.
+fn escape_quoted_arguments(text: &str, args: &[OsString]) -> String {
+    let mut words: Vec<String> = args
+        .iter()
+        .flat_map(|arg| quotable_parts(&arg.to_string_lossy()))
+        .filter(|word| word.chars().any(notation::needs_escape))
+        .collect();
+    words.sort_by_key(|word| std::cmp::Reverse(word.len()));
+    words.dedup();
+    let mut text = text.to_string();
+    for word in words {
+        let shown = format!("'{}'", notation::escape_all(&word));
+        text = text.replace(&format!("'{word}'"), &shown);
+    }
+    text.split('\n')
+        .map(notation::escape_all)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// An argument and the parts of it clap may quote alone: the name and the
+/// value of `--option=value`; in a cluster of short flags the first flag
+/// and what follows it (a value), and each flag that needs escaping.
+fn quotable_parts(arg: &str) -> Vec<String> {
+    let mut parts = vec![arg.to_string()];
+    if arg.starts_with("--") {
+        if let Some((name, value)) = arg.split_once('=') {
+            parts.extend([name.to_string(), value.to_string()]);
+        }
+    } else if let Some(flags) = arg.strip_prefix('-') {
+        let mut chars = flags.chars();
+        if let Some(first) = chars.next() {
+            let value = chars.as_str();
+            parts.extend([format!("-{first}"), value.to_string()]);
+            if let Some(value) = value.strip_prefix('=') {
+                parts.push(value.to_string());
+            }
+        }
+        let hidden = flags.chars().filter(|&c| notation::needs_escape(c));
+        parts.extend(hidden.map(|c| format!("-{c}")));
+    }
+    parts
+}
 
 /// A progress bar on standard error when it is a terminal (hidden
 /// otherwise, so that logs and pipes get no escape codes).
@@ -386,4 +482,55 @@ pub enum MncCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usage_errors_quote_arguments_escaped_in_one_line() {
+        let line = |args: &[&str]| {
+            let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+            usage_line(&Cli::try_from_args(&args).unwrap_err(), &args)
+        };
+        assert_eq!(
+            line(&["noughts", "grundy", "5\n\u{1b}[2J"]),
+            "invalid value '5\\u{a}\\u{1b}[2J' for '[N]': invalid digit found in string"
+        );
+        assert_eq!(
+            line(&["noughts", "grundy", "5", "--threads=\u{202e}4"]),
+            "invalid value '\\u{202e}4' for '--threads <N>': invalid digit found in string"
+        );
+        assert_eq!(
+            line(&["noughts", "grundy", "--json", "5"]),
+            "the following required arguments were not provided: <--stats|--until-period>"
+        );
+    }
+
+    #[test]
+    #[cfg(unix)] // arguments as bytes
+    fn usage_errors_take_arguments_that_are_not_utf8() {
+        use std::os::unix::ffi::OsStringExt;
+        let args = [
+            OsString::from("noughts"),
+            OsString::from_vec(b"\xff\r\x1b[2J".to_vec()),
+        ];
+        let error = Cli::try_from_args(&args).unwrap_err();
+        assert_eq!(
+            usage_line(&error, &args),
+            "unrecognized subcommand '\u{fffd}\\u{d}\\u{1b}[2J'"
+        );
+        let args = [
+            OsString::from("noughts"),
+            OsString::from("tui"),
+            OsString::from("--board"),
+            OsString::from_vec(b"X0X\xfe\n".to_vec()),
+        ];
+        let error = Cli::try_from_args(&args).unwrap_err();
+        assert_eq!(
+            usage_line(&error, &args),
+            "invalid UTF-8 was detected in one or more arguments"
+        );
+    }
 }

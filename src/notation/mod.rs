@@ -128,6 +128,12 @@ pub fn needs_escape(ch: char) -> bool {
         )
 }
 
+/// Text with every character [`needs_escape`] names escaped, whole (not
+/// shortened as [`escaped`] does).
+pub fn escape_all(text: &str) -> String {
+    text.chars().map(printable).collect()
+}
+
 /// Describes one character for an error message.
 pub fn describe(ch: char) -> String {
     if needs_escape(ch) {
