@@ -408,6 +408,54 @@ fn kattis_refuses_the_verdicts_while_the_game_goes_on() {
 }
 
 #[test]
+fn kattis_takes_a_line_as_long_as_it_says() {
+    let (first, reply) = first_exchange();
+    let rows: Vec<&str> = reply.lines().collect();
+    // A row padded to exactly the bound is a row; the game goes on.
+    let padded = format!("{:<1024}\n{}\n{}\n", rows[0], rows[1], rows[2]);
+    assert_eq!(padded.find('\n'), Some(1024));
+    let out = run(&["mnc", "kattis"], padded.as_bytes());
+    let err = stderr(&out);
+    assert!(!err.contains("at most 1024 bytes"), "{err}");
+    assert!(err.contains("line 4, column 1"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with(&first));
+    // With a CRLF too.
+    let padded = padded.replace('\n', "\r\n");
+    let out = run(&["mnc", "kattis"], padded.as_bytes());
+    let err = stderr(&out);
+    assert!(err.contains("line 4, column 1"), "{err}");
+    // One byte more is refused, at the byte past the bound.
+    let long = format!("{:<1025}\n", rows[0]);
+    let out = run(&["mnc", "kattis"], long.as_bytes());
+    assert!(
+        stderr(&out).contains("line 1, column 1025: expected a line of at most 1024 bytes"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn kattis_counts_every_line_end() {
+    // Rows ended by a lone CR, CRLF or LF: each one line.
+    for end in ["\r", "\r\n", "\n"] {
+        let input = format!("...{end}.q.{end}...{end}");
+        let out = run(&["mnc", "kattis"], input.as_bytes());
+        let err = stderr(&out);
+        assert!(err.contains("line 2, column 2"), "{end:?}: {err}");
+        assert_eq!(out.status.code(), Some(2));
+    }
+    // A reply of rows ended by lone CRs, then a board too few.
+    let (_, reply) = first_exchange();
+    let input = reply.replace('\n', "\r");
+    let out = run(&["mnc", "kattis"], input.as_bytes());
+    assert!(
+        stderr(&out).contains("line 4, column 1"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn kattis_at_the_end_of_a_won_game_asks_for_sigur() {
     // Play greedy o until x has won, then end the input: the error names
     // the verdict the judge owed.
