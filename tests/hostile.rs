@@ -435,6 +435,29 @@ fn kattis_takes_a_line_as_long_as_it_says() {
 }
 
 #[test]
+fn kattis_refuses_anything_after_a_row_at_once() {
+    let (_, reply) = first_exchange();
+    let rows: Vec<&str> = reply.lines().collect();
+    // Two rows on one line, or a row and a word: refused where the row ends.
+    for (input, found) in [
+        (format!("{} {}\n{}\n", rows[0], rows[1], rows[2]), rows[1]),
+        (format!("{} junk\n", rows[0]), "junk"),
+        (format!("{}\n{}\t...\n", rows[0], rows[1]), "..."),
+    ] {
+        let out = run(&["mnc", "kattis"], input.as_bytes());
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{input:?}: {err}");
+        let line = if input.contains('\t') { 2 } else { 1 };
+        assert!(
+            err.contains(&format!(
+                "line {line}, column 5: expected the end of the line after row {line} (one row a line), found \"{found}\""
+            )),
+            "{input:?}: {err}"
+        );
+    }
+}
+
+#[test]
 fn kattis_counts_every_line_end() {
     // Rows ended by a lone CR, CRLF or LF: each one line.
     for end in ["\r", "\r\n", "\n"] {

@@ -378,6 +378,13 @@ impl<R: BufRead> LineTokens<R> {
             .pop()
             .map(|(text, column)| (text, self.line, column)))
     }
+
+    /// The next word if it is on the line of the last one.
+    fn next_on_line(&mut self) -> Option<(String, usize, usize)> {
+        self.pending
+            .pop()
+            .map(|(text, column)| (text, self.line, column))
+    }
 }
 
 /// The interactive protocol with the engine as x: print the board after
@@ -441,6 +448,20 @@ pub fn kattis<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), Proto
                     .into());
             }
             let row_cells = read_row(&token)?;
+            // One row a line, as the judge prints boards: anything after
+            // a row is refused where it stands, not taken as the next row.
+            if let Some((extra, line, column)) = tokens.next_on_line() {
+                return Err(InputError {
+                    line,
+                    column,
+                    message: format!(
+                        "expected the end of the line after row {} (one row a line), found {}",
+                        row + 1,
+                        quoted(&extra)
+                    ),
+                }
+                .into());
+            }
             cells[3 * row..3 * row + 3].copy_from_slice(&row_cells);
         }
         match position.move_to(&cells) {
