@@ -469,7 +469,9 @@ pub enum MncCommand {
                             Examples:\n  noughts mnc analyze .../.../...\n  noughts mnc analyze 'o.X/.x./O.. x 2 3'")]
     Analyze {
         /// The position (one argument, or several joined by spaces).
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        // No hyphen values: no position starts with '-', and `--json` after
+        // the position is the flag.
+        #[arg(required = true, num_args = 1..)]
         position: Vec<String>,
         /// One line of JSON instead: the position, hands, value and every
         /// move's value.
