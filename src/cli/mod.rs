@@ -124,7 +124,18 @@ impl Cli {
     fn parse_by(mut command: clap::Command, args: &[OsString]) -> Result<Cli, clap::Error> {
         use clap::FromArgMatches;
         let matches = command.try_get_matches_from_mut(args)?;
-        Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+        let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))?;
+        // --no-mouse is the app's: clap takes it before any command, but
+        // only `noughts` alone and `noughts tui` open the app.
+        if let Some(name) = matches.subcommand_name().filter(|_| cli.no_mouse) {
+            if name != "tui" {
+                let message = format!(
+                    "'--no-mouse' cannot be used with '{name}': it is the app's (noughts --no-mouse, noughts tui --no-mouse)"
+                );
+                return Err(command.error(clap::error::ErrorKind::ArgumentConflict, message));
+            }
+        }
+        Ok(cli)
     }
 }
 
