@@ -108,6 +108,9 @@ fn mnc_analyze_bad_positions() {
     bad("xx./xx./x.. o 0 4", "line 1", "more than the 4");
     bad("x../.../... z", "line 1, column 13", "'x' or 'o'");
     bad("x../.../... o 7 4", "line 1, column 15", "0 to 4");
+    // Hands are digits, as counts are: no sign.
+    bad("x../.../... o +3 4", "line 1, column 15", "0 to 4");
+    bad("x../.../... o 3 +4", "line 1, column 17", "0 to 4");
     bad("oxx/ox./o.. o 1 1", "line 1", "three in a row");
 }
 
@@ -154,6 +157,14 @@ fn grundy_bad_input() {
         "line 1, column 1",
         "header",
     );
+    // Values are digits: no sign.
+    std::fs::write(&table, "# noughts grundy table: 0.77 heaps\n0\n1\n+2\n").unwrap();
+    assert_bad(
+        &["grundy", "5", "--game", "kayles", "--resume", path],
+        "",
+        "line 4, column 1",
+        "\"+2\"",
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -163,6 +174,17 @@ fn usage_errors_exit_2_too() {
     assert_eq!(code, Some(2));
     let (code, _, _) = run(&["no-such-command"], "");
     assert_eq!(code, Some(2));
+    // Counts on the command line are digits too, as in the input.
+    for args in [
+        &["grundy", "+5"][..],
+        &["grundy", "--until-period", "--max", "+100"],
+        &["grundy", "5", "--threads", "+2"],
+    ] {
+        let (code, stdout, stderr) = run(args, "");
+        assert_eq!(code, Some(2), "{args:?}: {stdout}");
+        assert!(stderr.contains("invalid value '+"), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
 }
 
 proptest! {

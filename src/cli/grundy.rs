@@ -19,6 +19,23 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The most threads `--threads` takes.
+pub const MOST_THREADS: u16 = 64;
+
+/// `--threads N`: 1 to [`MOST_THREADS`], in digits as every count.
+pub fn threads_arg(text: &str) -> Result<u16, InputError> {
+    let n = crate::notation::count_arg(text)?;
+    u16::try_from(n)
+        .ok()
+        .filter(|n| (1..=MOST_THREADS).contains(n))
+        .ok_or_else(|| {
+            InputError::at_column(
+                1,
+                format!("expected 1 to {MOST_THREADS} threads, found {n}"),
+            )
+        })
+}
+
 /// How to compute the values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Method {
@@ -819,7 +836,9 @@ pub fn parse_table(text: &str, sequence: &Sequence) -> Result<Vec<u16>, InputErr
         }
         if let Some(hex) = word.strip_prefix(CHECKSUM_PREFIX) {
             let expected = checksum(&heaps[sequence.offset..]);
-            if u64::from_str_radix(hex, 16) != Ok(expected) {
+            // Hexadecimal digits only: from_str_radix would take a sign.
+            let plain = hex.bytes().all(|b| b.is_ascii_hexdigit());
+            if !plain || u64::from_str_radix(hex, 16) != Ok(expected) {
                 return Err(InputError {
                     line: number,
                     column,
@@ -829,8 +848,8 @@ pub fn parse_table(text: &str, sequence: &Sequence) -> Result<Vec<u16>, InputErr
             sum = Some(expected);
             continue;
         }
-        match word.parse::<u16>() {
-            Ok(g) if g <= LARGEST_VALUE => heaps.push(g),
+        match crate::notation::digits::<u16>(word) {
+            Some(g) if g <= LARGEST_VALUE => heaps.push(g),
             _ => {
                 return Err(InputError {
                     line: number,
@@ -954,5 +973,10 @@ mod tests {
         // Not a number.
         let err = parse_table(&(sequence.header() + "\n0\n 1x\n"), &sequence).unwrap_err();
         assert_eq!((err.line, err.column), (3, 2));
+        // Digits only, in the values and the checksum: no sign.
+        let signed = text.replacen("\n1\n", "\n+1\n", 1);
+        assert!(parse_table(&signed, &sequence).is_err());
+        let signed = text.replace(CHECKSUM_PREFIX, &format!("{CHECKSUM_PREFIX}+"));
+        assert!(parse_table(&signed, &sequence).is_err());
     }
 }

@@ -354,7 +354,8 @@ pub enum Command {
         /// How many values: G(0) … G(N−1) (not with --until-period or --survey).
         #[arg(
             required_unless_present_any = ["until_period", "survey"],
-            conflicts_with_all = ["until_period", "survey"]
+            conflicts_with_all = ["until_period", "survey"],
+            value_parser = notation::count_arg
         )]
         n: Option<usize>,
         /// Print the largest value and where it first occurs, the number of
@@ -372,7 +373,7 @@ pub enum Command {
         until_period: bool,
         /// With --until-period or --survey: the most values to compute
         /// [default: 1048576].
-        #[arg(long, value_name = "N", requires = "open_ended")]
+        #[arg(long, value_name = "N", requires = "open_ended", value_parser = notation::count_arg)]
         max: Option<usize>,
         /// A table of a dozen well-known games: period and pre-period (or
         /// none proved up to --max), the largest value and the rare/common mask,
@@ -394,7 +395,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fast")]
         method: grundy::Method,
         /// Threads for the fast method (default: one per core).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+        #[arg(long, value_name = "N", value_parser = grundy::threads_arg)]
         threads: Option<u16>,
     },
     /// Magnificent Noughts & Crosses: the perfect engine.
@@ -509,11 +510,11 @@ mod tests {
         };
         assert_eq!(
             line(&["noughts", "grundy", "5\n\u{1b}[2J"]),
-            "invalid value '5\\u{a}\\u{1b}[2J' for '[N]': invalid digit found in string"
+            "invalid value '5\\u{a}\\u{1b}[2J' for '[N]': line 1, column 2: expected a whole number, found character U+000A"
         );
         assert_eq!(
             line(&["noughts", "grundy", "5", "--threads=\u{202e}4"]),
-            "invalid value '\\u{202e}4' for '--threads <N>': invalid digit found in string"
+            "invalid value '\\u{202e}4' for '--threads <N>': line 1, column 1: expected a whole number, found character U+202E"
         );
         assert_eq!(
             line(&["noughts", "grundy", "--json", "5"]),

@@ -150,6 +150,29 @@ pub fn escaped(text: &str) -> String {
     quoted[1..quoted.len() - 1].to_string()
 }
 
+/// A whole number in plain ASCII digits, as counts and hands are written:
+/// no sign (which `str::parse` takes), no space. `None` for anything else
+/// or for a number too large for `T`.
+pub fn digits<T: FromStr>(text: &str) -> Option<T> {
+    let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    plain.then(|| text.parse().ok()).flatten()
+}
+
+/// A count on the command line (`grundy N`, `--max N`): digits only, as
+/// counts in the input are.
+pub fn count_arg(text: &str) -> Result<usize, InputError> {
+    if let Some((i, ch)) = text.chars().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
+        return Err(InputError::at_column(
+            i + 1,
+            format!("expected a whole number, found {}", describe(ch)),
+        ));
+    }
+    digits(text).ok_or_else(|| match text {
+        "" => InputError::at_column(1, "expected a whole number"),
+        _ => InputError::at_column(1, "expected a whole number, found one too large"),
+    })
+}
+
 /// Splits text into tokens, tracking lines and columns.
 pub struct Tokens<'a> {
     rest: &'a str,
@@ -426,6 +449,19 @@ mod tests {
             .unwrap_err()
             .message
             .contains("too large"));
+    }
+
+    #[test]
+    fn numbers_are_plain_digits() {
+        assert_eq!(digits::<u8>("07"), Some(7));
+        for text in ["+3", "-0", " 3", "3 ", "", "٣", "256"] {
+            assert_eq!(digits::<u8>(text), None, "{text:?}");
+        }
+        assert_eq!(count_arg("12"), Ok(12));
+        assert_eq!(count_arg("+1").unwrap_err().column, 1);
+        assert_eq!(count_arg("1_000").unwrap_err().column, 2);
+        assert!(count_arg("99999999999999999999999").is_err());
+        assert!(count_arg("").is_err());
     }
 
     #[test]
