@@ -1,12 +1,14 @@
-use clap::Parser;
 use noughts::cli::input::{open_input, read_input};
 use noughts::cli::{self, Cli, Command, Error, MncCommand, EXIT_BAD_INPUT, EXIT_FAILURE};
 use noughts::solver::mnc::Engine;
+use std::ffi::OsString;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // Kept to show what clap quotes of it escaped.
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_from_args(&args) {
         Ok(cli) => cli,
         // --help and --version print as clap prints them; a failed write
         // is said, as for any answer.
@@ -21,7 +23,7 @@ fn main() -> ExitCode {
         }
         // A usage error is one line, like every other error.
         Err(e) => {
-            eprintln!("noughts: error: {}", usage_line(&e.to_string()));
+            eprintln!("noughts: error: {}", cli::usage_line(&e, &args));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
@@ -114,26 +116,6 @@ fn check_stdout() -> std::io::Result<()> {
 #[cfg(not(any(unix, windows)))]
 fn check_stdout() -> std::io::Result<()> {
     Ok(())
-}
-
-/// clap's usage error on one line: its first line, and when that ends in
-/// a colon ("required arguments were not provided:") the list under it.
-fn usage_line(text: &str) -> String {
-    let mut lines = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more"));
-    let first = lines.next().unwrap_or("bad usage");
-    let first = first.trim_start_matches("error: ");
-    let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("tip:")).collect();
-    match first.strip_suffix(':') {
-        Some(head) => format!("{head}: {}", rest.join(", ")),
-        // "invalid value 'foo' for '--format'" says what would do.
-        None => match rest.iter().find(|l| l.starts_with("[possible values")) {
-            Some(values) => format!("{first} {values}"),
-            None => first.to_string(),
-        },
-    }
 }
 
 /// Runs one batch command, writing its answer to `out`.

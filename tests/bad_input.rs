@@ -3,6 +3,7 @@
 //! every parser.
 
 use assert_cmd::Command;
+use clap::Parser;
 use noughts::cli;
 use noughts::solver::mnc::Position;
 use proptest::prelude::*;
@@ -108,6 +109,9 @@ fn mnc_analyze_bad_positions() {
     bad("xx./xx./x.. o 0 4", "line 1", "more than the 4");
     bad("x../.../... z", "line 1, column 13", "'x' or 'o'");
     bad("x../.../... o 7 4", "line 1, column 15", "0 to 4");
+    // Hands are digits, as counts are: no sign.
+    bad("x../.../... o +3 4", "line 1, column 15", "0 to 4");
+    bad("x../.../... o 3 +4", "line 1, column 17", "0 to 4");
     bad("oxx/ox./o.. o 1 1", "line 1", "three in a row");
 }
 
@@ -154,6 +158,14 @@ fn grundy_bad_input() {
         "line 1, column 1",
         "header",
     );
+    // Values are digits: no sign.
+    std::fs::write(&table, "# noughts grundy table: 0.77 heaps\n0\n1\n+2\n").unwrap();
+    assert_bad(
+        &["grundy", "5", "--game", "kayles", "--resume", path],
+        "",
+        "line 4, column 1",
+        "\"+2\"",
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -163,6 +175,17 @@ fn usage_errors_exit_2_too() {
     assert_eq!(code, Some(2));
     let (code, _, _) = run(&["no-such-command"], "");
     assert_eq!(code, Some(2));
+    // Counts on the command line are digits too, as in the input.
+    for args in [
+        &["grundy", "+5"][..],
+        &["grundy", "--until-period", "--max", "+100"],
+        &["grundy", "5", "--threads", "+2"],
+    ] {
+        let (code, stdout, stderr) = run(args, "");
+        assert_eq!(code, Some(2), "{args:?}: {stdout}");
+        assert!(stderr.contains("invalid value '+"), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
 }
 
 proptest! {
@@ -208,6 +231,134 @@ proptest! {
         if !finished {
             let input = format!("1\n{strip}\n");
             prop_assert!(cli::treblecross::run(input.as_bytes(), "input", &mut Vec::new()).is_ok());
+        }
+    }
+}
+
+/// Characters that would drive a terminal or pass for a space, and the
+/// command line's own syntax.
+const HOSTILE: &[char] = &[
+    '\n',
+    '\r',
+    '\t',
+    '\u{0}',
+    '\u{1b}',
+    '\u{7f}',
+    '\u{85}',
+    '\u{9b}',
+    '\u{ad}',
+    '\u{61c}',
+    '\u{200b}',
+    '\u{200e}',
+    '\u{202e}',
+    '\u{2066}',
+    '\u{2069}',
+    '\u{2028}',
+    '\u{2029}',
+    '\u{feff}',
+    '\u{a0}',
+    '\u{2007}',
+    '\u{3000}',
+    '\u{e0041}',
+    '-',
+    '-',
+    '=',
+    '\'',
+    '"',
+    ' ',
+    '.',
+    'x',
+    'X',
+    'o',
+    'O',
+    '/',
+    '0',
+    '7',
+    'h',
+];
+
+/// Words mostly of those characters, some of any.
+fn hostile_word() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![4 => proptest::sample::select(HOSTILE), 1 => any::<char>()],
+        0..20,
+    )
+    .prop_map(|chars| chars.into_iter().collect())
+}
+
+/// The command lines that put `word` where the user's words go: an
+/// option's value (apart and after `=`), a position, a positional count.
+fn placements(word: &str) -> Vec<Vec<String>> {
+    let lines: [&[&str]; 6] = [
+        &["tui", "--board", word],
+        &["tui", &format!("--board={word}")],
+        &["tui", "--strip", word],
+        &["grundy", "5", "--game", word],
+        &["mnc", "analyze", word],
+        &["grundy", word],
+    ];
+    lines
+        .iter()
+        .map(|line| line.iter().map(|s| s.to_string()).collect())
+        .collect()
+}
+
+/// No character of `message` (but the line end) may drive a terminal.
+fn is_one_shown_line(message: &str) -> bool {
+    let body = message.strip_suffix('\n').unwrap_or(message);
+    !body.chars().any(noughts::notation::needs_escape)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Through the parser and the usage message as `main` shows it.
+    #[test]
+    fn arguments_never_panic_and_usage_errors_are_one_shown_line(word in hostile_word()) {
+        for line in placements(&word) {
+            let args: Vec<std::ffi::OsString> =
+                std::iter::once("noughts".to_string()).chain(line).map(Into::into).collect();
+            let _ = cli::Cli::try_parse_from(&args);
+            if let Err(e) = cli::Cli::try_from_args(&args) {
+                if e.use_stderr() {
+                    let message = cli::usage_line(&e, &args);
+                    prop_assert!(is_one_shown_line(&message), "{args:?}: {message:?}");
+                }
+            }
+        }
+        // What the commands say of a bad position or game.
+        let mut out = Vec::new();
+        let engine = &mut noughts::solver::mnc::Engine::new();
+        if let Err(e) = cli::mnc::analyze(&word, engine, &mut out) {
+            prop_assert!(is_one_shown_line(&e.to_string()), "{e}");
+        }
+    }
+}
+
+proptest! {
+    // Each case runs the binary five times.
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Through the binary: a failure is one line with nothing raw.
+    #[test]
+    fn the_binary_shows_any_argument_in_one_line(word in hostile_word()) {
+        // No argument of a process holds a NUL.
+        let word = word.replace('\0', "\u{1}");
+        // (`grundy WORD` could ask for a long computation: parsed above.)
+        for line in placements(&word).into_iter().take(5) {
+            let out = Command::cargo_bin("noughts")
+                .unwrap()
+                .args(&line)
+                .write_stdin("")
+                .output()
+                .unwrap();
+            if out.status.success() {
+                continue;
+            }
+            let stderr = String::from_utf8(out.stderr).unwrap();
+            prop_assert_eq!(out.status.code(), Some(2), "{:?}: {}", line, stderr);
+            prop_assert_eq!(stderr.lines().count(), 1, "{:?}: {:?}", line, stderr);
+            prop_assert!(is_one_shown_line(&stderr), "{:?}: {:?}", line, stderr);
         }
     }
 }

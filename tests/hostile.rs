@@ -247,6 +247,110 @@ fn errors_escape_what_would_drive_the_terminal() {
 }
 
 #[test]
+fn errors_escape_separators_bidi_controls_and_look_alike_spaces() {
+    for ch in [
+        '\u{2028}', '\u{2029}', '\u{2066}', '\u{2069}', '\u{61c}', '\u{ad}', '\u{a0}', '\u{85}',
+    ] {
+        let code = format!("U+{:04X}", ch as u32);
+        let out = run(&["treblecross"], format!("1\n..{ch}..\n").as_bytes());
+        assert_refused(
+            &out,
+            2,
+            &format!("line 2, column 3: expected 'X' or '.', found character {code}"),
+        );
+        assert!(
+            !stderr(&out).contains(ch),
+            "raw {code} in {:?}",
+            stderr(&out)
+        );
+        let out = run(&["grundy", "5", "--game", &format!("0.7{ch}")], b"");
+        assert_refused(&out, 2, &format!("--game 0.7{}", ch.escape_unicode()));
+        assert!(
+            !stderr(&out).contains(ch),
+            "raw {code} in {:?}",
+            stderr(&out)
+        );
+    }
+}
+
+/// The characters of `text` that must not reach a terminal raw, but for
+/// the line end that closes a message.
+fn raw_controls(text: &str) -> Vec<char> {
+    let hostile = [
+        '\r', '\n', '\t', '\u{1b}', '\u{9b}', '\u{85}', '\u{200b}', '\u{202e}', '\u{2066}',
+        '\u{2028}', '\u{feff}', '\u{a0}',
+    ];
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    body.chars().filter(|c| hostile.contains(c)).collect()
+}
+
+#[test]
+fn usage_errors_escape_the_arguments_they_quote() {
+    for arg in [
+        "5\rnoughts: all good    ",
+        "5\t",
+        "5\u{9b}31m",
+        "5\u{202e}",
+        "5\u{200b}",
+        "\u{feff}5",
+        "5\u{2066}",
+        "5\nmore",
+    ] {
+        let out = run(&["grundy", arg], b"");
+        assert_refused(&out, 2, "invalid value '");
+        let err = stderr(&out);
+        assert!(raw_controls(&err).is_empty(), "{arg:?} gave {err:?}");
+        let shown: String = arg
+            .chars()
+            .map(|c| match c {
+                '\r' | '\t' | '\n' | '\u{9b}' | '\u{202e}' | '\u{200b}' | '\u{feff}'
+                | '\u{2066}' => c.escape_unicode().to_string(),
+                c => c.to_string(),
+            })
+            .collect();
+        assert!(err.contains(&format!("'{shown}' for '[N]'")), "{err:?}");
+    }
+    // Quoted in part (the value of --opt=value, a flag in a cluster) or
+    // as an unknown argument, and with clap's list kept.
+    for args in [
+        &["grundy", "5", "--threads=4\u{1b}[2J"][..],
+        &["grundy", "5", "-\r\u{1b}[2J"],
+        &["grundy", "5", "--\u{202e}stats"],
+        &["tictactoe", "--format", "code\u{2028}chef"],
+        &["grundy", "\u{2029}"],
+        &["\n"],
+    ] {
+        let out = run(args, b"");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+        assert!(raw_controls(&err).is_empty(), "{args:?} gave {err:?}");
+        assert!(err.contains("\\u{"), "{args:?} gave {err:?}");
+    }
+    let out = run(&["tictactoe", "--format", "code\u{2028}chef"], b"");
+    assert!(stderr(&out).contains("[possible values: codeforces, codechef]"));
+}
+
+#[test]
+#[cfg(unix)] // arguments as bytes
+fn arguments_that_are_not_utf8_are_refused_in_one_line() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    for args in [
+        &[&b"grundy"[..], b"5\xff\r"][..],
+        &[b"tui", b"--board", b"\xfe\x1b[2J"],
+        &[b"\xff\n"],
+    ] {
+        let args: Vec<&OsStr> = args.iter().map(|a| OsStr::from_bytes(a)).collect();
+        let out = noughts().args(&args).stdin(Stdio::null()).output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+        assert!(raw_controls(&err).is_empty(), "{args:?} gave {err:?}");
+    }
+}
+
+#[test]
 fn grundy_of_no_values_says_so() {
     let out = run(&["grundy", "0", "--stats"], b"");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -298,6 +402,77 @@ fn kattis_refuses_the_verdicts_while_the_game_goes_on() {
     let out = run(&["mnc", "kattis"], &vec![b'.'; 100_000]);
     assert!(
         stderr(&out).contains("at most 1024 bytes"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn kattis_takes_a_line_as_long_as_it_says() {
+    let (first, reply) = first_exchange();
+    let rows: Vec<&str> = reply.lines().collect();
+    // A row padded to exactly the bound is a row; the game goes on.
+    let padded = format!("{:<1024}\n{}\n{}\n", rows[0], rows[1], rows[2]);
+    assert_eq!(padded.find('\n'), Some(1024));
+    let out = run(&["mnc", "kattis"], padded.as_bytes());
+    let err = stderr(&out);
+    assert!(!err.contains("at most 1024 bytes"), "{err}");
+    assert!(err.contains("line 4, column 1"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with(&first));
+    // With a CRLF too.
+    let padded = padded.replace('\n', "\r\n");
+    let out = run(&["mnc", "kattis"], padded.as_bytes());
+    let err = stderr(&out);
+    assert!(err.contains("line 4, column 1"), "{err}");
+    // One byte more is refused, at the byte past the bound.
+    let long = format!("{:<1025}\n", rows[0]);
+    let out = run(&["mnc", "kattis"], long.as_bytes());
+    assert!(
+        stderr(&out).contains("line 1, column 1025: expected a line of at most 1024 bytes"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn kattis_refuses_anything_after_a_row_at_once() {
+    let (_, reply) = first_exchange();
+    let rows: Vec<&str> = reply.lines().collect();
+    // Two rows on one line, or a row and a word: refused where the row ends.
+    for (input, found) in [
+        (format!("{} {}\n{}\n", rows[0], rows[1], rows[2]), rows[1]),
+        (format!("{} junk\n", rows[0]), "junk"),
+        (format!("{}\n{}\t...\n", rows[0], rows[1]), "..."),
+    ] {
+        let out = run(&["mnc", "kattis"], input.as_bytes());
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{input:?}: {err}");
+        let line = if input.contains('\t') { 2 } else { 1 };
+        assert!(
+            err.contains(&format!(
+                "line {line}, column 5: expected the end of the line after row {line} (one row a line), found \"{found}\""
+            )),
+            "{input:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn kattis_counts_every_line_end() {
+    // Rows ended by a lone CR, CRLF or LF: each one line.
+    for end in ["\r", "\r\n", "\n"] {
+        let input = format!("...{end}.q.{end}...{end}");
+        let out = run(&["mnc", "kattis"], input.as_bytes());
+        let err = stderr(&out);
+        assert!(err.contains("line 2, column 2"), "{end:?}: {err}");
+        assert_eq!(out.status.code(), Some(2));
+    }
+    // A reply of rows ended by lone CRs, then a board too few.
+    let (_, reply) = first_exchange();
+    let input = reply.replace('\n', "\r");
+    let out = run(&["mnc", "kattis"], input.as_bytes());
+    assert!(
+        stderr(&out).contains("line 4, column 1"),
         "{}",
         stderr(&out)
     );

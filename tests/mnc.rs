@@ -330,6 +330,19 @@ fn noughts(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+#[test]
+fn analyze_takes_json_anywhere_on_its_line() {
+    let expected = noughts(&["mnc", "analyze", "--json", "o.X/.x./O.. x 2 3"]);
+    assert!(expected.starts_with('{'), "{expected}");
+    for args in [
+        &["mnc", "analyze", "o.X/.x./O.. x 2 3", "--json"][..],
+        &["mnc", "analyze", "o.X/.x./O..", "x", "--json", "2", "3"],
+        &["mnc", "analyze", "o.X/.x./O..", "x", "2", "3", "--json"],
+    ] {
+        assert_eq!(noughts(args), expected, "{args:?}");
+    }
+}
+
 /// A JSON value (`result`, `plies`, `winner`) for `mover` as an Outcome.
 fn outcome_of(value: &serde_json::Value, mover: Side) -> Outcome {
     let plies = value["plies"].as_u64().map(|d| d as u8);

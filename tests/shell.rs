@@ -146,6 +146,38 @@ fn options_appear_only_where_they_apply() {
             "{error}"
         );
     }
+    // Before a command, too: only the app's.
+    for command in [
+        &["tictactoe"][..],
+        &["treblecross"],
+        &["grundy", "10"],
+        &["mnc", "solve"],
+        &["completions", "bash"],
+    ] {
+        let mut args = vec!["--no-mouse"];
+        args.extend(command);
+        let out = noughts(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let error = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            error.starts_with(&format!(
+                "noughts: error: '--no-mouse' cannot be used with '{}'",
+                command[0]
+            )),
+            "{error}"
+        );
+        assert_eq!(error.lines().count(), 1, "{error}");
+    }
+    // Where it belongs it is taken (the app then wants a terminal).
+    for args in [
+        &["--no-mouse"][..],
+        &["--no-mouse", "tui"],
+        &["tui", "--no-mouse"],
+    ] {
+        let error = String::from_utf8(noughts(args).stderr).unwrap();
+        assert!(error.contains("needs a terminal"), "{args:?}: {error}");
+    }
     // --json of grundy goes with --stats; --json and --explain exclude each other.
     for (args, expected) in [
         (

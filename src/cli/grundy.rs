@@ -6,6 +6,7 @@
 use super::json;
 use super::Error;
 use crate::notation::octal::{code, name};
+use crate::notation::InputError;
 use crate::solver::grundy::{cores, find_period, stats, Period, HEAP_OF_SEGMENT};
 use crate::solver::octal::{extend_naive, OctalGame};
 use crate::solver::rare_common;
@@ -21,6 +22,23 @@ use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_TAIL};
 
 mod table_file;
 pub use table_file::parse_table;
+
+/// The most threads `--threads` takes.
+pub const MOST_THREADS: u16 = 64;
+
+/// `--threads N`: 1 to [`MOST_THREADS`], in digits as every count.
+pub fn threads_arg(text: &str) -> Result<u16, InputError> {
+    let n = crate::notation::count_arg(text)?;
+    u16::try_from(n)
+        .ok()
+        .filter(|n| (1..=MOST_THREADS).contains(n))
+        .ok_or_else(|| {
+            InputError::at_column(
+                1,
+                format!("expected 1 to {MOST_THREADS} threads, found {n}"),
+            )
+        })
+}
 
 /// How to compute the values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -708,45 +726,5 @@ mod tests {
             ..request(5)
         };
         assert_eq!(run(&kayles).unwrap(), "0\n1\n2\n3\n1\n");
-    }
-
-    #[test]
-    fn a_saved_table_parses_back_and_a_wrong_one_is_refused() {
-        let sequence = Sequence::segments();
-        let mut heaps = Vec::new();
-        extend_naive(&sequence.game, &mut heaps, 3_002, |_| {}).unwrap();
-        let path = std::env::temp_dir().join(format!("noughts-table-{}.txt", std::process::id()));
-        save(&path, &sequence, &heaps).unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let _ = std::fs::remove_file(&path);
-        assert_eq!(parse_table(&text, &sequence).unwrap(), heaps);
-        // Another game's header.
-        let kayles = Sequence {
-            game: "kayles".parse().unwrap(),
-            offset: 0,
-        };
-        assert_eq!(parse_table(&text, &kayles).unwrap_err().line, 1);
-        // Cut short: no checksum line.
-        let cut: String = text.lines().take(100).map(|l| format!("{l}\n")).collect();
-        let err = parse_table(&cut, &sequence).unwrap_err();
-        assert_eq!(err.line, 101, "{err}");
-        // An edited value: the checksum catches it.
-        let mut lines: Vec<&str> = text.lines().collect();
-        lines[1500] = "77";
-        let edited = lines.join("\n");
-        let err = parse_table(&edited, &sequence).unwrap_err();
-        assert_eq!(err.line, 3_002, "{err}");
-        assert!(err.message.contains("altered"), "{err}");
-        // Edited with a checksum to match: the recomputed head catches it.
-        let mut values = heaps.clone();
-        values[900] ^= 1;
-        save(&path, &sequence, &values).unwrap();
-        let forged = std::fs::read_to_string(&path).unwrap();
-        let _ = std::fs::remove_file(&path);
-        let err = parse_table(&forged, &sequence).unwrap_err();
-        assert_eq!(err.line, 900, "{err}");
-        // Not a number.
-        let err = parse_table(&(sequence.header() + "\n0\n 1x\n"), &sequence).unwrap_err();
-        assert_eq!((err.line, err.column), (3, 2));
     }
 }

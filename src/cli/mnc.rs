@@ -293,30 +293,51 @@ impl From<InputError> for ProtocolError {
 }
 
 /// Whitespace-separated words read a line at a time, as the judge speaks.
+/// A line ends at `\n`, `\r\n` or a lone `\r`, as in the other commands.
 struct LineTokens<R> {
     reader: R,
     line: usize,
+    /// The last line ended at a `\r`: a `\n` that comes next is the rest
+    /// of its end. Not waited for: the judge waits for our board first.
+    after_cr: bool,
     pending: Vec<(String, usize)>,
 }
 
-/// The longest reply line read (a board row is 3 characters): a longer one
-/// is refused rather than read without bound.
+/// The longest reply line read, its end aside (a board row is 3
+/// characters): a longer one is refused rather than read without bound.
 pub const LONGEST_REPLY_LINE: usize = 1024;
 
 impl<R: BufRead> LineTokens<R> {
-    /// The next word with its line and column, or `None` at end of input.
-    fn next(&mut self) -> Result<Option<(String, usize, usize)>, ProtocolError> {
-        while self.pending.is_empty() {
-            let mut bytes = Vec::new();
-            let limit = LONGEST_REPLY_LINE as u64 + 1;
-            let mut line = std::io::Read::take(&mut self.reader, limit);
-            if line.read_until(b'\n', &mut bytes)? == 0 {
-                return Ok(None);
+    fn new(reader: R) -> LineTokens<R> {
+        LineTokens {
+            reader,
+            line: 0,
+            after_cr: false,
+            pending: Vec::new(),
+        }
+    }
+
+    /// The next line without its end, or `None` at the end of input.
+    fn read_line(&mut self) -> Result<Option<Vec<u8>>, ProtocolError> {
+        let mut bytes = Vec::new();
+        loop {
+            let buffer = match self.reader.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.into()),
+            };
+            if buffer.is_empty() {
+                return Ok((!bytes.is_empty()).then_some(bytes));
             }
-            self.line += 1;
-            if bytes.len() > LONGEST_REPLY_LINE {
+            if std::mem::take(&mut self.after_cr) && buffer[0] == b'\n' {
+                self.reader.consume(1);
+                continue;
+            }
+            let end = buffer.iter().position(|&b| b == b'\n' || b == b'\r');
+            let taken = end.unwrap_or(buffer.len());
+            if bytes.len() + taken > LONGEST_REPLY_LINE {
                 return Err(InputError {
-                    line: self.line,
+                    line: self.line + 1,
                     column: LONGEST_REPLY_LINE + 1,
                     message: format!(
                         "expected a line of at most {LONGEST_REPLY_LINE} bytes (a board row), found a longer one"
@@ -324,6 +345,25 @@ impl<R: BufRead> LineTokens<R> {
                 }
                 .into());
             }
+            bytes.extend_from_slice(&buffer[..taken]);
+            match end {
+                Some(end) => {
+                    self.after_cr = buffer[end] == b'\r';
+                    self.reader.consume(end + 1);
+                    return Ok(Some(bytes));
+                }
+                None => self.reader.consume(taken),
+            }
+        }
+    }
+
+    /// The next word with its line and column, or `None` at end of input.
+    fn next(&mut self) -> Result<Option<(String, usize, usize)>, ProtocolError> {
+        while self.pending.is_empty() {
+            let Some(bytes) = self.read_line()? else {
+                return Ok(None);
+            };
+            self.line += 1;
             let text = text_of(bytes).map_err(|e| InputError {
                 line: self.line,
                 ..e
@@ -338,6 +378,13 @@ impl<R: BufRead> LineTokens<R> {
             .pop()
             .map(|(text, column)| (text, self.line, column)))
     }
+
+    /// The next word if it is on the line of the last one.
+    fn next_on_line(&mut self) -> Option<(String, usize, usize)> {
+        self.pending
+            .pop()
+            .map(|(text, column)| (text, self.line, column))
+    }
 }
 
 /// The interactive protocol with the engine as x: print the board after
@@ -346,11 +393,7 @@ pub fn kattis<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), Proto
     // One thread: a judge counts process time, and a second thread would
     // add more to it than it takes off the clock.
     let mut engine = Engine::solved_on(1);
-    let mut tokens = LineTokens {
-        reader: input,
-        line: 0,
-        pending: Vec::new(),
-    };
+    let mut tokens = LineTokens::new(input);
     let mut position = Position::START;
     loop {
         let mv = engine.best_move(&position).ok_or(ProtocolError::NoMove)?;
@@ -405,6 +448,20 @@ pub fn kattis<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), Proto
                     .into());
             }
             let row_cells = read_row(&token)?;
+            // One row a line, as the judge prints boards: anything after
+            // a row is refused where it stands, not taken as the next row.
+            if let Some((extra, line, column)) = tokens.next_on_line() {
+                return Err(InputError {
+                    line,
+                    column,
+                    message: format!(
+                        "expected the end of the line after row {} (one row a line), found {}",
+                        row + 1,
+                        quoted(&extra)
+                    ),
+                }
+                .into());
+            }
             cells[3 * row..3 * row + 3].copy_from_slice(&row_cells);
         }
         match position.move_to(&cells) {

@@ -17,6 +17,7 @@ use crate::solver::octal::ValueTooLarge;
 use crate::solver::tictactoe::Board;
 use crate::solver::treblecross::Strip;
 use clap::{Parser, Subcommand};
+use std::ffi::OsString;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -113,6 +114,112 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl Cli {
+    /// The command line parsed (`args` begins with the program's name).
+    pub fn try_from_args(args: &[OsString]) -> Result<Cli, clap::Error> {
+        use clap::CommandFactory;
+        Cli::parse_by(Cli::command(), args)
+    }
+
+    fn parse_by(mut command: clap::Command, args: &[OsString]) -> Result<Cli, clap::Error> {
+        use clap::FromArgMatches;
+        let matches = command.try_get_matches_from_mut(args)?;
+        let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))?;
+        // --no-mouse is the app's: clap takes it before any command, but
+        // only `noughts` alone and `noughts tui` open the app.
+        if let Some(name) = matches.subcommand_name().filter(|_| cli.no_mouse) {
+            if name != "tui" {
+                let message = format!(
+                    "'--no-mouse' cannot be used with '{name}': it is the app's (noughts --no-mouse, noughts tui --no-mouse)"
+                );
+                return Err(command.error(clap::error::ErrorKind::ArgumentConflict, message));
+            }
+        }
+        Ok(cli)
+    }
+}
+
+/// clap's usage error on one line, as every error is: its first line, and
+/// when that ends in a colon ("required arguments were not provided:") the
+/// list under it. `args` is the command line clap read: every word of it
+/// that clap quotes is shown escaped, so that no argument can cut the line
+/// or drive the terminal.
+pub fn usage_line(error: &clap::Error, args: &[OsString]) -> String {
+    use clap::CommandFactory;
+    // clap's text drops from the user's words what looks like an escape
+    // sequence (`--threads=4\e[2J` shows as '4'), and rendered as it is
+    // typed it holds clap's styles: the same line parsed again without
+    // styles gives the words as typed and nothing else to escape.
+    let plain = Cli::command().styles(clap::builder::Styles::plain());
+    let text = match Cli::parse_by(plain, args) {
+        Err(again) if again.kind() == error.kind() => again.render().ansi().to_string(),
+        _ => error.to_string(),
+    };
+    let text = escape_quoted_arguments(&text, args);
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more"));
+    let first = lines.next().unwrap_or("bad usage");
+    let first = first.trim_start_matches("error: ");
+    let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("tip:")).collect();
+    match first.strip_suffix(':') {
+        Some(head) => format!("{head}: {}", rest.join(", ")),
+        // "invalid value 'foo' for '--format'" says what would do.
+        None => match rest.iter().find(|l| l.starts_with("[possible values")) {
+            Some(values) => format!("{first} {values}"),
+            None => first.to_string(),
+        },
+    }
+}
+
+/// clap's text with each argument, or the part of one that clap quotes,
+/// escaped where it stands quoted (`'5\u{d}'`); longest first, so that a
+/// part never breaks up a whole it is in. Anything else that needs it is
+/// escaped after, but for the line ends that part clap's own lines.
+fn escape_quoted_arguments(text: &str, args: &[OsString]) -> String {
+    let mut words: Vec<String> = args
+        .iter()
+        .flat_map(|arg| quotable_parts(&arg.to_string_lossy()))
+        .filter(|word| word.chars().any(notation::needs_escape))
+        .collect();
+    words.sort_by_key(|word| std::cmp::Reverse(word.len()));
+    words.dedup();
+    let mut text = text.to_string();
+    for word in words {
+        let shown = format!("'{}'", notation::escape_all(&word));
+        text = text.replace(&format!("'{word}'"), &shown);
+    }
+    text.split('\n')
+        .map(notation::escape_all)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// An argument and the parts of it clap may quote alone: the name and the
+/// value of `--option=value`; in a cluster of short flags the first flag
+/// and what follows it (a value), and each flag that needs escaping.
+fn quotable_parts(arg: &str) -> Vec<String> {
+    let mut parts = vec![arg.to_string()];
+    if arg.starts_with("--") {
+        if let Some((name, value)) = arg.split_once('=') {
+            parts.extend([name.to_string(), value.to_string()]);
+        }
+    } else if let Some(flags) = arg.strip_prefix('-') {
+        let mut chars = flags.chars();
+        if let Some(first) = chars.next() {
+            let value = chars.as_str();
+            parts.extend([format!("-{first}"), value.to_string()]);
+            if let Some(value) = value.strip_prefix('=') {
+                parts.push(value.to_string());
+            }
+        }
+        let hidden = flags.chars().filter(|&c| notation::needs_escape(c));
+        parts.extend(hidden.map(|c| format!("-{c}")));
+    }
+    parts
+}
 
 /// A progress bar on standard error when it is a terminal (hidden
 /// otherwise, so that logs and pipes get no escape codes).
@@ -248,7 +355,8 @@ pub enum Command {
         /// How many values: G(0) … G(N−1) (not with --until-period or --survey).
         #[arg(
             required_unless_present_any = ["until_period", "survey"],
-            conflicts_with_all = ["until_period", "survey"]
+            conflicts_with_all = ["until_period", "survey"],
+            value_parser = notation::count_arg
         )]
         n: Option<usize>,
         /// Print the largest value and where it first occurs, the number of
@@ -266,7 +374,7 @@ pub enum Command {
         until_period: bool,
         /// With --until-period or --survey: the most values to compute
         /// [default: 1048576].
-        #[arg(long, value_name = "N", requires = "open_ended")]
+        #[arg(long, value_name = "N", requires = "open_ended", value_parser = notation::count_arg)]
         max: Option<usize>,
         /// A table of a dozen well-known games: period and pre-period (or
         /// none proved up to --max), the largest value and the rare/common mask,
@@ -288,7 +396,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fast")]
         method: grundy::Method,
         /// Threads for the fast method (default: one per core).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+        #[arg(long, value_name = "N", value_parser = grundy::threads_arg)]
         threads: Option<u16>,
     },
     /// Magnificent Noughts & Crosses: the perfect engine.
@@ -397,7 +505,9 @@ pub enum MncCommand {
                             Examples:\n  noughts mnc analyze .../.../...\n  noughts mnc analyze 'o.X/.x./O.. x 2 3'")]
     Analyze {
         /// The position (one argument, or several joined by spaces).
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        // No hyphen values: no position starts with '-', and `--json` after
+        // the position is the flag.
+        #[arg(required = true, num_args = 1..)]
         position: Vec<String>,
         /// One line of JSON instead: the position, hands, value and every
         /// move's value.
@@ -410,4 +520,55 @@ pub enum MncCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usage_errors_quote_arguments_escaped_in_one_line() {
+        let line = |args: &[&str]| {
+            let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+            usage_line(&Cli::try_from_args(&args).unwrap_err(), &args)
+        };
+        assert_eq!(
+            line(&["noughts", "grundy", "5\n\u{1b}[2J"]),
+            "invalid value '5\\u{a}\\u{1b}[2J' for '[N]': line 1, column 2: expected a whole number, found character U+000A"
+        );
+        assert_eq!(
+            line(&["noughts", "grundy", "5", "--threads=\u{202e}4"]),
+            "invalid value '\\u{202e}4' for '--threads <N>': line 1, column 1: expected a whole number, found character U+202E"
+        );
+        assert_eq!(
+            line(&["noughts", "grundy", "--json", "5"]),
+            "the following required arguments were not provided: <--stats|--until-period>"
+        );
+    }
+
+    #[test]
+    #[cfg(unix)] // arguments as bytes
+    fn usage_errors_take_arguments_that_are_not_utf8() {
+        use std::os::unix::ffi::OsStringExt;
+        let args = [
+            OsString::from("noughts"),
+            OsString::from_vec(b"\xff\r\x1b[2J".to_vec()),
+        ];
+        let error = Cli::try_from_args(&args).unwrap_err();
+        assert_eq!(
+            usage_line(&error, &args),
+            "unrecognized subcommand '\u{fffd}\\u{d}\\u{1b}[2J'"
+        );
+        let args = [
+            OsString::from("noughts"),
+            OsString::from("tui"),
+            OsString::from("--board"),
+            OsString::from_vec(b"X0X\xfe\n".to_vec()),
+        ];
+        let error = Cli::try_from_args(&args).unwrap_err();
+        assert_eq!(
+            usage_line(&error, &args),
+            "invalid UTF-8 was detected in one or more arguments"
+        );
+    }
 }

@@ -200,8 +200,8 @@ pub fn read_row(token: &Token) -> Result<[Option<Piece>; 3], InputError> {
 }
 
 fn read_hand(token: &Token, side: Side) -> Result<u8, InputError> {
-    match token.text.parse::<u8>() {
-        Ok(n) if n <= SMALL_PIECES => Ok(n),
+    match super::digits::<u8>(token.text) {
+        Some(n) if n <= SMALL_PIECES => Ok(n),
         _ => Err(token.error(format!(
             "expected the number of small pieces {} holds (0 to {SMALL_PIECES}), found {}",
             side_letter(side),

@@ -60,8 +60,8 @@ impl<'a> Token<'a> {
 }
 
 /// Quotes a token for an error message, shortened if long, with every
-/// non-printable character escaped (`\u{1b}`): an error stays one line and
-/// never drives the terminal it is shown on.
+/// character [`needs_escape`] names escaped (`\u{1b}`): an error stays one
+/// line, never drives the terminal it is shown on, and shows what is there.
 pub fn quoted(text: &str) -> String {
     const LIMIT: usize = 24;
     let head: String = text.chars().take(LIMIT).map(printable).collect();
@@ -76,22 +76,67 @@ pub fn quoted(text: &str) -> String {
 /// A character as an error message may show it: itself if printable, else
 /// its escape (`\u{1b}`).
 fn printable(ch: char) -> String {
-    if ch.is_control() || is_invisible(ch) {
+    if needs_escape(ch) {
         ch.escape_unicode().to_string()
     } else {
         ch.to_string()
     }
 }
 
-/// Format characters that print nothing (a byte-order mark, zero-width
-/// spaces, direction marks): shown escaped so that they can be seen.
-fn is_invisible(ch: char) -> bool {
-    matches!(ch, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
+/// Whether a message must show `ch` escaped: it would drive the terminal
+/// (controls, line and paragraph separators, bidi controls), print nothing
+/// (the other format characters: zero-width ones, a byte-order mark, a soft
+/// hyphen), or pass for a plain space (every other space separator).
+/// These are the Unicode general categories Cc, Cf, Zl and Zp, and Zs but
+/// U+0020.
+pub fn needs_escape(ch: char) -> bool {
+    ch.is_control() // Cc, U+0085 included
+        || matches!(
+            ch,
+            // Cf
+            '\u{ad}'
+                | '\u{600}'..='\u{605}'
+                | '\u{61c}'
+                | '\u{6dd}'
+                | '\u{70f}'
+                | '\u{890}'..='\u{891}'
+                | '\u{8e2}'
+                | '\u{180e}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206f}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{110bd}'
+                | '\u{110cd}'
+                | '\u{13430}'..='\u{1343f}'
+                | '\u{1bca0}'..='\u{1bca3}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0001}'
+                | '\u{e0020}'..='\u{e007f}'
+                // Zl, Zp
+                | '\u{2028}'
+                | '\u{2029}'
+                // Zs but U+0020
+                | '\u{a0}'
+                | '\u{1680}'
+                | '\u{2000}'..='\u{200a}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+        )
+}
+
+/// Text with every character [`needs_escape`] names escaped, whole (not
+/// shortened as [`escaped`] does).
+pub fn escape_all(text: &str) -> String {
+    text.chars().map(printable).collect()
 }
 
 /// Describes one character for an error message.
 pub fn describe(ch: char) -> String {
-    if ch.is_control() || is_invisible(ch) {
+    if needs_escape(ch) {
         format!("character U+{:04X}", ch as u32)
     } else {
         format!("'{ch}'")
@@ -103,6 +148,29 @@ pub fn describe(ch: char) -> String {
 pub fn escaped(text: &str) -> String {
     let quoted = quoted(text);
     quoted[1..quoted.len() - 1].to_string()
+}
+
+/// A whole number in plain ASCII digits, as counts and hands are written:
+/// no sign (which `str::parse` takes), no space. `None` for anything else
+/// or for a number too large for `T`.
+pub fn digits<T: FromStr>(text: &str) -> Option<T> {
+    let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    plain.then(|| text.parse().ok()).flatten()
+}
+
+/// A count on the command line (`grundy N`, `--max N`): digits only, as
+/// counts in the input are.
+pub fn count_arg(text: &str) -> Result<usize, InputError> {
+    if let Some((i, ch)) = text.chars().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
+        return Err(InputError::at_column(
+            i + 1,
+            format!("expected a whole number, found {}", describe(ch)),
+        ));
+    }
+    digits(text).ok_or_else(|| match text {
+        "" => InputError::at_column(1, "expected a whole number"),
+        _ => InputError::at_column(1, "expected a whole number, found one too large"),
+    })
 }
 
 /// Splits text into tokens, tracking lines and columns.
@@ -389,12 +457,91 @@ mod tests {
     }
 
     #[test]
+    fn numbers_are_plain_digits() {
+        assert_eq!(digits::<u8>("07"), Some(7));
+        for text in ["+3", "-0", " 3", "3 ", "", "٣", "256"] {
+            assert_eq!(digits::<u8>(text), None, "{text:?}");
+        }
+        assert_eq!(count_arg("12"), Ok(12));
+        assert_eq!(count_arg("+1").unwrap_err().column, 1);
+        assert_eq!(count_arg("1_000").unwrap_err().column, 2);
+        assert!(count_arg("99999999999999999999999").is_err());
+        assert!(count_arg("").is_err());
+    }
+
+    #[test]
     fn errors_escape_what_cannot_be_printed() {
         assert_eq!(quoted("ab\u{1b}[41m"), "\"ab\\u{1b}[41m\"");
         assert_eq!(quoted("a\nb"), "\"a\\u{a}b\"");
         assert_eq!(quoted("\u{feff}X"), "\"\\u{feff}X\"");
         assert_eq!(describe('\u{7}'), "character U+0007");
         assert_eq!(quoted(&"x".repeat(30)), format!("\"{}…\"", "x".repeat(24)));
+    }
+
+    #[test]
+    fn format_characters_separators_and_look_alike_spaces_are_escaped() {
+        // The ends of every range of Cc, Cf, Zl, Zp and of the spaces
+        // that are not U+0020.
+        let hidden = [
+            '\u{0}',
+            '\u{1f}',
+            '\u{7f}',
+            '\u{85}',
+            '\u{9f}',
+            '\u{ad}',
+            '\u{600}',
+            '\u{605}',
+            '\u{61c}',
+            '\u{6dd}',
+            '\u{70f}',
+            '\u{890}',
+            '\u{891}',
+            '\u{8e2}',
+            '\u{180e}',
+            '\u{200b}',
+            '\u{200f}',
+            '\u{202a}',
+            '\u{202e}',
+            '\u{2060}',
+            '\u{2064}',
+            '\u{2066}',
+            '\u{2069}',
+            '\u{206f}',
+            '\u{feff}',
+            '\u{fff9}',
+            '\u{fffb}',
+            '\u{110bd}',
+            '\u{110cd}',
+            '\u{13430}',
+            '\u{1343f}',
+            '\u{1bca0}',
+            '\u{1bca3}',
+            '\u{1d173}',
+            '\u{1d17a}',
+            '\u{e0001}',
+            '\u{e0020}',
+            '\u{e007f}',
+            '\u{2028}',
+            '\u{2029}',
+            '\u{a0}',
+            '\u{1680}',
+            '\u{2000}',
+            '\u{200a}',
+            '\u{202f}',
+            '\u{205f}',
+            '\u{3000}',
+        ];
+        for ch in hidden {
+            let escape = ch.escape_unicode().to_string();
+            assert_eq!(quoted(&format!("a{ch}b")), format!("\"a{escape}b\""));
+            assert_eq!(escaped(&ch.to_string()), escape);
+            assert_eq!(describe(ch), format!("character U+{:04X}", ch as u32));
+        }
+        // Printable neighbours are shown as they are.
+        for ch in [' ', 'é', '¡', '…', '\u{2070}', '中', '\u{fffc}'] {
+            assert_eq!(describe(ch), format!("'{ch}'"));
+            assert_eq!(escaped(&ch.to_string()), ch.to_string());
+        }
     }
 
     #[test]

@@ -245,7 +245,9 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
         }
         if let Some(hex) = word.strip_prefix(CHECKSUM_PREFIX) {
             let expected = checksum(&heaps[sequence.offset..]);
-            if u64::from_str_radix(hex, 16) != Ok(expected) {
+            // Hexadecimal digits only: from_str_radix would take a sign.
+            let plain = hex.bytes().all(|b| b.is_ascii_hexdigit());
+            if !plain || u64::from_str_radix(hex, 16) != Ok(expected) {
                 return Err(error(
                     "the checksum does not match the values: the table was altered".into(),
                 ));
@@ -259,10 +261,8 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
                 super::LARGEST_N
             )));
         }
-        match word.parse::<u16>() {
-            Ok(g) if g <= LARGEST_VALUE && word.bytes().all(|b| b.is_ascii_digit()) => {
-                heaps.push(g)
-            }
+        match crate::notation::digits::<u16>(word) {
+            Some(g) if g <= LARGEST_VALUE => heaps.push(g),
             _ => {
                 return Err(error(format!(
                     "expected a Grundy value (a whole number 0 to {}), found {}",
@@ -308,4 +308,54 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
         }));
     }
     Ok(heaps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_saved_table_parses_back_and_a_wrong_one_is_refused() {
+        let sequence = Sequence::segments();
+        let mut heaps = Vec::new();
+        extend_naive(&sequence.game, &mut heaps, 3_002, |_| {}).unwrap();
+        let path = std::env::temp_dir().join(format!("noughts-table-{}.txt", std::process::id()));
+        save(&path, &sequence, &heaps).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(parse_table(&text, &sequence).unwrap(), heaps);
+        // Another game's header.
+        let kayles = Sequence {
+            game: "kayles".parse().unwrap(),
+            offset: 0,
+        };
+        assert_eq!(parse_table(&text, &kayles).unwrap_err().line, 1);
+        // Cut short: no checksum line.
+        let cut: String = text.lines().take(100).map(|l| format!("{l}\n")).collect();
+        let err = parse_table(&cut, &sequence).unwrap_err();
+        assert_eq!(err.line, 101, "{err}");
+        // An edited value: the checksum catches it.
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines[1500] = "77";
+        let edited = lines.join("\n");
+        let err = parse_table(&edited, &sequence).unwrap_err();
+        assert_eq!(err.line, 3_002, "{err}");
+        assert!(err.message.contains("altered"), "{err}");
+        // Edited with a checksum to match: the recomputed head catches it.
+        let mut values = heaps.clone();
+        values[900] ^= 1;
+        save(&path, &sequence, &values).unwrap();
+        let forged = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        let err = parse_table(&forged, &sequence).unwrap_err();
+        assert_eq!(err.line, 900, "{err}");
+        // Not a number.
+        let err = parse_table(&(sequence.header() + "\n0\n 1x\n"), &sequence).unwrap_err();
+        assert_eq!((err.line, err.column), (3, 2));
+        // Digits only, in the values and the checksum: no sign.
+        let signed = text.replacen("\n1\n", "\n+1\n", 1);
+        assert!(parse_table(&signed, &sequence).is_err());
+        let signed = text.replace(CHECKSUM_PREFIX, &format!("{CHECKSUM_PREFIX}+"));
+        assert!(parse_table(&signed, &sequence).is_err());
+    }
 }
