@@ -190,7 +190,7 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
             };
             eprintln!(
                 "noughts: resuming from {} ({count} values): {checked}",
-                path.display()
+                crate::notation::escape_all(&path.display().to_string())
             );
             heaps
         }
@@ -218,7 +218,10 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
             0 => "no values".to_string(),
             n => format!("G(0) … G({})", n - 1),
         };
-        eprintln!("noughts: wrote {what} to {}", shown.display());
+        eprintln!(
+            "noughts: wrote {what} to {}",
+            crate::notation::escape_all(&shown.display().to_string())
+        );
     }
     if request.stats || until_period.is_some() {
         let figures = stats_report(&sequence, &heaps[..end], values);
@@ -354,7 +357,7 @@ fn compute(
         return Err(Error::Interrupted(format!(
             "interrupted: wrote G(0) … G({}) to {} (--resume with it continues)",
             known.saturating_sub(1),
-            path.display()
+            crate::notation::escape_all(&path.display().to_string())
         )));
     }
     bar.finish_and_clear();

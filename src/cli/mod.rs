@@ -99,7 +99,7 @@ impl fmt::Display for Error {
             Error::Input(e) => e.fmt(f),
             Error::Option { option, error } => write!(f, "{option}: {error}"),
             Error::Read { source, error } => {
-                write!(f, "cannot read {}: {error}", notation::escaped(source))
+                write!(f, "cannot read {}: {error}", notation::escape_all(source))
             }
             Error::Write { option, error } | Error::Unwritable { option, error } => {
                 write!(f, "{option}: {error}")
@@ -454,14 +454,14 @@ pub fn manpage(dir: Option<&std::path::Path>, out: &mut impl std::io::Write) -> 
             write_pages(command, dir).map_err(|(page, error)| Error::Write {
                 option: format!(
                     "--dir {}: {}",
-                    notation::escaped(&dir.display().to_string()),
-                    notation::escaped(&page.to_string_lossy())
+                    notation::escape_all(&dir.display().to_string()),
+                    notation::escape_all(&page.to_string_lossy())
                 ),
                 error,
             })?;
             eprintln!(
                 "noughts: wrote noughts.1 and a page per command to {}",
-                dir.display()
+                notation::escape_all(&dir.display().to_string())
             );
         }
     }

@@ -7,7 +7,7 @@ use super::{Sequence, TABLE_PREFIX};
 use crate::cli::files::{temporary_beside, through_links};
 use crate::cli::input::is_forbidden;
 use crate::cli::{interrupt, Error};
-use crate::notation::{escaped, quoted, InputError};
+use crate::notation::{escape_all, quoted, InputError};
 use crate::solver::octal::{extend_naive, LARGEST_VALUE};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 /// file can be made is refused now, not after minutes of work.
 pub fn out_target(path: &Path) -> Result<PathBuf, Error> {
     let refuse = |error: std::io::Error| Error::Unwritable {
-        option: format!("--out {}", escaped(&path.display().to_string())),
+        option: format!("--out {}", escape_all(&path.display().to_string())),
         error,
     };
     let target = through_links(path).map_err(refuse)?;
@@ -55,7 +55,7 @@ pub fn out_target(path: &Path) -> Result<PathBuf, Error> {
 /// neither a failure nor a second interrupt.
 pub fn save(path: &Path, sequence: &Sequence, heaps: &[u16]) -> Result<(), Error> {
     let failed = |error| Error::Write {
-        option: format!("--out {}", escaped(&path.display().to_string())),
+        option: format!("--out {}", escape_all(&path.display().to_string())),
         error,
     };
     let temporary = interrupt::while_saving(|| temporary_beside(path)).map_err(failed)?;
@@ -97,7 +97,7 @@ pub const CHECKED_TAIL: usize = 8;
 /// Reads a table written by `--out` for this sequence, as heap values.
 /// Only a regular file is opened (a FIFO would block, a device never end).
 pub fn load(path: &Path, sequence: &Sequence) -> Result<Vec<u16>, Error> {
-    let option = format!("--resume {}", escaped(&path.display().to_string()));
+    let option = format!("--resume {}", escape_all(&path.display().to_string()));
     let read_error = |error| Error::Read {
         source: option.clone(),
         error,
