@@ -4,7 +4,7 @@
 //! antialiased). `demo.gif` is a short game of Noughts & Crosses+ and a
 //! Treblecross edit, driven by the key presses and clicks a person makes.
 //!
-//! `cargo run --release --example screenshots` (writes `screenshots/*`)
+//! `cargo run --release -p noughts-screenshots` (writes `screenshots/*`)
 
 mod demo;
 mod paint;
