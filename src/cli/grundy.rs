@@ -322,7 +322,28 @@ fn compute(
         // One run for the whole request: the threads and their tables are
         // set up once.
         Method::Fast => {
-            rare_common::extend_watched(&sequence.game, heaps, wanted, options.threads, &mut watch)
+            let counted = rare_common::extend_counted(
+                &sequence.game,
+                heaps,
+                wanted,
+                options.threads,
+                &mut watch,
+            );
+            // For measuring how the work scales (benches/grundy-scaling.py):
+            // each thread's waits for the others, on standard error.
+            if std::env::var_os("NOUGHTS_GRUNDY_WAITS").is_some() {
+                if let Ok(waits) = &counted {
+                    for (thread, w) in waits.iter().enumerate() {
+                        eprintln!(
+                            "noughts: thread {thread}: {} waits, {} asleep, {:.3} s waiting",
+                            w.waits,
+                            w.sleeps,
+                            w.waited.as_secs_f64()
+                        );
+                    }
+                }
+            }
+            counted.map(drop)
         }
         Method::Naive => loop {
             let target = wanted.min(heaps.len() + CHUNK);
