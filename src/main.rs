@@ -80,24 +80,39 @@ fn failed(e: &Error) -> ExitCode {
     ExitCode::from(e.exit_code())
 }
 
-/// Fails if standard output was closed (`>&-`). Rust's runtime then opens
-/// /dev/null in its place (read and write, as no shell redirection does),
-/// and every answer would be lost without a word.
+/// Whether standard output was closed when the process began (`>&-`),
+/// looked at before Rust's runtime starts: the runtime then opens /dev/null
+/// in its place, and every answer would be lost without a word. Afterwards
+/// that /dev/null cannot be told from one the caller opened on purpose.
+#[cfg(any(target_os = "linux", target_os = "macos"))]
+mod stdout_at_start {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    /// Run by the loader before `main` (and before the runtime's own set-up).
+    extern "C" fn look() {
+        // SAFETY: F_GETFD only reads a descriptor's flags; -1 means none.
+        let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
+        CLOSED.store(closed, Ordering::Relaxed);
+    }
+
+    #[used]
+    #[cfg_attr(target_os = "linux", link_section = ".init_array")]
+    #[cfg_attr(target_os = "macos", link_section = "__DATA,__mod_init_func")]
+    static LOOK: extern "C" fn() = look;
+
+    pub fn was_closed() -> bool {
+        CLOSED.load(Ordering::Relaxed)
+    }
+}
+
+/// Fails if standard output was closed when the process began.
 #[cfg(unix)]
 fn check_stdout() -> std::io::Result<()> {
-    use std::os::fd::{AsFd, AsRawFd};
-    use std::os::unix::fs::MetadataExt;
-    let closed = || std::io::Error::other("standard output is closed");
-    let stdout = std::io::stdout();
-    // SAFETY: F_GETFL only reads the flags of a descriptor.
-    let flags = unsafe { libc::fcntl(stdout.as_raw_fd(), libc::F_GETFL) };
-    let file = std::fs::File::from(stdout.as_fd().try_clone_to_owned().map_err(|_| closed())?);
-    let (Ok(out), Ok(null)) = (file.metadata(), std::fs::metadata("/dev/null")) else {
-        return Ok(());
-    };
-    let is_null = out.rdev() == null.rdev() && out.dev() == null.dev();
-    if flags != -1 && flags & libc::O_ACCMODE == libc::O_RDWR && is_null {
-        return Err(closed());
+    #[cfg(any(target_os = "linux", target_os = "macos"))]
+    if stdout_at_start::was_closed() {
+        return Err(std::io::Error::other("standard output is closed"));
     }
     Ok(())
 }

@@ -205,6 +205,20 @@ fn a_closed_standard_output_is_said() {
         assert_eq!(out.status.code(), Some(1), "{args}: {}", stderr(&out));
         assert_eq!(stderr(&out).lines().count(), 1, "{args}: {}", stderr(&out));
     }
+    // /dev/null opened for reading and writing on purpose (as Python's
+    // subprocess.DEVNULL does) is no closed output.
+    let null = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .unwrap();
+    let out = noughts()
+        .args(["grundy", "100"])
+        .stdout(null)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stderr.is_empty());
 }
 
 #[test]

@@ -196,7 +196,7 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         }
         None => Vec::new(),
     };
-    let threads = request.threads.unwrap_or_else(cores);
+    let threads = workers(request.threads);
     compute(
         &sequence,
         &mut heaps,
@@ -237,6 +237,13 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// The threads a run uses: those asked for (default: one per core), but
+/// never more than the cores — a thread without a core only waits, and
+/// makes the others wait for it.
+fn workers(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(cores).clamp(1, cores())
 }
 
 /// How [`compute`] works.
@@ -618,7 +625,7 @@ pub fn survey_rows(max: usize, threads: Option<usize>) -> Result<Vec<SurveyRow>,
             "--max = {max}: at most {LARGEST_N} values (2^28) in one run"
         )));
     }
-    let threads = threads.unwrap_or_else(cores);
+    let threads = workers(threads);
     SURVEY
         .iter()
         .map(|game| {

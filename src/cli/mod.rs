@@ -395,7 +395,7 @@ pub enum Command {
         /// over every split, for comparison.
         #[arg(long, value_enum, default_value = "fast")]
         method: grundy::Method,
-        /// Threads for the fast method (default: one per core).
+        /// Threads for the fast method (default, and most: one per core).
         #[arg(long, value_name = "N", value_parser = grundy::threads_arg)]
         threads: Option<u16>,
     },

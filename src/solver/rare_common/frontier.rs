@@ -11,9 +11,17 @@ use std::sync::Mutex;
 use std::thread::Thread;
 use std::time::{Duration, Instant};
 
-/// Looks at the frontier before a waiting thread sleeps: the value wanted
-/// is often a moment away, and a sleep and a wake cost some microseconds.
-const SPINS: u32 = 64;
+/// How long a waiting thread looks at the frontier before it sleeps when
+/// every thread has a core: the value wanted is usually a moment away (the
+/// end of the batch before), and a sleep and a wake cost more than that on
+/// the path every value takes. With more threads than cores a waiting
+/// thread sleeps at once, so that the thread it waits for gets the core.
+const SPIN_FOR: Duration = Duration::from_micros(20);
+
+/// A value on a cache line of its own: the frontier moves with every value,
+/// and the flags read beside it would otherwise miss the cache each time.
+#[repr(align(64))]
+struct Line<T>(T);
 
 /// The table, its reversed copy and the frontier.
 pub struct Frontier<'a> {
@@ -23,13 +31,16 @@ pub struct Frontier<'a> {
     /// read forwards, as vector loads want. One copy for every thread.
     reversed: Box<[AtomicU16]>,
     /// Every value below this one is known.
-    known: AtomicUsize,
+    known: Line<AtomicUsize>,
     stopped: AtomicBool,
-    /// Threads asleep or about to be: the frontier's movers look at the
-    /// sleepers' list only when there are some.
-    sleeping: AtomicUsize,
+    /// The least frontier a sleeper waits for (`usize::MAX` when none
+    /// sleeps): a mover looks at the sleepers' list only once it gets there.
+    least_wanted: AtomicUsize,
     /// Each sleeper: the frontier it waits for, and its thread.
     sleepers: Mutex<Vec<(usize, Thread)>>,
+    /// Whether a waiting thread spins a while first (every thread has a
+    /// core) or sleeps at once.
+    spin: bool,
 }
 
 /// A thread's time spent waiting for the frontier.
@@ -44,7 +55,8 @@ pub struct Waits {
 
 impl<'a> Frontier<'a> {
     /// `cells` from `start` on are [`UNKNOWN`]; the values below are known.
-    pub fn new(cells: &'a [AtomicU16], start: usize) -> Frontier<'a> {
+    /// `threads` will share the work.
+    pub fn new(cells: &'a [AtomicU16], start: usize, threads: usize) -> Frontier<'a> {
         let n = cells.len();
         let mut reversed = vec![0u16; n];
         for (h, cell) in cells[..start].iter().enumerate() {
@@ -53,10 +65,11 @@ impl<'a> Frontier<'a> {
         Frontier {
             cells,
             reversed: atomics(reversed),
-            known: AtomicUsize::new(start),
+            known: Line(AtomicUsize::new(start)),
             stopped: AtomicBool::new(false),
-            sleeping: AtomicUsize::new(0),
+            least_wanted: AtomicUsize::new(usize::MAX),
             sleepers: Mutex::new(Vec::new()),
+            spin: threads <= super::super::grundy::cores(),
         }
     }
 
@@ -66,7 +79,7 @@ impl<'a> Frontier<'a> {
 
     /// How many values are known without a gap.
     pub fn known(&self) -> usize {
-        self.known.load(Ordering::Acquire)
+        self.known.0.load(Ordering::Acquire)
     }
 
     pub fn is_stopped(&self) -> bool {
@@ -94,6 +107,7 @@ impl<'a> Frontier<'a> {
     /// Writes `G(heap)` (once) and moves the frontier over every value
     /// known from where it stands, waking the sleepers it passes.
     pub fn put(&self, heap: usize, value: u16) {
+        debug_assert!(heap >= self.known() && self.cells[heap].load(Ordering::Relaxed) == UNKNOWN);
         let n = self.len();
         self.reversed[n - 1 - heap].store(value, Ordering::Relaxed);
         // SeqCst: of two threads that write neighbouring values and then
@@ -103,10 +117,10 @@ impl<'a> Frontier<'a> {
     }
 
     fn advance(&self) {
-        let mut known = self.known.load(Ordering::SeqCst);
+        let mut known = self.known.0.load(Ordering::SeqCst);
         let mut moved = false;
         while known < self.len() && self.cells[known].load(Ordering::SeqCst) != UNKNOWN {
-            match self.known.compare_exchange_weak(
+            match self.known.0.compare_exchange_weak(
                 known,
                 known + 1,
                 Ordering::SeqCst,
@@ -119,9 +133,9 @@ impl<'a> Frontier<'a> {
                 Err(now) => known = now,
             }
         }
-        if moved && self.sleeping.load(Ordering::SeqCst) > 0 {
+        if moved && self.least_wanted.load(Ordering::SeqCst) <= known {
             let mut sleepers = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
-            let known = self.known.load(Ordering::SeqCst);
+            let known = self.known.0.load(Ordering::SeqCst);
             sleepers.retain(|(wanted, thread)| {
                 let done = *wanted <= known;
                 if done {
@@ -129,7 +143,15 @@ impl<'a> Frontier<'a> {
                 }
                 !done
             });
+            self.set_least_wanted(&sleepers);
         }
+    }
+
+    /// Under the sleepers' lock.
+    fn set_least_wanted(&self, sleepers: &[(usize, Thread)]) {
+        let least = sleepers.iter().map(|&(wanted, _)| wanted).min();
+        self.least_wanted
+            .store(least.unwrap_or(usize::MAX), Ordering::SeqCst);
     }
 
     /// Waits until every value below `end` is known; false if the work was
@@ -140,10 +162,11 @@ impl<'a> Frontier<'a> {
         }
         let began = Instant::now();
         waits.waits += 1;
-        let mut spins = 0;
+        let mut spins = 0u32;
         while self.known() < end && !self.is_stopped() {
-            if spins < SPINS {
-                spins += 1;
+            // The clock is read once every 64 looks.
+            spins += 1;
+            if self.spin && (!spins.is_multiple_of(64) || began.elapsed() < SPIN_FOR) {
                 std::hint::spin_loop();
                 continue;
             }
@@ -156,23 +179,25 @@ impl<'a> Frontier<'a> {
     }
 
     /// Asleep until the frontier reaches `end` or the work stops. SeqCst
-    /// on both sides: either the mover sees this sleeper counted, or this
-    /// sleeper sees the frontier moved.
+    /// on both sides: either the mover sees this sleeper's wish (the least
+    /// one wanted), or this sleeper sees the frontier moved.
     fn sleep_until(&self, end: usize) {
         let me = std::thread::current();
-        self.sleeping.fetch_add(1, Ordering::SeqCst);
-        self.sleepers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((end, me.clone()));
-        while self.known.load(Ordering::SeqCst) < end && !self.is_stopped() {
+        {
+            let mut sleepers = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
+            sleepers.push((end, me.clone()));
+            self.set_least_wanted(&sleepers);
+        }
+        while self.known.0.load(Ordering::SeqCst) < end && !self.is_stopped() {
             std::thread::park();
         }
-        self.sleepers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .retain(|(_, thread)| thread.id() != me.id());
-        self.sleeping.fetch_sub(1, Ordering::SeqCst);
+        // Taken off the list by the mover that woke it, unless stopped or
+        // it saw the frontier first.
+        let mut sleepers = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
+        if sleepers.iter().any(|(_, thread)| thread.id() == me.id()) {
+            sleepers.retain(|(_, thread)| thread.id() != me.id());
+            self.set_least_wanted(&sleepers);
+        }
     }
 
     /// Stops the work: every sleeper wakes and returns.

@@ -147,6 +147,11 @@ struct Shared<'a> {
     next_batch: AtomicUsize,
     /// `G(h)` reads `G(0 … h − lag)` only.
     lag: usize,
+    /// How far behind a batch the frontier may be when its far part
+    /// begins: the batches of the other threads. A thread further ahead
+    /// (more threads than cores: it was not running) waits first, rather
+    /// than leave hundreds more splits to its near part.
+    ahead: usize,
 }
 
 /// [`extend`] on a table whose values from `start` on are [`UNKNOWN`].
@@ -165,10 +170,11 @@ fn compute(
     let cells = unsafe { &*(values as *mut [u16] as *const [AtomicU16]) };
     let shared = Shared {
         game,
-        frontier: Frontier::new(cells, start),
+        frontier: Frontier::new(cells, start, threads),
         scanner: Scanner::new(n),
         next_batch: AtomicUsize::new(BATCH_FROM.clamp(start, n)),
         lag: game.lag(),
+        ahead: threads * BATCH,
     };
     // The first heaps one at a time, on this thread.
     let mut first = Worker::new(&shared);
@@ -209,6 +215,8 @@ fn compute(
             .collect();
         // This thread watches, off the workers' way: woken each time the
         // frontier has gone 1,024 values further (or the work has ended).
+        // If the watcher panics, the workers stop rather than finish first.
+        let guard = FailOnPanic(&shared.frontier);
         let mut reported = shared.frontier.known();
         let mut own = Waits::default();
         while reported < n && !shared.frontier.is_stopped() {
@@ -221,6 +229,7 @@ fn compute(
                 shared.frontier.stop();
             }
         }
+        drop(guard);
         let mut outcome = Ok(Vec::new());
         for worker in workers {
             let done = worker
@@ -366,6 +375,14 @@ impl<'a> Worker<'a> {
     /// computed (fewer when a value outgrew the batch's room, or the work
     /// was stopped).
     fn batch(&mut self, first: usize, count: usize) -> Result<usize, ValueTooLarge> {
+        let near_enough = first.saturating_sub(self.shared.ahead);
+        if !self
+            .shared
+            .frontier
+            .wait_until(near_enough, &mut self.waits)
+        {
+            return Ok(count);
+        }
         let known = self.known_now();
         let width = known.width;
         self.seen.clear();
@@ -376,7 +393,21 @@ impl<'a> Worker<'a> {
         self.walked.clear();
         self.first_candidate.clear();
         for j in 0..count {
-            self.walk_far_splits(&known, j, first + j);
+            // The moves to known values count now, so that the candidate
+            // the walk starts from is as near the last one as can be.
+            let heap = first + j;
+            let options = &mut self.seen[j * width..][..width];
+            for &k in &self.whole_takes {
+                if heap == k {
+                    set(options, 0);
+                }
+            }
+            for &k in &self.one_heap_takes {
+                if heap > k && heap - k < known.end {
+                    set(options, known.table[heap - k] as usize);
+                }
+            }
+            self.walk_far_splits(&known, j, heap);
         }
         // The near part, heap by heap as the values before each come in.
         for j in 0..count {
