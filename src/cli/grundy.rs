@@ -140,9 +140,9 @@ const CHUNK: usize = 1 << 12;
 /// Below this many new values no progress bar is drawn.
 const PROGRESS_FROM: usize = 1 << 16;
 
-/// The most values one run computes: the table, a reversed copy per thread
-/// and the text must fit in memory (2^28 values: 512 MB of table, 512 MB
-/// per thread, and the text).
+/// The most values one run computes: the table and its one reversed copy
+/// must fit in memory (2^28 values: 512 MB each, whatever the threads; the
+/// values are written out as a stream).
 pub const LARGEST_N: usize = 1 << 28;
 
 pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
