@@ -212,8 +212,11 @@ mod tests {
         GrundyTable::default()
             .extend_with_progress(9000, |n| seen.push(n))
             .unwrap();
-        assert!(seen.len() >= 8, "{seen:?}");
+        // How many reports come depends on how the threads are scheduled
+        // (a watcher woken late sees a larger frontier); what is promised is
+        // counts that never go back and a last one at the end.
         assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        assert!(seen.iter().all(|&n| n <= 9000), "{seen:?}");
         assert_eq!(seen.last(), Some(&9000));
     }
 
