@@ -159,7 +159,7 @@ fn swapping_sides_lets_you_move_first_and_keys_place_pieces() {
     let mut app = app_playing(Side::O);
     wait_for_turn(&mut app);
     type_keys(&mut app, "w");
-    assert_eq!(mnc(&app).human, Side::X);
+    assert_eq!(mnc(&app).human(), Side::X);
     assert!(mnc(&app).history().is_empty());
     wait_for_turn(&mut app);
     // The cursor starts in the centre: s puts a small x there.
@@ -429,10 +429,11 @@ fn the_perfect_line_is_the_solvers_move_by_move() {
         panic!("x wins from here");
     };
     // As long as the value says, each move the best, each value the solver's.
-    assert_eq!(line.len(), usize::from(plies));
+    assert_eq!(line.from, start);
+    assert_eq!(line.moves.len(), usize::from(plies));
     let mut at = start;
-    for (k, &(before, mv, value)) in line.iter().enumerate() {
-        assert_eq!(before, at, "step {k}");
+    for (k, &(mv, value)) in line.moves.iter().enumerate() {
+        let before = at;
         let rated = engine.rate_moves(&before);
         assert_eq!(value, rated[0].1, "step {k}");
         assert_eq!(value, engine.value(&before), "step {k}");
@@ -450,7 +451,7 @@ fn the_perfect_line_is_the_solvers_move_by_move() {
     assert!(text.contains("PERFECT LINE"), "{text}");
     // p again: back to the game as it stands, which did not change.
     type_keys(&mut app, "p");
-    assert_eq!(mnc(&app).view(), noughts::tui::tabs::mnc::View::Live);
+    assert_eq!(mnc(&app).view(), noughts::solver::record::Shown::Live);
     assert_eq!(*mnc(&app).position(), start);
 }
 
@@ -471,32 +472,52 @@ fn review_annotations_are_the_solvers_values_and_play_resumes() {
     let annotations = mnc(&app).annotations().unwrap().to_vec();
     assert_eq!(annotations.len(), moves.len());
     let mut marked = 0;
-    for (&(before, mv), &(was, now)) in moves.iter().zip(&annotations) {
-        assert_eq!(was, engine.value(&before));
-        assert_eq!(
-            now,
-            engine.value(&before.play(mv).unwrap()).for_previous_mover()
+    for (&(before, mv), note) in moves.iter().zip(&annotations) {
+        let after = before.play(mv).unwrap();
+        assert_eq!(note.before, engine.value(&before));
+        // After a move: the value of the position it leaves, for the side
+        // to move there, as the live panel showed it then.
+        assert_eq!(note.after, engine.value(&after));
+        let mistake = noughts::solver::search::Mistake::of(
+            note.before,
+            engine.value(&after).for_previous_mover(),
         );
-        if noughts::solver::search::Mistake::of(was, now).is_some() {
+        assert_eq!(
+            mistake.is_some(),
+            note.mark().sign().is_some(),
+            "{before:?} {mv:?}"
+        );
+        if mistake.is_some() {
             marked += 1;
         }
     }
     assert!(marked > 0, "the worst moves shorten the defence");
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("REVIEW") && text.contains("?!"), "{text}");
+    // The review's "after" in the live panel's words: the last move
+    // reviewed is the one before the end, whose position after is the
+    // one before the last move.
+    let (before_last, _) = moves[moves.len() - 1];
+    let words =
+        noughts::notation::mnc::value_words(before_last.to_move(), engine.value(&before_last));
+    assert!(text.contains(&format!("after  {words}")), "{words}\n{text}");
     // Back to the start and forward again; a click on move 2 reviews it.
     for _ in 0..moves.len() {
         type_keys(&mut app, "<");
     }
     assert_eq!(mnc(&app).shown().0, noughts::solver::mnc::Position::START);
+    // Where move 2 is drawn in the list.
     let l = layout(shell_layout(AREA).body).unwrap();
-    app.handle(
-        &click(l.moves.x + l.moves.width / 2 + 1, l.moves.y + 1),
-        AREA,
-    );
+    let terminal = draw(&app, AREA.width, AREA.height);
+    let buffer = terminal.backend().buffer();
+    let row: String = (0..AREA.width)
+        .map(|x| buffer[(x, l.moves.y + 1)].symbol().to_string())
+        .collect();
+    let column = row.find("2. ").expect("move 2 in the list") as u16;
+    app.handle(&click(column + 1, l.moves.y + 1), AREA);
     assert_eq!(
         mnc(&app).view(),
-        noughts::tui::tabs::mnc::View::Review { ply: 2 }
+        noughts::solver::record::Shown::Review { ply: 2 }
     );
     assert_eq!(mnc(&app).shown().0, moves[1].0.play(moves[1].1).unwrap());
     // A move while reviewing is refused with what to do.
@@ -507,7 +528,7 @@ fn review_annotations_are_the_solvers_values_and_play_resumes() {
         .contains("Esc back to the game"));
     // c: play goes on from move 2, the later moves gone, the engine to move.
     type_keys(&mut app, "c");
-    assert_eq!(mnc(&app).view(), noughts::tui::tabs::mnc::View::Live);
+    assert_eq!(mnc(&app).view(), noughts::solver::record::Shown::Live);
     assert_eq!(mnc(&app).history().len(), 2);
     wait_for_turn(&mut app);
     assert_eq!(
@@ -535,7 +556,7 @@ fn weaker_engines_play_legal_moves_and_can_lose() {
         let tab = mnc(&app);
         // Every move on record is legal from the position before it.
         let mut at = noughts::solver::mnc::Position::START;
-        for &(before, mv) in tab.history() {
+        for (before, mv) in tab.history() {
             assert_eq!(before, at);
             at = before.play(mv).expect("a legal move");
         }

@@ -24,6 +24,37 @@ fn app_with(text: &str) -> App {
     app
 }
 
+/// Ticks until the engine has answered everything asked of it (its
+/// replies come from its thread).
+fn settle(app: &mut App) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while app.treblecross.is_thinking() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the engine never answered"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        app.tick();
+    }
+}
+
+/// Types keys one at a time, each once the engine has answered.
+fn play_keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        type_keys(app, &c.to_string());
+        settle(app);
+    }
+}
+
+/// The cells played in the game so far, with who played each.
+fn moves_of(app: &App) -> Vec<(noughts::solver::treblecross::Player, usize)> {
+    let game = app.treblecross.game().unwrap();
+    let mut moves = Vec::new();
+    game.record()
+        .visit(|_, before, cell| moves.push((before.to_move, cell)));
+    moves
+}
+
 fn text_of(strip: &[bool]) -> String {
     strip.iter().map(|&x| if x { 'X' } else { '.' }).collect()
 }
@@ -238,12 +269,13 @@ fn a_game_against_the_engine() {
     use noughts::solver::treblecross::Player;
     // You first on 8 empty cells: a move, then the engine's reply at once.
     let mut app = app_with("........");
-    type_keys(&mut app, "glll ");
+    play_keys(&mut app, "glll ");
     let game = app.treblecross.game().expect("a game is on");
-    assert_eq!(game.moves.len(), 2);
-    assert_eq!(game.moves[0], (Player::You, 3));
-    assert_eq!(game.moves[1].0, Player::Engine);
-    assert_eq!(game.to_move, Player::You);
+    let moves = moves_of(&app);
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0], (Player::You, 3));
+    assert_eq!(moves[1].0, Player::Engine);
+    assert_eq!(game.to_move(), Player::You);
     let terminal = draw(&app, 100, 24);
     let text = terminal.backend().to_string();
     assert!(
@@ -271,11 +303,11 @@ fn a_game_against_the_engine() {
     // Undo takes back your move and the reply.
     type_keys(&mut app, "u");
     assert!(app.treblecross.strip().iter().all(|&x| !x));
-    assert!(app.treblecross.game().unwrap().moves.is_empty());
+    assert!(moves_of(&app).is_empty());
 
     // An X next to another hands the engine three in a row.
-    type_keys(&mut app, " ");
-    let engine_cell = app.treblecross.game().unwrap().moves[1].1;
+    play_keys(&mut app, " ");
+    let engine_cell = moves_of(&app)[1].1;
     let next_to = if engine_cell + 1 < 8 && !app.treblecross.strip()[engine_cell + 1] {
         engine_cell + 1
     } else {
@@ -285,8 +317,11 @@ fn a_game_against_the_engine() {
     for _ in 0..next_to {
         app.handle(&key(KeyCode::Right), AREA);
     }
-    type_keys(&mut app, " ");
-    assert_eq!(app.treblecross.game().unwrap().winner, Some(Player::Engine));
+    play_keys(&mut app, " ");
+    assert_eq!(
+        app.treblecross.game().unwrap().winner(),
+        Some(Player::Engine)
+    );
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("GAME OVER: the engine wins"), "{text}");
     // g ends the game; the strip is editable again.
@@ -301,18 +336,18 @@ fn the_engine_wins_from_a_won_start_whatever_you_play() {
     for len in [5, 9, 14, 23] {
         let mut app = app_with(&".".repeat(len));
         assert!(app.treblecross.analysis().unwrap().is_winning(), "{len}");
-        type_keys(&mut app, "G");
+        play_keys(&mut app, "G");
         // You always play the first empty cell.
-        while app.treblecross.game().unwrap().winner.is_none() {
+        while app.treblecross.game().unwrap().winner().is_none() {
             let first_empty = app.treblecross.strip().iter().position(|&x| !x).unwrap();
             app.handle(&key(KeyCode::Home), AREA);
             for _ in 0..first_empty {
                 app.handle(&key(KeyCode::Right), AREA);
             }
-            type_keys(&mut app, " ");
+            play_keys(&mut app, " ");
         }
         assert_eq!(
-            app.treblecross.game().unwrap().winner,
+            app.treblecross.game().unwrap().winner(),
             Some(Player::Engine),
             "{len}"
         );
@@ -334,9 +369,11 @@ fn long_free_segments_are_analysed_off_the_ui_thread_with_progress() {
         text.contains("computing the Grundy values up to L = 12000"),
         "{text}"
     );
+    // A game may start meanwhile: the engine has its own thread and table.
+    type_keys(&mut app, "g");
+    assert!(app.treblecross.game().is_some());
     type_keys(&mut app, "g");
     assert!(app.treblecross.game().is_none());
-    assert!(app.treblecross.message().unwrap().contains("wait"));
     // Edits and drawing go on meanwhile.
     type_keys(&mut app, "l ");
     draw(&app, 100, 24);
@@ -585,9 +622,8 @@ fn a_game_hides_the_analysis_names_the_engine_and_keeps_a_move_list() {
     let mut app = app_with("...........");
     type_keys(&mut app, "g");
     // Your X on cell 1; the engine replies and says where.
-    type_keys(&mut app, " ");
-    let game = app.treblecross.game().unwrap().clone();
-    let (_, engine_cell) = game.moves[1];
+    play_keys(&mut app, " ");
+    let (_, engine_cell) = moves_of(&app)[1];
     let terminal = draw(&app, 100, 24);
     let text = terminal.backend().to_string();
     assert!(
@@ -595,7 +631,7 @@ fn a_game_hides_the_analysis_names_the_engine_and_keeps_a_move_list() {
         "{text}"
     );
     assert!(
-        text.contains(&format!("1. you 1  2. engine {}", engine_cell + 1)),
+        text.contains("1. you 1") && text.contains(&format!("2. engine {}", engine_cell + 1)),
         "{text}"
     );
     // Hidden: no labels, no brackets, no stars, no ▲ in the panel.
@@ -622,7 +658,8 @@ fn searched(cells: &[bool]) -> noughts::solver::Outcome {
 
 #[test]
 fn review_and_the_perfect_line_agree_with_exhaustive_search() {
-    use noughts::tui::tabs::treblecross::View;
+    use noughts::solver::record::Shown;
+    use noughts::solver::Outcome;
     // A game where you play badly: the first empty cell each time.
     let mut app = app_with(&".".repeat(14));
     type_keys(&mut app, "g");
@@ -632,57 +669,66 @@ fn review_and_the_perfect_line_agree_with_exhaustive_search() {
         for _ in 0..first {
             app.handle(&key(KeyCode::Right), AREA);
         }
-        type_keys(&mut app, " ");
+        play_keys(&mut app, " ");
     }
-    let game = app.treblecross.game().unwrap().clone();
-    // Review: back to the start, each move annotated as search says.
-    type_keys(&mut app, "<");
-    let annotations = app.treblecross.annotations().unwrap().clone();
-    assert_eq!(annotations.len(), game.moves.len());
+    let moves = moves_of(&app);
+    // Review: back to the start, each move annotated as search says: the
+    // value before it for its mover, and after it the value of the strip
+    // it leaves for the player to move there (as the live panel counts).
+    play_keys(&mut app, "<");
+    let annotations = app.treblecross.annotations().unwrap().to_vec();
+    assert_eq!(annotations.len(), moves.len());
     let mut cells = vec![false; 14];
-    for (&(_, cell), (before, after)) in game.moves.iter().zip(&annotations) {
-        assert_eq!(before.outcome(), Some(searched(&cells)));
+    for (&(_, cell), note) in moves.iter().zip(&annotations) {
+        assert_eq!(note.before.outcome(), Some(searched(&cells)));
         cells[cell] = true;
         let expected = if cells.windows(3).any(|w| w.iter().all(|&x| x)) {
-            noughts::solver::Outcome::Win(1)
+            Outcome::Loss(0)
         } else {
-            searched(&cells).for_previous_mover()
+            searched(&cells)
         };
-        assert_eq!(after.outcome(), Some(expected));
+        assert_eq!(note.after.outcome(), Some(expected));
     }
     assert!(
-        annotations.iter().any(|(b, a)| b.winning && !a.winning),
+        annotations
+            .iter()
+            .any(|n| n.before.winning && !n.for_mover().winning),
         "you blundered"
     );
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("REVIEW") && text.contains("??"), "{text}");
-    for _ in 0..game.moves.len() {
-        type_keys(&mut app, "<");
+    for _ in 0..moves.len() {
+        play_keys(&mut app, "<");
     }
-    assert_eq!(app.treblecross.view(), View::Review { ply: 0 });
+    assert_eq!(app.treblecross.view(), Shown::Review { ply: 0 });
     assert!(app.treblecross.shown().0.iter().all(|&x| !x));
     // The perfect line from the start: every move keeps the value.
-    type_keys(&mut app, "p");
+    play_keys(&mut app, "p");
     let line = app.treblecross.perfect_line().unwrap().clone();
     let mut cells = vec![false; 14];
     let start = searched(&cells);
-    let noughts::solver::Outcome::Win(plies) = start else {
+    let Outcome::Win(plies) = start else {
         panic!("14 empty cells are a win");
     };
     assert_eq!(line.moves.len(), usize::from(plies));
     for (k, &(cell, value)) in line.moves.iter().enumerate() {
         assert_eq!(value.outcome(), Some(searched(&cells)), "step {k}");
         cells[cell] = true;
-        type_keys(&mut app, ">");
+        play_keys(&mut app, ">");
         assert_eq!(app.treblecross.shown().0.cells(), &cells[..], "step {k}");
     }
-    // c: the game goes on from the line's last step (it is over there).
-    type_keys(&mut app, "c");
-    assert_eq!(app.treblecross.view(), View::Live);
-    assert_eq!(
-        app.treblecross.game().unwrap().moves.len(),
-        line.moves.len()
-    );
+    // Esc from a line opened in a review goes back to the review, a
+    // second Esc to the game.
+    app.handle(&key(KeyCode::Esc), AREA);
+    assert_eq!(app.treblecross.view(), Shown::Review { ply: 0 });
+    // c on the line: the game goes on from its last step (over there).
+    play_keys(&mut app, "p");
+    for _ in 0..line.moves.len() {
+        play_keys(&mut app, ">");
+    }
+    play_keys(&mut app, "c");
+    assert_eq!(app.treblecross.view(), Shown::Live);
+    assert_eq!(moves_of(&app).len(), line.moves.len());
 }
 
 /// `0:g 1:g … 9:g ` of a game by the naive method, as the panel lists
@@ -755,11 +801,11 @@ fn the_panel_shows_other_octal_games_and_a_plot() {
 
 #[test]
 fn a_click_on_a_played_x_reviews_its_move() {
-    use noughts::tui::tabs::treblecross::View;
+    use noughts::solver::record::Shown as View;
     let mut app = app_with(&".".repeat(20));
-    type_keys(&mut app, "g ");
-    type_keys(&mut app, "llllllllll ");
-    let moves = app.treblecross.game().unwrap().moves.clone();
+    play_keys(&mut app, "g ");
+    play_keys(&mut app, "llllllllll ");
+    let moves = moves_of(&app);
     assert_eq!(moves.len(), 4);
     type_keys(&mut app, "<");
     let l = layout(shell_layout(AREA).body).unwrap();

@@ -6,6 +6,7 @@ pub mod grundy;
 pub mod mnc;
 pub mod octal;
 pub mod rare_common;
+pub mod record;
 pub mod search;
 pub mod table;
 pub mod tictactoe;

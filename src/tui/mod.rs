@@ -7,15 +7,16 @@
 //! and `theme` what the tabs share; `engine` the MNC engine's thread.
 
 pub mod app;
-pub mod engine;
 pub mod grid;
 pub mod keymap;
+pub mod record_view;
 pub mod rules;
 mod signals;
 pub mod tab;
 pub mod tabs;
 pub mod theme;
 pub mod widgets;
+pub mod worker;
 
 use app::App;
 use crossterm::cursor::Show;

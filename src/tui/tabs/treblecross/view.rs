@@ -2,11 +2,13 @@
 //! with its ruler, every free segment labelled, and the analysis, the
 //! game, the review and the perfect line in words.
 
-use super::{Mistake, PerfectLine, TreblecrossTab, View, MIN_SIZE};
+use super::{TreblecrossTab, MIN_SIZE};
 use crate::solver::grundy::GrundyTable;
+use crate::solver::record::Shown;
 use crate::solver::treblecross::{
-    immediate_wins, three_in_a_row, FreeSegment, Player, StripAnalysis, StripValue,
+    immediate_wins, three_in_a_row, FreeSegment, Player, StripAnalysis,
 };
+use crate::tui::record_view;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -164,47 +166,94 @@ pub fn cursor_words(
     )
 }
 
-/// A strip value in words: `WINNING in 5` (plies when known exactly).
-fn value_words(value: StripValue) -> String {
-    let word = if value.winning { "WINNING" } else { "LOSING" };
-    match value.plies {
-        Some(d) => format!("{word} in {d}"),
-        None => word.to_string(),
-    }
-}
-
-fn player_word(player: Player) -> &'static str {
-    match player {
-        Player::You => "you",
-        Player::Engine => "engine",
-    }
-}
-
 impl TreblecrossTab {
-    pub(super) fn render_view(&self, layout: &TreblecrossLayout, buf: &mut Buffer, theme: &Theme) {
-        let (strip, last) = self.shown();
+    /// The cells the strip row shows, `start..end`, each `z` columns wide.
+    fn window(&self, layout: &TreblecrossLayout) -> (usize, usize, u16) {
         let z = self.cell_width(layout.strip.width);
         let visible = usize::from(layout.strip.width / z).max(1);
         let start = window_start(self.cursor, visible);
-        let end = (start + visible).min(strip.len());
+        (start, (start + visible).min(self.strip().len()), z)
+    }
+
+    /// Where the move list is drawn in `area`, if one is.
+    pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
+        let layout = layout(area)?;
+        let (start, end, z) = self.window(&layout);
+        self.info_areas(layout.info, start, end, z, &Theme { color: false })
+            .1
+    }
+
+    pub(super) fn render_view(&self, layout: &TreblecrossLayout, buf: &mut Buffer, theme: &Theme) {
+        let (strip, last) = self.shown();
+        let (start, end, z) = self.window(layout);
         self.render_ruler(layout.ruler, start, end, z, buf, theme);
         self.render_strip(layout.strip, strip.cells(), last, start, end, z, buf, theme);
         if !self.analysis_hidden() {
             self.render_segments(layout.segments, start, end, z, buf, theme);
         }
-        let lines = match self.view {
+        let (status, list) = self.info_areas(layout.info, start, end, z, theme);
+        let mut lines = self.info_lines(start, end, z, theme);
+        if layout.info.height < 5 && self.view() == Shown::Live {
             // A short info area (a small screen) keeps the verdict, not
             // the line about which cells are shown.
-            View::Live if layout.info.height < 5 => {
-                self.live_lines(start, end, z, theme).split_off(1)
-            }
-            View::Live => self.live_lines(start, end, z, theme),
-            View::Review { ply } => self.review_lines(ply, theme),
-            View::Line { step } => self.line_lines(step, theme),
-        };
+            lines.remove(0);
+        }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .render(layout.info, buf);
+            .render(status, buf);
+        if let (Some(list), Some(record)) = (list, self.record()) {
+            record_view::render_list(record, &self.words(), list, buf, theme);
+        }
+    }
+
+    /// The words under the strip: the analysis (and the game's state), the
+    /// review of a move, or the perfect line.
+    fn info_lines(&self, start: usize, end: usize, z: u16, theme: &Theme) -> Vec<Line<'static>> {
+        let mut lines = match (self.view(), self.record()) {
+            (Shown::Review { .. }, Some(record)) => {
+                record_view::review_lines(record, &self.words(), theme)
+            }
+            (Shown::Line { .. }, Some(record)) => record_view::line_lines(record, theme),
+            _ => return self.live_lines(start, end, z, theme),
+        };
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.key()));
+        }
+        lines
+    }
+
+    /// The info area split: the words, then the move list (the game's
+    /// moves, or the perfect line) in the rows the words leave, at least
+    /// three; no list outside a game and a line.
+    pub(super) fn info_areas(
+        &self,
+        info: Rect,
+        start: usize,
+        end: usize,
+        z: u16,
+        theme: &Theme,
+    ) -> (Rect, Option<Rect>) {
+        if self.record().is_none() || info.height < 5 {
+            return (info, None);
+        }
+        let width = usize::from(info.width.max(1));
+        let rows: usize = self
+            .info_lines(start, end, z, theme)
+            .iter()
+            .map(|line| line.width().div_ceil(width).max(1))
+            .sum();
+        let list_rows = (info.height as usize).saturating_sub(rows).max(3) as u16;
+        let list_rows = list_rows.min(info.height - 2);
+        let status = Rect {
+            height: info.height - list_rows,
+            ..info
+        };
+        let list = Rect {
+            y: status.bottom(),
+            height: list_rows,
+            ..info
+        };
+        (status, Some(list))
     }
 
     fn render_ruler(
@@ -246,20 +295,22 @@ impl TreblecrossTab {
         buf: &mut Buffer,
         theme: &Theme,
     ) {
-        let live = self.view == View::Live;
+        let live = self.view() == Shown::Live;
         let winning = match &self.analysis {
             Some(analysis) if live && !self.analysis_hidden() => analysis.winning_cells(),
             _ => &[],
         };
-        let engine_cells: Vec<usize> = self
-            .game
-            .iter()
-            .flat_map(|g| g.moves.iter())
-            .filter(|(p, _)| *p == Player::Engine)
-            .map(|(_, c)| *c)
-            .collect();
+        // The engine's Xs in its colour: moves alternate from the first
+        // player's.
+        let mut engine_cells = vec![false; strip.len()];
+        if let Some(game) = &self.game {
+            let engine_first = game.record().start().to_move == Player::Engine;
+            for (i, &cell) in game.record().moves().iter().enumerate() {
+                engine_cells[cell] = (i % 2 == 0) == engine_first;
+            }
+        }
         for (cell, &x) in strip.iter().enumerate().take(end).skip(start) {
-            let (symbol, mut style) = if x && engine_cells.contains(&cell) {
+            let (symbol, mut style) = if x && engine_cells[cell] {
                 ("X", theme.mark_o())
             } else if x {
                 ("X", theme.mark_x())
@@ -368,27 +419,28 @@ impl TreblecrossTab {
             lines.push(Line::styled(message.clone(), theme.key()));
         }
         if let Some(game) = &self.game {
-            let started = match game.moves.first() {
-                Some((Player::Engine, _)) => "the engine started",
-                _ => "you started",
+            let started = match game.record().start().to_move {
+                Player::Engine => "the engine started",
+                Player::You => "you started",
             };
-            let banner = match (game.winner, game.to_move) {
+            let banner = match (game.winner(), game.to_move()) {
                 (Some(Player::You), _) => Span::styled(
-                    "GAME OVER: you win, three in a row!  (< review · g back to editing)",
+                    "GAME OVER: you win, three in a row!  (n again · < review · g back to editing)",
                     theme.good(),
                 ),
                 (Some(Player::Engine), _) => Span::styled(
-                    "GAME OVER: the engine wins, three in a row.  (u take back · < review · g back to editing)",
+                    "GAME OVER: the engine wins, three in a row.  (u take back · n again · < review · g back to editing)",
                     theme.bad(),
                 ),
                 (None, Player::You) => Span::styled(
                     format!("Playing the engine ({started}): your move. Space or click places an X."),
                     theme.key(),
                 ),
-                (None, Player::Engine) => Span::styled("Playing the engine: its move", theme.key()),
+                (None, Player::Engine) => {
+                    Span::styled("Playing the engine: it is thinking…", theme.key())
+                }
             };
             lines.push(Line::from(banner));
-            lines.push(self.move_list(None, theme));
             if self.analysis_hidden() {
                 lines.push(Line::styled(
                     "(the analysis is hidden while you play: a shows it, p the perfect line)",
@@ -493,130 +545,6 @@ impl TreblecrossTab {
                 cursor_words(strip.cells(), self.cursor, analysis, &self.table),
                 theme.best(),
             ));
-        }
-        lines
-    }
-
-    /// The game's moves on one line (wrapped by the paragraph), with
-    /// review marks once known; `selected` highlighted.
-    fn move_list(&self, selected: Option<usize>, theme: &Theme) -> Line<'static> {
-        let Some(game) = &self.game else {
-            return Line::from("");
-        };
-        let marks = self.annotations();
-        let mut spans = vec![Span::styled("moves ", theme.dim())];
-        if game.moves.is_empty() {
-            spans.push(Span::styled("none yet", theme.dim()));
-        }
-        for (i, &(player, cell)) in game.moves.iter().enumerate() {
-            let mark = match marks.and_then(|m| m.get(i)) {
-                Some(&(before, after)) => match Self::mistake(before, after) {
-                    Some(Mistake::Blunder) => " ??",
-                    Some(Mistake::Inaccuracy) => " ?!",
-                    None => "",
-                },
-                None => "",
-            };
-            let mut style = if mark == " ??" {
-                theme.bad()
-            } else {
-                Style::new()
-            };
-            if selected == Some(i) {
-                style = style.patch(theme.cursor());
-            }
-            spans.push(Span::styled(
-                format!("{}. {} {}{mark}", i + 1, player_word(player), cell + 1),
-                style,
-            ));
-            spans.push(Span::raw("  "));
-        }
-        Line::from(spans)
-    }
-
-    fn review_lines(&self, ply: usize, theme: &Theme) -> Vec<Line<'static>> {
-        let moves = self.game.as_ref().map_or(0, |g| g.moves.len());
-        let mut lines = vec![Line::styled(
-            format!("REVIEW · after move {ply} of {moves}"),
-            theme.title(),
-        )];
-        let game_move = ply
-            .checked_sub(1)
-            .and_then(|i| self.game.as_ref().map(|g| (i, g.moves[i])));
-        match game_move {
-            None => lines.push(Line::from("the start: no move yet")),
-            Some((i, (player, cell))) => {
-                let mut spans = vec![Span::raw(format!(
-                    "{}. {} played {}",
-                    i + 1,
-                    player_word(player),
-                    cell + 1
-                ))];
-                if let Some(&(before, after)) = self.annotations().and_then(|a| a.get(i)) {
-                    spans.push(Span::styled("  before ", theme.dim()));
-                    spans.push(Span::raw(value_words(before)));
-                    spans.push(Span::styled(" · after ", theme.dim()));
-                    spans.push(Span::raw(value_words(after)));
-                    spans.push(match Self::mistake(before, after) {
-                        Some(Mistake::Blunder) => Span::styled("  ?? a blunder", theme.bad()),
-                        Some(Mistake::Inaccuracy) => {
-                            Span::styled("  ?! shortens the defence", theme.key())
-                        }
-                        None => Span::styled("  fine", theme.good()),
-                    });
-                }
-                lines.push(Line::from(spans));
-            }
-        }
-        lines.push(Line::styled(
-            "< > step (or click an X) · p perfect line · c continue from here · Esc back",
-            theme.dim(),
-        ));
-        if let Some(message) = &self.message {
-            lines.push(Line::styled(message.clone(), theme.key()));
-        }
-        lines.push(self.move_list(ply.checked_sub(1), theme));
-        lines
-    }
-
-    fn line_lines(&self, step: usize, theme: &Theme) -> Vec<Line<'static>> {
-        let Some(PerfectLine { moves, cut, .. }) = &self.line else {
-            return Vec::new();
-        };
-        let mut lines = vec![
-            Line::styled(
-                format!(
-                    "PERFECT LINE: {} moves{} · step {step}",
-                    moves.len(),
-                    if *cut { " (and more)" } else { "" }
-                ),
-                theme.title(),
-            ),
-            Line::styled(
-                "each move with the value, for the player making it, of the strip it meets",
-                theme.dim(),
-            ),
-        ];
-        let mut spans = Vec::new();
-        for (k, &(cell, value)) in moves.iter().enumerate() {
-            let style = if k + 1 == step {
-                theme.cursor()
-            } else {
-                Style::new()
-            };
-            spans.push(Span::styled(
-                format!("{}. {} ({})", k + 1, cell + 1, value_words(value)),
-                style,
-            ));
-            spans.push(Span::raw("  "));
-        }
-        lines.push(Line::from(spans));
-        lines.push(Line::styled(
-            "< > step · c continue from the step shown · p or Esc back",
-            theme.dim(),
-        ));
-        if let Some(message) = &self.message {
-            lines.push(Line::styled(message.clone(), theme.key()));
         }
         lines
     }

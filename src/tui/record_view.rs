@@ -1,0 +1,291 @@
+//! How both match tabs show a game's record: the move list with its review
+//! marks, the review of one move (the values before and after it, in the
+//! live panel's words), and the perfect line. A tab says how its moves and
+//! values are written ([`Words`]); the rest is the same in both.
+
+use crate::solver::record::{Mark, Record, Rules, Shown, Value};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position as At, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+/// How a game writes its moves and values.
+pub trait Words<R: Rules> {
+    /// A move as the list writes it (`x X c1 ×o`, `you 5`).
+    fn move_text(&self, before: &R::Position, mv: R::Move) -> String;
+    /// A side as the review names it (`you`, `the engine`).
+    fn who(&self, side: R::Side) -> &'static str;
+    /// A position's value for its mover, as the live panel says it there.
+    fn value_text(&self, position: &R::Position, value: R::Value) -> String;
+    /// The move list's heading.
+    fn list_heading(&self) -> &'static str {
+        "moves (click one to review)"
+    }
+}
+
+/// The style of a move's mark in lists and reviews.
+fn mark_style(mark: Mark, theme: &Theme) -> Style {
+    match mark {
+        Mark::Blunder => theme.bad(),
+        Mark::Inaccuracy => theme.key(),
+        Mark::Best => theme.good(),
+        Mark::Good => theme.dim(),
+    }
+}
+
+/// The status lines of a review: the move that led to the position
+/// shown, with its values and its mark, and what the keys do.
+pub fn review_lines<R: Rules>(
+    record: &Record<R>,
+    words: &impl Words<R>,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let ply = match record.shown() {
+        Shown::Review { ply } => ply,
+        _ => return Vec::new(),
+    };
+    let moves = record.moves().len();
+    let mut lines = vec![Line::styled(
+        format!("REVIEW · after move {ply} of {moves}"),
+        theme.title(),
+    )];
+    match ply.checked_sub(1) {
+        None => lines.push(Line::from("the start: no move yet")),
+        Some(i) => {
+            let before = record.position_at(i);
+            let after = record.position_at(ply);
+            let mv = record.moves()[i];
+            lines.push(Line::from(format!(
+                "{}. {} ({})",
+                ply,
+                words.move_text(&before, mv),
+                words.who(R::to_move(&before))
+            )));
+            match record.annotation(i) {
+                Some(note) => {
+                    lines.push(Line::from(vec![
+                        Span::styled("before ", theme.dim()),
+                        Span::raw(words.value_text(&before, note.before)),
+                    ]));
+                    let mark = note.mark();
+                    lines.push(Line::from(vec![
+                        Span::styled("after  ", theme.dim()),
+                        Span::raw(words.value_text(&after, note.after)),
+                        Span::styled(format!("  {}", mark.words()), mark_style(mark, theme)),
+                    ]));
+                }
+                None => lines.push(Line::styled("asking the engine…", theme.dim())),
+            }
+        }
+    }
+    lines.push(Line::styled(
+        "< > step · click a move · p perfect line · c continue here · Esc back",
+        theme.dim(),
+    ));
+    lines
+}
+
+/// The status lines of a perfect line: where it starts, how long it is,
+/// the step shown, and what the keys do.
+pub fn line_lines<R: Rules>(record: &Record<R>, theme: &Theme) -> Vec<Line<'static>> {
+    let Shown::Line { ply, step, .. } = record.shown() else {
+        return Vec::new();
+    };
+    let from = if ply == record.moves().len() {
+        "the position as it stands".to_string()
+    } else if ply == 0 {
+        "the start".to_string()
+    } else {
+        format!("move {ply} on")
+    };
+    let mut lines = vec![Line::styled(
+        format!("PERFECT LINE from {from}"),
+        theme.title(),
+    )];
+    match record.line() {
+        None => lines.push(Line::styled("asking the engine…", theme.dim())),
+        Some(line) => {
+            let more = if line.cut { " (and more)" } else { "" };
+            lines.push(Line::from(format!(
+                "both sides play perfectly: {} moves{more}; step {step} of {}",
+                line.moves.len(),
+                line.moves.len()
+            )));
+        }
+    }
+    let back = match record.shown() {
+        Shown::Line {
+            reviewing: true, ..
+        } => "p or Esc back to the review",
+        _ => "p or Esc back",
+    };
+    lines.push(Line::styled(
+        format!("< > step · c continue from the step shown · {back}"),
+        theme.dim(),
+    ));
+    lines
+}
+
+/// What a list shows: a heading, its entries and the one highlighted.
+struct Entries {
+    heading: &'static str,
+    items: Vec<(String, Style)>,
+    selected: Option<usize>,
+}
+
+/// The game's moves with their marks (the reviewed one highlighted), or
+/// the perfect line with the value after each move (the step shown).
+fn entries<R: Rules>(record: &Record<R>, words: &impl Words<R>, theme: &Theme) -> Entries {
+    if let Shown::Line { ply, step, .. } = record.shown() {
+        let mut items = Vec::new();
+        if let Some(line) = record.line() {
+            let mut position = line.from.clone();
+            for (k, &(mv, value)) in line.moves.iter().enumerate() {
+                let text = words.move_text(&position, mv);
+                R::play(&mut position, mv);
+                let after = words.value_text(&position, value.after_best_move());
+                items.push((format!("{}. {text}  → {after}", ply + k + 1), Style::new()));
+            }
+        }
+        return Entries {
+            heading: "the line (the value after each move)",
+            items,
+            selected: step.checked_sub(1),
+        };
+    }
+    let mut items = Vec::with_capacity(record.moves().len());
+    record.visit(|i, before, mv| {
+        let mark = record.annotation(i).map(|note| note.mark());
+        let sign = mark
+            .and_then(Mark::sign)
+            .map_or(String::new(), |s| format!(" {s}"));
+        let style = match mark {
+            Some(m @ (Mark::Blunder | Mark::Inaccuracy)) => mark_style(m, theme),
+            _ => Style::new(),
+        };
+        items.push((
+            format!("{}. {}{sign}", i + 1, words.move_text(before, mv)),
+            style,
+        ));
+    });
+    let selected = match record.shown() {
+        Shown::Review { ply } => ply.checked_sub(1),
+        _ => None,
+    };
+    Entries {
+        heading: words.list_heading(),
+        items,
+        selected,
+    }
+}
+
+/// Where a list's entries go: columns as wide as the longest entry, and
+/// the page holding the highlighted entry (else the last page).
+struct Grid {
+    first: usize,
+    columns: usize,
+    width: u16,
+    rows: usize,
+}
+
+impl Grid {
+    fn of(area: Rect, entries: &Entries) -> Grid {
+        let longest = entries
+            .items
+            .iter()
+            .map(|(text, _)| text.chars().count())
+            .max()
+            .unwrap_or(1);
+        // An even number of columns where two fit, so that a row holds
+        // whole rounds (a move and its reply); spread over the width.
+        let fitting = usize::from(area.width / (longest as u16 + 2).max(1)).max(1);
+        let columns = if fitting >= 2 {
+            fitting - fitting % 2
+        } else {
+            1
+        };
+        let width = (area.width / columns as u16).max(1);
+        let rows = usize::from(area.height.saturating_sub(1)).max(1);
+        let page = rows * columns;
+        let count = entries.items.len();
+        // Whole rows, so that a move keeps its column as the list grows.
+        let last_page = count.saturating_sub(page).div_ceil(columns) * columns;
+        let first = match entries.selected {
+            Some(i) if i < last_page => i / columns * columns,
+            _ => last_page,
+        };
+        Grid {
+            first,
+            columns,
+            width,
+            rows,
+        }
+    }
+
+    /// The entry drawn at row `row`, column `column` of the list.
+    fn index(&self, row: usize, column: usize) -> usize {
+        self.first + row * self.columns + column
+    }
+}
+
+/// Draws the list of the record's state in `area`: a heading, then the
+/// entries in columns (the game's moves, or the perfect line).
+pub fn render_list<R: Rules>(
+    record: &Record<R>,
+    words: &impl Words<R>,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    if area.height < 2 || area.width == 0 {
+        return;
+    }
+    let entries = entries(record, words, theme);
+    buf.set_stringn(
+        area.x,
+        area.y,
+        entries.heading,
+        usize::from(area.width),
+        theme.dim(),
+    );
+    let grid = Grid::of(area, &entries);
+    for row in 0..grid.rows {
+        for column in 0..grid.columns {
+            let i = grid.index(row, column);
+            let Some((text, style)) = entries.items.get(i) else {
+                return;
+            };
+            let style = if entries.selected == Some(i) {
+                style.patch(theme.cursor())
+            } else {
+                *style
+            };
+            let x = area.x + column as u16 * grid.width;
+            let room =
+                usize::from(grid.width.saturating_sub(2).max(1)).min(usize::from(area.right() - x));
+            buf.set_stringn(x, area.y + 1 + row as u16, text, room, style);
+        }
+    }
+}
+
+/// The move (0-based) a click at `at` on the list in `area` picks; none
+/// while the perfect line is listed.
+pub fn move_at<R: Rules>(
+    record: &Record<R>,
+    words: &impl Words<R>,
+    area: Rect,
+    at: At,
+) -> Option<usize> {
+    if !area.contains(at) || at.y == area.y || matches!(record.shown(), Shown::Line { .. }) {
+        return None;
+    }
+    let entries = entries(record, words, &Theme { color: false });
+    let grid = Grid::of(area, &entries);
+    let column = usize::from((at.x - area.x) / grid.width);
+    if column >= grid.columns {
+        return None;
+    }
+    let i = grid.index(usize::from(at.y - area.y - 1), column);
+    (i < entries.items.len()).then_some(i)
+}

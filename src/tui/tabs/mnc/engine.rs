@@ -1,0 +1,53 @@
+//! The MNC engine on a worker thread: it solves the game at start, then
+//! answers requests, so the screen never waits for it.
+
+use crate::solver::mnc::{Engine, MncRules, Move, Position};
+use crate::solver::record::{Annotation, PerfectLine};
+use crate::solver::Outcome;
+use crate::tui::worker::Worker;
+
+pub enum Request {
+    /// The engine's move in this position.
+    Move(Position),
+    /// The value of this position and of every legal move in it.
+    Rate(Position),
+    /// The perfect line from this position.
+    Line(Position),
+    /// The values of a game's moves, played from a start.
+    Annotate(Position, Vec<Move>),
+}
+
+/// The value of a position for its mover, and of each legal move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rating {
+    pub position: Position,
+    pub value: Outcome,
+    /// Best first.
+    pub moves: Vec<(Move, Outcome)>,
+}
+
+/// An answer, with the position it is about (the tab drops stale ones).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reply {
+    Move(Position, Option<Move>),
+    Rated(Rating),
+    Line(PerfectLine<MncRules>),
+    Annotated(Position, Vec<Move>, Vec<Annotation<Outcome>>),
+}
+
+/// Starts the engine's thread; it solves the whole game first (about 0.1 s).
+pub fn start() -> Worker<Request, Reply> {
+    Worker::start(Engine::solved, |engine, request| match request {
+        Request::Move(position) => Reply::Move(position, engine.best_move(&position)),
+        Request::Rate(position) => Reply::Rated(Rating {
+            position,
+            value: engine.value(&position),
+            moves: engine.rate_moves(&position),
+        }),
+        Request::Line(position) => Reply::Line(engine.perfect_line(&position)),
+        Request::Annotate(start, moves) => {
+            let values = engine.annotate(&start, &moves);
+            Reply::Annotated(start, moves, values)
+        }
+    })
+}

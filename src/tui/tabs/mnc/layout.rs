@@ -1,0 +1,91 @@
+//! Where the MNC tab puts things: the one source for drawing and clicks.
+
+use crate::tui::grid::{fitting_cell_height, grid_size, Grid, MIN_CELL_HEIGHT};
+use ratatui::layout::Rect;
+
+/// The smallest area the tab draws in: a board of the smallest cells,
+/// the hands under it and two rows of panel.
+pub const MIN_SIZE: (u16, u16) = (32, grid_size(MIN_CELL_HEIGHT).1 + HAND_ROWS + 2);
+
+/// Rows under the board: your hand, then the engine's.
+pub(super) const HAND_ROWS: u16 = 2;
+/// The panel goes beside the board when it gets this many columns.
+const PANEL_WIDTH: u16 = 38;
+/// Rows of the panel above the move list (who plays, whose move, the
+/// value, hints, captures, a message).
+const STATUS_ROWS: u16 = 8;
+/// Cells taller than this only spread their text: the board stops growing.
+const LARGEST_CELL: u16 = 14;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MncLayout {
+    pub board: Grid,
+    /// The grid's area, lines included.
+    pub grid: Rect,
+    pub cells: [Rect; 9],
+    /// Your hand: the buttons that pick a small or a big piece.
+    pub hand_small: Rect,
+    pub hand_big: Rect,
+    /// Beside the board (or under it on a narrow screen): status, then
+    /// the move list.
+    pub panel: Rect,
+    /// The move list, two moves a row (clicks pick a move to review).
+    pub moves: Rect,
+}
+
+/// The board as large as the area allows (cells about square), the panel
+/// beside it, or under it when the area is narrow.
+pub fn layout(area: Rect) -> Option<MncLayout> {
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        return None;
+    }
+    let beside = fitting_cell_height(
+        area.width.saturating_sub(1 + 2 + PANEL_WIDTH),
+        area.height.saturating_sub(1 + HAND_ROWS),
+        LARGEST_CELL,
+    );
+    let (board, panel) = match beside {
+        Some(h) => {
+            let board = Grid::at(area.x + 1, area.y + 1, h);
+            let x = board.area.right() + 2;
+            (
+                board,
+                Rect::new(x, area.y + 1, area.right() - x, area.height - 1),
+            )
+        }
+        None => {
+            // Narrow: the panel under the hands, at least two rows of it.
+            let h = fitting_cell_height(
+                area.width.saturating_sub(1),
+                area.height.saturating_sub(HAND_ROWS + 2),
+                LARGEST_CELL,
+            )?;
+            let board = Grid::at(area.x + 1, area.y, h);
+            let y = board.area.bottom() + HAND_ROWS;
+            (
+                board,
+                Rect::new(area.x + 1, y, area.width - 1, area.bottom() - y),
+            )
+        }
+    };
+    let grid = board.area;
+    let hand_y = grid.bottom();
+    let hand_small = Rect::new(grid.x + 4, hand_y, 12, 1);
+    let hand_big = Rect::new(hand_small.right() + 1, hand_y, 12, 1);
+    let status = STATUS_ROWS.min(panel.height);
+    let moves = Rect::new(
+        panel.x,
+        panel.y + status,
+        panel.width,
+        panel.height - status,
+    );
+    Some(MncLayout {
+        board,
+        grid,
+        cells: board.cells(),
+        hand_small,
+        hand_big,
+        panel,
+        moves,
+    })
+}

@@ -1,0 +1,704 @@
+//! The Noughts & Crosses+ tab: a match of Magnificent Noughts & Crosses
+//! against the perfect engine, which runs on a worker thread. The match
+//! is a [`Match`] of the solver; its review and perfect line are drawn by
+//! the shared [`record_view`](crate::tui::record_view).
+
+mod engine;
+mod keys;
+mod layout;
+mod setup;
+mod view;
+
+pub use engine::Rating;
+pub use keys::{Action, BINDINGS};
+pub use layout::{layout, MncLayout, MIN_SIZE};
+pub use setup::Setup;
+pub use view::{piece_glyph, strength_word};
+
+use crate::notation::mnc::size_word;
+use crate::solver::mnc::MncRules;
+use crate::solver::mnc::{Match, MatchError, Move, Piece, Position, Size, Strength};
+use crate::solver::record::{Annotation, NoStep, PerfectLine, Shown, Wanted};
+use crate::solver::{Cell, Outcome, Side};
+use crate::tui::keymap::{Binding, Direction, When};
+use crate::tui::record_view;
+use crate::tui::tab::{Cursor, Tab};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::render_too_small;
+use crate::tui::worker::Worker;
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use engine::{Reply, Request};
+use keys::{ANALYSIS, ENGINES_MOVE, OVER, PICKED, REVIEWING, YOUR_MOVE};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position as At, Rect};
+use setup::cycled;
+use std::time::{Duration, Instant};
+
+/// How long the engine's move waits before it is shown, so that the human
+/// sees one move at a time.
+pub const ENGINE_DELAY: Duration = Duration::from_millis(350);
+
+/// What the human has picked up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selection {
+    Hand(Size),
+    /// A big piece of theirs on the board, about to move.
+    Board(Cell),
+}
+
+/// What the tab is doing: playing the match, or analysing a position set
+/// up by hand (the match waits meanwhile).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    Match,
+    Analysis {
+        setup: Setup,
+        /// The engine's rating of the set-up, once it answered.
+        rating: Option<Rating>,
+    },
+}
+
+pub struct MncTab {
+    worker: Worker<Request, Reply>,
+    mode: Mode,
+    game: Match,
+    /// Why the engine stopped answering, if it did.
+    engine_failed: Option<String>,
+    selection: Option<Selection>,
+    cursor: Cell,
+    hints: bool,
+    message: Option<String>,
+    /// The engine's value of the current position and of each move in it.
+    rating: Option<Rating>,
+    /// The engine's move, shown once its delay is over.
+    engine_move: Option<(Instant, Move)>,
+    delay: Duration,
+    /// How well the engine plays (the verdict is always perfect play's).
+    pub strength: Strength,
+    /// Chooses among the weaker levels' candidate moves (xorshift).
+    random: u64,
+}
+
+impl Default for MncTab {
+    fn default() -> Self {
+        Self::new(Side::O, ENGINE_DELAY)
+    }
+}
+
+impl Tab for MncTab {
+    type Action = Action;
+
+    fn bindings(&self) -> &'static [Binding<Action>] {
+        BINDINGS
+    }
+
+    fn mode(&self) -> When {
+        if matches!(self.mode, Mode::Analysis { .. }) {
+            ANALYSIS
+        } else if self.game.record().shown() != Shown::Live {
+            REVIEWING
+        } else if self.winner().is_some() {
+            OVER
+        } else if !self.humans_turn() || !self.is_solved() {
+            ENGINES_MOVE
+        } else if self.selection.is_some() {
+            PICKED
+        } else {
+            YOUR_MOVE
+        }
+    }
+
+    fn update(&mut self, action: Action) {
+        use Action as A;
+        if let Mode::Analysis { .. } = self.mode {
+            let cell = self.cursor.index();
+            match action {
+                A::Activate => return self.edit_setup(|s| s.set(cell, cycled(s.cells[cell]))),
+                A::Click(at) => {
+                    self.cursor = at;
+                    let at = at.index();
+                    return self.edit_setup(|s| s.set(at, cycled(s.cells[at])));
+                }
+                A::Hand(_) | A::PlaceHere(_) | A::PickUp | A::Undo | A::Play(_) => {
+                    self.message = Some("analysis mode: a goes back to the match".into());
+                    return;
+                }
+                _ => {}
+            }
+        }
+        if self.game.record().shown() != Shown::Live {
+            let is_move = matches!(
+                action,
+                A::Activate
+                    | A::Click(_)
+                    | A::Hand(_)
+                    | A::PlaceHere(_)
+                    | A::PickUp
+                    | A::Play(_)
+                    | A::Undo
+                    | A::ToggleHints
+                    | A::Cancel
+            );
+            if is_move {
+                self.message = Some("reviewing: Esc back to the game, c continue from here".into());
+                return;
+            }
+        }
+        match action {
+            A::Back => self.step(-1),
+            A::Forward => self.step(1),
+            A::ReviewAt(ply) => self.review(ply),
+            A::PerfectLine => self.toggle_line(),
+            A::ContinueHere => self.continue_here(),
+            A::BackToGame => {
+                self.game.back();
+                self.message = None;
+            }
+            A::ToggleAnalysis => self.toggle_analysis(),
+            A::SetupEmpty => {
+                let cell = self.cursor.index();
+                self.edit_setup(|s| s.set(cell, None));
+            }
+            A::SetupSide => self.edit_setup(|s| s.to_move = s.to_move.other()),
+            A::SetupHand(side, delta) => {
+                self.edit_setup(|s| {
+                    let hand = &mut s.hands[side];
+                    *hand = hand.saturating_add_signed(delta).min(4);
+                });
+            }
+            A::Activate => self.activate(self.cursor),
+            A::Click(cell) => self.activate(cell),
+            A::Hand(size) => self.select_hand(size),
+            A::PlaceHere(size) => {
+                self.select_hand(size);
+                if self.selection == Some(Selection::Hand(size)) {
+                    self.activate(self.cursor);
+                }
+            }
+            A::PickUp if self.winner().is_some() => self.message = Some(self.over_message()),
+            A::PickUp => {
+                if self.humans_turn() {
+                    self.pick_up(self.cursor);
+                }
+            }
+            A::Cancel => self.selection = None,
+            A::Undo => self.undo(),
+            A::NewGame => self.new_game(self.human()),
+            A::SwapSides => self.new_game(self.human().other()),
+            A::ToggleHints => self.hints = !self.hints,
+            A::NextStrength => {
+                self.strength = self.strength.next();
+                self.message = None;
+            }
+            A::Play(mv) => {
+                if self.humans_turn() {
+                    self.play(mv);
+                }
+            }
+        }
+    }
+
+    fn cursor(&self) -> Cursor {
+        // "move" is a move of the game here.
+        Cursor {
+            word: "cursor",
+            ..Cursor::BOARD
+        }
+    }
+
+    fn move_cursor(&mut self, direction: Direction) {
+        let (rows, cols) = direction.delta();
+        self.cursor = self.cursor.moved(rows, cols);
+    }
+
+    fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
+        if event.kind != MouseEventKind::Down(MouseButton::Left) {
+            return None;
+        }
+        let at = At::new(event.column, event.row);
+        if let Some(size) = self.hand_at(area, at) {
+            return Some(Action::Hand(size));
+        }
+        if let Some(i) = self.move_at(area, at) {
+            return Some(Action::ReviewAt(i + 1));
+        }
+        self.cell_at(area, at).map(Action::Click)
+    }
+
+    fn tick(&mut self) {
+        self.poll();
+    }
+
+    fn at_stake(&self) -> Option<&'static str> {
+        (self.game.human_moved() && self.game.is_on()).then_some("the match against the engine")
+    }
+
+    fn dismiss(&mut self) {
+        self.message = None;
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let Some(layout) = layout(area) else {
+            render_too_small(area, buf, MIN_SIZE);
+            return;
+        };
+        if let Mode::Analysis { setup, .. } = &self.mode {
+            self.render_setup(setup, &layout, buf, theme);
+            return;
+        }
+        self.render_board(&layout, buf, theme);
+        self.render_hand(&layout, buf, theme);
+        self.render_panel(&layout, buf, theme);
+    }
+}
+
+impl MncTab {
+    /// A match with the human on `human`'s side; the engine thread starts
+    /// solving at once.
+    pub fn new(human: Side, delay: Duration) -> MncTab {
+        let mut tab = MncTab {
+            worker: engine::start(),
+            mode: Mode::Match,
+            game: Match::new(Position::START, human),
+            engine_failed: None,
+            selection: None,
+            cursor: Cell::CENTRE,
+            hints: false,
+            message: None,
+            rating: None,
+            engine_move: None,
+            delay,
+            strength: Strength::Perfect,
+            random: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0x9E37_79B9_7F4A_7C15, |d| d.as_nanos() as u64)
+                | 1,
+        };
+        tab.after_move();
+        tab
+    }
+
+    /// The match: its moves, review and perfect line.
+    pub fn game(&self) -> &Match {
+        &self.game
+    }
+
+    /// The side the human plays.
+    pub fn human(&self) -> Side {
+        self.game.human()
+    }
+
+    /// The position of the game as it stands.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    pub fn selection(&self) -> Option<Selection> {
+        self.selection
+    }
+
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Every move of the game so far, with the position it was made in.
+    pub fn history(&self) -> Vec<(Position, Move)> {
+        let mut moves = Vec::new();
+        self.game
+            .record()
+            .visit(|_, &before, mv| moves.push((before, mv)));
+        moves
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.worker.is_ready()
+    }
+
+    pub fn setup(&self) -> Option<&Setup> {
+        match &self.mode {
+            Mode::Analysis { setup, .. } => Some(setup),
+            Mode::Match => None,
+        }
+    }
+
+    /// The engine's rating of the set-up position, once it answered.
+    pub fn setup_rating(&self) -> Option<&Rating> {
+        match &self.mode {
+            Mode::Analysis {
+                setup,
+                rating: Some(rating),
+            } => (setup.position() == Ok(rating.position)).then_some(rating),
+            _ => None,
+        }
+    }
+
+    /// Changes the set-up and asks the engine about it (when consistent).
+    fn edit_setup(&mut self, edit: impl FnOnce(&mut Setup)) {
+        let Mode::Analysis { setup, .. } = &mut self.mode else {
+            self.message = Some("that key sets up positions: a opens analysis mode".into());
+            return;
+        };
+        edit(setup);
+        self.message = None;
+        if let Ok(position) = setup.position() {
+            self.worker.ask(Request::Rate(position));
+        }
+    }
+
+    fn toggle_analysis(&mut self) {
+        self.message = None;
+        match self.mode {
+            Mode::Analysis { .. } => self.mode = Mode::Match,
+            Mode::Match => {
+                self.mode = Mode::Analysis {
+                    setup: Setup::of(self.position()),
+                    rating: None,
+                };
+                self.selection = None;
+                self.edit_setup(|_| {});
+            }
+        }
+    }
+
+    /// The engine's value of the position for its mover, once known.
+    pub fn value(&self) -> Option<Outcome> {
+        self.rating.as_ref().map(|r| r.value)
+    }
+
+    pub fn winner(&self) -> Option<Side> {
+        self.game.winner()
+    }
+
+    /// Whether the human may move now.
+    pub fn humans_turn(&self) -> bool {
+        self.game.humans_turn()
+    }
+
+    /// After any move: ask for the rating, and for the engine's move.
+    fn after_move(&mut self) {
+        self.selection = None;
+        self.rating = None;
+        self.engine_move = None;
+        if self.winner().is_some() {
+            // Ready for the review the game-over panel offers.
+            self.want(self.game.record().wanted_annotations());
+            return;
+        }
+        let position = *self.position();
+        self.worker.ask(Request::Rate(position));
+        if position.to_move() != self.human() {
+            self.worker.ask(Request::Move(position));
+        }
+    }
+
+    /// Asks the engine for what the record needs to show.
+    fn want(&mut self, wanted: Option<Wanted<MncRules>>) {
+        match wanted {
+            Some(Wanted::Annotations(start, moves)) => {
+                self.worker.ask(Request::Annotate(start, moves))
+            }
+            Some(Wanted::Line(from)) => self.worker.ask(Request::Line(from)),
+            None => {}
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        let side = self.game.to_move();
+        match self.game.play(side, mv) {
+            Ok(()) => {
+                self.message = None;
+                self.after_move();
+            }
+            Err(MatchError::Illegal(why)) => self.message = Some(format!("not allowed: {why}")),
+            Err(_) => self.message = Some(self.over_message()),
+        }
+    }
+
+    /// Takes in the engine's answers; shows its move once the delay is over.
+    pub fn poll(&mut self) {
+        loop {
+            let reply = match self.worker.try_reply() {
+                Ok(Some(reply)) => reply,
+                Ok(None) => break,
+                Err(gone) => {
+                    self.engine_failed = Some(gone.to_string());
+                    break;
+                }
+            };
+            match reply {
+                Reply::Rated(new) => {
+                    if let Mode::Analysis { setup, rating } = &mut self.mode {
+                        if setup.position() == Ok(new.position) {
+                            *rating = Some(new);
+                            continue;
+                        }
+                    }
+                    if new.position == *self.position() {
+                        self.rating = Some(new);
+                    }
+                }
+                Reply::Move(position, Some(best)) if position == *self.position() => {
+                    // A weaker level chooses from the rating of the same
+                    // position (asked first, so it is here already).
+                    let random = self.next_random();
+                    let mv = match &self.rating {
+                        Some(r) if r.position == position => {
+                            self.strength.choose(&r.moves, random).unwrap_or(best)
+                        }
+                        _ => best,
+                    };
+                    self.engine_move = Some((Instant::now() + self.delay, mv));
+                }
+                // Answers about positions left behind (undo, new game).
+                Reply::Move(..) => {}
+                Reply::Line(line) => self.game.lined(line),
+                Reply::Annotated(start, moves, values) => {
+                    self.game.annotated(&start, &moves, values)
+                }
+            }
+        }
+        if let Some((due, mv)) = self.engine_move {
+            if Instant::now() >= due {
+                self.play(mv);
+            }
+        }
+    }
+
+    /// The human's move at `cell` with what is selected (or picks up a big
+    /// piece of theirs there).
+    fn activate(&mut self, cell: Cell) {
+        self.cursor = cell;
+        if self.winner().is_some() {
+            self.message = Some(self.over_message());
+            return;
+        }
+        if !self.humans_turn() {
+            self.message = Some("wait: it is the engine's move".into());
+            return;
+        }
+        let own_big = self.position().piece_at(cell)
+            == Some(Piece {
+                side: self.human(),
+                size: Size::Big,
+            });
+        match self.selection {
+            Some(Selection::Hand(size)) => self.play(Move::Place { size, cell }),
+            Some(Selection::Board(from)) if from == cell => {
+                self.selection = None;
+                self.message = Some("put the piece back".into());
+            }
+            Some(Selection::Board(from)) => self.play(Move::Shift { from, to: cell }),
+            None if own_big => self.pick_up(cell),
+            // A click (or Space) on an empty cell: a small piece, the
+            // move people make most.
+            None if self.position().piece_at(cell).is_none() => {
+                if self.position().small_in_hand(self.human()) > 0 {
+                    self.play(Move::Place {
+                        size: Size::Small,
+                        cell,
+                    });
+                } else {
+                    self.message =
+                        Some("no small piece left: b places a big one, m moves one".into());
+                }
+            }
+            None => {
+                self.message = Some(
+                    "choose a piece first: b big (or click your hand), or m on your big piece"
+                        .into(),
+                )
+            }
+        }
+    }
+
+    fn pick_up(&mut self, cell: Cell) {
+        let own_big = Some(Piece {
+            side: self.human(),
+            size: Size::Big,
+        });
+        if self.position().piece_at(cell) != own_big {
+            self.message = Some(format!("{cell} does not hold one of your big pieces"));
+        } else if self.targets_of(Selection::Board(cell)).is_empty() {
+            self.message =
+                Some("that piece has nowhere to go: it moves only onto small pieces".into());
+        } else {
+            self.selection = Some(Selection::Board(cell));
+            self.message = None;
+        }
+    }
+
+    /// What can be done once the game is over.
+    fn over_message(&self) -> String {
+        let who = if self.winner() == Some(self.human()) {
+            "you won"
+        } else {
+            "the engine won"
+        };
+        format!("the game is over ({who}): n new game, u take back, < review, p perfect line")
+    }
+
+    fn select_hand(&mut self, size: Size) {
+        if self.winner().is_some() {
+            self.message = Some(self.over_message());
+            return;
+        }
+        if !self.humans_turn() {
+            self.message = Some("wait for your move".into());
+            return;
+        }
+        let left = match size {
+            Size::Small => self.position().small_in_hand(self.human()),
+            Size::Big => self.position().big_in_hand(self.human()),
+        };
+        if left == 0 {
+            self.message = Some(format!("no {} piece left in your hand", size_word(size)));
+        } else {
+            self.selection = Some(Selection::Hand(size));
+            self.message = None;
+        }
+    }
+
+    /// The cells a selection may go to.
+    pub fn targets_of(&self, selection: Selection) -> Vec<Cell> {
+        self.position()
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| match (selection, mv) {
+                (Selection::Hand(s), Move::Place { size, .. }) => s == *size,
+                (Selection::Board(f), Move::Shift { from, .. }) => f == *from,
+                _ => false,
+            })
+            .map(Move::target)
+            .collect()
+    }
+
+    fn undo(&mut self) {
+        match self.game.take_back() {
+            Ok(()) => {
+                self.message = None;
+                self.after_move();
+            }
+            Err(_) => self.message = Some("nothing of yours to take back".into()),
+        }
+    }
+
+    fn new_game(&mut self, human: Side) {
+        self.game = Match::new(Position::START, human);
+        self.message = None;
+        self.after_move();
+    }
+
+    pub fn cell_at(&self, area: Rect, at: At) -> Option<Cell> {
+        let index = layout(area)?.cells.iter().position(|r| r.contains(at))?;
+        Cell::from_index(index)
+    }
+
+    pub fn hand_at(&self, area: Rect, at: At) -> Option<Size> {
+        let layout = layout(area)?;
+        if layout.hand_small.contains(at) {
+            Some(Size::Small)
+        } else if layout.hand_big.contains(at) {
+            Some(Size::Big)
+        } else {
+            None
+        }
+    }
+
+    /// What the board shows: the game, a review or the perfect line.
+    pub fn view(&self) -> Shown {
+        self.game.record().shown()
+    }
+
+    /// The perfect line shown, once the engine has answered.
+    pub fn perfect_line(&self) -> Option<&PerfectLine<MncRules>> {
+        self.game.record().line()
+    }
+
+    /// Each move of the game with its mover's value before it and the
+    /// value after it, once the engine has answered for the game as it
+    /// stands.
+    pub fn annotations(&self) -> Option<&[Annotation<Outcome>]> {
+        self.game.record().annotations()
+    }
+
+    /// The position the board shows, and the move that led to it.
+    pub fn shown(&self) -> (Position, Option<Move>) {
+        self.game.record().shown_position()
+    }
+
+    /// One move back or forward: along the game, or along the perfect line.
+    fn step(&mut self, by: isize) {
+        self.message = None;
+        self.selection = None;
+        match self.game.step(by) {
+            Ok(wanted) => self.want(wanted),
+            Err(_) => self.message = Some("no move to review yet".into()),
+        }
+    }
+
+    /// Shows the position after `ply` moves (the game itself at its end).
+    fn review(&mut self, ply: usize) {
+        self.selection = None;
+        let wanted = self.game.review(ply);
+        self.want(wanted);
+    }
+
+    /// The perfect line from the position shown; again: back from it.
+    fn toggle_line(&mut self) {
+        self.message = None;
+        self.selection = None;
+        match self.game.toggle_line() {
+            Ok(wanted) => self.want(wanted),
+            Err(NoStep::GameOverThere) => {
+                self.message = Some("the game is over there: no line to show".into())
+            }
+            Err(NoStep::NoMove) => {}
+        }
+    }
+
+    /// Play on from the position shown: later moves of the game go, the
+    /// perfect line's moves up to the step shown become the game's.
+    fn continue_here(&mut self) {
+        if self.game.continue_here() {
+            self.message = Some("play goes on from here".into());
+            self.after_move();
+        }
+    }
+
+    /// The move a click on the list picks, if any.
+    pub fn move_at(&self, area: Rect, at: At) -> Option<usize> {
+        let moves = layout(area)?.moves;
+        record_view::move_at(
+            self.game.record(),
+            &view::MncWords {
+                human: self.human(),
+            },
+            moves,
+            at,
+        )
+    }
+
+    /// A fresh random number (xorshift64).
+    fn next_random(&mut self) -> u64 {
+        let mut x = self.random;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.random = x;
+        x
+    }
+
+    /// Seeds the weaker levels' choices (tests replay games with it).
+    pub fn seed(&mut self, seed: u64) {
+        self.random = seed | 1;
+    }
+
+    /// Whether `mv` goes with what is picked up (any move when nothing is).
+    fn selection_allows(&self, mv: Move) -> bool {
+        match self.selection {
+            Some(Selection::Hand(s)) => matches!(mv, Move::Place { size, .. } if size == s),
+            Some(Selection::Board(f)) => matches!(mv, Move::Shift { from, .. } if from == f),
+            None => true,
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! Analysis mode: any position set up by hand (the match waits meanwhile),
+//! with the engine's value of it and of every move.
+
+use super::engine::Rating;
+use super::layout::MncLayout;
+use super::view::{draw_cell, CellView};
+use super::MncTab;
+use crate::notation::mnc::{game_over_words, side_letter, value_words};
+use crate::solver::mnc::{Piece, Position, PositionError, Size, SMALL_PIECES};
+use crate::solver::{BySide, Cell, Side};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// A position being set up in analysis mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    pub cells: [Option<Piece>; 9],
+    /// Small pieces in each hand.
+    pub hands: BySide<u8>,
+    pub to_move: Side,
+}
+
+impl Setup {
+    pub(super) fn of(position: &Position) -> Setup {
+        Setup {
+            cells: position.cells(),
+            hands: position.hands(),
+            to_move: position.to_move(),
+        }
+    }
+
+    /// Puts `piece` on the cell at `index`. A small piece comes from its
+    /// side's hand and goes back to it when taken off, so that placing
+    /// pieces keeps the set-up consistent as long as a hand holds one.
+    pub fn set(&mut self, index: usize, piece: Option<Piece>) {
+        if let Some(old) = self.cells[index].filter(|p| p.size == Size::Small) {
+            let hand = &mut self.hands[old.side];
+            *hand = (*hand + 1).min(SMALL_PIECES);
+        }
+        if let Some(new) = piece.filter(|p| p.size == Size::Small) {
+            let hand = &mut self.hands[new.side];
+            *hand = hand.saturating_sub(1);
+        }
+        self.cells[index] = piece;
+    }
+
+    /// The position, or why it cannot be one (as `noughts mnc analyze`).
+    pub fn position(&self) -> Result<Position, PositionError> {
+        Position::new(self.cells, self.hands, self.to_move)
+    }
+}
+
+/// The next piece when cycling a cell: . → x → X → o → O → .
+pub(super) fn cycled(piece: Option<Piece>) -> Option<Piece> {
+    let order = [
+        None,
+        Some(Piece {
+            side: Side::X,
+            size: Size::Small,
+        }),
+        Some(Piece {
+            side: Side::X,
+            size: Size::Big,
+        }),
+        Some(Piece {
+            side: Side::O,
+            size: Size::Small,
+        }),
+        Some(Piece {
+            side: Side::O,
+            size: Size::Big,
+        }),
+    ];
+    let at = order.iter().position(|p| *p == piece).unwrap_or(0);
+    order[(at + 1) % order.len()]
+}
+
+impl MncTab {
+    pub(super) fn render_setup(
+        &self,
+        setup: &Setup,
+        layout: &MncLayout,
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        layout.board.draw(buf, theme);
+        for (i, rect) in layout.cells.iter().enumerate() {
+            let cell = Cell::ALL[i];
+            let style = if cell == self.cursor {
+                theme.cursor()
+            } else {
+                Style::new()
+            };
+            let view = CellView {
+                name: Line::styled(cell.to_string(), theme.dim()),
+                piece: setup.cells[i],
+                hint: None,
+                style,
+            };
+            draw_cell(*rect, &view, buf, theme);
+        }
+        let hands = format!(
+            "small in hand: x {} [ ]  o {} {{ }}",
+            setup.hands[Side::X],
+            setup.hands[Side::O]
+        );
+        let width = layout.grid.width as usize;
+        buf.set_stringn(
+            layout.grid.x,
+            layout.hand_small.y,
+            &hands,
+            width,
+            theme.dim(),
+        );
+        let mut lines = vec![
+            Line::styled("ANALYSIS: set up any position", theme.title()),
+            Line::styled(
+                "Space/click cycles a cell . x X o O; v side to move; a: back",
+                theme.dim(),
+            ),
+            Line::from(vec![
+                Span::raw(format!("{} to move", side_letter(setup.to_move))),
+                Span::styled(
+                    format!(
+                        "   big in hand: x {} o {}",
+                        2 - setup
+                            .cells
+                            .iter()
+                            .flatten()
+                            .filter(|p| p.letter() == 'X')
+                            .count()
+                            .min(2),
+                        2 - setup
+                            .cells
+                            .iter()
+                            .flatten()
+                            .filter(|p| p.letter() == 'O')
+                            .count()
+                            .min(2)
+                    ),
+                    theme.dim(),
+                ),
+            ]),
+        ];
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.bad()));
+        }
+        match setup.position() {
+            Err(why) => lines.push(Line::styled(format!("refused: {why}"), theme.bad())),
+            Ok(position) => match self.setup_rating() {
+                None => lines.push(Line::styled("asking the engine…", theme.key())),
+                Some(Rating { value, moves, .. }) => {
+                    let mover = position.to_move();
+                    if let Some(over) = game_over_words(&position) {
+                        lines.push(Line::styled(over, theme.best()));
+                    } else {
+                        lines.push(Line::from(vec![
+                            Span::styled("value  ", theme.dim()),
+                            Span::styled(value_words(mover, *value), theme.best()),
+                        ]));
+                        lines.push(Line::styled("moves, best first", theme.dim()));
+                        for (mv, value) in moves {
+                            lines.push(Line::from(format!(
+                                "  {:<8} {}",
+                                mv.to_string(),
+                                value_words(mover, *value)
+                            )));
+                        }
+                    }
+                }
+            },
+        }
+        Paragraph::new(lines).render(layout.panel, buf);
+    }
+}

@@ -1,0 +1,416 @@
+//! Drawing the MNC tab: the board with its marks and hints, both hands,
+//! and the panel (the match's state in words, then the move list).
+
+use super::layout::MncLayout;
+use super::{MncTab, Rating, Selection};
+use crate::notation::mnc::{move_in_list, side_letter, size_word, value_words};
+use crate::solver::mnc::{MncRules, Move, Piece, Position, Size, Strength, SMALL_PIECES};
+use crate::solver::record::Shown;
+use crate::solver::{Cell, Outcome, Side};
+use crate::tui::grid::{draw_centred, glyph, Shape};
+use crate::tui::record_view::{self, Words};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// How MNC moves and values are written in the move list and the review.
+pub(super) struct MncWords {
+    pub human: Side,
+}
+
+impl Words<MncRules> for MncWords {
+    fn move_text(&self, before: &Position, mv: Move) -> String {
+        move_in_list(before, mv)
+    }
+
+    fn who(&self, side: Side) -> &'static str {
+        if side == self.human {
+            "you"
+        } else {
+            "the engine"
+        }
+    }
+
+    fn value_text(&self, position: &Position, value: Outcome) -> String {
+        match value {
+            // The game is over there: the other side made its line.
+            Outcome::Loss(0) => format!("{} won", side_letter(position.to_move().other())),
+            _ => value_words(position.to_move(), value),
+        }
+    }
+
+    fn list_heading(&self) -> &'static str {
+        "moves (×: captured; click one to review)"
+    }
+}
+
+impl MncTab {
+    pub(super) fn render_board(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
+        layout.board.draw(buf, theme);
+        let live = self.view() == Shown::Live;
+        let (position, last) = self.shown();
+        let targets = match self.selection {
+            Some(selection) if live => self.targets_of(selection),
+            _ => Vec::new(),
+        };
+        let hints = if live {
+            self.hints_by_cell(theme)
+        } else {
+            vec![None; 9]
+        };
+        for (i, (cell, rect)) in Cell::ALL.into_iter().zip(layout.cells).enumerate() {
+            let mut name = vec![Span::styled(cell.to_string(), theme.dim())];
+            // The last move: its cell tinted and marked (and the cell a
+            // moved big piece left).
+            let mut style = Style::new();
+            if last.is_some_and(|mv| mv.target() == cell) {
+                name.push(Span::styled(" last", theme.key()));
+                style = theme.tint();
+            } else if matches!(last, Some(Move::Shift { from, .. }) if from == cell) {
+                name.push(Span::styled(" from", theme.dim()));
+                style = theme.tint_faint();
+            }
+            // A legal target: a + and a bold green name (no colour needed).
+            if targets.contains(&cell) {
+                name[0] = Span::styled(cell.to_string(), theme.good());
+                name.push(Span::styled(" +", theme.good()));
+            }
+            if live && self.selection == Some(Selection::Board(cell)) {
+                name.push(Span::styled(" ↑", theme.good()));
+            }
+            if live && cell == self.cursor {
+                style = style.patch(theme.cursor());
+            }
+            let view = CellView {
+                name: Line::from(name),
+                piece: position.piece_at(cell),
+                hint: hints[i].clone(),
+                style,
+            };
+            draw_cell(rect, &view, buf, theme);
+        }
+    }
+
+    /// With hints on: per cell, the best of your moves landing there.
+    fn hints_by_cell(&self, theme: &Theme) -> Vec<Option<Line<'static>>> {
+        let mut out = vec![None; 9];
+        if !self.hints || !self.humans_turn() {
+            return out;
+        }
+        let Some(Rating { moves, .. }) = &self.rating else {
+            return out;
+        };
+        // The best value within reach (the selection's moves when a piece
+        // is picked up): starred, also when every move loses (the slowest
+        // loss is the best defence).
+        let best = moves
+            .iter()
+            .filter(|(mv, _)| self.selection_allows(*mv))
+            .map(|(_, v)| *v)
+            .max();
+        for cell in Cell::ALL {
+            let here: Vec<&(Move, Outcome)> = moves
+                .iter()
+                .filter(|(mv, _)| mv.target() == cell && self.selection_allows(*mv))
+                .collect();
+            if let Some((mv, value)) = here.iter().max_by_key(|(_, v)| *v) {
+                let kind = match mv {
+                    Move::Place {
+                        size: Size::Small, ..
+                    } => "s",
+                    Move::Place {
+                        size: Size::Big, ..
+                    } => "b",
+                    Move::Shift { .. } => "m",
+                };
+                let (word, style) = match value {
+                    Outcome::Win(d) => (format!("{kind} W{d}"), theme.win()),
+                    Outcome::Loss(d) => (format!("{kind} L{d}"), theme.loss()),
+                    Outcome::Draw => (format!("{kind} D"), theme.draw()),
+                };
+                out[cell.index()] = Some(if Some(*value) == best {
+                    Line::styled(format!("★{word}"), style.patch(theme.best()))
+                } else {
+                    Line::styled(word, style)
+                });
+            }
+        }
+        out
+    }
+
+    /// What the last move captured, in words: "the engine took your o on b2".
+    fn last_capture(&self) -> Option<String> {
+        let record = self.game.record();
+        let mv = *record.moves().last()?;
+        let before = record.position_at(record.moves().len() - 1);
+        let taken = before.captured_by(mv)?;
+        let human = self.human();
+        let by_you = before.to_move() == human;
+        let whose = if taken.side == human { "your" } else { "its" };
+        let text = match (by_you, taken.side == human) {
+            (true, true) => format!("you covered your own {} on {}", taken.letter(), mv.target()),
+            (true, false) => format!(
+                "you took the engine's {} on {}",
+                taken.letter(),
+                mv.target()
+            ),
+            (false, _) => format!(
+                "the engine took {whose} {} on {}",
+                taken.letter(),
+                mv.target()
+            ),
+        };
+        Some(text)
+    }
+
+    /// Both hands as they are in the position shown, and the small pieces
+    /// each side has lost to captures (its own big pieces included).
+    pub(super) fn render_hand(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
+        let you = self.human();
+        let (position, _) = self.shown();
+        let lost = |side: Side| {
+            let on_board = position
+                .cells()
+                .iter()
+                .flatten()
+                .filter(|p| p.side == side && p.size == Size::Small)
+                .count() as u8;
+            let lost = SMALL_PIECES - position.small_in_hand(side) - on_board;
+            let letter = side_letter(side).to_string();
+            match lost {
+                0 => String::new(),
+                n => format!("  lost {}", vec![letter; usize::from(n)].join(" ")),
+            }
+        };
+        buf.set_string(layout.grid.x, layout.hand_small.y, "you", theme.dim());
+        for (size, rect) in [
+            (Size::Small, layout.hand_small),
+            (Size::Big, layout.hand_big),
+        ] {
+            let left = match size {
+                Size::Small => position.small_in_hand(you),
+                Size::Big => position.big_in_hand(you),
+            };
+            let letter = Piece { side: you, size }.letter();
+            let text = format!("[{} {letter} ×{left}]", size_word(size));
+            let mut style = piece_style(Piece { side: you, size }, theme);
+            if self.selection == Some(Selection::Hand(size)) {
+                style = style.patch(theme.cursor());
+            }
+            buf.set_stringn(rect.x, rect.y, &text, rect.width as usize, style);
+        }
+        let right = buf.area.right();
+        let room = |x: u16| usize::from(right.saturating_sub(x));
+        let x = layout.hand_big.right() + 1;
+        buf.set_stringn(x, layout.hand_small.y, lost(you), room(x), theme.dim());
+        let engine = you.other();
+        let text = format!(
+            "engine {} small {}, {} big {}{}",
+            position.small_in_hand(engine),
+            Piece {
+                side: engine,
+                size: Size::Small
+            }
+            .letter(),
+            position.big_in_hand(engine),
+            Piece {
+                side: engine,
+                size: Size::Big
+            }
+            .letter(),
+            lost(engine),
+        );
+        let x = layout.grid.x;
+        buf.set_stringn(x, layout.hand_small.y + 1, &text, room(x), theme.dim());
+    }
+
+    pub(super) fn render_panel(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
+        let status = Rect {
+            height: layout.moves.y - layout.panel.y,
+            ..layout.panel
+        };
+        let record = self.game.record();
+        let words = MncWords {
+            human: self.human(),
+        };
+        let mut lines = match record.shown() {
+            // A short panel (a small screen) keeps what to do now.
+            Shown::Live if status.height < 4 => self.live_status(theme).split_off(1),
+            Shown::Live => self.live_status(theme),
+            Shown::Review { .. } => record_view::review_lines(record, &words, theme),
+            Shown::Line { .. } => record_view::line_lines(record, theme),
+        };
+        if record.shown() != Shown::Live {
+            if let Some(message) = &self.message {
+                lines.push(Line::styled(message.clone(), theme.bad()));
+            }
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(status, buf);
+        record_view::render_list(record, &words, layout.moves, buf, theme);
+    }
+
+    /// Who plays, whose move or the result, the value, hints, a capture.
+    fn live_status(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let you = self.human();
+        let mut lines = vec![Line::from(vec![
+            Span::raw(format!("You play {}", side_letter(you))),
+            Span::styled(
+                if you == Side::X {
+                    " (you move first)"
+                } else {
+                    " (the engine moves first)"
+                },
+                theme.dim(),
+            ),
+            Span::styled(" · engine: ", theme.dim()),
+            Span::styled(strength_word(self.strength), theme.key()),
+        ])];
+        // Whose move, or the result.
+        match self.winner() {
+            Some(winner) => {
+                let how = if self.position().has_line(winner) {
+                    "three in a row"
+                } else {
+                    "the other side has no legal move"
+                };
+                let (text, style) = if winner == you {
+                    (format!("GAME OVER: you win ({how})!"), theme.good())
+                } else {
+                    (format!("GAME OVER: the engine wins ({how})."), theme.bad())
+                };
+                lines.push(Line::styled(text, style));
+                lines.push(Line::styled(
+                    "n new game · w swap sides · u take back · < review · p perfect line",
+                    theme.dim(),
+                ));
+            }
+            None if self.engine_failed.is_some() => lines.push(Line::styled(
+                format!(
+                    "the engine stopped: {}",
+                    self.engine_failed.as_deref().unwrap_or_default()
+                ),
+                theme.bad(),
+            )),
+            None if !self.is_solved() => lines.push(Line::styled("solving the game…", theme.key())),
+            None if self.humans_turn() => {
+                let what = match self.selection {
+                    Some(Selection::Hand(size)) => format!(
+                        "your move: place the {} piece (+ marks where)",
+                        size_word(size)
+                    ),
+                    Some(Selection::Board(from)) => {
+                        format!("your move: move the big piece from {from} (+ marks where)")
+                    }
+                    None => {
+                        "your move: click a cell (a small piece); b big, m move a big one".into()
+                    }
+                };
+                lines.push(Line::styled(what, theme.key()));
+            }
+            None => lines.push(Line::styled("the engine is moving…", theme.key())),
+        }
+        if let Some(value) = self.value() {
+            lines.push(Line::from(vec![
+                Span::styled("perfect play  ", theme.dim()),
+                Span::styled(value_words(self.position().to_move(), value), theme.best()),
+            ]));
+        }
+        if self.hints && self.humans_turn() {
+            lines.push(Line::from(vec![
+                Span::styled("hints ", theme.dim()),
+                Span::raw("s/b/m"),
+                Span::styled(" small, big, move  ", theme.dim()),
+                Span::styled("W9", theme.win()),
+                Span::styled(" win in 9  ", theme.dim()),
+                Span::styled("L4", theme.loss()),
+                Span::styled(" loss in 4  ", theme.dim()),
+                Span::styled("★", theme.best()),
+                Span::styled(" best", theme.dim()),
+            ]));
+        }
+        if let Some(capture) = self.last_capture() {
+            lines.push(Line::styled(capture, theme.key()));
+        }
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.bad()));
+        }
+        lines
+    }
+}
+
+/// The level's name, as the panel shows it.
+pub fn strength_word(strength: Strength) -> &'static str {
+    match strength {
+        Strength::Perfect => "perfect",
+        Strength::Strong => "strong",
+        Strength::Casual => "casual",
+    }
+}
+
+pub(super) fn piece_style(piece: Piece, theme: &Theme) -> Style {
+    match piece.side {
+        Side::X => theme.mark_x(),
+        Side::O => theme.mark_o(),
+    }
+}
+
+/// What one cell of the board shows.
+pub(super) struct CellView {
+    /// The cell's name and its marks (last, from, +, ↑).
+    pub name: Line<'static>,
+    pub piece: Option<Piece>,
+    pub hint: Option<Line<'static>>,
+    /// The tint of the last move, the cursor.
+    pub style: Style,
+}
+
+/// Draws a cell: its name on the first row, its hint on the last (after
+/// the name in a two-row cell), the piece in the rows between.
+pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &Theme) {
+    buf.set_style(rect, view.style);
+    let hint_row = rect.height >= 3;
+    let mut name = view.name.clone();
+    match &view.hint {
+        Some(hint) if hint_row => {
+            let x = rect.x + rect.width.saturating_sub(hint.width() as u16) / 2;
+            buf.set_line(x, rect.bottom() - 1, hint, rect.width);
+        }
+        Some(hint) => {
+            name.spans.push(Span::raw(" "));
+            name.spans.extend(hint.spans.iter().cloned());
+        }
+        None => {}
+    }
+    buf.set_line(rect.x, rect.y, &name, rect.width);
+    if let Some(piece) = view.piece {
+        let rows = rect.height - 1 - u16::from(hint_row);
+        let area = Rect::new(rect.x, rect.y + 1, rect.width, rows);
+        draw_centred(
+            &piece_glyph(piece, rows),
+            area,
+            piece_style(piece, theme),
+            buf,
+        );
+    }
+}
+
+/// A piece drawn in `rows` rows: a big one fills them (a cross of
+/// diagonals for x, a ring for o), a small one is a letter, or a third of
+/// the height on a large board. A single row shows `[X]` for a big piece.
+pub fn piece_glyph(piece: Piece, rows: u16) -> Vec<String> {
+    let shape = match piece.side {
+        Side::X => Shape::Cross,
+        Side::O => Shape::Ring,
+    };
+    match piece.size {
+        Size::Big if rows <= 1 => vec![format!("[{}]", piece.letter())],
+        Size::Big => glyph(shape, rows, piece.letter()),
+        Size::Small if rows >= 6 => glyph(shape, rows / 3, piece.letter()),
+        Size::Small => vec![piece.letter().to_string()],
+    }
+}
