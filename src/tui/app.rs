@@ -5,6 +5,7 @@
 //! drive it with no terminal.
 
 use super::keymap::{self, ch, ctrl, key, Binding, Direction, Hint};
+pub use super::tab::TabId;
 use super::tab::{Cursor, Tab};
 use super::tabs::mnc::{self, MncTab};
 use super::tabs::tictactoe::{self, TicTacToeTab};
@@ -18,37 +19,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TabId {
-    TicTacToe,
-    Treblecross,
-    Mnc,
-}
-
-impl TabId {
-    pub const ALL: [TabId; 3] = [TabId::TicTacToe, TabId::Treblecross, TabId::Mnc];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            TabId::TicTacToe => "Tic-tac-toe",
-            TabId::Treblecross => "Treblecross",
-            TabId::Mnc => "Noughts & Crosses+",
-        }
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-
-    fn next(self) -> TabId {
-        TabId::ALL[(self.index() + 1) % 3]
-    }
-
-    fn prev(self) -> TabId {
-        TabId::ALL[(self.index() + 2) % 3]
-    }
-}
 
 /// Everything the app can be asked to do: its own actions, and each tab's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! README's "The rules in short" (`assets/rules.md`, which a test finds
 //! in the README word for word).
 
-use super::app::TabId;
+use super::tab::TabId;
 
 const RULES: &str = include_str!("../../assets/rules.md");
 

@@ -27,6 +27,38 @@ use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+/// The app's three tabs (the rules and the app both name them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TabId {
+    TicTacToe,
+    Treblecross,
+    Mnc,
+}
+
+impl TabId {
+    pub const ALL: [TabId; 3] = [TabId::TicTacToe, TabId::Treblecross, TabId::Mnc];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            TabId::TicTacToe => "Tic-tac-toe",
+            TabId::Treblecross => "Treblecross",
+            TabId::Mnc => "Noughts & Crosses+",
+        }
+    }
+
+    pub(super) fn index(self) -> usize {
+        self as usize
+    }
+
+    pub(super) fn next(self) -> TabId {
+        TabId::ALL[(self.index() + 1) % 3]
+    }
+
+    pub(super) fn prev(self) -> TabId {
+        TabId::ALL[(self.index() + 2) % 3]
+    }
+}
+
 pub trait Tab {
     /// Everything the tab can be asked to do.
     type Action: Copy + 'static;

@@ -9,6 +9,7 @@ mod game;
 mod history;
 mod keys;
 mod panel;
+mod values;
 mod view;
 
 pub use engine::LINE_MOST;
@@ -21,7 +22,6 @@ pub use view::{cursor_words, layout, nim_sum_text, window_start, TreblecrossLayo
 use crate::notation::treblecross::{read_strip, LONGEST_EDITABLE};
 use crate::notation::{InputError, Tokens};
 use crate::solver::grundy::GrundyTable;
-use crate::solver::octal::{OctalGame, ValueTooLarge};
 use crate::solver::record::{Annotation, PerfectLine, Record, Shown};
 use crate::solver::treblecross::{
     analyze, longest_free_segment, safe_cells, Match, Strip, StripAnalysis, StripValue,
@@ -38,9 +38,8 @@ use engine::{Reply, Request};
 use keys::{EDITING, GAME_OVER, PLAYING, REVIEWING, TYPING};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-use std::sync::mpsc::{channel, Receiver, TryRecvError};
-use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use values::TableJob;
 
 pub const MIN_LENGTH: usize = Strip::MIN_LEN;
 pub const MAX_LENGTH: usize = LONGEST_EDITABLE;
@@ -55,13 +54,6 @@ const PANEL_SPAN: usize = 1024;
 /// (an empty 100,000-cell strip needs about 0.8 s) while the tab shows
 /// progress.
 pub const SYNC_GRUNDY: usize = 5_000;
-
-/// Grundy values being computed on a background thread.
-struct TableJob {
-    wanted: usize,
-    known: Arc<AtomicUsize>,
-    result: Receiver<Result<GrundyTable, ValueTooLarge>>,
-}
 
 /// The strips of `assets/`, shipped inside the binary (the UVA sample).
 const EXAMPLES: &str = include_str!("../../../../assets/treblecross/uva-sample.txt");
@@ -385,48 +377,6 @@ impl TreblecrossTab {
         answered | self.poll_table()
     }
 
-    fn poll_table(&mut self) -> bool {
-        let Some(job) = &self.job else { return false };
-        match job.result.try_recv() {
-            Ok(Ok(table)) => {
-                if table.len() > self.table.len() {
-                    self.table = table;
-                }
-                self.job = None;
-                self.reanalyze();
-                true
-            }
-            Ok(Err(e)) => {
-                self.job = None;
-                self.message = Some(e.to_string());
-                true
-            }
-            Err(TryRecvError::Empty) => false,
-            Err(TryRecvError::Disconnected) => {
-                self.job = None;
-                self.message = Some("the Grundy values could not be computed".into());
-                true
-            }
-        }
-    }
-
-    fn start_job(&mut self, wanted: usize) {
-        let mut table = self.table.clone();
-        let known = Arc::new(AtomicUsize::new(table.len()));
-        let (send, result) = channel();
-        let progress = Arc::clone(&known);
-        std::thread::spawn(move || {
-            let done = table.extend_with_progress(wanted, |n| progress.store(n, Relaxed));
-            // The tab may have gone: then nobody wants the table.
-            let _ = send.send(done.map(|()| table));
-        });
-        self.job = Some(TableJob {
-            wanted,
-            known,
-            result,
-        });
-    }
-
     pub fn grundy_start(&self) -> usize {
         self.panel.start
     }
@@ -438,95 +388,6 @@ impl TreblecrossTab {
     /// Whether the Grundy panel shows statistics.
     pub fn showing_grundy_stats(&self) -> bool {
         self.panel.mode == PanelMode::Stats
-    }
-
-    /// The prompt of the panel: a game code typed, then shown.
-    fn prompt_key(&mut self, key: PromptKey) {
-        let Some(text) = &mut self.panel.prompt else {
-            return;
-        };
-        match key {
-            PromptKey::Char(c) if text.chars().count() < 300 && !c.is_control() => text.push(c),
-            PromptKey::Char(_) => {}
-            PromptKey::Backspace => {
-                text.pop();
-            }
-            PromptKey::Cancel => self.panel.prompt = None,
-            PromptKey::Enter => {
-                let text = text.trim().to_string();
-                let game = match text.as_str() {
-                    "" | "treblecross" => None,
-                    code => match code.parse::<OctalGame>() {
-                        Ok(game) => Some(game),
-                        Err(e) => {
-                            self.message = Some(format!("not a game: {}", e.message));
-                            return;
-                        }
-                    },
-                };
-                self.panel.prompt = None;
-                let wanted = self.panel_wanted();
-                if let Err(e) = self.panel.show_game(game, wanted) {
-                    self.message = Some(e.to_string());
-                }
-            }
-        }
-    }
-
-    /// How many values the panel needs now.
-    fn panel_wanted(&self) -> usize {
-        match self.panel.mode {
-            PanelMode::Plot => self.panel.plot_len,
-            _ => self.panel.start + PANEL_SPAN,
-        }
-    }
-
-    fn scroll_panel(&mut self, delta: isize) {
-        if self.panel.mode == PanelMode::Plot {
-            // The plot: half or twice as many values.
-            let len = if delta < 0 {
-                self.panel.plot_len / 2
-            } else {
-                self.panel.plot_len * 2
-            };
-            self.panel.plot_len = len.clamp(PANEL_SPAN, PLOT_MOST);
-            return self.fill_panel();
-        }
-        // The bars show values already known, or cheap to know.
-        let limit = self.table.len().max(SYNC_GRUNDY);
-        self.panel.start = self.panel.start.saturating_add_signed(delta).min(limit);
-        self.fill_panel();
-    }
-
-    fn next_panel_mode(&mut self) {
-        self.panel.mode = match self.panel.mode {
-            PanelMode::Values => PanelMode::Stats,
-            PanelMode::Stats => PanelMode::Plot,
-            PanelMode::Plot => PanelMode::Values,
-        };
-        self.fill_panel();
-    }
-
-    /// Computes what the panel needs: at once for the bars, on the
-    /// background thread for a long plot of Treblecross.
-    fn fill_panel(&mut self) {
-        let wanted = self.panel_wanted();
-        if self.panel.other.is_some() {
-            if let Err(e) = self.panel.extend_other(wanted) {
-                self.message = Some(e.to_string());
-            }
-            return;
-        }
-        if wanted <= self.table.len() {
-            return;
-        }
-        if self.panel.mode == PanelMode::Plot {
-            if self.job.as_ref().is_none_or(|job| job.wanted < wanted) {
-                self.start_job(wanted);
-            }
-        } else if let Err(e) = self.table.extend_to(wanted) {
-            self.message = Some(e.to_string());
-        }
     }
 
     /// Recomputes the analysis: once per edit, O(n) once the Grundy table
