@@ -126,6 +126,7 @@ fn stills(dir: &Path) -> Result<()> {
         game.update(Action::Treblecross(TreblecrossAction::Move(1)));
     }
     game.update(Action::Treblecross(TreblecrossAction::Toggle));
+    settle_engine(&mut game);
     save(
         &mut painter,
         &game,
@@ -243,6 +244,15 @@ fn settle_line(app: &mut App) {
     let deadline = Instant::now() + Duration::from_secs(20);
     while app.mnc.as_ref().is_some_and(|m| m.perfect_line().is_none()) && Instant::now() < deadline
     {
+        app.tick();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Ticks until the Treblecross engine has answered (its own thread).
+fn settle_engine(app: &mut App) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while app.treblecross.is_thinking() && Instant::now() < deadline {
         app.tick();
         std::thread::sleep(Duration::from_millis(5));
     }
