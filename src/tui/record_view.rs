@@ -14,7 +14,8 @@ use ratatui::text::{Line, Span};
 pub trait Words<R: Rules> {
     /// A move as the list writes it (`x X c1 ×o`, `you 5`).
     fn move_text(&self, before: &R::Position, mv: R::Move) -> String;
-    /// A side as the review names it (`you`, `the engine`).
+    /// A side as the review names it after a move (`you`, `the engine`;
+    /// empty when the move's text names it already).
     fn who(&self, side: R::Side) -> &'static str;
     /// A position's value for its mover, as the live panel says it there.
     fn value_text(&self, position: &R::Position, value: R::Value) -> String;
@@ -56,11 +57,13 @@ pub fn review_lines<R: Rules>(
             let before = record.position_at(i);
             let after = record.position_at(ply);
             let mv = record.moves()[i];
+            let who = match words.who(R::to_move(&before)) {
+                "" => String::new(),
+                who => format!(" ({who})"),
+            };
             lines.push(Line::from(format!(
-                "{}. {} ({})",
-                ply,
-                words.move_text(&before, mv),
-                words.who(R::to_move(&before))
+                "{ply}. {}{who}",
+                words.move_text(&before, mv)
             )));
             match record.annotation(i) {
                 Some(note) => {
@@ -108,8 +111,9 @@ pub fn line_lines<R: Rules>(record: &Record<R>, theme: &Theme) -> Vec<Line<'stat
         Some(line) => {
             let more = if line.cut { " (and more)" } else { "" };
             lines.push(Line::from(format!(
-                "both sides play perfectly: {} moves{more}; step {step} of {}",
+                "both sides play perfectly: {} move{}{more}; step {step} of {}",
                 line.moves.len(),
+                if line.moves.len() == 1 { "" } else { "s" },
                 line.moves.len()
             )));
         }

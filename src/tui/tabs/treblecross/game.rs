@@ -34,24 +34,25 @@ impl Words<TreblecrossRules> for TreblecrossWords {
         }
     }
 
-    fn who(&self, side: Player) -> &'static str {
-        match side {
-            Player::You => "you",
-            Player::Engine => "the engine",
-        }
+    /// Nothing: a move in the list already names its player.
+    fn who(&self, _: Player) -> &'static str {
+        ""
     }
 
     fn value_text(&self, position: &Position, value: StripValue) -> String {
         let mover = position.to_move;
         let winner = if value.winning { mover } else { mover.other() };
         match (self.in_game, value.plies) {
-            (true, Some(0)) => format!("{} won: three in a row", self.who(winner)),
+            (true, Some(0)) => match winner {
+                Player::You => "you won: three in a row".into(),
+                Player::Engine => "the engine won: three in a row".into(),
+            },
             (false, Some(0)) => "three in a row".into(),
             (true, Some(d)) => {
-                let s = if d == 1 { "" } else { "s" };
+                let plies = if d == 1 { "ply" } else { "plies" };
                 match winner {
-                    Player::You => format!("you win in {d} ply{s}"),
-                    Player::Engine => format!("the engine wins in {d} ply{s}"),
+                    Player::You => format!("you win in {d} {plies}"),
+                    Player::Engine => format!("the engine wins in {d} {plies}"),
                 }
             }
             (true, None) => match winner {
