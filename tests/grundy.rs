@@ -1,6 +1,6 @@
 //! Grundy sequences of octal games: the rare/common method against the naive
 //! mex, the naive mex against exhaustive game search, the periodicity check
-//! against the literature and against brute force, and the facts of SPEC.md.
+//! against the literature and against brute force, and facts of the Treblecross values.
 
 use noughts::notation::octal::NAMED_GAMES;
 use noughts::solver::grundy::{find_period, stats, GrundyTable, Period};
@@ -193,7 +193,7 @@ fn the_period_found_is_what_brute_force_sees() {
 
 #[test]
 fn the_spec_facts_on_treblecross_hold() {
-    // G(0 … 25) as SPEC.md lists them.
+    // G(0 … 25) as the README lists them (`noughts grundy 26`).
     let table = GrundyTable::with_len(131_070).unwrap();
     assert_eq!(
         &table.values()[..26],

@@ -1,46 +1,58 @@
-//! The O(n) Treblecross analysis against exhaustive game search on every
-//! strip of 3 to 14 cells, and the binary on the contest sample.
+//! The O(n) Treblecross analysis and the engine against exhaustive game
+//! search on every strip of 3 to 14 cells and random strips of up to 30,
+//! and the binary on the contest sample. The exhaustive search and the
+//! segment values are the test's own (`independent`), written from the
+//! rules: the crate's search is what is being checked.
+
+mod independent;
 
 use assert_cmd::Command;
+use independent::{mask_of, safe, segment_values, TreblecrossSearch, Value};
 use noughts::solver::grundy::GrundyTable;
 use noughts::solver::treblecross::{
-    analyze, engine_move, safe_cells, to_mask, StripAnalysis, Treblecross, EXACT_ENGINE_EMPTY_CELLS,
+    analyze, engine_move, strip_value, to_mask, StripAnalysis, EXACT_ENGINE_EMPTY_CELLS,
 };
-use noughts::solver::{Outcome, Solver};
 
 #[test]
 fn every_strip_up_to_14_cells_matches_exhaustive_search() {
+    // Every strip here has few enough empty cells to be played exactly.
+    const { assert!(EXACT_ENGINE_EMPTY_CELLS >= 14) };
     let mut table = GrundyTable::default();
     let mut strips = 0;
-    for n in 3..=14u32 {
-        let game = Treblecross { len: n };
-        let mut solver: Solver<Treblecross> = Solver::new(game);
+    for n in 3..=14usize {
+        let mut search = TreblecrossSearch::new(n);
         for mask in 0u64..(1 << n) {
             let strip: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
             let analysis = analyze(&strip, &mut table).unwrap();
-            let value = solver.solve(&mask);
+            let value = search.value(mask);
             if let StripAnalysis::Finished { .. } = analysis {
-                assert_eq!(value, Outcome::Loss(0));
+                assert_eq!(value, Value::Loss(0), "strip {mask:b} of {n}");
                 continue;
             }
             strips += 1;
-            assert_ne!(value, Outcome::Draw, "no draws on {n} cells");
+            assert_ne!(value, Value::Draw, "no draws on {n} cells");
             assert_eq!(
                 analysis.is_winning(),
                 value.is_win(),
                 "strip {mask:b} of {n}"
             );
             // A winning cell is a move after which the opponent loses.
-            let expected: Vec<usize> = (0..n as usize)
-                .filter(|&i| !strip[i])
-                .filter(|&i| value.is_win() && solver.solve(&(mask | 1 << i)).is_loss())
-                .collect();
             assert_eq!(
                 analysis.winning_cells(),
-                &expected[..],
+                &search.winning_cells(mask)[..],
                 "strip {mask:b} of {n}"
             );
             assert_eq!(to_mask(&strip), mask);
+            // Few cells empty: the value and the engine's move are exact.
+            let claimed = strip_value(&strip, &mut table).unwrap();
+            let plies = claimed.plies.map(u32::from);
+            assert_eq!(plies, value.plies(), "plies of {mask:b} of {n}");
+            let cell = engine_move(&strip, &mut table).unwrap().unwrap();
+            assert_eq!(
+                search.move_value(mask, cell),
+                value,
+                "the engine's move {cell} on {mask:b} of {n}"
+            );
         }
     }
     assert!(strips > 10_000);
@@ -67,8 +79,9 @@ fn the_binary_answers_the_contest_sample() {
 
 #[test]
 fn long_strips_are_answered() {
-    // An empty strip of L cells is one free segment: winning iff G(L) != 0.
-    let table = GrundyTable::with_len(3001).unwrap();
+    // An empty strip of L cells is one free segment: winning iff G(L) != 0
+    // (the values by the plain mex over every cell, not the crate's).
+    let values = segment_values(3000);
     let mut input = String::from("3\n");
     for len in [1000, 2000, 3000] {
         input.push_str(&".".repeat(len));
@@ -77,7 +90,7 @@ fn long_strips_are_answered() {
     let text = treblecross(input);
     let verdicts: Vec<&str> = text.lines().step_by(2).collect();
     for (len, verdict) in [1000, 2000, 3000].into_iter().zip(verdicts) {
-        let expected = if table.get(len) != 0 {
+        let expected = if values[len] != 0 {
             "WINNING"
         } else {
             "LOSING"
@@ -109,33 +122,79 @@ fn random_strip(n: usize, seed: &mut u64) -> Vec<bool> {
 fn the_engine_never_misses_a_win_on_strips_up_to_30_cells() {
     let mut table = GrundyTable::default();
     let mut seed = 7;
-    let mut winning_positions = 0;
+    let (mut winning_positions, mut exact_moves, mut long_lost) = (0, 0, 0);
     for n in 3..=30usize {
-        let mut solver: Solver<Treblecross> = Solver::new(Treblecross { len: n as u32 });
-        for _ in 0..40 {
-            let strip = random_strip(n, &mut seed);
-            let mask = to_mask(&strip);
-            let value = solver.solve(&mask);
+        let mut search = TreblecrossSearch::new(n);
+        let mut strips: Vec<Vec<bool>> = (0..40).map(|_| random_strip(n, &mut seed)).collect();
+        // Sparse strips, where winning cells differ in how fast they win
+        // (the engine must take the fastest): the empty strip while it is
+        // played exactly, and one X while the crate's search is quick.
+        if n <= EXACT_ENGINE_EMPTY_CELLS {
+            strips.push(vec![false; n]);
+        }
+        if n <= 20 {
+            for i in 0..n {
+                let mut strip = vec![false; n];
+                strip[i] = true;
+                strips.push(strip);
+            }
+        }
+        for strip in strips {
+            let mask = mask_of(&strip);
+            let value = search.value(mask);
+            let empty = strip.iter().filter(|&&x| !x).count();
+            // The verdict, the winning cells and the value of the strip.
+            let analysis = analyze(&strip, &mut table).unwrap();
+            assert_eq!(analysis.is_winning(), value.is_win(), "{mask:b} of {n}");
+            assert_eq!(
+                analysis.winning_cells(),
+                &search.winning_cells(mask)[..],
+                "{mask:b} of {n}"
+            );
+            let claimed = strip_value(&strip, &mut table).unwrap();
+            assert_eq!(claimed.winning, value.is_win(), "{mask:b} of {n}");
+            // Plies too when few cells are empty: exact there.
+            let exact = empty <= EXACT_ENGINE_EMPTY_CELLS;
+            let plies = claimed.plies.map(u32::from);
+            assert_eq!(
+                plies,
+                value.plies().filter(|_| exact),
+                "plies of {mask:b} of {n}"
+            );
+            // The engine's move, worth what the search says it is worth.
             let Some(cell) = engine_move(&strip, &mut table).unwrap() else {
                 panic!("no move on {strip:?}");
             };
             assert!(!strip[cell], "the engine plays an empty cell");
-            let after = solver.solve(&(mask | 1 << cell)).for_previous_mover();
+            let after = search.move_value(mask, cell);
             if value.is_win() {
                 winning_positions += 1;
-                assert!(after.is_win(), "missed a win on {n} cells: {mask:b}");
+                assert!(
+                    after.is_win(),
+                    "missed a win on {n} cells: {mask:b}, played {cell}"
+                );
             }
-            let empty = strip.iter().filter(|&&x| !x).count();
-            if empty <= EXACT_ENGINE_EMPTY_CELLS {
+            let safe = safe(&strip);
+            if exact {
                 // Exact: its move is worth exactly the position's value.
-                assert_eq!(after, value, "{mask:b} of {n}");
-            } else if value.is_loss() && safe_cells(&strip).iter().any(|&s| s) {
+                exact_moves += 1;
+                assert_eq!(after, value, "{mask:b} of {n}, played {cell}");
+            } else if value.is_loss() && safe.iter().any(|&s| s) {
                 // Long and lost: it never gives an immediate win away.
-                assert!(safe_cells(&strip)[cell], "{mask:b} of {n}");
+                long_lost += 1;
+                assert!(
+                    safe[cell],
+                    "gave a win away on {mask:b} of {n}: played {cell}"
+                );
             }
         }
     }
     assert!(winning_positions > 300);
+    // Both kinds of strips are met.
+    assert!(
+        exact_moves > 300 && long_lost > 10,
+        "{exact_moves} {long_lost}"
+    );
 }
 
 /// Runs `noughts treblecross` with `args` on `input`.
@@ -148,22 +207,6 @@ fn answers(args: &[&str], input: &str) -> String {
         .unwrap();
     assert!(out.status.success(), "{args:?}");
     String::from_utf8(out.stdout).unwrap()
-}
-
-/// G(L) of a free segment by the plain mex over every cell (the
-/// recurrence of the README, written apart from the solver).
-fn plain_segment_values(up_to: usize) -> Vec<u16> {
-    let mut g: Vec<u16> = vec![0];
-    for len in 1..=up_to {
-        let mut seen = [false; 64];
-        for p in 0..len {
-            let left = p.saturating_sub(2);
-            let right = len.saturating_sub(p + 3);
-            seen[usize::from(g[left] ^ g[right])] = true;
-        }
-        g.push(seen.iter().position(|&s| !s).unwrap() as u16);
-    }
-    g
 }
 
 #[test]
@@ -190,10 +233,8 @@ fn json_lines_agree_with_the_text_answers_and_exhaustive_search() {
     let text: Vec<&str> = text.lines().collect();
     let json: Vec<&str> = json.lines().collect();
     assert_eq!(json.len(), strips.len());
-    let values = plain_segment_values(11);
-    let mut solvers: Vec<Solver<Treblecross>> = (0..=11)
-        .map(|n| Solver::new(Treblecross { len: n }))
-        .collect();
+    let values = segment_values(11);
+    let mut searches: Vec<TreblecrossSearch> = (0..=11).map(TreblecrossSearch::new).collect();
     for (i, strip) in strips.iter().enumerate() {
         let doc: serde_json::Value = serde_json::from_str(json[i]).unwrap();
         let line = json[i];
@@ -212,10 +253,9 @@ fn json_lines_agree_with_the_text_answers_and_exhaustive_search() {
         assert_eq!(cells, listed, "{line}");
         // Winning cells by exhaustive search (cells from 1).
         let n = strip.len();
-        let solver = &mut solvers[n];
-        let mask = to_mask(strip);
-        let expected: Vec<usize> = (0..n)
-            .filter(|&c| !strip[c] && solver.solve(&(mask | 1 << c)).is_loss())
+        let expected: Vec<usize> = searches[n]
+            .winning_cells(mask_of(strip))
+            .into_iter()
             .map(|c| c + 1)
             .collect();
         assert_eq!(cells, expected, "{line}");
