@@ -3,6 +3,7 @@
 //! and snapshots.
 
 mod app_support;
+mod independent;
 
 use app_support::*;
 use crossterm::event::{KeyCode, KeyModifiers, MouseEventKind};
@@ -572,46 +573,65 @@ fn every_free_segment_gets_a_label() {
 
 #[test]
 fn the_cursor_line_says_what_the_move_does_as_a_search_would() {
-    use noughts::solver::treblecross::immediate_wins;
+    use independent::{mask_of, safe, segment_values, TreblecrossSearch};
     use noughts::tui::tabs::treblecross::cursor_words;
     let mut seed = 11;
     let mut table = GrundyTable::with_len(200).unwrap();
-    for _ in 0..300 {
-        let cells = random_strip(40, &mut seed);
-        let analysis = analyze(&cells, &mut table).unwrap();
-        for cell in 0..cells.len() {
-            let words = cursor_words(&cells, cell, &analysis, &table);
-            if cells[cell] {
-                assert!(words.contains("holds an X"), "{words}");
-                continue;
-            }
-            let mut after = cells.clone();
-            after[cell] = true;
-            let after_analysis = analyze(&after, &mut table).unwrap();
-            match after_analysis {
-                StripAnalysis::Finished { .. } => {
-                    assert!(words.contains("wins at once"), "{words}")
+    let g = segment_values(24);
+    let three = |cells: &[bool]| cells.windows(3).any(|w| w.iter().all(|&x| x));
+    for n in [7, 12, 18, 22] {
+        let mut search = TreblecrossSearch::new(n);
+        for _ in 0..40 {
+            let cells = random_strip(n, &mut seed);
+            let analysis = analyze(&cells, &mut table).unwrap();
+            for cell in 0..n {
+                let words = cursor_words(&cells, cell, &analysis, &table);
+                if cells[cell] {
+                    assert!(words.contains("holds an X"), "{words}");
+                    continue;
                 }
-                _ if !immediate_wins(&after).is_empty() => {
-                    assert!(words.contains("hands the opponent"), "{words}")
+                let mut after = cells.clone();
+                after[cell] = true;
+                let wins = search.move_value(mask_of(&cells), cell).is_win();
+                if three(&after) {
+                    assert!(words.contains("wins at once") && wins, "{words}");
+                    continue;
                 }
-                StripAnalysis::Segments { nim_sum, .. } => {
-                    // The nim-sum it states is the search's, and its verdict.
-                    let stated: u16 = words
-                        .rsplit(" = ")
-                        .next()
-                        .and_then(|rest| rest.split(' ').next())
-                        .and_then(|n| n.parse().ok())
-                        .unwrap_or_else(|| panic!("{words}"));
-                    assert_eq!(stated, nim_sum, "{words}");
-                    assert_eq!(words.contains("LOSING"), nim_sum == 0, "{words}");
-                    assert_eq!(
-                        nim_sum == 0,
-                        analysis.winning_cells().contains(&cell),
-                        "{words}"
-                    );
+                let hands = (0..n).any(|i| {
+                    let mut next = after.clone();
+                    next[i] = true;
+                    !after[i] && three(&next)
+                });
+                if hands {
+                    assert!(words.contains("hands the opponent") && !wins, "{words}");
+                    continue;
                 }
-                StripAnalysis::ImmediateWin { .. } => unreachable!(),
+                // The nim-sum it states is the free segments' (found here
+                // from the safe cells), and its verdict the search's.
+                let safe = safe(&after);
+                let mut nim_sum = 0;
+                let mut run = 0;
+                for &s in safe.iter().chain([&false]) {
+                    if s {
+                        run += 1;
+                    } else {
+                        nim_sum ^= g[run];
+                        run = 0;
+                    }
+                }
+                // "… = 5 → …", or "no free segment: nim-sum 0 → …".
+                let after_sum = if words.contains("no free segment") {
+                    words.split("nim-sum ").nth(1)
+                } else {
+                    words.rsplit(" = ").next()
+                };
+                let stated: u32 = after_sum
+                    .and_then(|rest| rest.split(' ').next())
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or_else(|| panic!("{words}"));
+                assert_eq!(stated, nim_sum, "{words}");
+                assert_eq!(words.contains("LOSING"), wins, "{words}");
+                assert_eq!(nim_sum == 0, wins, "{words}");
             }
         }
     }
@@ -646,14 +666,15 @@ fn a_game_hides_the_analysis_names_the_engine_and_keeps_a_move_list() {
     assert!(text.contains("for the player to move"), "{text}");
 }
 
-/// The exact value of a strip for its mover, by plain search.
+/// The exact value of a strip for its mover, by the tests' own search.
 fn searched(cells: &[bool]) -> noughts::solver::Outcome {
-    use noughts::solver::treblecross::{to_mask, Treblecross};
-    let mut solver: noughts::solver::Solver<Treblecross> =
-        noughts::solver::Solver::new(Treblecross {
-            len: cells.len() as u32,
-        });
-    solver.solve(&to_mask(cells))
+    use independent::{mask_of, TreblecrossSearch, Value};
+    use noughts::solver::Outcome;
+    match TreblecrossSearch::new(cells.len()).value(mask_of(cells)) {
+        Value::Win(d) => Outcome::Win(d as u8),
+        Value::Loss(d) => Outcome::Loss(d as u8),
+        Value::Draw => Outcome::Draw,
+    }
 }
 
 #[test]
@@ -731,13 +752,13 @@ fn review_and_the_perfect_line_agree_with_exhaustive_search() {
     assert_eq!(moves_of(&app).len(), line.moves.len());
 }
 
-/// `0:g 1:g … 9:g ` of a game by the naive method, as the panel lists
+/// `0:g 1:g … 9:g ` of a game by the tests' own mex, as the panel lists
 /// values.
 fn first_values(code: &str) -> String {
-    use noughts::solver::octal::{extend_naive, OctalGame};
-    let game: OctalGame = code.parse().unwrap();
-    let mut values = Vec::new();
-    extend_naive(&game, &mut values, 10, |_| {}).unwrap();
+    let values = match code {
+        "grundy" => independent::grundys_game_values(10),
+        code => independent::decode(code).unwrap().values(10),
+    };
     values
         .iter()
         .enumerate()
