@@ -66,8 +66,8 @@ fn tictactoe_all_boards(bencher: divan::Bencher) {
 /// Treblecross (0.007) values G(0 … n): the rare/common method on one and
 /// two threads against the naive mex over every split, in one run.
 mod grundy {
+    use noughts::solver::grundy::rare_common::extend;
     use noughts::solver::octal::{extend_naive, OctalGame};
-    use noughts::solver::rare_common::extend;
 
     const SIZES: [usize; 2] = [1 << 14, 1 << 16];
 

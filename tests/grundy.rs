@@ -3,9 +3,9 @@
 //! against the literature and against brute force, and the facts of SPEC.md.
 
 use noughts::notation::octal::NAMED_GAMES;
+use noughts::solver::grundy::rare_common::{extend, rare_common_split};
 use noughts::solver::grundy::{find_period, stats, GrundyTable, Period};
 use noughts::solver::octal::{extend_naive, OctalGame};
-use noughts::solver::rare_common::{extend, rare_common_split};
 use proptest::prelude::*;
 use std::collections::HashMap;
 

@@ -5,7 +5,6 @@ pub mod board;
 pub mod grundy;
 pub mod mnc;
 pub mod octal;
-pub mod rare_common;
 pub mod search;
 pub mod table;
 pub mod tictactoe;

@@ -13,7 +13,7 @@
 //! into two heaps of different sizes (`4.` without the equal splits).
 //!
 //! Here: the game itself, its moves, and the plain mex over every move — the
-//! slow, obviously right twin of [`super::rare_common`].
+//! slow, obviously right twin of [`super::grundy::rare_common`].
 
 use std::fmt;
 

@@ -4,9 +4,9 @@
 //! the rare values marked, so that the shape of the sequence shows.
 
 use crate::notation::octal::code;
+use crate::solver::grundy::rare_common::{self, rare_common_split};
 use crate::solver::grundy::{find_period, stats, GrundyTable, HEAP_OF_SEGMENT};
 use crate::solver::octal::{OctalGame, ValueTooLarge};
-use crate::solver::rare_common::{self, rare_common_split};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

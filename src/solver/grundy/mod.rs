@@ -8,8 +8,10 @@
 //! as such, and the statistics and periodicity check here serve every octal
 //! game.
 
-use super::octal::{OctalGame, ValueTooLarge};
-use super::rare_common::{self, rare_common_split, RareCommonSplit};
+pub mod rare_common;
+
+use crate::solver::octal::{OctalGame, ValueTooLarge};
+use rare_common::{rare_common_split, RareCommonSplit};
 
 /// The segment lengths a move at offset `p` of a free segment of `len` cells
 /// leaves on its left and right.
@@ -22,7 +24,7 @@ pub fn split(len: usize, p: usize) -> (usize, usize) {
 pub const HEAP_OF_SEGMENT: usize = 2;
 
 /// The Grundy values of free segments, extended on demand by the
-/// rare/common method ([`super::rare_common`]) on the game 0.007.
+/// rare/common method ([`rare_common`]) on the game 0.007.
 #[derive(Debug, Clone)]
 pub struct GrundyTable {
     /// Values of 0.007 heaps: segment `L` is heap `L + 2`.
@@ -167,7 +169,7 @@ pub struct GrundyStats {
     pub largest: u16,
     pub first_largest_at: usize,
     pub distinct: usize,
-    /// How the values split into rare and common (see [`super::rare_common`]).
+    /// How the values split into rare and common (see [`rare_common`]).
     pub split: RareCommonSplit,
 }
 

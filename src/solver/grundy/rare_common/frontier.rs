@@ -69,7 +69,7 @@ impl<'a> Frontier<'a> {
             stopped: AtomicBool::new(false),
             least_wanted: AtomicUsize::new(usize::MAX),
             sleepers: Mutex::new(Vec::new()),
-            spin: threads <= super::super::grundy::cores(),
+            spin: threads <= crate::solver::grundy::cores(),
         }
     }
 

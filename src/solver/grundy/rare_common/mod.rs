@@ -42,7 +42,7 @@ mod scanner;
 
 pub use frontier::Waits;
 
-use super::octal::{OctalGame, ValueTooLarge, LARGEST_VALUE};
+use crate::solver::octal::{OctalGame, ValueTooLarge, LARGEST_VALUE};
 use frontier::Frontier;
 use kernels::{any_split_gives, has, mark_rare_splits, mark_splits, set};
 use scanner::{RareList, Scanner};
