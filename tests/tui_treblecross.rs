@@ -688,10 +688,11 @@ fn review_and_the_perfect_line_agree_with_exhaustive_search() {
 /// `0:g 1:g … 9:g ` of a game by the naive method, as the panel lists
 /// values.
 fn first_values(code: &str) -> String {
-    use noughts::solver::octal::{extend_naive, OctalGame};
+    use noughts::solver::grundy::{GrundyMethod, Naive};
+    use noughts::solver::octal::OctalGame;
     let game: OctalGame = code.parse().unwrap();
     let mut values = Vec::new();
-    extend_naive(&game, &mut values, 10, |_| {}).unwrap();
+    Naive.extend_to(&game, &mut values, 10, 1).unwrap();
     values
         .iter()
         .enumerate()

@@ -7,9 +7,10 @@ use super::json;
 use super::Error;
 use crate::notation::octal::{code, name};
 use crate::notation::InputError;
-use crate::solver::grundy::rare_common;
-use crate::solver::grundy::{cores, find_period, stats, Period, HEAP_OF_SEGMENT};
-use crate::solver::octal::{extend_naive, OctalGame};
+use crate::solver::grundy::{
+    cores, find_period, stats, GrundyMethod, Naive, Period, HEAP_OF_SEGMENT,
+};
+use crate::solver::octal::OctalGame;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -47,6 +48,16 @@ pub enum Method {
     Fast,
     /// The plain mex over every split, one core (for comparison).
     Naive,
+}
+
+impl Method {
+    /// The method of the solver this choice names.
+    pub fn solver(self) -> &'static dyn GrundyMethod {
+        match self {
+            Method::Fast => &crate::solver::grundy::RareCommon,
+            Method::Naive => &Naive,
+        }
+    }
 }
 
 /// How many values to compute.
@@ -131,11 +142,6 @@ const TABLE_PREFIX: &str = "# noughts grundy table: ";
 
 /// Seconds between two writes of `--out` while computing.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
-
-/// Values the naive method computes between two looks at the clock, an
-/// interrupt and the period (the fast one shows its values every 1,024 or
-/// so).
-const CHUNK: usize = 1 << 12;
 
 /// Below this many new values no progress bar is drawn.
 const PROGRESS_FROM: usize = 1 << 16;
@@ -325,43 +331,28 @@ fn compute(
         }
         ControlFlow::Continue(())
     };
-    let result = match options.method {
-        // One run for the whole request: the threads and their tables are
-        // set up once.
-        Method::Fast => {
-            let counted = rare_common::extend_counted(
-                &sequence.game,
-                heaps,
-                wanted,
-                options.threads,
-                &mut watch,
-            );
-            // For measuring how the work scales (benches/grundy-scaling.py):
-            // each thread's waits for the others, on standard error.
-            if std::env::var_os("NOUGHTS_GRUNDY_WAITS").is_some() {
-                if let Ok(waits) = &counted {
-                    for (thread, w) in waits.iter().enumerate() {
-                        eprintln!(
-                            "noughts: thread {thread}: {} waits, {} asleep, {:.3} s waiting",
-                            w.waits,
-                            w.sleeps,
-                            w.waited.as_secs_f64()
-                        );
-                    }
-                }
+    // One run for the whole request: the threads and their tables are set
+    // up once.
+    let counted =
+        options
+            .method
+            .solver()
+            .extend(&sequence.game, heaps, wanted, options.threads, &mut watch);
+    // For measuring how the work scales (benches/grundy-scaling.py): each
+    // thread's waits for the others, on standard error.
+    if std::env::var_os("NOUGHTS_GRUNDY_WAITS").is_some() {
+        if let Ok(waits) = &counted {
+            for (thread, w) in waits.iter().enumerate() {
+                eprintln!(
+                    "noughts: thread {thread}: {} waits, {} asleep, {:.3} s waiting",
+                    w.waits,
+                    w.sleeps,
+                    w.waited.as_secs_f64()
+                );
             }
-            counted.map(drop)
         }
-        Method::Naive => loop {
-            let target = wanted.min(heaps.len() + CHUNK);
-            let result = extend_naive(&sequence.game, heaps, target, |known| {
-                bar.set_position(position(known))
-            });
-            if result.is_err() || heaps.len() >= wanted || watch(heaps).is_break() {
-                break result;
-            }
-        },
-    };
+    }
+    let result = counted.map(drop);
     if let Some(e) = failed_save {
         bar.abandon();
         return Err(e);

@@ -8,7 +8,8 @@ use crate::cli::files::{temporary_beside, through_links};
 use crate::cli::input::is_forbidden;
 use crate::cli::{interrupt, Error};
 use crate::notation::{escape_all, quoted, InputError};
-use crate::solver::octal::{extend_naive, LARGEST_VALUE};
+use crate::solver::grundy::{GrundyMethod, Naive};
+use crate::solver::octal::LARGEST_VALUE;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -284,14 +285,16 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
     // Heaps below the offset are 0 in 0.007; vouch for the rest.
     let mut check = Vec::new();
     let head = heaps.len().min(CHECKED_HEAD);
-    let _ = extend_naive(&sequence.game, &mut check, head, |_| {});
+    let _ = Naive.extend_to(&sequence.game, &mut check, head, 1);
     let tail = heaps.len().saturating_sub(CHECKED_TAIL).max(head);
     let suspicious = (sequence.offset..head)
         .find(|&h| check.get(h) != Some(&heaps[h]))
         .or_else(|| {
             (tail..heaps.len()).find(|&h| {
                 let mut prefix = heaps[..h].to_vec();
-                extend_naive(&sequence.game, &mut prefix, h + 1, |_| {}).is_err()
+                Naive
+                    .extend_to(&sequence.game, &mut prefix, h + 1, 1)
+                    .is_err()
                     || prefix[h] != heaps[h]
             })
         });
@@ -318,7 +321,9 @@ mod tests {
     fn a_saved_table_parses_back_and_a_wrong_one_is_refused() {
         let sequence = Sequence::segments();
         let mut heaps = Vec::new();
-        extend_naive(&sequence.game, &mut heaps, 3_002, |_| {}).unwrap();
+        Naive
+            .extend_to(&sequence.game, &mut heaps, 3_002, 1)
+            .unwrap();
         let path = std::env::temp_dir().join(format!("noughts-table-{}.txt", std::process::id()));
         save(&path, &sequence, &heaps).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();

@@ -1,4 +1,6 @@
-//! Grundy values of free Treblecross segments (the octal game 0.007).
+//! Grundy values of octal games: the methods of computing them (one
+//! [`GrundyMethod`] trait, one file per method), the table of free
+//! Treblecross segments, statistics and the periodicity check.
 //!
 //! A free segment of `L` cells is a row where a move may be made anywhere and
 //! kills the two cells on each side of it: playing at offset `p` leaves free
@@ -8,10 +10,80 @@
 //! as such, and the statistics and periodicity check here serve every octal
 //! game.
 
+mod naive;
 pub mod rare_common;
+
+pub use naive::Naive;
+pub use rare_common::RareCommon;
 
 use crate::solver::octal::{OctalGame, ValueTooLarge};
 use rare_common::{rare_common_split, RareCommonSplit};
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+/// Values between two looks of a method's watcher.
+const WATCH_EVERY: usize = 1024;
+
+/// A method of computing an octal game's Grundy values `G(0 …)`.
+pub trait GrundyMethod {
+    /// Grows `values` (`G(0 …)` of `game` so far, say from a saved table)
+    /// to `n` values, on up to `threads` threads. `watch` is shown the
+    /// values known so far every 1,024 or so, on the calling thread (while
+    /// any others go on): it may save them, look for a period, and stop the
+    /// work early with `Break` (`values` then keeps every value known, at
+    /// least those it saw). On an error the values known before it are
+    /// kept. Returns each thread's time spent waiting for the others (none
+    /// where no thread waits), for measuring how the work scales.
+    fn extend(
+        &self,
+        game: &OctalGame,
+        values: &mut Vec<u16>,
+        n: usize,
+        threads: usize,
+        watch: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Vec<Waits>, ValueTooLarge>;
+
+    /// [`GrundyMethod::extend`] with nobody watching.
+    fn extend_to(
+        &self,
+        game: &OctalGame,
+        values: &mut Vec<u16>,
+        n: usize,
+        threads: usize,
+    ) -> Result<(), ValueTooLarge> {
+        self.extend(game, values, n, threads, &mut |_| ControlFlow::Continue(()))
+            .map(drop)
+    }
+
+    /// [`GrundyMethod::extend`], telling `progress` how many values are
+    /// known every 1,024 or so and once more at the end (for a progress
+    /// display).
+    fn extend_with_progress(
+        &self,
+        game: &OctalGame,
+        values: &mut Vec<u16>,
+        n: usize,
+        threads: usize,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<(), ValueTooLarge> {
+        let result = self.extend(game, values, n, threads, &mut |known| {
+            progress(known.len());
+            ControlFlow::Continue(())
+        });
+        progress(values.len());
+        result.map(drop)
+    }
+}
+
+/// One thread's time spent waiting for the values of the others.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Waits {
+    /// Waits that found the values wanted not known yet.
+    pub waits: u64,
+    /// Of those, the ones that went to sleep.
+    pub sleeps: u64,
+    pub waited: Duration,
+}
 
 /// The segment lengths a move at offset `p` of a free segment of `len` cells
 /// leaves on its left and right.
@@ -66,12 +138,12 @@ impl GrundyTable {
             // cores there are reads files, and this is called per strip).
             return Ok(());
         }
-        rare_common::extend(
+        RareCommon.extend_with_progress(
             &OctalGame::treblecross(),
             &mut self.heaps,
             wanted,
             cores(),
-            |heaps| progress(heaps.saturating_sub(HEAP_OF_SEGMENT)),
+            &mut |heaps| progress(heaps.saturating_sub(HEAP_OF_SEGMENT)),
         )
     }
 
@@ -257,7 +329,7 @@ mod tests {
         for code in ["0.77", "0.137", "0.56", "0.127", "4.6", "0.6", "0.007"] {
             let game: OctalGame = code.parse().unwrap();
             let mut values = Vec::new();
-            crate::solver::octal::extend_naive(&game, &mut values, 2_000, |_| {}).unwrap();
+            Naive.extend_to(&game, &mut values, 2_000, 1).unwrap();
             let t = game.largest_take();
             for len in (0..2_000).step_by(7) {
                 assert_eq!(

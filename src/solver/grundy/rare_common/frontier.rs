@@ -6,6 +6,7 @@
 //! only it.
 
 use super::UNKNOWN;
+use crate::solver::grundy::Waits;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::thread::Thread;
@@ -41,16 +42,6 @@ pub struct Frontier<'a> {
     /// Whether a waiting thread spins a while first (every thread has a
     /// core) or sleeps at once.
     spin: bool,
-}
-
-/// A thread's time spent waiting for the frontier.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Waits {
-    /// Waits that found the frontier short of what they needed.
-    pub waits: u64,
-    /// Of those, the ones that went to sleep.
-    pub sleeps: u64,
-    pub waited: Duration,
 }
 
 impl<'a> Frontier<'a> {

@@ -40,8 +40,7 @@ mod frontier;
 mod kernels;
 mod scanner;
 
-pub use frontier::Waits;
-
+use super::{GrundyMethod, Waits, WATCH_EVERY};
 use crate::solver::octal::{OctalGame, ValueTooLarge, LARGEST_VALUE};
 use frontier::Frontier;
 use kernels::{any_split_gives, has, mark_rare_splits, mark_splits, set};
@@ -71,71 +70,41 @@ const BATCH: usize = 16;
 /// (a batch's bookkeeping would cost more).
 const BATCH_FROM: usize = 256;
 
-/// Values between two looks of the watcher.
-const WATCH_EVERY: usize = 1024;
+/// The rare/common method, on as many threads as asked (see the top of
+/// this file).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RareCommon;
 
-/// Grows `values` (`G(0 …)` so far, say from a saved table) to `n` values
-/// of `game`, on up to `threads` threads; `progress` hears how many values
-/// are known every 1,024 or so, on the calling thread. On an error the
-/// values known before it are kept.
-pub fn extend(
-    game: &OctalGame,
-    values: &mut Vec<u16>,
-    n: usize,
-    threads: usize,
-    mut progress: impl FnMut(usize),
-) -> Result<(), ValueTooLarge> {
-    let result = extend_watched(game, values, n, threads, |known| {
-        progress(known.len());
-        ControlFlow::Continue(())
-    });
-    progress(values.len());
-    result
-}
-
-/// [`extend`], showing `watch` the values known so far every 1,024 or so
-/// (on the calling thread, while the others go on): it may save them, look
-/// for a period, and stop the work early with `Break` (`values` then keeps
-/// every value known, at least those it saw).
-pub fn extend_watched(
-    game: &OctalGame,
-    values: &mut Vec<u16>,
-    n: usize,
-    threads: usize,
-    watch: impl FnMut(&[u16]) -> ControlFlow<()>,
-) -> Result<(), ValueTooLarge> {
-    extend_counted(game, values, n, threads, watch).map(drop)
-}
-
-/// [`extend_watched`], also giving each thread's time spent waiting for
-/// the others (for measuring how the work scales).
-pub fn extend_counted(
-    game: &OctalGame,
-    values: &mut Vec<u16>,
-    n: usize,
-    threads: usize,
-    mut watch: impl FnMut(&[u16]) -> ControlFlow<()>,
-) -> Result<Vec<Waits>, ValueTooLarge> {
-    let start = values.len();
-    if n <= start {
-        return Ok(Vec::new());
+impl GrundyMethod for RareCommon {
+    fn extend(
+        &self,
+        game: &OctalGame,
+        values: &mut Vec<u16>,
+        n: usize,
+        threads: usize,
+        watch: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Vec<Waits>, ValueTooLarge> {
+        let start = values.len();
+        if n <= start {
+            return Ok(Vec::new());
+        }
+        let threads = if n - start < PARALLEL_FROM {
+            1
+        } else {
+            threads.max(1)
+        };
+        values.resize(n, UNKNOWN);
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            compute(game, values, start, threads, watch)
+        }));
+        // Keep the values known below the first unknown one.
+        let known = values[start..]
+            .iter()
+            .take_while(|&&v| v != UNKNOWN)
+            .count();
+        values.truncate(start + known);
+        outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     }
-    let threads = if n - start < PARALLEL_FROM {
-        1
-    } else {
-        threads.max(1)
-    };
-    values.resize(n, UNKNOWN);
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        compute(game, values, start, threads, &mut watch)
-    }));
-    // Keep the values known below the first unknown one.
-    let known = values[start..]
-        .iter()
-        .take_while(|&&v| v != UNKNOWN)
-        .count();
-    values.truncate(start + known);
-    outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// What every thread shares.
@@ -154,13 +123,14 @@ struct Shared<'a> {
     ahead: usize,
 }
 
-/// [`extend`] on a table whose values from `start` on are [`UNKNOWN`].
+/// [`RareCommon::extend`] on a table whose values from `start` on are
+/// [`UNKNOWN`].
 fn compute(
     game: &OctalGame,
     values: &mut [u16],
     start: usize,
     threads: usize,
-    watch: &mut impl FnMut(&[u16]) -> ControlFlow<()>,
+    watch: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
 ) -> Result<Vec<Waits>, ValueTooLarge> {
     const _: () = assert!(std::mem::align_of::<AtomicU16>() == std::mem::align_of::<u16>());
     let n = values.len();

@@ -4,8 +4,10 @@
 //! the rare values marked, so that the shape of the sequence shows.
 
 use crate::notation::octal::code;
-use crate::solver::grundy::rare_common::{self, rare_common_split};
-use crate::solver::grundy::{find_period, stats, GrundyTable, HEAP_OF_SEGMENT};
+use crate::solver::grundy::rare_common::rare_common_split;
+use crate::solver::grundy::{
+    find_period, stats, GrundyMethod, GrundyTable, RareCommon, HEAP_OF_SEGMENT,
+};
 use crate::solver::octal::{OctalGame, ValueTooLarge};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -116,7 +118,7 @@ impl Panel {
             None => None,
             Some(game) => {
                 let mut values = Vec::new();
-                rare_common::extend(&game, &mut values, wanted.min(OTHER_MOST), 1, |_| {})?;
+                RareCommon.extend_to(&game, &mut values, wanted.min(OTHER_MOST), 1)?;
                 Some((game, values))
             }
         };
@@ -126,7 +128,7 @@ impl Panel {
     /// Makes sure the other game's values reach `wanted` (capped).
     pub fn extend_other(&mut self, wanted: usize) -> Result<(), ValueTooLarge> {
         if let Some((game, values)) = &mut self.other {
-            rare_common::extend(game, values, wanted.min(OTHER_MOST), 1, |_| {})?;
+            RareCommon.extend_to(game, values, wanted.min(OTHER_MOST), 1)?;
         }
         Ok(())
     }
