@@ -1,5 +1,6 @@
 //! The method against the naive mex, on one thread and many.
 
+use super::mask::{best_mask, classes, is_rare};
 use super::*;
 use crate::solver::grundy::Naive;
 

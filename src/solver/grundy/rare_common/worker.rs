@@ -1,0 +1,410 @@
+//! One thread of the wavefront: it takes a batch of heaps, computes the far
+//! part of their options at once from the values below the frontier, then
+//! each heap's near part and its value as the values before it come in.
+
+use super::kernels::{any_split_gives, has, mark_rare_splits, mark_splits, set};
+use super::mask::classes;
+use super::scanner::RareList;
+use super::{Shared, BATCH, BLOCK, COMPARE_UP_TO};
+use crate::solver::grundy::Waits;
+use crate::solver::octal::{OctalGame, ValueTooLarge, LARGEST_VALUE};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// One thread: its scratch space, and the classes of values under the mask
+/// it last used.
+pub struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    game: &'a OctalGame,
+    whole_takes: Vec<usize>,
+    one_heap_takes: Vec<usize>,
+    split_takes: Vec<usize>,
+    /// The options found so far of each heap of the batch: `width` flags
+    /// per heap, one per value (a byte: a store, where a bit would be a
+    /// load, a shift and a store).
+    seen: Vec<u8>,
+    /// Where each heap's speculative walk over the far splits (step 2)
+    /// stopped, per split take: the next left part `a`, the walk going up.
+    walked: Vec<usize>,
+    /// Each heap's candidate when its far walk began.
+    first_candidate: Vec<usize>,
+    needed: Vec<u16>,
+    /// The values below `classes_for.1` of each class under `classes_for.0`.
+    classes_for: (u16, usize),
+    common_values: Vec<u16>,
+    rare_values_below: Vec<u16>,
+    pub waits: Waits,
+}
+
+/// A batch as a thread sees it when it takes it up.
+pub struct Batch {
+    first: usize,
+    count: usize,
+}
+
+/// What a batch knows when it begins: the frontier then, the values below
+/// it (and reversed), the rare heaps below it and the room for options.
+struct Known<'a> {
+    end: usize,
+    table: &'a [u16],
+    reversed: &'a [u16],
+    rare: Arc<RareList>,
+    width: usize,
+}
+
+impl Known<'_> {
+    /// `G(rest − a − i)` for `i = 0 … len − 1`, both below `end`.
+    fn right(&self, rest: usize, a: usize, len: usize) -> &[u16] {
+        let from = self.end - 1 - (rest - a);
+        &self.reversed[from..from + len]
+    }
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(shared: &'a Shared<'a>) -> Worker<'a> {
+        let game = shared.game;
+        Worker {
+            shared,
+            game,
+            whole_takes: game.whole_takes().collect(),
+            one_heap_takes: game.one_heap_takes().collect(),
+            split_takes: game.split_takes().collect(),
+            seen: Vec::new(),
+            walked: Vec::new(),
+            first_candidate: Vec::new(),
+            needed: Vec::new(),
+            classes_for: (0, 0),
+            common_values: Vec::new(),
+            rare_values_below: Vec::new(),
+            waits: Waits::default(),
+        }
+    }
+
+    /// The next batch nobody has taken, if any is left and the work goes on.
+    pub fn take_batch(&self) -> Option<Batch> {
+        let end = self.shared.frontier.len();
+        let first = self.shared.next_batch.fetch_add(BATCH, Ordering::Relaxed);
+        (first < end && !self.shared.frontier.is_stopped()).then(|| Batch {
+            first,
+            count: BATCH.min(end - first),
+        })
+    }
+
+    pub fn run_batch(&mut self, batch: Batch) -> Result<(), ValueTooLarge> {
+        let mut heap = batch.first;
+        let end = batch.first + batch.count;
+        while heap < end && !self.shared.frontier.is_stopped() {
+            heap += self.batch(heap, end - heap)?;
+        }
+        Ok(())
+    }
+
+    /// What is known now, with the rare list and room that go with it.
+    fn known_now(&self) -> Known<'a> {
+        let snapshot = self.shared.scanner.scan(&self.shared.frontier);
+        let (table, reversed) = self.shared.frontier.table(snapshot.scanned);
+        Known {
+            end: snapshot.scanned,
+            table,
+            reversed,
+            rare: snapshot.rare,
+            width: (snapshot.largest as usize + 1).next_power_of_two(),
+        }
+    }
+
+    /// Computes the `count` heaps from `first`; returns how many were
+    /// computed (fewer when a value outgrew the batch's room, or the work
+    /// was stopped).
+    pub fn batch(&mut self, first: usize, count: usize) -> Result<usize, ValueTooLarge> {
+        let near_enough = first.saturating_sub(self.shared.ahead);
+        if !self
+            .shared
+            .frontier
+            .wait_until(near_enough, &mut self.waits)
+        {
+            return Ok(count);
+        }
+        let known = self.known_now();
+        let width = known.width;
+        self.seen.clear();
+        self.seen.resize(count * width, 0);
+        self.set_classes(known.rare.mask, width);
+        // The far part: everything the values below the frontier give.
+        let shared_range = self.far_rare_splits(&known, first, count);
+        self.walked.clear();
+        self.first_candidate.clear();
+        for j in 0..count {
+            // The moves to known values count now, so that the candidate
+            // the walk starts from is as near the last one as can be.
+            let heap = first + j;
+            let options = &mut self.seen[j * width..][..width];
+            for &k in &self.whole_takes {
+                if heap == k {
+                    set(options, 0);
+                }
+            }
+            for &k in &self.one_heap_takes {
+                if heap > k && heap - k < known.end {
+                    set(options, known.table[heap - k] as usize);
+                }
+            }
+            self.walk_far_splits(&known, j, heap);
+        }
+        // The near part, heap by heap as the values before each come in.
+        for j in 0..count {
+            let heap = first + j;
+            let readable = (heap + 1).saturating_sub(self.shared.lag);
+            if !self.shared.frontier.wait_until(readable, &mut self.waits) {
+                return Ok(count);
+            }
+            let (table, _) = self.shared.frontier.table(readable);
+            let largest = table[known.end.min(readable)..].iter().max();
+            if largest.is_some_and(|&g| (g as usize) >= width) {
+                // A value past the room: the rest starts afresh.
+                return Ok(j);
+            }
+            let mut seen = std::mem::take(&mut self.seen);
+            let options = &mut seen[j * width..][..width];
+            self.add_near_options(options, heap, &known, table, &shared_range);
+            self.seen = seen;
+            let value = self.finish(&known, j, heap);
+            if value > LARGEST_VALUE as usize {
+                self.shared.frontier.stop();
+                return Err(ValueTooLarge { heap });
+            }
+            self.shared.frontier.put(heap, value as u16);
+        }
+        Ok(count)
+    }
+
+    fn set_classes(&mut self, mask: u16, width: usize) {
+        if self.classes_for != (mask, width) {
+            self.classes_for = (mask, width);
+            (self.common_values, self.rare_values_below) = classes(width, mask);
+        }
+    }
+
+    /// Step 1's far part: one walk over the rare heaps for the whole batch,
+    /// for the splits whose parts are both below the frontier and that
+    /// every heap of the batch has (per split take `k`: rare `r` with
+    /// `r <= rest − 1` for the first heap and `rest − r < end` for the
+    /// last). Returns each take's range of rare parts walked.
+    fn far_rare_splits(
+        &mut self,
+        known: &Known,
+        first: usize,
+        count: usize,
+    ) -> Vec<std::ops::Range<usize>> {
+        let last_heap = first + count - 1;
+        let (rare_heaps, rare_values) = known.rare.below(known.end);
+        let mut ranges = Vec::with_capacity(self.split_takes.len());
+        for &k in &self.split_takes {
+            let (Some(first_rest), Some(last_rest)) =
+                (first.checked_sub(k), last_heap.checked_sub(k))
+            else {
+                ranges.push(0..0);
+                continue;
+            };
+            let lo = (last_rest + 1).saturating_sub(known.end).max(1);
+            let hi = first_rest; // exclusive
+            let from = rare_heaps.partition_point(|&r| (r as usize) < lo);
+            let to = rare_heaps.partition_point(|&r| (r as usize) < hi);
+            if from < to {
+                mark_rare_splits(
+                    &mut self.seen,
+                    known.width,
+                    known.table,
+                    &rare_heaps[from..to],
+                    &rare_values[from..to],
+                    first_rest,
+                    count,
+                );
+            }
+            ranges.push(lo..hi.max(lo));
+        }
+        if self.game.is_grundys_game() {
+            // Step 1 counted the equal split, G(a) ⊕ G(a) = 0, which
+            // Grundy's game forbids: 0 (a rare value) is looked for again
+            // among the unequal splits.
+            for j in 0..count {
+                if (first + j).is_multiple_of(2) {
+                    self.seen[j * known.width] = 0;
+                }
+            }
+        }
+        ranges
+    }
+
+    /// The options of `heap` that the far walk left out: whole-heap and
+    /// one-heap moves, splits with a rare part outside the shared range,
+    /// and every split with a part at or past the batch's frontier.
+    fn add_near_options(
+        &self,
+        seen: &mut [u8],
+        heap: usize,
+        known: &Known,
+        table: &[u16],
+        shared_range: &[std::ops::Range<usize>],
+    ) {
+        let unequal = self.game.is_grundys_game();
+        for &k in &self.whole_takes {
+            if heap == k {
+                set(seen, 0);
+            }
+        }
+        for &k in &self.one_heap_takes {
+            if heap > k {
+                set(seen, table[heap - k] as usize);
+            }
+        }
+        let (rare_heaps, rare_values) = known.rare.below(known.end);
+        for (&k, range) in self.split_takes.iter().zip(shared_range) {
+            if heap < k + 2 {
+                continue;
+            }
+            let rest = heap - k;
+            // Rare parts below and above the shared range, the other part
+            // below the frontier.
+            let rare = rare_heaps.iter().zip(rare_values);
+            let below = rare_heaps.partition_point(|&r| (r as usize) < range.start);
+            let above = rare_heaps.partition_point(|&r| (r as usize) < range.end);
+            let outside = rare.clone().take(below).chain(rare.skip(above));
+            for (&r, &g) in outside.take_while(|(&r, _)| (r as usize) < rest) {
+                let r = r as usize;
+                if rest - r < known.end && !(unequal && 2 * r == rest) {
+                    set(seen, (g ^ table[rest - r]) as usize);
+                }
+            }
+            // Splits with a part at or past the frontier: every one.
+            for a in known.end.max(1)..rest {
+                if !(unequal && 2 * a == rest) {
+                    set(seen, (table[a] ^ table[rest - a]) as usize);
+                }
+            }
+        }
+    }
+
+    /// Heap `j`'s candidate (the smallest common value not among its
+    /// options so far), with the rare values below it not seen yet in
+    /// `needed`.
+    fn candidate(&mut self, width: usize, j: usize) -> usize {
+        let seen = &self.seen[j * width..(j + 1) * width];
+        let candidate = self
+            .common_values
+            .iter()
+            .find(|&&v| !has(seen, v as usize))
+            .map_or(width, |&v| v as usize);
+        self.needed.clear();
+        self.needed.extend(
+            self.rare_values_below
+                .iter()
+                .take_while(|&&v| (v as usize) < candidate)
+                .filter(|&&v| !has(seen, v as usize)),
+        );
+        candidate
+    }
+
+    /// The far splits of `rest` (both parts below the frontier): the left
+    /// parts `a` from `low` to `high`.
+    fn far_range(&self, known: &Known, rest: usize) -> std::ops::Range<usize> {
+        let low = (rest + 1).saturating_sub(known.end).max(1);
+        let high = self.game.splits_end(rest).min(known.end);
+        low..high.max(low)
+    }
+
+    /// Step 2's speculative walk for heap `j` of the batch, before its near
+    /// options are known: over its far splits, until every rare value below
+    /// the candidate so far has turned up (each recorded in `seen`). Where
+    /// each split take's walk stopped is kept for [`Worker::finish`].
+    fn walk_far_splits(&mut self, known: &Known, j: usize, heap: usize) {
+        let candidate = self.candidate(known.width, j);
+        self.first_candidate.push(candidate);
+        let mut needed = std::mem::take(&mut self.needed);
+        for t in 0..self.split_takes.len() {
+            let k = self.split_takes[t];
+            let stop = match heap.checked_sub(k).filter(|&rest| rest >= 2) {
+                Some(rest) => {
+                    let range = self.far_range(known, rest);
+                    self.walk(known, j, rest, range, &mut needed)
+                }
+                None => 0,
+            };
+            self.walked.push(stop);
+        }
+        self.needed = needed;
+    }
+
+    /// Walks the splits of `rest` with left parts in `range` (all below the
+    /// frontier), recording in heap `j`'s options each value of `needed`
+    /// it meets (every split's value while many are needed), until none is
+    /// left; returns where it stopped.
+    fn walk(
+        &mut self,
+        known: &Known,
+        j: usize,
+        rest: usize,
+        range: std::ops::Range<usize>,
+        needed: &mut Vec<u16>,
+    ) -> usize {
+        let width = known.width;
+        let seen = &mut self.seen[j * width..(j + 1) * width];
+        let mut a = range.start;
+        while a < range.end && !needed.is_empty() {
+            let scatter = needed.len() > COMPARE_UP_TO;
+            let block = (range.end - a).min(if scatter { 4 * BLOCK } else { BLOCK });
+            let left = &known.table[a..a + block];
+            let right = known.right(rest, a, block);
+            if scatter {
+                mark_splits(seen, left, right);
+                needed.retain(|&v| !has(seen, v as usize));
+            } else {
+                needed.retain(|&v| {
+                    let found = any_split_gives(left, right, v);
+                    if found {
+                        seen[v as usize] = 1;
+                    }
+                    !found
+                });
+            }
+            a += block;
+        }
+        a
+    }
+
+    /// Step 2 for heap `j`, its near options in: the candidate, and the
+    /// rare values below it that no split gives. The speculative walk goes
+    /// on from where it stopped; a value it was not looking for (the
+    /// candidate has grown with the near options) is looked for over the
+    /// part it walked too, since where it compared it looked for the
+    /// others only.
+    fn finish(&mut self, known: &Known, j: usize, heap: usize) -> usize {
+        let candidate = self.candidate(known.width, j);
+        let first_candidate = self.first_candidate[j];
+        let mut needed = std::mem::take(&mut self.needed);
+        let takes = self.split_takes.len();
+        for t in 0..takes {
+            let k = self.split_takes[t];
+            let Some(rest) = heap.checked_sub(k).filter(|&rest| rest >= 2) else {
+                continue;
+            };
+            let range = self.far_range(known, rest);
+            let walked = self.walked[j * takes + t].max(range.start);
+            self.walk(known, j, rest, walked..range.end, &mut needed);
+            if needed.iter().any(|&v| v as usize >= first_candidate) {
+                let mut new: Vec<u16> = needed
+                    .iter()
+                    .copied()
+                    .filter(|&v| v as usize >= first_candidate)
+                    .collect();
+                self.walk(known, j, rest, range.start..walked, &mut new);
+                needed.retain(|&v| (v as usize) < first_candidate || new.contains(&v));
+            }
+        }
+        let value = match needed.first() {
+            Some(&rare) => rare as usize,
+            None => candidate,
+        };
+        self.needed = needed;
+        value
+    }
+}
