@@ -7,10 +7,7 @@ use super::json;
 use super::Error;
 use crate::notation::octal::{code, name};
 use crate::notation::InputError;
-use crate::solver::grundy::{
-    cores, find_period, stats, GrundyMethod, Naive, Period, HEAP_OF_SEGMENT,
-};
-use crate::solver::octal::OctalGame;
+use crate::solver::grundy::{cores, find_period, GrundyMethod, Naive, Period, Sequence};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -86,60 +83,6 @@ pub struct Request {
     pub threads: Option<usize>,
 }
 
-/// The sequence asked for: an octal game's heaps, or Treblecross free
-/// segments (0.007 read from heap 2 on).
-#[derive(Debug, Clone)]
-pub struct Sequence {
-    pub game: OctalGame,
-    /// Position `i` of the sequence is heap `i + offset`.
-    pub offset: usize,
-}
-
-impl Sequence {
-    pub fn segments() -> Sequence {
-        Sequence {
-            game: OctalGame::treblecross(),
-            offset: HEAP_OF_SEGMENT,
-        }
-    }
-
-    fn position_name(&self) -> &'static str {
-        if self.offset == 0 {
-            "n"
-        } else {
-            "L"
-        }
-    }
-
-    /// The first line of a table file, which `--resume` checks.
-    fn header(&self) -> String {
-        if self.offset == 0 {
-            format!("{TABLE_PREFIX}{} heaps", code(&self.game))
-        } else {
-            format!(
-                "{TABLE_PREFIX}{} free segments (heap L + {})",
-                code(&self.game),
-                self.offset
-            )
-        }
-    }
-
-    fn describe(&self) -> String {
-        if self.offset == 0 {
-            format!("{} heaps of n tokens", self.game)
-        } else {
-            format!(
-                "free Treblecross segments of L cells ({} on heaps of L + {})",
-                code(&self.game),
-                self.offset
-            )
-        }
-    }
-}
-
-/// How the first line of a table file begins.
-const TABLE_PREFIX: &str = "# noughts grundy table: ";
-
 /// Seconds between two writes of `--out` while computing.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
 
@@ -164,31 +107,28 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     // The name lists free segments; every code, 0.007 included, heaps.
     let sequence = match request.game.as_deref() {
         None | Some("treblecross") => Sequence::segments(),
-        Some(text) => Sequence {
-            game: text.parse().map_err(|error| Error::Option {
-                option: format!("--game {}", crate::notation::escaped(text)),
-                error,
-            })?,
-            offset: 0,
-        },
+        Some(text) => Sequence::heaps(text.parse().map_err(|error| Error::Option {
+            option: format!("--game {}", crate::notation::escaped(text)),
+            error,
+        })?),
     };
     let until_period = match request.count {
         Count::Exactly(_) => None,
-        Count::UntilPeriod(_) => Some(sequence.game.periodicity_take().ok_or_else(|| {
+        Count::UntilPeriod(_) => Some(sequence.game().periodicity_take().ok_or_else(|| {
             Error::Range(format!(
                 "--until-period: {} has no periodicity check (the Guy–Smith theorem does not cover \
                  unequal splits); give N instead",
-                sequence.game
+                sequence.game()
             ))
         })?),
     };
-    let wanted = n + sequence.offset;
+    let wanted = n + sequence.offset();
     // Where --out writes, checked now rather than after the work.
     let out_path = request.out.as_deref().map(out_target).transpose()?;
     let mut heaps = match &request.resume {
         Some(path) => {
             let heaps = load(path, &sequence)?;
-            let count = heaps.len() - sequence.offset;
+            let count = heaps.len() - sequence.offset();
             let checked = if heaps.len() <= CHECKED_HEAD {
                 "its checksum and every value checked".to_string()
             } else {
@@ -216,10 +156,10 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     )?;
     // Fewer than wanted when a period was proved on the way.
     let end = heaps.len().min(wanted);
-    let values = &heaps[sequence.offset.min(end)..end.max(sequence.offset)];
+    let values = sequence.values(&heaps[..end]);
     if let (Some(path), Some(shown)) = (&out_path, &request.out) {
         save(path, &sequence, &heaps)?;
-        let written = heaps.len() - sequence.offset;
+        let written = heaps.len() - sequence.offset();
         let what = match written {
             0 => "no values".to_string(),
             n => format!("G(0) … G({})", n - 1),
@@ -230,7 +170,7 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         );
     }
     if request.stats || until_period.is_some() {
-        let figures = stats_report(&sequence, &heaps[..end], values);
+        let figures = stats_report(&sequence, &heaps[..end]);
         if request.json {
             json::write_line(out, &figures)?;
         } else {
@@ -288,13 +228,13 @@ fn compute(
     // One table, grown in place (the method writes into it).
     heaps.reserve_exact(wanted - start);
     let bar = if wanted - start >= PROGRESS_FROM {
-        let bar = super::progress_bar((wanted - sequence.offset) as u64, "values");
-        bar.set_position(start.saturating_sub(sequence.offset) as u64);
+        let bar = super::progress_bar((wanted - sequence.offset()) as u64, "values");
+        bar.set_position(start.saturating_sub(sequence.offset()) as u64);
         bar
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let position = |known: usize| known.saturating_sub(sequence.offset) as u64;
+    let position = |known: usize| known.saturating_sub(sequence.offset()) as u64;
     // Shown the values known so far (every 1,024 or so, on this thread):
     // moves the bar, looks for a period (each time the table has grown by
     // an eighth), writes a checkpoint every 10 s.
@@ -337,7 +277,7 @@ fn compute(
         options
             .method
             .solver()
-            .extend(&sequence.game, heaps, wanted, options.threads, &mut watch);
+            .extend(sequence.game(), heaps, wanted, options.threads, &mut watch);
     // For measuring how the work scales (benches/grundy-scaling.py): each
     // thread's waits for the others, on standard error.
     if std::env::var_os("NOUGHTS_GRUNDY_WAITS").is_some() {
@@ -372,7 +312,7 @@ fn compute(
     if let (true, Some(path)) = (interrupted.load(Ordering::Relaxed), options.out_path) {
         bar.abandon();
         save(path, sequence, heaps)?;
-        let known = heaps.len().saturating_sub(sequence.offset);
+        let known = heaps.len().saturating_sub(sequence.offset());
         return Err(Error::Interrupted(format!(
             "interrupted: wrote G(0) … G({}) to {} (--resume with it continues)",
             known.saturating_sub(1),
@@ -428,33 +368,25 @@ pub struct PeriodReport {
     pub proved_up_to: usize,
 }
 
-/// The figures of `values` (the sequence's), `heaps` being the whole table.
-pub fn stats_report(sequence: &Sequence, heaps: &[u16], values: &[u16]) -> StatsReport {
-    let s = stats(values);
-    let empty = values.is_empty();
-    let take = sequence.game.periodicity_take();
-    let period = match take {
-        Some(take) if !empty => find_period(heaps, take).map(|p| PeriodReport {
-            period: p.period,
-            preperiod: p.preperiod.saturating_sub(sequence.offset),
-            proved_up_to: p.proof_length(take) - 1 - sequence.offset,
-        }),
-        _ => None,
-    };
+/// The figures of the sequence's values in `heaps` (the game's heap values).
+pub fn stats_report(sequence: &Sequence, heaps: &[u16]) -> StatsReport {
+    let figures = sequence.figures(heaps, 0..usize::MAX);
+    let s = &figures.stats;
+    let empty = s.count == 0;
     StatsReport {
-        game: code(&sequence.game),
-        name: if sequence.offset == 0 {
-            name(&sequence.game)
-        } else {
+        game: code(sequence.game()),
+        name: if sequence.is_segments() {
             Some("treblecross")
-        },
-        sequence: if sequence.offset == 0 {
-            "heaps"
         } else {
-            "free segments"
+            name(sequence.game())
         },
-        offset: sequence.offset,
-        values: values.len(),
+        sequence: if sequence.is_segments() {
+            "free segments"
+        } else {
+            "heaps"
+        },
+        offset: sequence.offset(),
+        values: s.count,
         largest: (!empty).then_some(s.largest),
         first_largest_at: (!empty).then_some(s.first_largest_at),
         distinct: s.distinct,
@@ -463,16 +395,43 @@ pub fn stats_report(sequence: &Sequence, heaps: &[u16], values: &[u16]) -> Stats
             rare: s.split.rare,
             last_rare: s.split.last_rare,
         }),
-        period,
-        period_checked: take.is_some(),
+        period: figures.period.map(|p| PeriodReport {
+            period: p.period,
+            preperiod: p.preperiod,
+            proved_up_to: p.proved_up_to,
+        }),
+        period_checked: figures.period_checked,
+    }
+}
+
+/// What a position of the sequence is called: `L` (cells of a free
+/// segment) or `n` (tokens of a heap).
+fn position_name(sequence: &Sequence) -> &'static str {
+    if sequence.is_segments() {
+        "L"
+    } else {
+        "n"
+    }
+}
+
+/// The sequence in words, for the report's first line.
+fn describe(sequence: &Sequence) -> String {
+    if sequence.is_segments() {
+        format!(
+            "free Treblecross segments of L cells ({} on heaps of L + {})",
+            code(sequence.game()),
+            sequence.offset()
+        )
+    } else {
+        format!("{} heaps of n tokens", sequence.game())
     }
 }
 
 /// The `--stats` report in words.
 fn report(sequence: &Sequence, figures: &StatsReport) -> String {
-    let at = sequence.position_name();
+    let at = position_name(sequence);
     let mut out = String::new();
-    let _ = writeln!(out, "game: {}", sequence.describe());
+    let _ = writeln!(out, "game: {}", describe(sequence));
     let (Some(largest), Some(first_largest_at), Some(split)) = (
         figures.largest,
         figures.first_largest_at,
@@ -620,22 +579,19 @@ pub fn survey_rows(max: usize, threads: Option<usize>) -> Result<Vec<SurveyRow>,
     SURVEY
         .iter()
         .map(|game| {
-            let sequence = Sequence {
-                game: game.code.parse().map_err(|error| Error::Option {
-                    option: format!("--game {}", game.code),
-                    error,
-                })?,
-                offset: 0,
-            };
+            let sequence = Sequence::heaps(game.code.parse().map_err(|error| Error::Option {
+                option: format!("--game {}", game.code),
+                error,
+            })?);
             let mut heaps = Vec::new();
             let options = Options {
                 method: Method::Fast,
                 threads,
                 out_path: None,
-                until_period: sequence.game.periodicity_take(),
+                until_period: sequence.game().periodicity_take(),
             };
             compute(&sequence, &mut heaps, max, options)?;
-            let figures = stats_report(&sequence, &heaps, &heaps);
+            let figures = stats_report(&sequence, &heaps);
             Ok(SurveyRow {
                 game: *game,
                 figures,
