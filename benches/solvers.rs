@@ -66,8 +66,8 @@ fn tictactoe_all_boards(bencher: divan::Bencher) {
 /// Treblecross (0.007) values G(0 … n): the rare/common method on one and
 /// two threads against the naive mex over every split, in one run.
 mod grundy {
-    use noughts::solver::octal::{extend_naive, OctalGame};
-    use noughts::solver::rare_common::extend;
+    use noughts::solver::grundy::{GrundyMethod, Naive, RareCommon};
+    use noughts::solver::octal::OctalGame;
 
     const SIZES: [usize; 2] = [1 << 14, 1 << 16];
 
@@ -88,21 +88,27 @@ mod grundy {
     #[divan::bench(sample_count = 5, args = SIZES)]
     fn naive(n: usize) -> Vec<u16> {
         let mut values = Vec::new();
-        extend_naive(&OctalGame::treblecross(), &mut values, n, |_| {}).unwrap();
+        Naive
+            .extend_to(&OctalGame::treblecross(), &mut values, n, 1)
+            .unwrap();
         values
     }
 
     #[divan::bench(sample_count = 5, args = SIZES)]
     fn rare_common_one_thread(n: usize) -> Vec<u16> {
         let mut values = Vec::new();
-        extend(&OctalGame::treblecross(), &mut values, n, 1, |_| {}).unwrap();
+        RareCommon
+            .extend_to(&OctalGame::treblecross(), &mut values, n, 1)
+            .unwrap();
         values
     }
 
     #[divan::bench(sample_count = 5, args = SIZES)]
     fn rare_common_two_threads(n: usize) -> Vec<u16> {
         let mut values = Vec::new();
-        extend(&OctalGame::treblecross(), &mut values, n, 2, |_| {}).unwrap();
+        RareCommon
+            .extend_to(&OctalGame::treblecross(), &mut values, n, 2)
+            .unwrap();
         values
     }
 }

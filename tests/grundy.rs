@@ -3,21 +3,23 @@
 //! against the literature and against brute force, and facts of the Treblecross values.
 
 use noughts::notation::octal::NAMED_GAMES;
-use noughts::solver::grundy::{find_period, stats, GrundyTable, Period};
-use noughts::solver::octal::{extend_naive, OctalGame};
-use noughts::solver::rare_common::{extend, rare_common_split};
+use noughts::solver::grundy::rare_common::rare_common_split;
+use noughts::solver::grundy::{
+    find_period, stats, GrundyMethod, GrundyTable, Naive, Period, RareCommon,
+};
+use noughts::solver::octal::OctalGame;
 use proptest::prelude::*;
 use std::collections::HashMap;
 
 fn naive(game: &OctalGame, n: usize) -> Vec<u16> {
     let mut values = Vec::new();
-    extend_naive(game, &mut values, n, |_| {}).unwrap();
+    Naive.extend_to(game, &mut values, n, 1).unwrap();
     values
 }
 
 fn fast(game: &OctalGame, n: usize, threads: usize) -> Vec<u16> {
     let mut values = Vec::new();
-    extend(game, &mut values, n, threads, |_| {}).unwrap();
+    RareCommon.extend_to(game, &mut values, n, threads).unwrap();
     values
 }
 
@@ -35,7 +37,9 @@ fn every_fast_path_equals_the_naive_mex_up_to_20000() {
         }
         // Continued from a table cut anywhere, as `--resume` does.
         let mut resumed = slow[..7_777].to_vec();
-        extend(&game, &mut resumed, 20_000, 2, |_| {}).unwrap();
+        RareCommon
+            .extend_to(&game, &mut resumed, 20_000, 2)
+            .unwrap();
         assert_eq!(resumed, slow, "{name} resumed");
     }
     // And the free-segment table the Treblecross analysis uses.

@@ -523,7 +523,7 @@ proptest! {
         errors.extend(text.parse::<Strip>().err());
         errors.extend(text.parse::<OctalGame>().err());
         errors.extend(text.parse::<Cell>().err());
-        let sequence = cli::grundy::Sequence::segments();
+        let sequence = noughts::solver::grundy::Sequence::segments();
         errors.extend(cli::grundy::parse_table(&text, &sequence).err());
         for e in errors {
             let shown = e.to_string();

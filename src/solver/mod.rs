@@ -5,7 +5,6 @@ pub mod board;
 pub mod grundy;
 pub mod mnc;
 pub mod octal;
-pub mod rare_common;
 pub mod record;
 pub mod search;
 pub mod table;

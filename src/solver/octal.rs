@@ -12,8 +12,8 @@
 //! Grundy's game is of the same kind but not octal: a move splits a heap
 //! into two heaps of different sizes (`4.` without the equal splits).
 //!
-//! Here: the game itself, its moves, and the plain mex over every move — the
-//! slow, obviously right twin of [`super::rare_common`].
+//! Here: the game itself, its digits and its moves; its Grundy values are
+//! computed in [`super::grundy`].
 
 use std::fmt;
 
@@ -174,56 +174,6 @@ impl fmt::Display for ValueTooLarge {
 
 impl std::error::Error for ValueTooLarge {}
 
-/// The naive method: `G(n)` is the mex over every move, each split looked
-/// at (once per mirror pair). `values` holds `G(0 …)` so far and grows to
-/// `n` values.
-pub fn extend_naive(
-    game: &OctalGame,
-    values: &mut Vec<u16>,
-    n: usize,
-    mut progress: impl FnMut(usize),
-) -> Result<(), ValueTooLarge> {
-    let mut largest = values.iter().copied().max().unwrap_or(0);
-    let mut seen: Vec<bool> = Vec::new();
-    let splits: Vec<usize> = game.split_takes().collect();
-    while values.len() < n {
-        let heap = values.len();
-        // Options are xors of known values: below the power of two above
-        // the largest, so the mex is at most that power.
-        let width = (largest as usize + 1).next_power_of_two() + 1;
-        seen.clear();
-        seen.resize(width, false);
-        for k in game.whole_takes() {
-            if heap == k {
-                seen[0] = true;
-            }
-        }
-        for k in game.one_heap_takes() {
-            if heap > k {
-                seen[values[heap - k] as usize] = true;
-            }
-        }
-        for &k in &splits {
-            if heap >= k + 2 {
-                let rest = heap - k;
-                for a in 1..game.splits_end(rest) {
-                    seen[(values[a] ^ values[rest - a]) as usize] = true;
-                }
-            }
-        }
-        let mex = seen.iter().position(|s| !s).unwrap_or(width);
-        if mex > LARGEST_VALUE as usize {
-            return Err(ValueTooLarge { heap });
-        }
-        values.push(mex as u16);
-        largest = largest.max(mex as u16);
-        if values.len().is_multiple_of(1024) {
-            progress(values.len());
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,13 +217,6 @@ mod tests {
         assert_eq!(game.moves(6), vec![vec![1, 5], vec![2, 4]]);
         assert_eq!(game.moves(2), Vec::<Vec<usize>>::new());
         assert_eq!(game.periodicity_take(), None);
-        // The published start (OEIS A002188).
-        let mut values = Vec::new();
-        extend_naive(&game, &mut values, 24, |_| {}).unwrap();
-        assert_eq!(
-            values,
-            [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0]
-        );
     }
 
     #[test]
@@ -285,12 +228,5 @@ mod tests {
         assert_eq!(game.largest_take(), 3);
         assert_eq!(game.lag(), 2);
         assert_eq!(kayles().moves(3).len(), 3);
-    }
-
-    #[test]
-    fn kayles_starts_as_in_the_literature() {
-        let mut values = Vec::new();
-        extend_naive(&kayles(), &mut values, 13, |_| {}).unwrap();
-        assert_eq!(values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
     }
 }

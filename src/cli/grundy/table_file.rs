@@ -3,14 +3,32 @@
 //! named, through a temporary file made new beside it; read only from a
 //! regular file, a line at a time, with the checks every input gets.
 
-use super::{Sequence, TABLE_PREFIX};
 use crate::cli::files::{temporary_beside, through_links};
 use crate::cli::input::is_forbidden;
 use crate::cli::{interrupt, Error};
+use crate::notation::octal::code;
 use crate::notation::{escape_all, quoted, InputError};
-use crate::solver::octal::{extend_naive, LARGEST_VALUE};
+use crate::solver::grundy::{GrundyMethod, Naive, Sequence};
+use crate::solver::octal::LARGEST_VALUE;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+/// How the first line of a table file begins.
+const TABLE_PREFIX: &str = "# noughts grundy table: ";
+
+/// The first line of a table file, naming its sequence, which `--resume`
+/// checks.
+pub fn header(sequence: &Sequence) -> String {
+    if sequence.is_segments() {
+        format!(
+            "{TABLE_PREFIX}{} free segments (heap L + {})",
+            code(sequence.game()),
+            sequence.offset()
+        )
+    } else {
+        format!("{TABLE_PREFIX}{} heaps", code(sequence.game()))
+    }
+}
 
 /// Where `--out` writes: the path itself, or the file a symbolic link there
 /// leads to (so the link stays a link; a dangling one gets its file made).
@@ -59,10 +77,10 @@ pub fn save(path: &Path, sequence: &Sequence, heaps: &[u16]) -> Result<(), Error
         error,
     };
     let temporary = interrupt::while_saving(|| temporary_beside(path)).map_err(failed)?;
-    let values = &heaps[sequence.offset.min(heaps.len())..];
+    let values = sequence.values(heaps);
     let written = (|| {
         let mut out = BufWriter::with_capacity(1 << 16, temporary.as_file());
-        writeln!(out, "{}", sequence.header())?;
+        writeln!(out, "{}", header(sequence))?;
         for g in values {
             writeln!(out, "{g}")?;
         }
@@ -146,7 +164,7 @@ pub fn parse_table(text: &str, sequence: &Sequence) -> Result<Vec<u16>, InputErr
 /// Every line is checked as any input is (UTF-8, no control characters)
 /// and bounded; the table as a whole by the most values a run computes.
 fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>, Error> {
-    let most = super::LARGEST_N + sequence.offset;
+    let most = super::LARGEST_N + sequence.offset();
     let mut bytes = Vec::new();
     let mut number = 0;
     // The next line, without its end (\n or \r\n); None at the end.
@@ -208,22 +226,22 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
             }
         }
     };
-    let header = next_line(&mut number)?.unwrap_or_default();
-    if header.trim_end() != sequence.header() {
+    let first_line = next_line(&mut number)?.unwrap_or_default();
+    if first_line.trim_end() != header(sequence) {
         return Err(Error::Input(InputError {
             line: 1,
             column: 1,
             message: format!(
                 "expected the header \"{}\" (a table written by --out for this --game), found {}",
-                sequence.header(),
-                match header.strip_prefix(TABLE_PREFIX) {
+                header(sequence),
+                match first_line.strip_prefix(TABLE_PREFIX) {
                     Some(game) => format!("a table of {}", quoted(game)),
-                    None => quoted(&header),
+                    None => quoted(&first_line),
                 }
             ),
         }));
     }
-    let mut heaps = vec![0u16; sequence.offset];
+    let mut heaps = vec![0u16; sequence.offset()];
     let mut sum = None;
     while let Some(line) = next_line(&mut number)? {
         let word = line.trim();
@@ -244,7 +262,7 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
             ));
         }
         if let Some(hex) = word.strip_prefix(CHECKSUM_PREFIX) {
-            let expected = checksum(&heaps[sequence.offset..]);
+            let expected = checksum(&heaps[sequence.offset()..]);
             // Hexadecimal digits only: from_str_radix would take a sign.
             let plain = hex.bytes().all(|b| b.is_ascii_hexdigit());
             if !plain || u64::from_str_radix(hex, 16) != Ok(expected) {
@@ -284,26 +302,28 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
     // Heaps below the offset are 0 in 0.007; vouch for the rest.
     let mut check = Vec::new();
     let head = heaps.len().min(CHECKED_HEAD);
-    let _ = extend_naive(&sequence.game, &mut check, head, |_| {});
+    let _ = Naive.extend_to(sequence.game(), &mut check, head, 1);
     let tail = heaps.len().saturating_sub(CHECKED_TAIL).max(head);
-    let suspicious = (sequence.offset..head)
+    let suspicious = (sequence.offset()..head)
         .find(|&h| check.get(h) != Some(&heaps[h]))
         .or_else(|| {
             (tail..heaps.len()).find(|&h| {
                 let mut prefix = heaps[..h].to_vec();
-                extend_naive(&sequence.game, &mut prefix, h + 1, |_| {}).is_err()
+                Naive
+                    .extend_to(sequence.game(), &mut prefix, h + 1, 1)
+                    .is_err()
                     || prefix[h] != heaps[h]
             })
         });
     if let Some(heap) = suspicious {
         return Err(Error::Input(InputError {
-            line: heap - sequence.offset + 2,
+            line: heap - sequence.offset() + 2,
             column: 1,
             message: format!(
                 "G({}) = {} does not follow from the values before it: not a table of {}",
-                heap - sequence.offset,
+                heap - sequence.offset(),
                 heaps[heap],
-                sequence.game
+                sequence.game()
             ),
         }));
     }
@@ -318,17 +338,16 @@ mod tests {
     fn a_saved_table_parses_back_and_a_wrong_one_is_refused() {
         let sequence = Sequence::segments();
         let mut heaps = Vec::new();
-        extend_naive(&sequence.game, &mut heaps, 3_002, |_| {}).unwrap();
+        Naive
+            .extend_to(sequence.game(), &mut heaps, 3_002, 1)
+            .unwrap();
         let path = std::env::temp_dir().join(format!("noughts-table-{}.txt", std::process::id()));
         save(&path, &sequence, &heaps).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let _ = std::fs::remove_file(&path);
         assert_eq!(parse_table(&text, &sequence).unwrap(), heaps);
         // Another game's header.
-        let kayles = Sequence {
-            game: "kayles".parse().unwrap(),
-            offset: 0,
-        };
+        let kayles = Sequence::heaps("kayles".parse().unwrap());
         assert_eq!(parse_table(&text, &kayles).unwrap_err().line, 1);
         // Cut short: no checksum line.
         let cut: String = text.lines().take(100).map(|l| format!("{l}\n")).collect();
@@ -350,7 +369,7 @@ mod tests {
         let err = parse_table(&forged, &sequence).unwrap_err();
         assert_eq!(err.line, 900, "{err}");
         // Not a number.
-        let err = parse_table(&(sequence.header() + "\n0\n 1x\n"), &sequence).unwrap_err();
+        let err = parse_table(&(header(&sequence) + "\n0\n 1x\n"), &sequence).unwrap_err();
         assert_eq!((err.line, err.column), (3, 2));
         // Digits only, in the values and the checksum: no sign.
         let signed = text.replacen("\n1\n", "\n+1\n", 1);

@@ -4,9 +4,9 @@
 //! the rare values marked, so that the shape of the sequence shows.
 
 use crate::notation::octal::code;
-use crate::solver::grundy::{find_period, stats, GrundyTable, HEAP_OF_SEGMENT};
+use crate::solver::grundy::rare_common::rare_common_split;
+use crate::solver::grundy::{GrundyMethod, GrundyTable, RareCommon, Sequence};
 use crate::solver::octal::{OctalGame, ValueTooLarge};
-use crate::solver::rare_common::{self, rare_common_split};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -59,48 +59,35 @@ impl Default for Panel {
     }
 }
 
-/// The sequence the panel shows, borrowed for one frame.
-pub struct Sequence<'a> {
-    /// The game's heap values; position `i` of the sequence is heap
-    /// `i + offset` (free segments are 0.007 heaps two tokens longer).
-    pub heaps: &'a [u16],
-    pub offset: usize,
-    pub game: OctalGame,
-    /// "free segments of L cells" or "0.77 (kayles) heaps of n tokens".
-    pub name: String,
-    /// `L` or `n`.
-    pub at: &'static str,
+/// What the panel calls a sequence in its heading.
+fn name(sequence: &Sequence) -> String {
+    let game = sequence.game();
+    if sequence.is_segments() {
+        "G(L), Treblecross free segments".to_string()
+    } else if game.is_grundys_game() {
+        "G(n), Grundy's game (unequal splits)".to_string()
+    } else {
+        format!("G(n), {game} heaps")
+    }
 }
 
-impl Sequence<'_> {
-    pub fn values(&self) -> &[u16] {
-        &self.heaps[self.offset.min(self.heaps.len())..]
+/// What a position is called: `L` (cells of a free segment) or `n`
+/// (tokens of a heap).
+fn position_name(sequence: &Sequence) -> &'static str {
+    if sequence.is_segments() {
+        "L"
+    } else {
+        "n"
     }
 }
 
 impl Panel {
-    /// The sequence shown: Treblecross's free segments from `table`, or
-    /// the other game's heaps.
-    pub fn sequence<'a>(&'a self, table: &'a GrundyTable) -> Sequence<'a> {
+    /// The sequence shown, with its game's heap values: Treblecross's free
+    /// segments from `table`, or the other game's heaps.
+    pub fn sequence<'a>(&'a self, table: &'a GrundyTable) -> (Sequence, &'a [u16]) {
         match &self.other {
-            None => Sequence {
-                heaps: table.heap_values(),
-                offset: HEAP_OF_SEGMENT,
-                game: OctalGame::treblecross(),
-                name: "G(L), Treblecross free segments".into(),
-                at: "L",
-            },
-            Some((game, values)) => Sequence {
-                heaps: values,
-                offset: 0,
-                game: game.clone(),
-                name: if game.is_grundys_game() {
-                    "G(n), Grundy's game (unequal splits)".to_string()
-                } else {
-                    format!("G(n), {game} heaps")
-                },
-                at: "n",
-            },
+            None => (Sequence::segments(), table.heap_values()),
+            Some((game, values)) => (Sequence::heaps(game.clone()), values),
         }
     }
 
@@ -116,7 +103,7 @@ impl Panel {
             None => None,
             Some(game) => {
                 let mut values = Vec::new();
-                rare_common::extend(&game, &mut values, wanted.min(OTHER_MOST), 1, |_| {})?;
+                RareCommon.extend_to(&game, &mut values, wanted.min(OTHER_MOST), 1)?;
                 Some((game, values))
             }
         };
@@ -126,7 +113,7 @@ impl Panel {
     /// Makes sure the other game's values reach `wanted` (capped).
     pub fn extend_other(&mut self, wanted: usize) -> Result<(), ValueTooLarge> {
         if let Some((game, values)) = &mut self.other {
-            rare_common::extend(game, values, wanted.min(OTHER_MOST), 1, |_| {})?;
+            RareCommon.extend_to(game, values, wanted.min(OTHER_MOST), 1)?;
         }
         Ok(())
     }
@@ -140,7 +127,7 @@ impl Panel {
         };
         format!(
             " Grundy {mode}: {} · [ ] scroll · s view · o game ",
-            sequence.name
+            name(sequence)
         )
     }
 
@@ -152,7 +139,7 @@ impl Panel {
         buf: &mut Buffer,
         theme: &Theme,
     ) {
-        let sequence = self.sequence(table);
+        let (sequence, heaps) = self.sequence(table);
         let block = Block::new()
             .borders(Borders::TOP)
             .border_style(theme.border())
@@ -171,12 +158,12 @@ impl Panel {
             buf.set_line(inner.x, inner.y, &line, inner.width);
             return;
         }
-        if inner.height < 4 || sequence.values().is_empty() {
+        if inner.height < 4 || sequence.values(heaps).is_empty() {
             return;
         }
         match self.mode {
-            PanelMode::Plot => self.render_plot(inner, &sequence, buf, theme),
-            _ => self.render_bars(inner, &sequence, in_use, buf, theme),
+            PanelMode::Plot => self.render_plot(inner, &sequence, heaps, buf, theme),
+            _ => self.render_bars(inner, &sequence, heaps, in_use, buf, theme),
         }
     }
 
@@ -188,11 +175,12 @@ impl Panel {
         &self,
         inner: Rect,
         sequence: &Sequence,
+        heaps: &[u16],
         in_use: &[usize],
         buf: &mut Buffer,
         theme: &Theme,
     ) {
-        let values = sequence.values();
+        let values = sequence.values(heaps);
         let text_rows = if self.mode == PanelMode::Stats { 4 } else { 3 };
         let plot_height = inner.height.saturating_sub(text_rows);
         let first = self.start.min(values.len().saturating_sub(1));
@@ -270,7 +258,7 @@ impl Panel {
         }
         let line_y = marks + 2;
         if self.mode == PanelMode::Stats {
-            let [range, period] = stats_lines(sequence, first, usize::from(width));
+            let [range, period] = stats_lines(sequence, heaps, first, usize::from(width));
             buf.set_stringn(
                 inner.x,
                 line_y,
@@ -288,7 +276,7 @@ impl Panel {
             return;
         }
         // The values as numbers: those in use first, then from the left.
-        let at = sequence.at;
+        let at = position_name(sequence);
         let mut spans = Vec::new();
         if self.other.is_none() {
             let mut used: Vec<usize> = in_use.to_vec();
@@ -320,8 +308,15 @@ impl Panel {
     /// Every value up to the plot's length as a point: common values in
     /// braille dots, rare ones (under the rare/common mask of the values
     /// plotted) as bullets.
-    fn render_plot(&self, inner: Rect, sequence: &Sequence, buf: &mut Buffer, theme: &Theme) {
-        let values = sequence.values();
+    fn render_plot(
+        &self,
+        inner: Rect,
+        sequence: &Sequence,
+        heaps: &[u16],
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        let values = sequence.values(heaps);
         let values = &values[..values.len().min(self.plot_len)];
         let n = values.len();
         let largest = values.iter().copied().max().unwrap_or(0);
@@ -347,7 +342,7 @@ impl Panel {
                 }
             }
         }
-        let at = sequence.at;
+        let at = position_name(sequence);
         let last = n.saturating_sub(1);
         // The common values last: where both fall in one cell, their
         // finer braille dots show; the rare ones' bullets elsewhere.
@@ -388,44 +383,34 @@ impl Panel {
 }
 
 /// The statistics line of the `count` values from `first`, as `noughts
-/// grundy --stats` gives them, and the period check of the values up to
-/// the last of them.
-pub fn stats_lines(sequence: &Sequence, first: usize, count: usize) -> [String; 2] {
-    let values = sequence.values();
-    let at = sequence.at;
-    let end = (first + count).min(values.len());
-    let first = first.min(end);
-    let Some(last) = end.checked_sub(1) else {
+/// grundy --stats` gives them (the same figures, from
+/// [`Sequence::figures`]), and the period check of the values up to the
+/// last of them. `heaps` are the game's heap values.
+pub fn stats_lines(sequence: &Sequence, heaps: &[u16], first: usize, count: usize) -> [String; 2] {
+    let at = position_name(sequence);
+    let figures = sequence.figures(heaps, first..first.saturating_add(count));
+    let Some(last) = figures.end.checked_sub(1) else {
         return [String::new(), String::new()];
     };
-    let s = stats(&values[first..end]);
+    let (first, s) = (figures.first, &figures.stats);
     let rare = if s.split.rare == 0 {
         "none rare".to_string()
     } else {
-        format!(
-            "{} rare, last at {at}={}",
-            s.split.rare,
-            first + s.split.last_rare
-        )
+        format!("{} rare, last at {at}={}", s.split.rare, s.split.last_rare)
     };
     let range = format!(
         "{at} {first}…{last}: largest {} at {at}={} · {} distinct · mask {:#x}: {rare}",
-        s.largest,
-        first + s.first_largest_at,
-        s.distinct,
-        s.split.mask,
+        s.largest, s.first_largest_at, s.distinct, s.split.mask,
     );
-    let heaps = &sequence.heaps[..end + sequence.offset];
-    let Some(take) = sequence.game.periodicity_take() else {
-        let period = format!("G(0…{last}): no period check for Grundy's game");
-        return [range, period];
-    };
-    let period = match find_period(heaps, take) {
+    let period = match figures.period {
+        _ if !figures.period_checked => {
+            format!("G(0…{last}): no period check for Grundy's game")
+        }
         Some(p) => format!(
             "G(0…{last}): period {} from {at}={} ({})",
             p.period,
-            p.preperiod.saturating_sub(sequence.offset),
-            code(&sequence.game)
+            p.preperiod,
+            code(sequence.game())
         ),
         None => format!("G(0…{last}): no period up to {at}={last} (Guy–Smith check)"),
     };

@@ -1,7 +1,8 @@
 //! The method against the naive mex, on one thread and many.
 
+use super::mask::{best_mask, classes, is_rare};
 use super::*;
-use crate::solver::octal::extend_naive;
+use crate::solver::grundy::Naive;
 
 /// `d0.d1d2…`, or `grundy`.
 fn game(code: &str) -> OctalGame {
@@ -15,9 +16,9 @@ fn game(code: &str) -> OctalGame {
 fn both(code: &str, n: usize, threads: usize) -> (Vec<u16>, Vec<u16>) {
     let game = game(code);
     let mut naive = Vec::new();
-    extend_naive(&game, &mut naive, n, |_| {}).unwrap();
+    Naive.extend_to(&game, &mut naive, n, 1).unwrap();
     let mut fast = Vec::new();
-    extend(&game, &mut fast, n, threads, |_| {}).unwrap();
+    RareCommon.extend_to(&game, &mut fast, n, threads).unwrap();
     (fast, naive)
 }
 
@@ -66,24 +67,25 @@ fn a_watcher_sees_known_values_and_can_stop_the_work() {
     let game = OctalGame::treblecross();
     let checked = 40_000;
     let mut naive = Vec::new();
-    extend_naive(&game, &mut naive, checked, |_| {}).unwrap();
+    Naive.extend_to(&game, &mut naive, checked, 1).unwrap();
     // One thread reports every 1,024 values or so. With more, the watcher
     // is woken as the frontier passes and may be late, so their table is
     // long enough (seconds of work) that stopping at 10,000 visibly stops.
     for (threads, n) in [(1, checked), (2, 1 << 20), (3, 1 << 20)] {
         let mut values = Vec::new();
         let mut seen = Vec::new();
-        extend_watched(&game, &mut values, n, threads, |known| {
-            let upto = known.len().min(checked);
-            assert_eq!(known[..upto], naive[..upto]);
-            seen.push(known.len());
-            if known.len() >= 10_000 {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .unwrap();
+        RareCommon
+            .extend(&game, &mut values, n, threads, &mut |known| {
+                let upto = known.len().min(checked);
+                assert_eq!(known[..upto], naive[..upto]);
+                seen.push(known.len());
+                if known.len() >= 10_000 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
         assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
         if threads == 1 {
             assert!(
@@ -103,9 +105,9 @@ fn two_threads_equal_one_past_the_parallel_threshold() {
     let game = OctalGame::treblecross();
     let n = PARALLEL_FROM * 2;
     let mut one = Vec::new();
-    extend(&game, &mut one, n, 1, |_| {}).unwrap();
+    RareCommon.extend_to(&game, &mut one, n, 1).unwrap();
     let mut two = Vec::new();
-    extend(&game, &mut two, n, 2, |_| {}).unwrap();
+    RareCommon.extend_to(&game, &mut two, n, 2).unwrap();
     assert_eq!(one, two);
 }
 
@@ -113,9 +115,9 @@ fn two_threads_equal_one_past_the_parallel_threshold() {
 fn continuing_a_table_equals_computing_it_at_once() {
     let game = OctalGame::treblecross();
     let mut whole = Vec::new();
-    extend(&game, &mut whole, 7000, 2, |_| {}).unwrap();
+    RareCommon.extend_to(&game, &mut whole, 7000, 2).unwrap();
     let mut stepwise = whole[..1234].to_vec();
-    extend(&game, &mut stepwise, 7000, 2, |_| {}).unwrap();
+    RareCommon.extend_to(&game, &mut stepwise, 7000, 2).unwrap();
     assert_eq!(stepwise, whole);
 }
 

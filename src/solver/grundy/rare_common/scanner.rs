@@ -5,7 +5,7 @@
 //! it needs without the lock while it grows.
 
 use super::frontier::Frontier;
-use super::{best_mask, is_rare};
+use super::mask::{best_mask, is_rare};
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,278 +1,19 @@
-//! Grundy values of octal games (and Grundy's game) by the rare/common
-//! ("sparse space") method, on as many cores as asked.
-//!
-//! Pick a bit mask `m` and call a value *rare* when `popcount(v & m)` is even
-//! (0 is always rare) and *common* otherwise. Parity adds under xor, so the
-//! xor of two values of the same class is rare and a common option can only
-//! come from a split with exactly one rare part. For a good mask few heaps
-//! are rare (for Treblecross 22,459 of the first 2^20, 21,772 of them below
-//! 2^18), so:
-//!
-//! 1. every split with a rare part — a walk over the rare heaps only —
-//!    gives every common option: the smallest common value not among them
-//!    is the candidate `c`;
-//! 2. `G(n) = c` unless some rare value below `c` is not an option. Rare
-//!    options are plentiful (common ⊕ common), so a walk over all splits
-//!    that stops once each rare value below `c` has turned up is short,
-//!    except when `G(n)` really is rare; then it runs to the end. While
-//!    many values are still wanted the walk records every split's value;
-//!    once a few are left it compares each split with each of them, which
-//!    vectorises (the right parts come from a reversed copy of the table so
-//!    both parts read forwards).
-//!
-//! The mask is the one that makes the fewest heaps rare, found with a
-//! Walsh–Hadamard transform of the value counts and reviewed as the table
-//! grows. Any mask gives the right values; a good one only gives them fast.
-//!
-//! On many threads, a *wavefront*: threads take batches of [`BATCH`] heaps
-//! from a counter, and each batch's work is split by the *frontier* (how
-//! far the table is known, [`frontier`]) when the batch is taken. The far
-//! part — step 1 over the splits whose parts are both known, and step 2's
-//! walk over those splits for the rare values below the candidate so far —
-//! needs nothing more and runs at once, beside the other threads. Only the
-//! near part waits: for each heap in turn, the splits with a part past that
-//! frontier (a few hundred at most), then the candidate, and the rest of
-//! the walk when the near options have raised the candidate. The table, its reversed copy, the value counts and the rare
-//! list are one copy for all threads ([`scanner`]); a waiting thread sleeps
-//! and is woken alone.
+//! One thread of the wavefront: it takes a batch of heaps, computes the far
+//! part of their options at once from the values below the frontier, then
+//! each heap's near part and its value as the values before it come in.
 
-mod frontier;
-mod kernels;
-mod scanner;
-
-pub use frontier::Waits;
-
-use super::octal::{OctalGame, ValueTooLarge, LARGEST_VALUE};
-use frontier::Frontier;
-use kernels::{any_split_gives, has, mark_rare_splits, mark_splits, set};
-use scanner::{RareList, Scanner};
-use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering};
+use super::kernels::{any_split_gives, has, mark_rare_splits, mark_splits, set};
+use super::mask::classes;
+use super::scanner::RareList;
+use super::{Shared, BATCH, BLOCK, COMPARE_UP_TO};
+use crate::solver::grundy::Waits;
+use crate::solver::octal::{OctalGame, ValueTooLarge, LARGEST_VALUE};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
-
-/// Marks a value not computed yet.
-const UNKNOWN: u16 = u16::MAX;
-
-/// Below this many new values one thread is quicker than two.
-const PARALLEL_FROM: usize = 4096;
-
-/// Splits looked at between two checks of what is still needed.
-const BLOCK: usize = 256;
-
-/// With this many values or fewer still needed, step 2 compares each split
-/// with each of them (a few vector instructions per 8 splits) instead of
-/// recording every split's value (a scattered store per split).
-const COMPARE_UP_TO: usize = 12;
-
-/// Heaps computed together (a thread's turn when threads share the work).
-const BATCH: usize = 16;
-
-/// Below this heap one thread computes every value alone, one at a time
-/// (a batch's bookkeeping would cost more).
-const BATCH_FROM: usize = 256;
-
-/// Values between two looks of the watcher.
-const WATCH_EVERY: usize = 1024;
-
-/// Grows `values` (`G(0 …)` so far, say from a saved table) to `n` values
-/// of `game`, on up to `threads` threads; `progress` hears how many values
-/// are known every 1,024 or so, on the calling thread. On an error the
-/// values known before it are kept.
-pub fn extend(
-    game: &OctalGame,
-    values: &mut Vec<u16>,
-    n: usize,
-    threads: usize,
-    mut progress: impl FnMut(usize),
-) -> Result<(), ValueTooLarge> {
-    let result = extend_watched(game, values, n, threads, |known| {
-        progress(known.len());
-        ControlFlow::Continue(())
-    });
-    progress(values.len());
-    result
-}
-
-/// [`extend`], showing `watch` the values known so far every 1,024 or so
-/// (on the calling thread, while the others go on): it may save them, look
-/// for a period, and stop the work early with `Break` (`values` then keeps
-/// every value known, at least those it saw).
-pub fn extend_watched(
-    game: &OctalGame,
-    values: &mut Vec<u16>,
-    n: usize,
-    threads: usize,
-    watch: impl FnMut(&[u16]) -> ControlFlow<()>,
-) -> Result<(), ValueTooLarge> {
-    extend_counted(game, values, n, threads, watch).map(drop)
-}
-
-/// [`extend_watched`], also giving each thread's time spent waiting for
-/// the others (for measuring how the work scales).
-pub fn extend_counted(
-    game: &OctalGame,
-    values: &mut Vec<u16>,
-    n: usize,
-    threads: usize,
-    mut watch: impl FnMut(&[u16]) -> ControlFlow<()>,
-) -> Result<Vec<Waits>, ValueTooLarge> {
-    let start = values.len();
-    if n <= start {
-        return Ok(Vec::new());
-    }
-    let threads = if n - start < PARALLEL_FROM {
-        1
-    } else {
-        threads.max(1)
-    };
-    values.resize(n, UNKNOWN);
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        compute(game, values, start, threads, &mut watch)
-    }));
-    // Keep the values known below the first unknown one.
-    let known = values[start..]
-        .iter()
-        .take_while(|&&v| v != UNKNOWN)
-        .count();
-    values.truncate(start + known);
-    outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-}
-
-/// What every thread shares.
-struct Shared<'a> {
-    game: &'a OctalGame,
-    frontier: Frontier<'a>,
-    scanner: Scanner,
-    /// The first heap of the next batch to take.
-    next_batch: AtomicUsize,
-    /// `G(h)` reads `G(0 … h − lag)` only.
-    lag: usize,
-    /// How far behind a batch the frontier may be when its far part
-    /// begins: the batches of the other threads. A thread further ahead
-    /// (more threads than cores: it was not running) waits first, rather
-    /// than leave hundreds more splits to its near part.
-    ahead: usize,
-}
-
-/// [`extend`] on a table whose values from `start` on are [`UNKNOWN`].
-fn compute(
-    game: &OctalGame,
-    values: &mut [u16],
-    start: usize,
-    threads: usize,
-    watch: &mut impl FnMut(&[u16]) -> ControlFlow<()>,
-) -> Result<Vec<Waits>, ValueTooLarge> {
-    const _: () = assert!(std::mem::align_of::<AtomicU16>() == std::mem::align_of::<u16>());
-    let n = values.len();
-    // SAFETY: AtomicU16 has the size, bit validity and (checked above)
-    // alignment of u16, and `values` is borrowed exclusively for as long
-    // as the atomics are used.
-    let cells = unsafe { &*(values as *mut [u16] as *const [AtomicU16]) };
-    let shared = Shared {
-        game,
-        frontier: Frontier::new(cells, start, threads),
-        scanner: Scanner::new(n),
-        next_batch: AtomicUsize::new(BATCH_FROM.clamp(start, n)),
-        lag: game.lag(),
-        ahead: threads * BATCH,
-    };
-    // The first heaps one at a time, on this thread.
-    let mut first = Worker::new(&shared);
-    let mut heap = start;
-    while heap < BATCH_FROM.min(n) {
-        heap += first.batch(heap, 1)?;
-    }
-    if threads == 1 {
-        // One thread: it shows the watcher its values itself.
-        let mut reported = shared.frontier.known();
-        let mut worker = first;
-        while let Some(batch) = worker.take_batch() {
-            worker.run_batch(batch)?;
-            let known = shared.frontier.known();
-            if known >= reported + WATCH_EVERY {
-                reported = known;
-                if watch(shared.frontier.table(known).0).is_break() {
-                    shared.frontier.stop();
-                }
-            }
-        }
-        return Ok(vec![worker.waits]);
-    }
-    drop(first);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                let shared = &shared;
-                scope.spawn(move || {
-                    let _guard = FailOnPanic(&shared.frontier);
-                    let mut worker = Worker::new(shared);
-                    while let Some(batch) = worker.take_batch() {
-                        worker.run_batch(batch)?;
-                    }
-                    Ok(worker.waits)
-                })
-            })
-            .collect();
-        // This thread watches, off the workers' way: woken each time the
-        // frontier has gone 1,024 values further (or the work has ended).
-        // If the watcher panics, the workers stop rather than finish first.
-        let guard = FailOnPanic(&shared.frontier);
-        let mut reported = shared.frontier.known();
-        let mut own = Waits::default();
-        while reported < n && !shared.frontier.is_stopped() {
-            let next = (reported + WATCH_EVERY).min(n);
-            if !shared.frontier.wait_until(next, &mut own) {
-                break;
-            }
-            reported = shared.frontier.known();
-            if watch(shared.frontier.table(reported).0).is_break() {
-                shared.frontier.stop();
-            }
-        }
-        drop(guard);
-        let mut outcome = Ok(Vec::new());
-        for worker in workers {
-            let done = worker
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            outcome = match (outcome, done) {
-                (Ok(mut all), Ok(waits)) => {
-                    all.push(waits);
-                    Ok(all)
-                }
-                (Err(e), _) | (_, Err(e)) => Err(e),
-            };
-        }
-        outcome
-    })
-}
-
-/// Tells the other threads to stop waiting if this one panics (they would
-/// otherwise wait for its values forever; the panic is then re-raised).
-struct FailOnPanic<'a, 'b>(&'b Frontier<'a>);
-
-impl Drop for FailOnPanic<'_, '_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.0.stop();
-        }
-    }
-}
-
-fn is_rare(value: u16, mask: u16) -> bool {
-    (value & mask).count_ones().is_multiple_of(2)
-}
-
-/// The values below `width` (at most 2^16), common and rare under `mask`.
-fn classes(width: usize, mask: u16) -> (Vec<u16>, Vec<u16>) {
-    (0..width)
-        .map(|v| v as u16)
-        .partition(|&v| !is_rare(v, mask))
-}
 
 /// One thread: its scratch space, and the classes of values under the mask
 /// it last used.
-struct Worker<'a> {
+pub struct Worker<'a> {
     shared: &'a Shared<'a>,
     game: &'a OctalGame,
     whole_takes: Vec<usize>,
@@ -292,11 +33,11 @@ struct Worker<'a> {
     classes_for: (u16, usize),
     common_values: Vec<u16>,
     rare_values_below: Vec<u16>,
-    waits: Waits,
+    pub waits: Waits,
 }
 
 /// A batch as a thread sees it when it takes it up.
-struct Batch {
+pub struct Batch {
     first: usize,
     count: usize,
 }
@@ -320,7 +61,7 @@ impl Known<'_> {
 }
 
 impl<'a> Worker<'a> {
-    fn new(shared: &'a Shared<'a>) -> Worker<'a> {
+    pub fn new(shared: &'a Shared<'a>) -> Worker<'a> {
         let game = shared.game;
         Worker {
             shared,
@@ -340,7 +81,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The next batch nobody has taken, if any is left and the work goes on.
-    fn take_batch(&self) -> Option<Batch> {
+    pub fn take_batch(&self) -> Option<Batch> {
         let end = self.shared.frontier.len();
         let first = self.shared.next_batch.fetch_add(BATCH, Ordering::Relaxed);
         (first < end && !self.shared.frontier.is_stopped()).then(|| Batch {
@@ -349,7 +90,7 @@ impl<'a> Worker<'a> {
         })
     }
 
-    fn run_batch(&mut self, batch: Batch) -> Result<(), ValueTooLarge> {
+    pub fn run_batch(&mut self, batch: Batch) -> Result<(), ValueTooLarge> {
         let mut heap = batch.first;
         let end = batch.first + batch.count;
         while heap < end && !self.shared.frontier.is_stopped() {
@@ -374,7 +115,7 @@ impl<'a> Worker<'a> {
     /// Computes the `count` heaps from `first`; returns how many were
     /// computed (fewer when a value outgrew the batch's room, or the work
     /// was stopped).
-    fn batch(&mut self, first: usize, count: usize) -> Result<usize, ValueTooLarge> {
+    pub fn batch(&mut self, first: usize, count: usize) -> Result<usize, ValueTooLarge> {
         let near_enough = first.saturating_sub(self.shared.ahead);
         if !self
             .shared
@@ -667,61 +408,3 @@ impl<'a> Worker<'a> {
         value
     }
 }
-
-/// The mask making the fewest heaps rare, and how many: rare heaps under
-/// `m` are `(total + H[m]) / 2`, `H` the Walsh–Hadamard transform of the
-/// value counts.
-fn best_mask(counts: &[u64]) -> (u16, u64) {
-    let total: u64 = counts.iter().sum();
-    let mut h: Vec<i64> = counts.iter().map(|&c| c as i64).collect();
-    let mut len = 1;
-    while len < h.len() {
-        for block in h.chunks_mut(2 * len) {
-            let (low, high) = block.split_at_mut(len);
-            for (x, y) in low.iter_mut().zip(high.iter_mut()) {
-                let (a, b) = (*x, *y);
-                *x = a + b;
-                *y = a - b;
-            }
-        }
-        len *= 2;
-    }
-    let (mask, rare) = h
-        .iter()
-        .enumerate()
-        .map(|(m, &hm)| (m as u16, ((total as i64 + hm) / 2) as u64))
-        .min_by_key(|&(m, rare)| (rare, m))
-        .unwrap_or((0, total));
-    (mask, rare)
-}
-
-/// How a sequence of values splits under the mask that makes the fewest of
-/// them rare.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RareCommonSplit {
-    pub mask: u16,
-    /// How many values are rare under the mask.
-    pub rare: usize,
-    /// The position of the last rare value (0 if none).
-    pub last_rare: usize,
-}
-
-pub fn rare_common_split(values: &[u16]) -> RareCommonSplit {
-    let mut counts = vec![0u64; 2];
-    for &v in values {
-        if v as usize >= counts.len() {
-            counts.resize((v as usize + 1).next_power_of_two(), 0);
-        }
-        counts[v as usize] += 1;
-    }
-    let (mask, rare) = best_mask(&counts);
-    let last_rare = values.iter().rposition(|&v| is_rare(v, mask)).unwrap_or(0);
-    RareCommonSplit {
-        mask,
-        rare: rare as usize,
-        last_rare,
-    }
-}
-
-#[cfg(test)]
-mod tests;

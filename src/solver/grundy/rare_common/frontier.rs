@@ -6,6 +6,7 @@
 //! only it.
 
 use super::UNKNOWN;
+use crate::solver::grundy::Waits;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::thread::Thread;
@@ -43,16 +44,6 @@ pub struct Frontier<'a> {
     spin: bool,
 }
 
-/// A thread's time spent waiting for the frontier.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Waits {
-    /// Waits that found the frontier short of what they needed.
-    pub waits: u64,
-    /// Of those, the ones that went to sleep.
-    pub sleeps: u64,
-    pub waited: Duration,
-}
-
 impl<'a> Frontier<'a> {
     /// `cells` from `start` on are [`UNKNOWN`]; the values below are known.
     /// `threads` will share the work.
@@ -69,7 +60,7 @@ impl<'a> Frontier<'a> {
             stopped: AtomicBool::new(false),
             least_wanted: AtomicUsize::new(usize::MAX),
             sleepers: Mutex::new(Vec::new()),
-            spin: threads <= super::super::grundy::cores(),
+            spin: threads <= crate::solver::grundy::cores(),
         }
     }
 

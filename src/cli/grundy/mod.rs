@@ -1,0 +1,368 @@
+//! `noughts grundy N [--stats] [--game CODE] [--out FILE] [--resume FILE]`,
+//! `noughts grundy --until-period [--max N]`, `noughts grundy --survey`:
+//! Grundy values of free Treblecross segments, of any octal game and of
+//! Grundy's game; periods proved; a table of the well-known games.
+//!
+//! Here the driver: the request, the method and threads it runs on, the
+//! computing with its progress bar, checkpoints and interrupts, the values
+//! or the report written. `report.rs`: the `--stats` figures in words and
+//! as JSON; `survey.rs`: `--survey`; `table_file.rs`: the file of `--out`
+//! and `--resume`.
+
+use super::json;
+use super::Error;
+use crate::notation::InputError;
+use crate::solver::grundy::{cores, find_period, GrundyMethod, Naive, Sequence};
+use report::report;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_TAIL};
+
+mod report;
+mod survey;
+mod table_file;
+
+pub use report::{stats_report, PeriodReport, RareCommon, StatsReport};
+pub use survey::{survey, survey_rows, SurveyRow, Surveyed, SURVEY};
+pub use table_file::parse_table;
+
+/// The most threads `--threads` takes.
+pub const MOST_THREADS: u16 = 64;
+
+/// `--threads N`: 1 to [`MOST_THREADS`], in digits as every count.
+pub fn threads_arg(text: &str) -> Result<u16, InputError> {
+    let n = crate::notation::count_arg(text)?;
+    u16::try_from(n)
+        .ok()
+        .filter(|n| (1..=MOST_THREADS).contains(n))
+        .ok_or_else(|| {
+            InputError::at_column(
+                1,
+                format!("expected 1 to {MOST_THREADS} threads, found {n}"),
+            )
+        })
+}
+
+/// How to compute the values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// The rare/common method on every core.
+    Fast,
+    /// The plain mex over every split, one core (for comparison).
+    Naive,
+}
+
+impl Method {
+    /// The method of the solver this choice names.
+    pub fn solver(self) -> &'static dyn GrundyMethod {
+        match self {
+            Method::Fast => &crate::solver::grundy::RareCommon,
+            Method::Naive => &Naive,
+        }
+    }
+}
+
+/// How many values to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    /// G(0) … G(n − 1).
+    Exactly(usize),
+    /// Until the values prove a period, or this many are known.
+    UntilPeriod(usize),
+}
+
+/// `--max` when not given: 2^20 values.
+pub const DEFAULT_MAX: usize = 1 << 20;
+
+/// What `noughts grundy` was asked.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub count: Count,
+    pub stats: bool,
+    /// With `stats`: the figures as one line of JSON.
+    pub json: bool,
+    pub game: Option<String>,
+    pub out: Option<PathBuf>,
+    pub resume: Option<PathBuf>,
+    pub method: Method,
+    pub threads: Option<usize>,
+}
+
+/// Seconds between two writes of `--out` while computing.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
+
+/// Below this many new values no progress bar is drawn.
+const PROGRESS_FROM: usize = 1 << 16;
+
+/// The most values one run computes: the table and its one reversed copy
+/// must fit in memory (2^28 values: 512 MB each, whatever the threads; the
+/// values are written out as a stream).
+pub const LARGEST_N: usize = 1 << 28;
+
+pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
+    let (n, option) = match request.count {
+        Count::Exactly(n) => (n, "N"),
+        Count::UntilPeriod(max) => (max, "--max"),
+    };
+    if n > LARGEST_N {
+        return Err(Error::Range(format!(
+            "{option} = {n}: at most {LARGEST_N} values (2^28) in one run"
+        )));
+    }
+    // The name lists free segments; every code, 0.007 included, heaps.
+    let sequence = match request.game.as_deref() {
+        None | Some("treblecross") => Sequence::segments(),
+        Some(text) => Sequence::heaps(text.parse().map_err(|error| Error::Option {
+            option: format!("--game {}", crate::notation::escaped(text)),
+            error,
+        })?),
+    };
+    let until_period = match request.count {
+        Count::Exactly(_) => None,
+        Count::UntilPeriod(_) => Some(sequence.game().periodicity_take().ok_or_else(|| {
+            Error::Range(format!(
+                "--until-period: {} has no periodicity check (the Guy–Smith theorem does not cover \
+                 unequal splits); give N instead",
+                sequence.game()
+            ))
+        })?),
+    };
+    let wanted = n + sequence.offset();
+    // Where --out writes, checked now rather than after the work.
+    let out_path = request.out.as_deref().map(out_target).transpose()?;
+    let mut heaps = match &request.resume {
+        Some(path) => {
+            let heaps = load(path, &sequence)?;
+            let count = heaps.len() - sequence.offset();
+            let checked = if heaps.len() <= CHECKED_HEAD {
+                "its checksum and every value checked".to_string()
+            } else {
+                format!("its checksum and its first {CHECKED_HEAD} and last {CHECKED_TAIL} values checked, the rest trusted")
+            };
+            eprintln!(
+                "noughts: resuming from {} ({count} values): {checked}",
+                crate::notation::escape_all(&path.display().to_string())
+            );
+            heaps
+        }
+        None => Vec::new(),
+    };
+    let threads = workers(request.threads);
+    compute(
+        &sequence,
+        &mut heaps,
+        wanted,
+        Options {
+            method: request.method,
+            threads,
+            out_path: out_path.as_deref(),
+            until_period,
+        },
+    )?;
+    // Fewer than wanted when a period was proved on the way.
+    let end = heaps.len().min(wanted);
+    let values = sequence.values(&heaps[..end]);
+    if let (Some(path), Some(shown)) = (&out_path, &request.out) {
+        save(path, &sequence, &heaps)?;
+        let written = heaps.len() - sequence.offset();
+        let what = match written {
+            0 => "no values".to_string(),
+            n => format!("G(0) … G({})", n - 1),
+        };
+        eprintln!(
+            "noughts: wrote {what} to {}",
+            crate::notation::escape_all(&shown.display().to_string())
+        );
+    }
+    if request.stats || until_period.is_some() {
+        let figures = stats_report(&sequence, &heaps[..end]);
+        if request.json {
+            json::write_line(out, &figures)?;
+        } else {
+            out.write_all(report(&sequence, &figures).as_bytes())?;
+        }
+    } else if request.out.is_none() {
+        // Streamed: 2^28 values would be over a gigabyte as one string.
+        for g in values {
+            writeln!(out, "{g}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The threads a run uses: those asked for (default: one per core), but
+/// never more than the cores — a thread without a core only waits, and
+/// makes the others wait for it.
+fn workers(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(cores).clamp(1, cores())
+}
+
+/// How [`compute`] works.
+struct Options<'a> {
+    method: Method,
+    threads: usize,
+    /// Where checkpoints go.
+    out_path: Option<&'a Path>,
+    /// Stop once the values prove a period (the game's largest take).
+    until_period: Option<usize>,
+}
+
+/// Grows `heaps` to `wanted`, with a progress bar on a terminal and
+/// checkpoints to `--out`; with `until_period`, stops at the shortest table
+/// that proves a period (never cutting what was loaded).
+fn compute(
+    sequence: &Sequence,
+    heaps: &mut Vec<u16>,
+    wanted: usize,
+    options: Options,
+) -> Result<(), Error> {
+    let start = heaps.len();
+    let proved = |heaps: &mut Vec<u16>| match options.until_period {
+        Some(take) => match find_period(heaps, take) {
+            Some(period) => {
+                heaps.truncate(period.proof_length(take).max(start));
+                true
+            }
+            None => false,
+        },
+        None => false,
+    };
+    if wanted <= start || proved(heaps) {
+        return Ok(());
+    }
+    // One table, grown in place (the method writes into it).
+    heaps.reserve_exact(wanted - start);
+    let bar = if wanted - start >= PROGRESS_FROM {
+        let bar = super::progress_bar((wanted - sequence.offset()) as u64, "values");
+        bar.set_position(start.saturating_sub(sequence.offset()) as u64);
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let position = |known: usize| known.saturating_sub(sequence.offset()) as u64;
+    // Shown the values known so far (every 1,024 or so, on this thread):
+    // moves the bar, looks for a period (each time the table has grown by
+    // an eighth), writes a checkpoint every 10 s.
+    let mut last_checkpoint = Instant::now();
+    let mut next_look = 0;
+    let mut failed_save = None;
+    // With --out, an interrupt saves what is known and stops (a second
+    // one stops at once).
+    let interrupted = Arc::new(AtomicBool::new(false));
+    if options.out_path.is_some() {
+        super::interrupt::watch(&interrupted);
+    }
+    let mut watch = |known: &[u16]| {
+        bar.set_position(position(known.len()));
+        if interrupted.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
+        if let Some(take) = options.until_period {
+            if known.len() >= next_look {
+                next_look = known.len() + (known.len() / 8).max(1024);
+                if find_period(known, take).is_some() {
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        if let Some(path) = options.out_path {
+            if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+                if let Err(e) = save(path, sequence, known) {
+                    failed_save = Some(e);
+                    return ControlFlow::Break(());
+                }
+                last_checkpoint = Instant::now();
+            }
+        }
+        ControlFlow::Continue(())
+    };
+    // One run for the whole request: the threads and their tables are set
+    // up once.
+    let counted =
+        options
+            .method
+            .solver()
+            .extend(sequence.game(), heaps, wanted, options.threads, &mut watch);
+    // For measuring how the work scales (benches/grundy-scaling.py): each
+    // thread's waits for the others, on standard error.
+    if std::env::var_os("NOUGHTS_GRUNDY_WAITS").is_some() {
+        if let Ok(waits) = &counted {
+            for (thread, w) in waits.iter().enumerate() {
+                eprintln!(
+                    "noughts: thread {thread}: {} waits, {} asleep, {:.3} s waiting",
+                    w.waits,
+                    w.sleeps,
+                    w.waited.as_secs_f64()
+                );
+            }
+        }
+    }
+    let result = counted.map(drop);
+    if let Some(e) = failed_save {
+        bar.abandon();
+        return Err(e);
+    }
+    // A value too large met past a proved period does not matter.
+    if proved(heaps) {
+        bar.finish_and_clear();
+        return Ok(());
+    }
+    if let Err(e) = result {
+        bar.abandon();
+        if let Some(path) = options.out_path {
+            save(path, sequence, heaps)?;
+        }
+        return Err(Error::TooLarge(e));
+    }
+    if let (true, Some(path)) = (interrupted.load(Ordering::Relaxed), options.out_path) {
+        bar.abandon();
+        save(path, sequence, heaps)?;
+        let known = heaps.len().saturating_sub(sequence.offset());
+        return Err(Error::Interrupted(format!(
+            "interrupted: wrote G(0) … G({}) to {} (--resume with it continues)",
+            known.saturating_sub(1),
+            crate::notation::escape_all(&path.display().to_string())
+        )));
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(n: usize) -> Request {
+        Request {
+            count: Count::Exactly(n),
+            stats: false,
+            json: false,
+            game: None,
+            out: None,
+            resume: None,
+            method: Method::Fast,
+            threads: None,
+        }
+    }
+
+    fn run(request: &Request) -> Result<String, Error> {
+        let mut out = Vec::new();
+        super::run(request, &mut out)?;
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn values_come_one_per_line() {
+        assert_eq!(run(&request(6)).unwrap(), "0\n1\n1\n1\n2\n2\n");
+        assert_eq!(run(&request(0)).unwrap(), "");
+        let kayles = Request {
+            game: Some("kayles".into()),
+            ..request(5)
+        };
+        assert_eq!(run(&kayles).unwrap(), "0\n1\n2\n3\n1\n");
+    }
+}
