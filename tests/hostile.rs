@@ -3,6 +3,9 @@
 //! misuse, bytes that would drive the user's terminal. Every case ends with
 //! one line on standard error and a non-zero status, or a right answer;
 //! never a panic, never input read without bound.
+//!
+//! One file past 600 lines: every case shares the one harness (the binary
+//! spawned in a hostile setting), and each test reads on its own.
 
 mod players;
 

@@ -1,6 +1,10 @@
 //! The Treblecross tab without a terminal: edits through the update
 //! function, clicks on a scrolled strip, the styles of winning cells,
 //! and snapshots.
+//!
+//! Past 600 lines because the tab does much (editor, analysis, games and
+//! their review, the Grundy panel); the tests follow the README's account of
+//! it in that order.
 
 mod app_support;
 mod independent;

@@ -3,6 +3,10 @@
 //! become [`Action`]s (through the key tables, or the layout for mouse
 //! clicks) and every change of state goes through [`App::update`]; tests
 //! drive it with no terminal.
+//!
+//! Past 600 lines because the shell's drawing (title bar, footer, help and
+//! quit overlays) stays beside the update function: both read the same key
+//! tables and the same layout, and one file keeps them from drifting apart.
 
 use super::keymap::{self, ch, ctrl, key, Binding, Direction, Hint};
 pub use super::tab::TabId;
