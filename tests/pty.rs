@@ -245,11 +245,11 @@ fn a_click_on_the_strip_changes_the_treblecross_verdict() {
     let strip = noughts::tui::tabs::treblecross::layout(shell_layout(area).body)
         .unwrap()
         .strip;
-    // Five cells are drawn three columns wide: cell 3 is columns 6 to 8.
-    session.click(strip.x + 2 * 3 + 1, strip.y);
+    // Five cells are drawn five columns wide: cell 3 is columns 10 to 14.
+    session.click(strip.x + 2 * 5 + 2, strip.y);
     session.wait_for("LOSING for the player to move");
     assert!(
-        session.screen_text().contains("×  ×  X  ×  ×"),
+        session.screen_text().contains("×    ×    X    ×    ×"),
         "{}",
         session.screen_text()
     );

@@ -182,15 +182,69 @@ fn the_rules_are_one_key_away_in_every_tab() {
     }
 }
 
+/// The rows inside the help overlay's borders, as drawn.
+fn overlay_rows(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) -> Vec<String> {
+    let buffer = terminal.backend().buffer();
+    let area = buffer.area;
+    let row = |y: u16| -> Vec<String> {
+        (0..area.width)
+            .map(|x| buffer[(x, y)].symbol().to_string())
+            .collect()
+    };
+    let top = (0..area.height)
+        .find(|&y| row(y).concat().contains("Keys: "))
+        .expect("the overlay is drawn");
+    let cells = row(top);
+    let left = cells.iter().position(|c| c == "┌").unwrap();
+    let right = cells.iter().rposition(|c| c == "┐").unwrap();
+    (top + 1..area.height)
+        .map(row)
+        .take_while(|cells| cells[left] != "└")
+        .map(|cells| cells[left + 1..right].concat())
+        .collect()
+}
+
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[test]
-fn help_lists_every_key_of_every_tab_on_a_100_by_24_screen() {
-    for tab in TabId::ALL {
-        let mut app = App::new(Theme { color: true });
-        app.update(Action::SelectTab(tab));
-        type_keys(&mut app, "?");
-        let text = draw(&app, 100, 24).backend().to_string();
-        for hint in app.hints() {
-            assert!(text.contains(hint.help), "{tab:?}: {}\n{text}", hint.help);
+fn help_lists_every_key_of_every_tab_whole_at_every_size() {
+    for (width, height) in [(100, 24), (80, 24), (40, 16)] {
+        for tab in TabId::ALL {
+            let mut app = App::new(Theme { color: true });
+            app.update(Action::SelectTab(tab));
+            type_keys(&mut app, "?");
+            // Every line of the help, scrolled through one line at a time
+            // (the last content row is the new one each time).
+            let mut lines: Vec<String> = Vec::new();
+            for step in 0..200 {
+                let rows = overlay_rows(&draw(&app, width, height));
+                let closing = rows.len() - 1;
+                assert!(rows[closing].contains("? or Esc closes"), "{rows:?}");
+                let scrolls = rows[closing - 1].contains("more lines")
+                    || rows[closing - 1].contains("the end");
+                let content = &rows[..closing - usize::from(scrolls)];
+                if step == 0 {
+                    lines.extend(content.iter().cloned());
+                } else {
+                    lines.push(content.last().unwrap().clone());
+                }
+                if !scrolls || rows[closing - 1].contains("the end") {
+                    break;
+                }
+                app.handle(&key(KeyCode::Down), AREA);
+            }
+            // Each help is there whole, its words in order, none cut.
+            let text = words(&lines.join(" "));
+            for hint in app.hints() {
+                assert!(
+                    text.contains(&words(hint.help)),
+                    "{width}×{height} {tab:?}: {}\n{}",
+                    hint.help,
+                    lines.join("\n")
+                );
+            }
         }
     }
 }

@@ -346,24 +346,64 @@ fn esc_never_quits_and_q_asks_while_a_match_is_on() {
     wait_for_turn(&mut app);
     type_keys(&mut app, "q");
     assert!(app.running);
-    assert!(app.confirm_quit.is_some());
+    assert!(app.question.is_some());
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("Quit?") && text.contains("The match against the engine"));
     // n stays; so do Esc and a click; other keys do nothing meanwhile.
     type_keys(&mut app, "n");
-    assert!(app.running && app.confirm_quit.is_none());
+    assert!(app.running && app.question.is_none());
     type_keys(&mut app, "q");
     app.handle(&key(crossterm::event::KeyCode::Esc), AREA);
-    assert!(app.running && app.confirm_quit.is_none());
+    assert!(app.running && app.question.is_none());
     type_keys(&mut app, "qs");
     assert_eq!(mnc(&app).history().len(), 3, "s did not reach the board");
     app.handle(&click(1, 1), AREA);
-    assert!(app.running && app.confirm_quit.is_none());
+    assert!(app.running && app.question.is_none());
     // Also from another tab: the match is still at stake.
     type_keys(&mut app, "1q");
-    assert!(app.confirm_quit.is_some());
+    assert!(app.question.is_some());
     type_keys(&mut app, "y");
     assert!(!app.running);
+}
+
+#[test]
+fn keys_that_would_throw_the_match_away_ask_first() {
+    use noughts::tui::app::Question;
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    // Before a move of yours nothing is lost: n starts again at once.
+    type_keys(&mut app, "n");
+    assert!(app.question.is_none());
+    wait_for_turn(&mut app);
+    let empty = Cell::ALL
+        .into_iter()
+        .find(|&c| mnc(&app).position().piece_at(c).is_none())
+        .unwrap();
+    app.update(Action::Mnc(MncAction::Click(empty)));
+    wait_for_turn(&mut app);
+    let moves = mnc(&app).history().len();
+    for (keys, words) in [
+        ("n", "Start a new game?"),
+        ("w", "Swap sides and start again, you as x?"),
+        ("d", "Let the engine play strong from here on?"),
+    ] {
+        type_keys(&mut app, keys);
+        assert!(
+            matches!(&app.question, Some(Question::Abandon { question, .. }) if question.contains(words)),
+            "{keys}: {:?}",
+            app.question
+        );
+        let text = draw(&app, 80, 24).backend().to_string();
+        assert!(text.contains("Sure?") && text.contains("y yes"), "{text}");
+        // n (or Esc) keeps the match as it was.
+        type_keys(&mut app, "n");
+        assert!(app.question.is_none());
+        assert_eq!(mnc(&app).history().len(), moves, "{keys}");
+    }
+    // y does it: a new game with the sides swapped.
+    type_keys(&mut app, "wy");
+    assert_eq!(mnc(&app).human(), Side::X);
+    assert!(mnc(&app).history().is_empty());
 }
 
 #[test]

@@ -300,6 +300,14 @@ fn a_game_against_the_engine() {
         "no hints on the strip while playing: {row}"
     );
 
+    // Stopping a game you have moved in asks first; n keeps it.
+    type_keys(&mut app, "g");
+    assert!(app.question.is_some());
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(text.contains("Stop the game and edit the strip?"), "{text}");
+    type_keys(&mut app, "n");
+    assert!(app.question.is_none() && app.treblecross.game().is_some());
+
     // Editing is refused while a game is on, with the reason.
     type_keys(&mut app, "+");
     assert_eq!(app.treblecross.strip().len(), 8);
@@ -329,7 +337,7 @@ fn a_game_against_the_engine() {
     );
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("GAME OVER: the engine wins"), "{text}");
-    // g ends the game; the strip is editable again.
+    // g ends the game (over: nothing to ask); the strip is editable again.
     type_keys(&mut app, "g+");
     assert!(app.treblecross.game().is_none());
     assert_eq!(app.treblecross.strip().len(), 9);
@@ -502,19 +510,33 @@ fn random_strip(n: usize, seed: &mut u64) -> Vec<bool> {
 }
 
 #[test]
+fn a_40_by_16_screen_keeps_the_verdict_the_winning_cells_and_the_cursor_line() {
+    let mut app = app_with(&".".repeat(15));
+    let text = draw(&app, 40, 16).backend().to_string();
+    for words in ["WINNING for the player to move", "winning cells:", "X at 1"] {
+        assert!(text.contains(words), "{words}\n{text}");
+    }
+    // The current tab's title is whole in the title bar.
+    assert!(text.lines().next().unwrap().contains("2 Treble"), "{text}");
+    type_keys(&mut app, "3");
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.lines().next().unwrap().contains("3 N&C+"), "{text}");
+}
+
+#[test]
 fn a_short_strip_is_zoomed_and_clicks_hit_the_wide_cells() {
     let mut app = app_with("............");
     let strip_row = layout(shell_layout(AREA).body).unwrap().strip;
-    // 12 cells on a 98-column row: three columns each, the widest zoom.
-    assert_eq!(app.treblecross.cell_width(strip_row.width), 3);
-    // A click on any of a cell's three columns toggles that cell.
-    for (dx, cell) in [(0u16, 0usize), (5, 1), (33, 11)] {
+    // 12 cells on a 98-column row: five columns each, the widest zoom.
+    assert_eq!(app.treblecross.cell_width(strip_row.width), 5);
+    // A click on any of a cell's five columns toggles that cell.
+    for (dx, cell) in [(0u16, 0usize), (4, 0), (5, 1), (9, 1), (59, 11)] {
         app.handle(&click(strip_row.x + dx, strip_row.y), AREA);
         assert!(app.treblecross.strip()[cell], "column {dx}");
         app.handle(&click(strip_row.x + dx, strip_row.y), AREA);
     }
     // z: 3, 2, 1 columns, then the widest that fits again.
-    for expected in [3, 2, 1, 3] {
+    for expected in [3, 2, 1, 5] {
         type_keys(&mut app, "z");
         assert_eq!(app.treblecross.cell_width(strip_row.width), expected);
     }

@@ -24,6 +24,15 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
+/// A question the app asks before doing something that loses work.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Question {
+    /// Quit, while this is at stake ("the match against the engine").
+    Quit(&'static str),
+    /// Do a tab's action that throws a match in progress away.
+    Abandon { question: String, action: Action },
+}
+
 /// Everything the app can be asked to do: its own actions, and each tab's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -31,6 +40,8 @@ pub enum Action {
     Quit,
     /// Quits whatever is at stake (`y` to the question, Ctrl-C).
     QuitNow,
+    /// `y` to a question about a tab's action: do it.
+    Yes,
     /// Esc: closes the question or the help, else dismisses the tab's
     /// message. Never quits.
     Dismiss,
@@ -40,6 +51,8 @@ pub enum Action {
     ToggleHelp,
     /// The rules of the tab's game, on or off.
     ToggleRules,
+    /// The help this many lines further down (up if negative).
+    ScrollHelp(isize),
     /// Stop the app and give the terminal back until `fg` (Ctrl-Z).
     Suspend,
     /// The cursor of the current tab.
@@ -261,9 +274,20 @@ pub struct ShellLayout {
 
 const APP_NAME: &str = " noughts ";
 
-/// The text of a tab's title in the bar.
-fn title_text(tab: TabId) -> String {
-    format!(" {} {} ", tab.index() + 1, tab.title())
+/// The text of a tab's title in the bar: short ones when the full ones do
+/// not all fit in `width` columns (each title stays whole and clickable).
+fn title_text(tab: TabId, width: u16) -> String {
+    let full = |tab: TabId| format!(" {} {} ", tab.index() + 1, tab.title());
+    let needed: usize = APP_NAME.len()
+        + TabId::ALL
+            .iter()
+            .map(|&t| full(t).chars().count() + 1)
+            .sum::<usize>();
+    if needed <= usize::from(width) {
+        full(tab)
+    } else {
+        format!(" {} {} ", tab.index() + 1, tab.short_title())
+    }
 }
 
 pub fn shell_layout(area: Rect) -> ShellLayout {
@@ -275,7 +299,7 @@ pub fn shell_layout(area: Rect) -> ShellLayout {
     .areas(area);
     let mut x = top.x.saturating_add(APP_NAME.len() as u16);
     let titles = TabId::ALL.map(|tab| {
-        let width = title_text(tab).chars().count() as u16;
+        let width = title_text(tab, top.width).chars().count() as u16;
         let rect = Rect::new(x, top.y, width, top.height).intersection(top);
         x = x.saturating_add(width + 1);
         rect
@@ -290,9 +314,13 @@ pub fn shell_layout(area: Rect) -> ShellLayout {
 pub struct App {
     pub tab: TabId,
     pub show_help: bool,
+    /// The first line of the help shown, when it is longer than the screen.
+    pub help_scroll: usize,
     pub show_rules: bool,
     /// Asking "quit and lose …?" (what is at stake).
-    pub confirm_quit: Option<&'static str>,
+    /// A question asked before quitting or before a key that would throw
+    /// a match away; every key answers it.
+    pub question: Option<Question>,
     pub running: bool,
     /// Asked to suspend (Ctrl-Z): the event loop does it and clears this.
     pub suspend_requested: bool,
@@ -308,8 +336,9 @@ impl App {
         App {
             tab: TabId::TicTacToe,
             show_help: false,
+            help_scroll: 0,
             show_rules: false,
-            confirm_quit: None,
+            question: None,
             running: true,
             suspend_requested: false,
             theme,
@@ -363,10 +392,15 @@ impl App {
         match event {
             Event::Key(key) if key.kind == KeyEventKind::Press => {
                 let app_key = |table: &[Binding<Action>]| keymap::any(table, key);
-                if self.confirm_quit.is_some() {
-                    // The question takes every key: y quits, n, q or Esc stays.
+                if let Some(question) = &self.question {
+                    // The question takes every key: y does it, n, q or Esc
+                    // does not.
+                    let yes = match question {
+                        Question::Quit(_) => Action::QuitNow,
+                        Question::Abandon { .. } => Action::Yes,
+                    };
                     return match key.code {
-                        KeyCode::Char('y' | 'Y') => Some(Action::QuitNow),
+                        KeyCode::Char('y' | 'Y') => Some(yes),
                         KeyCode::Char('n' | 'N' | 'q') | KeyCode::Esc => Some(Action::Dismiss),
                         _ => app_key(GENERAL).filter(|a| *a == Action::QuitNow),
                     };
@@ -382,7 +416,17 @@ impl App {
                     };
                 }
                 if self.show_help {
-                    // The overlay takes every key; `?`, Esc and q close it.
+                    // The overlay takes every key; `?`, Esc and q close it;
+                    // the arrows and pages scroll a help longer than the screen.
+                    match key.code {
+                        KeyCode::Down | KeyCode::Char('j') => return Some(Action::ScrollHelp(1)),
+                        KeyCode::Up | KeyCode::Char('k') => return Some(Action::ScrollHelp(-1)),
+                        KeyCode::PageDown | KeyCode::Char(' ') => {
+                            return Some(Action::ScrollHelp(10))
+                        }
+                        KeyCode::PageUp => return Some(Action::ScrollHelp(-10)),
+                        _ => {}
+                    }
                     return match app_key(GENERAL) {
                         Some(Action::ToggleHelp | Action::Quit | Action::Dismiss) => {
                             Some(Action::ToggleHelp)
@@ -412,12 +456,16 @@ impl App {
     fn mouse_action(&self, mouse: &MouseEvent, area: Rect) -> Option<Action> {
         let layout = shell_layout(area);
         let click = mouse.kind == MouseEventKind::Down(MouseButton::Left);
-        if self.confirm_quit.is_some() {
-            // A click is no answer to "quit?": it keeps the app.
+        if self.question.is_some() {
+            // A click is no answer to a question: it keeps things as they are.
             return click.then_some(Action::Dismiss);
         }
         if self.show_help {
-            return click.then_some(Action::ToggleHelp);
+            return match mouse.kind {
+                MouseEventKind::ScrollDown => Some(Action::ScrollHelp(3)),
+                MouseEventKind::ScrollUp => Some(Action::ScrollHelp(-3)),
+                _ => click.then_some(Action::ToggleHelp),
+            };
         }
         if self.show_rules {
             return click.then_some(Action::ToggleRules);
@@ -435,13 +483,18 @@ impl App {
     pub fn update(&mut self, action: Action) {
         match action {
             Action::Quit => match self.at_stake() {
-                Some(what) => self.confirm_quit = Some(what),
+                Some(what) => self.question = Some(Question::Quit(what)),
                 None => self.running = false,
             },
             Action::QuitNow => self.running = false,
+            Action::Yes => {
+                if let Some(Question::Abandon { action, .. }) = self.question.take() {
+                    self.apply(action);
+                }
+            }
             Action::Dismiss => {
-                if self.confirm_quit.is_some() {
-                    self.confirm_quit = None;
+                if self.question.is_some() {
+                    self.question = None;
                 } else if self.show_help {
                     self.show_help = false;
                 } else if self.show_rules {
@@ -453,13 +506,37 @@ impl App {
             Action::NextTab => self.select_tab(self.tab.next()),
             Action::PrevTab => self.select_tab(self.tab.prev()),
             Action::SelectTab(tab) => self.select_tab(tab),
-            Action::ToggleHelp => self.show_help = !self.show_help,
+            Action::ToggleHelp => {
+                self.show_help = !self.show_help;
+                self.help_scroll = 0;
+            }
+            Action::ScrollHelp(by) => {
+                self.help_scroll = self.help_scroll.saturating_add_signed(by);
+            }
             Action::ToggleRules => self.show_rules = !self.show_rules,
             Action::Suspend => self.suspend_requested = true,
             Action::Cursor(direction) => self.page_mut().move_cursor(direction),
+            Action::TicTacToe(_) | Action::Treblecross(_) | Action::Mnc(_) => {
+                let question = match action {
+                    Action::Treblecross(a) => self.treblecross.abandons(a),
+                    Action::Mnc(a) => self.mnc_tab().abandons(a),
+                    _ => None,
+                };
+                match question {
+                    Some(question) => self.question = Some(Question::Abandon { question, action }),
+                    None => self.apply(action),
+                }
+            }
+        }
+    }
+
+    /// A tab's action, done (asked about first where it loses a match).
+    fn apply(&mut self, action: Action) {
+        match action {
             Action::TicTacToe(action) => self.tictactoe.update(action),
             Action::Treblecross(action) => self.treblecross.update(action),
             Action::Mnc(action) => self.mnc_tab().update(action),
+            _ => self.update(action),
         }
     }
 
@@ -505,7 +582,7 @@ impl App {
             } else {
                 self.theme.tab()
             };
-            Span::styled(title_text(*tab), style).render(rect, buf);
+            Span::styled(title_text(*tab, area.width), style).render(rect, buf);
         }
     }
 
@@ -539,42 +616,57 @@ impl App {
         Line::from(spans).render(area, buf);
     }
 
+    /// Every key that works now with what it does, each help wrapped to
+    /// the overlay's width; longer than the screen, it scrolls and says so.
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
         let hints = self.hints();
-        let entry_width = hints
+        const LABEL: usize = 8;
+        let longest = hints
             .iter()
-            .map(|h| h.help.chars().count() + 8)
+            .map(|h| h.help.chars().count() + LABEL)
             .max()
             .unwrap_or(20);
-        // One column if it fits the screen, else two side by side.
-        let rows_free = usize::from(area.height.saturating_sub(4));
-        let columns = if hints.len() <= rows_free { 1 } else { 2 };
-        let rows = hints.len().div_ceil(columns);
-        let entry = |h: &Hint| {
-            vec![
-                Span::styled(format!("{:>6}  ", h.label), self.theme.key()),
-                Span::raw(format!("{:<w$}", h.help, w = entry_width - 8)),
-            ]
+        let width = (longest + 2)
+            .min(usize::from(area.width.saturating_sub(2)))
+            .max(12) as u16;
+        let text_width = usize::from(width).saturating_sub(2 + LABEL).max(4);
+        let mut lines: Vec<Line> = Vec::new();
+        for hint in &hints {
+            for (i, part) in wrap_words(hint.help, text_width).into_iter().enumerate() {
+                let label = if i == 0 { hint.label } else { "" };
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{label:>6}  "), self.theme.key()),
+                    Span::raw(part),
+                ]));
+            }
+        }
+        // Room inside the borders, less the closing line.
+        let room = usize::from(area.height.saturating_sub(3)).max(1);
+        let scrolls = lines.len() > room;
+        let last_first = lines.len().saturating_sub(room.saturating_sub(1));
+        let first = if scrolls {
+            self.help_scroll.min(last_first)
+        } else {
+            0
         };
-        let mut lines: Vec<Line> = (0..rows)
-            .map(|row| {
-                let mut spans = entry(&hints[row]);
-                if let Some(right) = hints.get(row + rows).filter(|_| columns == 2) {
-                    spans.push(Span::raw(" "));
-                    spans.extend(entry(right));
-                }
-                Line::from(spans)
-            })
-            .collect();
-        lines.push(Line::from(""));
-        lines.push(Line::styled(
+        let shown = if scrolls { room - 1 } else { room };
+        let mut visible: Vec<Line> = lines.iter().skip(first).take(shown).cloned().collect();
+        if scrolls {
+            let below = lines.len() - first - visible.len();
+            let text = match (first, below) {
+                (0, n) => format!("  ↓ {n} more lines: ↓ or PgDn"),
+                (_, 0) => "  ↑ the end: ↑ or PgUp goes back".to_string(),
+                (_, n) => format!("  ↑↓ {n} more lines below"),
+            };
+            visible.push(Line::styled(text, self.theme.key()));
+        }
+        visible.push(Line::styled(
             "  ? or Esc closes this help",
             self.theme.dim(),
         ));
-        let width = (entry_width * columns + columns + 2) as u16;
-        let popup = centered(area, width, lines.len() as u16 + 2);
+        let popup = centered(area, width, visible.len() as u16 + 2);
         Clear.render(popup, buf);
-        Paragraph::new(lines)
+        Paragraph::new(visible)
             .block(
                 Block::new()
                     .borders(Borders::ALL)
@@ -602,8 +694,10 @@ impl Widget for &App {
         if self.show_help {
             self.render_help(area, buf);
         }
-        if let Some(what) = self.confirm_quit {
-            self.render_confirm_quit(what, area, buf);
+        match &self.question {
+            Some(Question::Quit(what)) => self.render_confirm_quit(what, area, buf),
+            Some(Question::Abandon { question, .. }) => self.render_question(question, area, buf),
+            None => {}
         }
     }
 }
@@ -631,6 +725,33 @@ impl App {
                 Block::new()
                     .borders(Borders::ALL)
                     .title(format!(" Rules: {title} ")),
+            )
+            .render(popup, buf);
+    }
+
+    /// "A new game? The match in progress is lost." with its answers.
+    fn render_question(&self, question: &str, area: Rect, buf: &mut Buffer) {
+        let width = area.width.saturating_sub(4).clamp(20, 50);
+        let inner = usize::from(width.saturating_sub(3)).max(1);
+        let mut lines: Vec<Line> = wrap_words(question, inner)
+            .into_iter()
+            .map(|l| Line::from(format!(" {l}")))
+            .collect();
+        lines.push(Line::from(""));
+        lines.push(Line::from(vec![
+            Span::styled("  y ", self.theme.key()),
+            Span::raw("yes   "),
+            Span::styled("n ", self.theme.key()),
+            Span::raw("(or Esc) no"),
+        ]));
+        let popup = centered(area, width, lines.len() as u16 + 2);
+        Clear.render(popup, buf);
+        Paragraph::new(lines)
+            .block(
+                Block::new()
+                    .borders(Borders::ALL)
+                    .border_style(self.theme.key())
+                    .title(" Sure? "),
             )
             .render(popup, buf);
     }

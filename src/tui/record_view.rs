@@ -25,6 +25,17 @@ pub trait Words<R: Rules> {
     }
 }
 
+/// How many of the game's moves "continue here" would drop from what
+/// `record` shows (none: `None`): the question asked before it.
+pub fn dropped_moves<R: Rules>(record: &Record<R>) -> Option<usize> {
+    let ply = match record.shown() {
+        Shown::Live => return None,
+        Shown::Review { ply } | Shown::Line { ply, .. } => ply,
+    };
+    let dropped = record.moves().len().saturating_sub(ply);
+    (dropped > 0).then_some(dropped)
+}
+
 /// The style of a move's mark in lists and reviews.
 fn mark_style(mark: Mark, theme: &Theme) -> Style {
     match mark {

@@ -46,6 +46,15 @@ impl TabId {
         }
     }
 
+    /// The title in a narrow title bar.
+    pub fn short_title(self) -> &'static str {
+        match self {
+            TabId::TicTacToe => "TicTac",
+            TabId::Treblecross => "Treble",
+            TabId::Mnc => "N&C+",
+        }
+    }
+
     pub(super) fn index(self) -> usize {
         self as usize
     }
@@ -90,6 +99,13 @@ pub trait Tab {
     /// What quitting now would lose, if anything ("the match against the
     /// engine"): the app then asks before quitting.
     fn at_stake(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The question to ask before `action`, when it would throw away a
+    /// match in progress (a new game, other sides): the app asks it and
+    /// does the action only on a yes.
+    fn abandons(&self, _action: Self::Action) -> Option<String> {
         None
     }
 

@@ -105,6 +105,13 @@ pub const BINDINGS: &[Binding<Action>] = &[
     Binding::new(
         &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
         "Space",
+        "a small piece at the cursor, or pick up your big piece there (or click the cell)",
+        Action::Activate,
+    )
+    .when(YOUR_MOVE),
+    Binding::new(
+        &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
+        "Space",
         "put the picked piece here (or click)",
         Action::Activate,
     )

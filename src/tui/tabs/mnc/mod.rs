@@ -16,12 +16,13 @@ pub use layout::{layout, MncLayout, MIN_SIZE};
 pub use setup::Setup;
 pub use view::{piece_glyph, strength_word};
 
+use crate::notation::mnc::side_letter;
 use crate::solver::mnc::MncRules;
-use crate::solver::mnc::{Match, MatchError, Move, Position, Size, Strength};
+use crate::solver::mnc::{Match, MatchError, Move, Position, Size, Strength, SMALL_PIECES};
 use crate::solver::record::{Annotation, NoStep, PerfectLine, Shown, Wanted};
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::keymap::{Binding, Direction, When};
-use crate::tui::record_view;
+use crate::tui::record_view::{self, dropped_moves};
 use crate::tui::tab::{Cursor, Tab};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::render_too_small;
@@ -161,10 +162,20 @@ impl Tab for MncTab {
             }
             A::SetupSide => self.edit_setup(|s| s.to_move = s.to_move.other()),
             A::SetupHand(side, delta) => {
-                self.edit_setup(|s| {
-                    let hand = &mut s.hands[side];
-                    *hand = hand.saturating_add_signed(delta).min(4);
-                });
+                let held = self.setup().map_or(0, |s| s.hands[side]);
+                let letter = side_letter(side);
+                if delta > 0 && held >= SMALL_PIECES {
+                    self.message = Some(format!(
+                        "{letter} already holds all {SMALL_PIECES} small pieces"
+                    ));
+                } else if delta < 0 && held == 0 {
+                    self.message = Some(format!("{letter} holds no small piece"));
+                } else {
+                    self.edit_setup(|s| {
+                        let hand = &mut s.hands[side];
+                        *hand = hand.saturating_add_signed(delta).min(SMALL_PIECES);
+                    });
+                }
             }
             A::Activate => self.activate(self.cursor),
             A::Click(cell) => self.activate(cell),
@@ -227,6 +238,28 @@ impl Tab for MncTab {
 
     fn tick(&mut self) {
         self.poll();
+    }
+
+    fn abandons(&self, action: Action) -> Option<String> {
+        if !(self.game.human_moved() && self.game.is_on()) || self.mode != Mode::Match {
+            return None;
+        }
+        match action {
+            Action::NewGame => Some("Start a new game? The match in progress is lost.".into()),
+            Action::SwapSides => Some(format!(
+                "Swap sides and start again, you as {}? The match in progress is lost.",
+                side_letter(self.human().other())
+            )),
+            Action::NextStrength => Some(format!(
+                "Let the engine play {} from here on? The match goes on, no longer against the {} engine.",
+                strength_word(self.strength.next()),
+                strength_word(self.strength)
+            )),
+            Action::ContinueHere => dropped_moves(self.game.record()).map(|n| {
+                format!("Play on from the position shown? The game's last {n} moves are dropped.")
+            }),
+            _ => None,
+        }
     }
 
     fn at_stake(&self) -> Option<&'static str> {
@@ -559,7 +592,7 @@ impl MncTab {
 
     /// The move a click on the list picks, if any.
     pub fn move_at(&self, area: Rect, at: At) -> Option<usize> {
-        let moves = layout(area)?.moves;
+        let (_, moves) = self.panel_areas(&layout(area)?);
         record_view::move_at(
             self.game.record(),
             &view::MncWords {

@@ -5,14 +5,14 @@ use super::engine::Rating;
 use super::layout::MncLayout;
 use super::view::{draw_cell, CellView};
 use super::MncTab;
-use crate::notation::mnc::{game_over_words, side_letter, value_words};
+use crate::notation::mnc::{game_over_words, move_in_list, side_letter, value_words};
 use crate::solver::mnc::{Piece, Position, PositionError, Size, SMALL_PIECES};
 use crate::solver::{BySide, Cell, Side};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// A position being set up in analysis mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,6 +115,7 @@ impl MncTab {
             width,
             theme.dim(),
         );
+        let mut moves_listed = 0;
         let mut lines = vec![
             Line::styled("ANALYSIS: set up any position", theme.title()),
             Line::styled(
@@ -164,15 +165,38 @@ impl MncTab {
                         lines.push(Line::styled("moves, best first", theme.dim()));
                         for (mv, value) in moves {
                             lines.push(Line::from(format!(
-                                "  {:<8} {}",
-                                mv.to_string(),
+                                "  {:<14} {}",
+                                move_in_list(&position, *mv),
                                 value_words(mover, *value)
                             )));
+                            moves_listed += 1;
                         }
                     }
                 }
             },
         }
-        Paragraph::new(lines).render(layout.panel, buf);
+        // Every line wrapped; a move list longer than the panel ends with
+        // how many moves it leaves out.
+        let wrapped = |lines: &[Line<'static>]| {
+            Paragraph::new(lines.to_vec())
+                .wrap(Wrap { trim: false })
+                .line_count(layout.panel.width)
+        };
+        let panel_rows = usize::from(layout.panel.height);
+        let mut left_out = 0;
+        while moves_listed > 0 && wrapped(&lines) > panel_rows.saturating_sub(1) {
+            lines.pop();
+            moves_listed -= 1;
+            left_out += 1;
+        }
+        if left_out > 0 {
+            lines.push(Line::styled(
+                format!("… and {left_out} more moves"),
+                theme.key(),
+            ));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(layout.panel, buf);
     }
 }

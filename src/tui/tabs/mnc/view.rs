@@ -4,6 +4,7 @@
 use super::layout::MncLayout;
 use super::{MncTab, Rating, Selection};
 use crate::notation::mnc::{move_in_list, side_letter, size_word, value_words};
+use crate::notation::tictactoe::line_words;
 use crate::solver::mnc::{MncRules, Move, Piece, Position, Size, Strength, SMALL_PIECES};
 use crate::solver::record::Shown;
 use crate::solver::{Cell, Outcome, Side};
@@ -61,8 +62,17 @@ impl MncTab {
         } else {
             vec![None; 9]
         };
+        // A finished line of three: each of its cells marked (as the
+        // tic-tac-toe tab marks its winning line).
+        let line = [Side::X, Side::O]
+            .into_iter()
+            .find_map(|side| position.line_of(side))
+            .unwrap_or(0);
         for (i, (cell, rect)) in Cell::ALL.into_iter().zip(layout.cells).enumerate() {
             let mut name = vec![Span::styled(cell.to_string(), theme.dim())];
+            if line & 1 << cell.index() != 0 {
+                name.push(Span::styled(" ★", theme.best()));
+            }
             // The last move: its cell tinted and marked (and the cell a
             // moved big piece left).
             let mut style = Style::new();
@@ -95,7 +105,7 @@ impl MncTab {
     }
 
     /// With hints on: per cell, the best of your moves landing there.
-    fn hints_by_cell(&self, theme: &Theme) -> Vec<Option<Line<'static>>> {
+    fn hints_by_cell(&self, theme: &Theme) -> Vec<Option<[Line<'static>; 2]>> {
         let mut out = vec![None; 9];
         if !self.hints || !self.humans_turn() {
             return out;
@@ -117,25 +127,32 @@ impl MncTab {
                 .filter(|(mv, _)| mv.target() == cell && self.selection_allows(*mv))
                 .collect();
             if let Some((mv, value)) = here.iter().max_by_key(|(_, v)| *v) {
+                // Which piece: s small, b big from the hand, or the big
+                // piece moved here from its cell ("b2→").
                 let kind = match mv {
                     Move::Place {
                         size: Size::Small, ..
-                    } => "s",
+                    } => "s".to_string(),
                     Move::Place {
                         size: Size::Big, ..
-                    } => "b",
-                    Move::Shift { .. } => "m",
+                    } => "b".to_string(),
+                    Move::Shift { from, .. } => format!("{from}→"),
                 };
-                let (word, style) = match value {
-                    Outcome::Win(d) => (format!("{kind} W{d}"), theme.win()),
-                    Outcome::Loss(d) => (format!("{kind} L{d}"), theme.loss()),
-                    Outcome::Draw => (format!("{kind} D"), theme.draw()),
+                let (value_word, style) = match value {
+                    Outcome::Win(d) => (format!("W{d}"), theme.win()),
+                    Outcome::Loss(d) => (format!("L{d}"), theme.loss()),
+                    Outcome::Draw => ("D".to_string(), theme.draw()),
                 };
-                out[cell.index()] = Some(if Some(*value) == best {
-                    Line::styled(format!("★{word}"), style.patch(theme.best()))
+                // The whole hint, and the value alone for a narrow cell.
+                let (star, style) = if Some(*value) == best {
+                    ("★", style.patch(theme.best()))
                 } else {
-                    Line::styled(word, style)
-                });
+                    ("", style)
+                };
+                out[cell.index()] = Some([
+                    Line::styled(format!("{star}{kind} {value_word}"), style),
+                    Line::styled(format!("{star}{value_word}"), style),
+                ]);
             }
         }
         out
@@ -202,7 +219,13 @@ impl MncTab {
             }
             buf.set_stringn(rect.x, rect.y, &text, rect.width as usize, style);
         }
-        let right = buf.area.right();
+        // Up to the panel when it is beside the board, else the edge: the
+        // hands never run into the panel's words.
+        let right = if layout.panel.x > layout.grid.right() {
+            layout.panel.x - 1
+        } else {
+            buf.area.right()
+        };
         let room = |x: u16| usize::from(right.saturating_sub(x));
         let x = layout.hand_big.right() + 1;
         buf.set_stringn(x, layout.hand_small.y, lost(you), room(x), theme.dim());
@@ -227,18 +250,15 @@ impl MncTab {
         buf.set_stringn(x, layout.hand_small.y + 1, &text, room(x), theme.dim());
     }
 
-    pub(super) fn render_panel(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
-        let status = Rect {
-            height: layout.moves.y - layout.panel.y,
-            ..layout.panel
-        };
+    /// The panel's words: the match as it stands, a review or the line.
+    fn status_lines(&self, layout: &MncLayout, theme: &Theme) -> Vec<Line<'static>> {
         let record = self.game.record();
         let words = MncWords {
             human: self.human(),
         };
         let mut lines = match record.shown() {
             // A short panel (a small screen) keeps what to do now.
-            Shown::Live if status.height < 4 => self.live_status(theme).split_off(1),
+            Shown::Live if layout.panel.height < 6 => self.live_status(theme).split_off(1),
             Shown::Live => self.live_status(theme),
             Shown::Review { .. } => record_view::review_lines(record, &words, theme),
             Shown::Line { .. } => record_view::line_lines(record, theme),
@@ -248,10 +268,44 @@ impl MncTab {
                 lines.push(Line::styled(message.clone(), theme.bad()));
             }
         }
-        Paragraph::new(lines)
+        lines
+    }
+
+    /// The panel split between its words (all of them, wrapped, and at
+    /// least the layout's rows) and the move list under them (the rows
+    /// left, at least three where the panel has room: the list gives way).
+    pub(super) fn panel_areas(&self, layout: &MncLayout) -> (Rect, Rect) {
+        let panel = layout.panel;
+        let lines = self.status_lines(layout, &Theme { color: false });
+        let needed = Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .line_count(panel.width) as u16;
+        let mut rows = needed.max(layout.moves.y - panel.y);
+        if panel.height.saturating_sub(rows) < 3 {
+            rows = needed.max(panel.height.saturating_sub(3));
+        }
+        let rows = rows.min(panel.height);
+        let status = Rect {
+            height: rows,
+            ..panel
+        };
+        let moves = Rect {
+            y: panel.y + rows,
+            height: panel.height - rows,
+            ..panel
+        };
+        (status, moves)
+    }
+
+    pub(super) fn render_panel(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
+        let (status, moves) = self.panel_areas(layout);
+        Paragraph::new(self.status_lines(layout, theme))
             .wrap(Wrap { trim: false })
             .render(status, buf);
-        record_view::render_list(record, &words, layout.moves, buf, theme);
+        let words = MncWords {
+            human: self.human(),
+        };
+        record_view::render_list(self.game.record(), &words, moves, buf, theme);
     }
 
     /// Who plays, whose move or the result, the value, hints, a capture.
@@ -273,15 +327,18 @@ impl MncTab {
         // Whose move, or the result.
         match self.winner() {
             Some(winner) => {
-                let how = if self.position().has_line(winner) {
-                    "three in a row"
-                } else {
-                    "the other side has no legal move"
+                let loser = if winner == you { "the engine" } else { "you" };
+                let how = match self.position().line_of(winner) {
+                    Some(line) => format!("three in a row, {}", line_words(line)),
+                    None => format!(
+                        "{loser} {} no legal move",
+                        if winner == you { "has" } else { "have" }
+                    ),
                 };
                 let (text, style) = if winner == you {
-                    (format!("GAME OVER: you win ({how})!"), theme.good())
+                    (format!("GAME OVER: you win: {how}!"), theme.good())
                 } else {
-                    (format!("GAME OVER: the engine wins ({how})."), theme.bad())
+                    (format!("GAME OVER: the engine wins: {how}."), theme.bad())
                 };
                 lines.push(Line::styled(text, style));
                 lines.push(Line::styled(
@@ -323,8 +380,8 @@ impl MncTab {
         if self.hints && self.humans_turn() {
             lines.push(Line::from(vec![
                 Span::styled("hints ", theme.dim()),
-                Span::raw("s/b/m"),
-                Span::styled(" small, big, move  ", theme.dim()),
+                Span::raw("s/b/a1→"),
+                Span::styled(" small, big, moved from a1  ", theme.dim()),
                 Span::styled("W9", theme.win()),
                 Span::styled(" win in 9  ", theme.dim()),
                 Span::styled("L4", theme.loss()),
@@ -364,7 +421,8 @@ pub(super) struct CellView {
     /// The cell's name and its marks (last, from, +, ↑).
     pub name: Line<'static>,
     pub piece: Option<Piece>,
-    pub hint: Option<Line<'static>>,
+    /// The hint, whole and short (the value alone, for a narrow cell).
+    pub hint: Option<[Line<'static>; 2]>,
     /// The tint of the last move, the cursor.
     pub style: Style,
 }
@@ -375,14 +433,27 @@ pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &T
     buf.set_style(rect, view.style);
     let hint_row = rect.height >= 3;
     let mut name = view.name.clone();
-    match &view.hint {
+    // The whole hint where it fits, else the value alone.
+    let fitting = |room: usize| {
+        view.hint.as_ref().map(|[whole, short]| {
+            if whole.width() <= room {
+                whole.clone()
+            } else {
+                short.clone()
+            }
+        })
+    };
+    match fitting(usize::from(rect.width)) {
         Some(hint) if hint_row => {
             let x = rect.x + rect.width.saturating_sub(hint.width() as u16) / 2;
-            buf.set_line(x, rect.bottom() - 1, hint, rect.width);
+            buf.set_line(x, rect.bottom() - 1, &hint, rect.width);
         }
-        Some(hint) => {
-            name.spans.push(Span::raw(" "));
-            name.spans.extend(hint.spans.iter().cloned());
+        Some(_) => {
+            let room = usize::from(rect.width).saturating_sub(name.width() + 1);
+            if let Some(hint) = fitting(room) {
+                name.spans.push(Span::raw(" "));
+                name.spans.extend(hint.spans);
+            }
         }
         None => {}
     }

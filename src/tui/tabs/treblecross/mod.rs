@@ -28,7 +28,7 @@ use crate::solver::treblecross::{
     TreblecrossRules,
 };
 use crate::tui::keymap::{Binding, Direction, When};
-use crate::tui::record_view;
+use crate::tui::record_view::{self, dropped_moves};
 use crate::tui::tab::{Cursor, Tab};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::render_too_small;
@@ -41,6 +41,10 @@ use ratatui::layout::{Position, Rect};
 use std::sync::atomic::Ordering::Relaxed;
 use values::TableJob;
 
+/// The widest a cell is drawn (columns) when the zoom is left to the tab:
+/// wide enough to click without aiming, not so wide that the strip stops
+/// looking like one.
+pub const WIDEST_CELL: u16 = 5;
 pub const MIN_LENGTH: usize = Strip::MIN_LEN;
 pub const MAX_LENGTH: usize = LONGEST_EDITABLE;
 /// Smallest area the tab draws in (a 40×16 terminal): the ruler, the
@@ -240,6 +244,26 @@ impl Tab for TreblecrossTab {
         self.poll();
     }
 
+    fn abandons(&self, action: Action) -> Option<String> {
+        let game = self.game.as_ref()?;
+        if !(game.is_on() && game.human_moved()) {
+            return None;
+        }
+        match action {
+            Action::Play(_) if self.view() == Shown::Live => Some(
+                "Stop the game and edit the strip? The game in progress is lost (the strip keeps its X)."
+                    .into(),
+            ),
+            Action::NewGame => Some(
+                "Start the game again from its first strip? The game in progress is lost.".into(),
+            ),
+            Action::ContinueHere => dropped_moves(game.record()).map(|n| {
+                format!("Play on from the position shown? The game's last {n} moves are dropped.")
+            }),
+            _ => None,
+        }
+    }
+
     fn at_stake(&self) -> Option<&'static str> {
         let game = self.game.as_ref()?;
         (game.is_on() && game.human_moved()).then_some("the Treblecross game")
@@ -271,8 +295,14 @@ impl Tab for TreblecrossTab {
         };
         self.render_view(&layout, buf, theme);
         let in_use: Vec<usize> = self.segments().iter().map(|s| s.len).collect();
-        self.panel
-            .render(layout.panel, &self.table, &in_use, buf, theme);
+        self.panel.render(
+            layout.panel,
+            &self.table,
+            &in_use,
+            self.computing(),
+            buf,
+            theme,
+        );
     }
 }
 
@@ -462,11 +492,12 @@ impl TreblecrossTab {
     }
 
     /// Columns per cell on a strip row `width` columns wide: as asked, or
-    /// the widest (up to 3) that shows the whole strip, else 1.
+    /// the widest (up to [`WIDEST_CELL`]) that shows the whole strip, so a
+    /// short strip fills the width; else 1.
     pub fn cell_width(&self, width: u16) -> u16 {
         match self.zoom {
             Some(z) => z,
-            None => (1..=3)
+            None => (1..=WIDEST_CELL)
                 .rev()
                 .find(|&z| usize::from(width / z) >= self.strip().len())
                 .unwrap_or(1),

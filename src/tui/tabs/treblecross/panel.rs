@@ -119,31 +119,60 @@ impl Panel {
     }
 
     /// The heading of the panel: what it shows and its keys.
-    fn title(&self, sequence: &Sequence) -> String {
-        let mode = match self.mode {
+    fn mode_word(&self) -> &'static str {
+        match self.mode {
             PanelMode::Values => "values",
             PanelMode::Stats => "statistics",
             PanelMode::Plot => "plot (• rare)",
-        };
+        }
+    }
+
+    fn title(&self, sequence: &Sequence) -> String {
+        let mode = self.mode_word();
         format!(
             " Grundy {mode}: {} · [ ] scroll · s view · o game ",
             name(sequence)
         )
     }
 
+    /// Draws the panel; `computing`: values known and wanted while a
+    /// larger table is computed in the background (the plot says so).
     pub fn render(
         &self,
         area: Rect,
         table: &GrundyTable,
         in_use: &[usize],
+        computing: Option<(usize, usize)>,
         buf: &mut Buffer,
         theme: &Theme,
     ) {
         let (sequence, heaps) = self.sequence(table);
+        let title = match computing {
+            Some((known, wanted)) if self.mode == PanelMode::Plot && self.other.is_none() => {
+                Span::styled(
+                    format!(
+                        " Grundy plot: computing G(0 … {}) in the background, {known} known ({}%)… ",
+                        wanted.saturating_sub(1),
+                        known * 100 / wanted.max(1)
+                    ),
+                    theme.key(),
+                )
+            }
+            _ => {
+                // The whole title where it fits, else the view and game alone.
+                let whole = self.title(&sequence);
+                let text = if whole.chars().count() + 2 <= usize::from(area.width) {
+                    whole
+                } else {
+                    format!(" G(L) {}: {} ", self.mode_word(), name(&sequence))
+                };
+                Span::styled(text, theme.dim())
+            }
+        };
         let block = Block::new()
             .borders(Borders::TOP)
             .border_style(theme.border())
-            .title(Span::styled(self.title(&sequence), theme.dim()));
+            .title(title);
         let inner = block.inner(area);
         block.render(area, buf);
         if let Some(prompt) = &self.prompt {

@@ -21,6 +21,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 const SEGMENT_ROWS: u16 = 4;
 /// Rows the analysis in words gets before the panel grows.
 const INFO_ROWS: u16 = 9;
+/// Below this many rows the words take room from the labels and the panel.
+const SHORT_SCREEN: u16 = 20;
 
 /// Where the tab puts things: the one source for drawing and clicks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,22 +44,26 @@ pub fn layout(area: Rect) -> Option<TreblecrossLayout> {
     }
     let inner = Rect::new(area.x + 1, area.y, area.width - 2, area.height);
     let row = |dy: u16, h: u16| Rect::new(inner.x, inner.y + dy, inner.width, h);
-    // The info needs about 9 rows; the Grundy panel takes the rest.
+    // The info needs about 9 rows; the Grundy panel takes the rest. On a
+    // short screen the words come first: the labels get two lines and the
+    // panel a title and two rows.
+    let short = area.height < SHORT_SCREEN;
+    let segment_rows = if short { 3 } else { SEGMENT_ROWS };
     let panel_height = area
         .height
-        .saturating_sub(2 + SEGMENT_ROWS + INFO_ROWS)
-        .clamp(6, 40);
+        .saturating_sub(2 + segment_rows + INFO_ROWS)
+        .clamp(if short { 3 } else { 6 }, 40);
     let panel = Rect::new(
         area.x,
         area.bottom() - panel_height,
         area.width,
         panel_height,
     );
-    let info_top = 2 + SEGMENT_ROWS;
+    let info_top = 2 + segment_rows;
     Some(TreblecrossLayout {
         ruler: row(0, 1),
         strip: row(1, 1),
-        segments: row(2, SEGMENT_ROWS),
+        segments: row(2, segment_rows),
         info: row(info_top, (panel.y - inner.y).saturating_sub(info_top)),
         panel,
     })
@@ -193,10 +199,28 @@ impl TreblecrossTab {
         }
         let (status, list) = self.info_areas(layout.info, start, end, z, theme);
         let mut lines = self.info_lines(start, end, z, theme);
-        if layout.info.height < 5 && self.view() == Shown::Live {
-            // A short info area (a small screen) keeps the verdict, not
-            // the line about which cells are shown.
-            lines.remove(0);
+        if self.view() == Shown::Live {
+            // A short info area (a small screen) keeps the verdict, the
+            // winning cells and the cursor's move: the line about which
+            // cells are shown goes first, then the cursor's segment (its
+            // bracket and label stay on the strip).
+            let text = |line: &Line| {
+                line.spans
+                    .iter()
+                    .map(|s| s.content.as_ref())
+                    .collect::<String>()
+            };
+            for droppable in ["cells ", "the cursor's segment"] {
+                let rows = Paragraph::new(lines.clone())
+                    .wrap(Wrap { trim: false })
+                    .line_count(status.width);
+                if rows <= usize::from(status.height) {
+                    break;
+                }
+                if let Some(i) = lines.iter().position(|l| text(l).starts_with(droppable)) {
+                    lines.remove(i);
+                }
+            }
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
@@ -236,12 +260,9 @@ impl TreblecrossTab {
         if self.record().is_none() || info.height < 5 {
             return (info, None);
         }
-        let width = usize::from(info.width.max(1));
-        let rows: usize = self
-            .info_lines(start, end, z, theme)
-            .iter()
-            .map(|line| line.width().div_ceil(width).max(1))
-            .sum();
+        let rows = Paragraph::new(self.info_lines(start, end, z, theme))
+            .wrap(Wrap { trim: false })
+            .line_count(info.width);
         let list_rows = (info.height as usize).saturating_sub(rows).max(3) as u16;
         let list_rows = list_rows.min(info.height - 2);
         let status = Rect {
