@@ -160,12 +160,15 @@ impl Panel {
             }
             _ => {
                 // The whole title where it fits, else the view and game alone.
-                let whole = self.title(&sequence);
-                let text = if whole.chars().count() + 2 <= usize::from(area.width) {
-                    whole
-                } else {
-                    format!(" G(L) {}: {} ", self.mode_word(), name(&sequence))
-                };
+                let room = usize::from(area.width).saturating_sub(2);
+                let text = [
+                    self.title(&sequence),
+                    format!(" Grundy {}: {} ", self.mode_word(), name(&sequence)),
+                    format!(" Grundy {} · s o [ ] ", self.mode_word()),
+                ]
+                .into_iter()
+                .find(|t| t.chars().count() <= room)
+                .unwrap_or_else(|| format!(" Grundy {} ", self.mode_word()));
                 Span::styled(text, theme.dim())
             }
         };
