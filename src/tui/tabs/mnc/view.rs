@@ -166,19 +166,12 @@ impl MncTab {
         let taken = before.captured_by(mv)?;
         let human = self.human();
         let by_you = before.to_move() == human;
-        let whose = if taken.side == human { "your" } else { "its" };
+        let (piece, cell) = (taken.letter(), mv.target());
         let text = match (by_you, taken.side == human) {
-            (true, true) => format!("you covered your own {} on {}", taken.letter(), mv.target()),
-            (true, false) => format!(
-                "you took the engine's {} on {}",
-                taken.letter(),
-                mv.target()
-            ),
-            (false, _) => format!(
-                "the engine took {whose} {} on {}",
-                taken.letter(),
-                mv.target()
-            ),
+            (true, true) => format!("you covered your own {piece} on {cell}"),
+            (true, false) => format!("you took the engine's {piece} on {cell}"),
+            (false, true) => format!("the engine took your {piece} on {cell}"),
+            (false, false) => format!("the engine covered its own {piece} on {cell}"),
         };
         Some(text)
     }

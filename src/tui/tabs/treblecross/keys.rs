@@ -184,7 +184,7 @@ pub const BINDINGS: &[Binding<Action>] = &[
     Binding::new(
         &[ch('<'), ch(',')],
         "<",
-        "review: the move before",
+        "review: the move before (or click a move or a played X)",
         Action::Back,
     )
     .when(GAME.or(REVIEWING))

@@ -444,13 +444,17 @@ impl TreblecrossTab {
                 Player::Engine => "the engine started",
                 Player::You => "you started",
             };
+            // Where the three are, as the strip's ruler numbers them.
+            let at = three_in_a_row(&game.position().strip)
+                .map(|run| format!(" at {}–{}", run + 1, run + 3))
+                .unwrap_or_default();
             let banner = match (game.winner(), game.to_move()) {
                 (Some(Player::You), _) => Span::styled(
-                    "GAME OVER: you win, three in a row!  (n again · < review · g back to editing)",
+                    format!("GAME OVER: you win, three in a row{at}!  (n again · < review · g back to editing)"),
                     theme.good(),
                 ),
                 (Some(Player::Engine), _) => Span::styled(
-                    "GAME OVER: the engine wins, three in a row.  (u take back · n again · < review · g back to editing)",
+                    format!("GAME OVER: the engine wins, three in a row{at}.  (u take back · n again · < review · g back to editing)"),
                     theme.bad(),
                 ),
                 (None, Player::You) => Span::styled(
