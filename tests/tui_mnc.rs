@@ -635,3 +635,32 @@ fn analysis_takes_small_pieces_from_the_hand_and_gives_them_back() {
     let cursor_cell = mnc(&app).setup().unwrap();
     assert_eq!(cursor_cell.hands[Side::O], before.hands[Side::O]);
 }
+
+#[test]
+fn a_panel_too_short_for_its_words_says_so() {
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    let empty = Cell::ALL
+        .into_iter()
+        .find(|&c| mnc(&app).position().piece_at(c).is_none())
+        .unwrap();
+    app.update(Action::Mnc(MncAction::Click(empty)));
+    wait_for_turn(&mut app);
+    type_keys(&mut app, "<");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while mnc(&app).annotations().is_none() {
+        assert!(Instant::now() < deadline);
+        app.tick();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // 40×16: the panel under the board has two rows for a review of five.
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.contains("REVIEW · after move"), "{text}");
+    assert!(text.contains("more rows"), "{text}");
+    // 100×24: all of it, and no sign.
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(
+        text.contains("before ") && !text.contains("more rows"),
+        "{text}"
+    );
+}

@@ -2,6 +2,8 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Style;
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// A rectangle of at most `width`×`height` centred in `area`.
@@ -33,6 +35,23 @@ pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16)) {
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
         .render(area, buf);
+}
+
+/// `lines` wrapped into `area`; when they need more rows than it has, its
+/// last row says so instead of cutting the words off silently.
+pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, sign: Style) {
+    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let needed = paragraph.line_count(area.width);
+    paragraph.render(area, buf);
+    if needed > usize::from(area.height) && area.height > 0 {
+        let last = area.bottom() - 1;
+        buf.set_style(Rect::new(area.x, last, area.width, 1), Style::reset());
+        for x in area.left()..area.right() {
+            buf[(x, last)].set_symbol(" ");
+        }
+        let more = format!("… {} more rows", needed - usize::from(area.height) + 1);
+        buf.set_stringn(area.x, last, more, usize::from(area.width), sign);
+    }
 }
 
 /// `text` broken into lines of at most `width` characters at spaces (a

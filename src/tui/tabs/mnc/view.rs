@@ -11,11 +11,12 @@ use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{draw_centred, glyph, Shape};
 use crate::tui::record_view::{self, Words};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::render_wrapped;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 /// How MNC moves and values are written in the move list and the review.
 pub(super) struct MncWords {
@@ -277,6 +278,11 @@ impl MncTab {
         if panel.height.saturating_sub(rows) < 3 {
             rows = needed.max(panel.height.saturating_sub(3));
         }
+        // A panel too short for the words and a list: the words first, the
+        // list keeps its heading and one row where two are left.
+        if rows >= panel.height && panel.height >= 6 {
+            rows = panel.height - 2;
+        }
         let rows = rows.min(panel.height);
         let status = Rect {
             height: rows,
@@ -292,9 +298,7 @@ impl MncTab {
 
     pub(super) fn render_panel(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
         let (status, moves) = self.panel_areas(layout);
-        Paragraph::new(self.status_lines(layout, theme))
-            .wrap(Wrap { trim: false })
-            .render(status, buf);
+        render_wrapped(self.status_lines(layout, theme), status, buf, theme.dim());
         let words = MncWords {
             human: self.human(),
         };

@@ -10,11 +10,12 @@ use crate::solver::treblecross::{
 };
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
+use crate::tui::widgets::render_wrapped;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 /// Rows under the strip for the segments: the brackets, then up to three
 /// lines of labels (labels that would collide go on the next line).
@@ -222,9 +223,7 @@ impl TreblecrossTab {
                 }
             }
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(status, buf);
+        render_wrapped(lines, status, buf, theme.dim());
         if let (Some(list), Some(record)) = (list, self.record()) {
             record_view::render_list(record, &self.words(), list, buf, theme);
         }
@@ -248,7 +247,7 @@ impl TreblecrossTab {
 
     /// The info area split: the words, then the move list (the game's
     /// moves, or the perfect line) in the rows the words leave, at least
-    /// three; no list outside a game and a line.
+    /// two; no list outside a game and a line.
     pub(super) fn info_areas(
         &self,
         info: Rect,
@@ -263,7 +262,8 @@ impl TreblecrossTab {
         let rows = Paragraph::new(self.info_lines(start, end, z, theme))
             .wrap(Wrap { trim: false })
             .line_count(info.width);
-        let list_rows = (info.height as usize).saturating_sub(rows).max(3) as u16;
+        // The words first: the list keeps its heading and one row.
+        let list_rows = (info.height as usize).saturating_sub(rows).max(2) as u16;
         let list_rows = list_rows.min(info.height - 2);
         let status = Rect {
             height: info.height - list_rows,
