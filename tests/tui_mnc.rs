@@ -664,3 +664,26 @@ fn a_panel_too_short_for_its_words_says_so() {
         "{text}"
     );
 }
+
+#[test]
+fn analysis_keeps_its_set_up_and_leaves_the_match_keys_to_the_match() {
+    let mut app = app_playing(Side::O);
+    wait_for_turn(&mut app);
+    type_keys(&mut app, "a");
+    // Space cycles the centre cell: a small x there.
+    type_keys(&mut app, " ");
+    let setup = *mnc(&app).setup().unwrap();
+    // p, < and t are the match's: said so, nothing changes.
+    for keys in ["p", "<", "t"] {
+        type_keys(&mut app, keys);
+        assert!(
+            mnc(&app).message().unwrap().contains("works on the match"),
+            "{keys}: {:?}",
+            mnc(&app).message()
+        );
+        assert_eq!(mnc(&app).view(), noughts::solver::record::Shown::Live);
+    }
+    // Back to the match and into analysis again: the set-up is still there.
+    type_keys(&mut app, "aa");
+    assert_eq!(mnc(&app).setup(), Some(&setup));
+}

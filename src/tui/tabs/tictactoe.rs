@@ -15,13 +15,12 @@ use crate::tui::grid::{
 use crate::tui::keymap::{ch, ctrl, key, Binding, Direction, When};
 use crate::tui::tab::Tab;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::render_too_small;
+use crate::tui::widgets::{render_too_small, render_wrapped};
 use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Everything the tab can be asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -598,9 +597,7 @@ impl TicTacToeTab {
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.bad()));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(area, buf);
+        render_wrapped(lines, area, buf, theme.dim());
     }
 
     fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -683,9 +680,7 @@ impl TicTacToeTab {
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.bad()));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(area, buf);
+        render_wrapped(lines, area, buf, theme.dim());
     }
 }
 

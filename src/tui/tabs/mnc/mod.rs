@@ -65,6 +65,9 @@ pub struct MncTab {
     game: Match,
     /// Why the engine stopped answering, if it did.
     engine_failed: Option<String>,
+    /// The last analysis set-up, with the match position it was left at:
+    /// back in analysis from the same match position, it is there again.
+    last_setup: Option<(Position, Setup)>,
     selection: Option<Selection>,
     cursor: Cell,
     hints: bool,
@@ -122,6 +125,21 @@ impl Tab for MncTab {
                 }
                 A::Hand(_) | A::PlaceHere(_) | A::PickUp | A::Undo | A::Play(_) => {
                     self.message = Some("analysis mode: a goes back to the match".into());
+                    return;
+                }
+                A::PerfectLine
+                | A::Back
+                | A::Forward
+                | A::ReviewAt(_)
+                | A::ContinueHere
+                | A::ToggleHints
+                | A::NewGame
+                | A::SwapSides
+                | A::NextStrength => {
+                    self.message = Some(
+                        "that key works on the match: a goes back to it (the set-up is kept)"
+                            .into(),
+                    );
                     return;
                 }
                 _ => {}
@@ -294,6 +312,7 @@ impl MncTab {
             mode: Mode::Match,
             game: Match::new(Position::START, human),
             engine_failed: None,
+            last_setup: None,
             selection: None,
             cursor: Cell::CENTRE,
             hints: false,
@@ -381,10 +400,18 @@ impl MncTab {
     fn toggle_analysis(&mut self) {
         self.message = None;
         match self.mode {
-            Mode::Analysis { .. } => self.mode = Mode::Match,
+            Mode::Analysis { setup, .. } => {
+                // Kept for the next visit while the match stays where it is.
+                self.last_setup = Some((*self.position(), setup));
+                self.mode = Mode::Match;
+            }
             Mode::Match => {
+                let setup = match self.last_setup {
+                    Some((at, setup)) if at == *self.position() => setup,
+                    _ => Setup::of(self.position()),
+                };
                 self.mode = Mode::Analysis {
-                    setup: Setup::of(self.position()),
+                    setup,
                     rating: None,
                 };
                 self.selection = None;
@@ -500,7 +527,7 @@ impl MncTab {
     fn undo(&mut self) {
         match self.game.take_back() {
             Ok(()) => {
-                self.message = None;
+                self.message = Some("took back your last move and the engine's reply".into());
                 self.after_move();
             }
             Err(_) => self.message = Some("nothing of yours to take back".into()),
@@ -556,7 +583,12 @@ impl MncTab {
         self.message = None;
         self.selection = None;
         match self.game.step(by) {
-            Ok(wanted) => self.want(wanted),
+            Ok(wanted) => {
+                if by > 0 && self.view() == Shown::Live {
+                    self.message = Some("> steps forward in a review: < opens one".into());
+                }
+                self.want(wanted)
+            }
             Err(_) => self.message = Some("no move to review yet".into()),
         }
     }

@@ -193,7 +193,7 @@ impl MncTab {
             let letter = side_letter(side).to_string();
             match lost {
                 0 => String::new(),
-                n => format!("  lost {}", vec![letter; usize::from(n)].join(" ")),
+                n => format!("  lost {letter} ×{n}"),
             }
         };
         buf.set_string(layout.grid.x, layout.hand_small.y, "you", theme.dim());
@@ -359,6 +359,9 @@ impl MncTab {
                     ),
                     Some(Selection::Board(from)) => {
                         format!("your move: move the big piece from {from} (+ marks where)")
+                    }
+                    None if self.position().small_in_hand(you) == 0 => {
+                        "your move: no small piece left: b places a big one, m moves one".into()
                     }
                     None => {
                         "your move: click a cell (a small piece); b big, m move a big one".into()

@@ -238,7 +238,7 @@ impl TreblecrossTab {
         let Some(game) = &mut self.game else { return };
         match game.take_back() {
             Ok(()) => {
-                self.message = None;
+                self.message = Some("took back your last move and the engine's reply".into());
                 self.after_move();
             }
             Err(e) => self.message = Some(match_error_words(e)),
@@ -262,7 +262,12 @@ impl TreblecrossTab {
             (None, None) => Err(NoStep::NoMove),
         };
         match result {
-            Ok(wanted) => self.want(wanted),
+            Ok(wanted) => {
+                if by > 0 && self.view() == Shown::Live {
+                    self.message = Some("> steps forward in a review: < opens one".into());
+                }
+                self.want(wanted)
+            }
             Err(_) => self.message = Some("no move to review".into()),
         }
     }

@@ -326,13 +326,23 @@ impl Panel {
             spans.push(Span::styled("│ ", theme.dim()));
         }
         spans.push(Span::styled(format!("{at}:G from "), theme.dim()));
+        // Whole entries only, and "…" where the row has no room for more
+        // ([ ] scroll to them).
+        let room = usize::from(inner.width);
+        let mut used_width: usize = spans.iter().map(|s| s.width()).sum();
         for (l, g) in values.iter().enumerate().skip(first).take(24) {
             let style = if in_use.contains(&l) && self.other.is_none() {
                 theme.best()
             } else {
                 Style::new()
             };
-            spans.push(Span::styled(format!("{l}:{g} "), style));
+            let entry = format!("{l}:{g} ");
+            if used_width + entry.chars().count() + 1 > room {
+                spans.push(Span::styled("…", theme.dim()));
+                break;
+            }
+            used_width += entry.chars().count();
+            spans.push(Span::styled(entry, style));
         }
         buf.set_line(inner.x, line_y, &Line::from(spans), inner.width);
     }
