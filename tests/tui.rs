@@ -458,3 +458,23 @@ fn the_perfect_line_is_the_solvers_move_by_move() {
         assert_eq!(app.tictactoe.board(), parse_notation(start).unwrap());
     }
 }
+
+#[test]
+fn a_40_by_16_screen_puts_the_verdict_first() {
+    let mut app = app_with(".../.../...");
+    type_keys(&mut app, " ");
+    let text = draw(&app, 40, 16).backend().to_string();
+    // The verdict and the best moves, before the board's other forms.
+    for words in ["Perfect play draw", "Best moves", "more rows"] {
+        assert!(text.contains(words), "{words}\n{text}");
+    }
+    // Cell values in the short form where the long one does not fit.
+    assert!(text.contains("★draw") && text.contains("L6"), "{text}");
+    // 100×24: everything, in the usual order, no sign.
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.find("Board").unwrap() < text.find("Perfect play").unwrap());
+    assert!(
+        !text.contains("more rows") && text.contains("loss in 6"),
+        "{text}"
+    );
+}

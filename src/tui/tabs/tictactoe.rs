@@ -21,6 +21,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
 
 /// Everything the tab can be asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -526,7 +527,15 @@ impl TicTacToeTab {
                             style
                         };
                         let star = if is_best { "★" } else { "" };
-                        let text = format!("{star}{value}");
+                        // "win in 5", or "W5" in a narrow cell.
+                        let mut text = format!("{star}{value}");
+                        if text.chars().count() > usize::from(body.width) {
+                            text = match value {
+                                Outcome::Win(d) => format!("{star}W{d}"),
+                                Outcome::Loss(d) => format!("{star}L{d}"),
+                                Outcome::Draw => format!("{star}D"),
+                            };
+                        }
                         let width = text.chars().count() as u16;
                         let x = body.x + body.width.saturating_sub(width) / 2;
                         let y = body.y + body.height.saturating_sub(1) / 2;
@@ -616,7 +625,7 @@ impl TicTacToeTab {
             2 => "reachable, continuing",
             _ => "unreachable",
         };
-        let mut lines = vec![
+        let facts = vec![
             Line::from(vec![label("Board"), Span::raw(slashed(&self.board))]),
             Line::from(vec![
                 label("Codeforces"),
@@ -628,6 +637,9 @@ impl TicTacToeTab {
                 Span::styled(format!("  ({code_meaning})"), theme.dim()),
             ]),
         ];
+        // The verdict: why illegal, the line, whose move and what perfect
+        // play gives.
+        let mut lines = Vec::new();
         if let Some(why) = v.why {
             lines.push(Line::from(vec![
                 label("Why"),
@@ -664,23 +676,34 @@ impl TicTacToeTab {
                 label("Best moves"),
                 Span::styled(format!("★ {}", best.join(" ")), theme.best()),
             ]));
-            lines.push(Line::from(""));
-            lines.push(Line::styled(
-                format!(
-                    "Each empty cell: {}'s result after playing there,",
-                    mark_letter(a.mover)
-                ),
-                theme.dim(),
-            ));
-            lines.push(Line::styled(
-                "in plies; ★ marks the best moves.",
-                theme.dim(),
-            ));
         }
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.bad()));
         }
-        render_wrapped(lines, area, buf, theme.dim());
+        let mut notes = Vec::new();
+        if let Some(a) = &v.analysis {
+            notes.push(Line::from(""));
+            notes.push(Line::styled(
+                format!(
+                    "Each empty cell: {}'s result after playing there, in plies; ★ marks the best moves.",
+                    mark_letter(a.mover)
+                ),
+                theme.dim(),
+            ));
+        }
+        // The board's forms first where everything fits; on a short panel
+        // the verdict and what to do come first.
+        let all: Vec<Line> = facts.iter().chain(&lines).chain(&notes).cloned().collect();
+        let fits = Paragraph::new(all.clone())
+            .wrap(Wrap { trim: false })
+            .line_count(area.width)
+            <= usize::from(area.height);
+        let ordered = if fits {
+            all
+        } else {
+            lines.into_iter().chain(facts).chain(notes).collect()
+        };
+        render_wrapped(ordered, area, buf, theme.dim());
     }
 }
 
