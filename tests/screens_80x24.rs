@@ -14,7 +14,7 @@ use noughts::tui::app::{Action, App, TabId};
 use noughts::tui::tabs::mnc::{Action as MncAction, MncTab};
 use noughts::tui::tabs::treblecross::TreblecrossTab;
 use noughts::tui::theme::Theme;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The screen as text, 80×24.
 fn screen(app: &App) -> String {
@@ -23,10 +23,8 @@ fn screen(app: &App) -> String {
 
 /// Ticks until both engines have answered what they were asked.
 fn settle(app: &mut App) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        app.tick();
-        let mnc_busy = app.mnc.as_ref().is_some_and(|m| {
+    tick_until(app, "an answer from an engine", |app| {
+        let mnc_waiting = app.mnc.as_ref().is_some_and(|m| {
             use noughts::solver::record::Shown;
             let waiting = match m.view() {
                 _ if m.setup().is_some() => {
@@ -38,12 +36,8 @@ fn settle(app: &mut App) {
             };
             !m.is_solved() || waiting
         });
-        if !app.treblecross.is_thinking() && !mnc_busy {
-            return;
-        }
-        assert!(Instant::now() < deadline, "an engine never answered");
-        std::thread::sleep(Duration::from_millis(2));
-    }
+        !app.treblecross.is_thinking() && !mnc_waiting
+    });
 }
 
 fn keys(app: &mut App, keys: &str) {

@@ -2,6 +2,10 @@
 //! engine through the app's update function, with the inputs a person
 //! gives (pick from the hand, click a cell; click a big piece, click its
 //! target), and snapshots.
+//!
+//! Past 600 lines because the tab does much (the match, its review and
+//! perfect line, analysis, hints, strengths, the questions); the tests go
+//! through it in that order.
 
 mod app_support;
 mod players;
@@ -13,7 +17,7 @@ use noughts::tui::app::{shell_layout, Action, App, TabId};
 use noughts::tui::tabs::mnc::{layout, Action as MncAction, MncTab, Selection};
 use noughts::tui::theme::Theme;
 use players::{greedy, Lcg};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn app_playing(human: Side) -> App {
     let mut app = App::new(Theme { color: true });
@@ -29,14 +33,10 @@ fn mnc(app: &App) -> &MncTab {
 /// Ticks until the human may move or the game is over (engine replies
 /// come from its thread).
 fn wait_for_turn(app: &mut App) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !(mnc(app).humans_turn() || mnc(app).winner().is_some())
-        || (mnc(app).humans_turn() && mnc(app).value().is_none())
-    {
-        assert!(Instant::now() < deadline, "the engine never answered");
-        std::thread::sleep(Duration::from_millis(1));
-        app.tick();
-    }
+    tick_until(app, "the human's turn", |app| {
+        (mnc(app).humans_turn() || mnc(app).winner().is_some())
+            && !(mnc(app).humans_turn() && mnc(app).value().is_none())
+    });
 }
 
 /// Makes a move the way a person does: clicks (hand, then cell; or big
@@ -233,15 +233,9 @@ fn snapshots_mid_game_selecting_and_over() {
 
 /// Ticks until the engine has rated the set-up position.
 fn wait_for_setup_rating(app: &mut App) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while mnc(app).setup_rating().is_none() {
-        assert!(
-            Instant::now() < deadline,
-            "the engine never rated the set-up"
-        );
-        std::thread::sleep(Duration::from_millis(1));
-        app.tick();
-    }
+    tick_until(app, "a rating of the set-up", |app| {
+        mnc(app).setup_rating().is_some()
+    });
 }
 
 #[test]
@@ -455,12 +449,9 @@ fn the_perfect_line_is_the_solvers_move_by_move() {
     let mut app = app_playing(Side::O);
     wait_for_turn(&mut app);
     type_keys(&mut app, "p");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while mnc(&app).perfect_line().is_none() {
-        assert!(Instant::now() < deadline);
-        app.tick();
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    tick_until(&mut app, "a perfect line", |app| {
+        mnc(app).perfect_line().is_some()
+    });
     let line = mnc(&app).perfect_line().unwrap().clone();
     let mut engine = noughts::solver::mnc::Engine::solved();
     let start = *mnc(&app).position();
@@ -503,12 +494,9 @@ fn review_annotations_are_the_solvers_values_and_play_resumes() {
     play_out_with(&mut app, |p| engine.rate_moves(p).last().unwrap().0);
     let moves = mnc(&app).history().to_vec();
     type_keys(&mut app, "<");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while mnc(&app).annotations().is_none() {
-        assert!(Instant::now() < deadline);
-        app.tick();
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    tick_until(&mut app, "annotations", |app| {
+        mnc(app).annotations().is_some()
+    });
     let annotations = mnc(&app).annotations().unwrap().to_vec();
     assert_eq!(annotations.len(), moves.len());
     let mut marked = 0;
@@ -647,12 +635,9 @@ fn a_panel_too_short_for_its_words_says_so() {
     app.update(Action::Mnc(MncAction::Click(empty)));
     wait_for_turn(&mut app);
     type_keys(&mut app, "<");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while mnc(&app).annotations().is_none() {
-        assert!(Instant::now() < deadline);
-        app.tick();
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    tick_until(&mut app, "annotations", |app| {
+        mnc(app).annotations().is_some()
+    });
     // 40×16: the panel under the board has two rows for a review of five.
     let text = draw(&app, 40, 16).backend().to_string();
     assert!(text.contains("REVIEW · after move"), "{text}");

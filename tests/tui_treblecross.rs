@@ -32,15 +32,9 @@ fn app_with(text: &str) -> App {
 /// Ticks until the engine has answered everything asked of it (its
 /// replies come from its thread).
 fn settle(app: &mut App) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while app.treblecross.is_thinking() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the engine never answered"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(1));
-        app.tick();
-    }
+    tick_until(app, "an answer from the engine", |app| {
+        !app.treblecross.is_thinking()
+    });
 }
 
 /// Types keys one at a time, each once the engine has answered.
@@ -390,15 +384,9 @@ fn long_free_segments_are_analysed_off_the_ui_thread_with_progress() {
     // Edits and drawing go on meanwhile.
     type_keys(&mut app, "l ");
     draw(&app, 100, 24);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while app.treblecross.analysis().is_none() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the job never finished"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        app.tick();
-    }
+    tick_until(&mut app, "the end of the job", |app| {
+        app.treblecross.analysis().is_some()
+    });
     assert!(app.treblecross.computing().is_none());
     assert_analysis_follows(&app);
 }
@@ -833,12 +821,9 @@ fn the_panel_shows_other_octal_games_and_a_plot() {
     type_keys(&mut app, "o");
     app.handle(&key(KeyCode::Enter), AREA);
     type_keys(&mut app, "ss");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while app.treblecross.computing().is_some() {
-        assert!(std::time::Instant::now() < deadline);
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        app.tick();
-    }
+    tick_until(&mut app, "the plot's values", |app| {
+        app.treblecross.computing().is_none()
+    });
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(
         text.contains("Grundy plot") && text.contains("65535"),

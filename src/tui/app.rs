@@ -317,7 +317,6 @@ pub struct App {
     /// The first line of the help shown, when it is longer than the screen.
     pub help_scroll: usize,
     pub show_rules: bool,
-    /// Asking "quit and lose …?" (what is at stake).
     /// A question asked before quitting or before a key that would throw
     /// a match away; every key answers it.
     pub question: Option<Question>,
@@ -695,8 +694,13 @@ impl Widget for &App {
             self.render_help(area, buf);
         }
         match &self.question {
-            Some(Question::Quit(what)) => self.render_confirm_quit(what, area, buf),
-            Some(Question::Abandon { question, .. }) => self.render_question(question, area, buf),
+            Some(Question::Quit(what)) => {
+                let question = format!("{} is not over: quitting loses it.", capitalized(what));
+                self.render_question(" Quit? ", &question, "quit", "stay", area, buf);
+            }
+            Some(Question::Abandon { question, .. }) => {
+                self.render_question(" Sure? ", question, "yes", "no", area, buf);
+            }
             None => {}
         }
     }
@@ -729,8 +733,17 @@ impl App {
             .render(popup, buf);
     }
 
-    /// "A new game? The match in progress is lost." with its answers.
-    fn render_question(&self, question: &str, area: Rect, buf: &mut Buffer) {
+    /// A question in a box (" Sure? ", "A new game? The match in progress
+    /// is lost.") with its answers: `y` and what it does, `n` or Esc.
+    fn render_question(
+        &self,
+        title: &str,
+        question: &str,
+        yes: &str,
+        no: &str,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
         let width = area.width.saturating_sub(4).clamp(20, 50);
         let inner = usize::from(width.saturating_sub(3)).max(1);
         let mut lines: Vec<Line> = wrap_words(question, inner)
@@ -740,9 +753,9 @@ impl App {
         lines.push(Line::from(""));
         lines.push(Line::from(vec![
             Span::styled("  y ", self.theme.key()),
-            Span::raw("yes   "),
+            Span::raw(format!("{yes}   ")),
             Span::styled("n ", self.theme.key()),
-            Span::raw("(or Esc) no"),
+            Span::raw(format!("(or Esc) {no}")),
         ]));
         let popup = centered(area, width, lines.len() as u16 + 2);
         Clear.render(popup, buf);
@@ -751,32 +764,7 @@ impl App {
                 Block::new()
                     .borders(Borders::ALL)
                     .border_style(self.theme.key())
-                    .title(" Sure? "),
-            )
-            .render(popup, buf);
-    }
-
-    fn render_confirm_quit(&self, what: &str, area: Rect, buf: &mut Buffer) {
-        let lines = vec![
-            Line::from(format!(" {} is not over:", capitalized(what))),
-            Line::from(" quitting loses it."),
-            Line::from(""),
-            Line::from(vec![
-                Span::styled("  y ", self.theme.key()),
-                Span::raw("quit   "),
-                Span::styled("n ", self.theme.key()),
-                Span::raw("(or Esc) stay"),
-            ]),
-        ];
-        let width = lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 3;
-        let popup = centered(area, width, lines.len() as u16 + 2);
-        Clear.render(popup, buf);
-        Paragraph::new(lines)
-            .block(
-                Block::new()
-                    .borders(Borders::ALL)
-                    .border_style(self.theme.key())
-                    .title(" Quit? "),
+                    .title(title),
             )
             .render(popup, buf);
     }

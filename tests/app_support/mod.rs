@@ -11,6 +11,7 @@ use noughts::tui::app::App;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
+use std::time::{Duration, Instant};
 
 /// The screen the events are aimed at.
 pub const AREA: Rect = Rect {
@@ -72,4 +73,15 @@ pub fn footer_of(terminal: &Terminal<TestBackend>) -> String {
 /// The help texts of every key that works now.
 pub fn helps(app: &App) -> Vec<&'static str> {
     app.hints().iter().map(|h| h.help).collect()
+}
+
+/// Ticks the app until `done` (the engines and background jobs answer from
+/// their own threads), failing with `what` after a minute.
+pub fn tick_until(app: &mut App, what: &str, mut done: impl FnMut(&App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done(app) {
+        assert!(Instant::now() < deadline, "never {what}");
+        std::thread::sleep(Duration::from_millis(1));
+        app.tick();
+    }
 }

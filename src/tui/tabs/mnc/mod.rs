@@ -7,6 +7,7 @@ mod engine;
 mod hand;
 mod keys;
 mod layout;
+mod review;
 mod setup;
 mod view;
 
@@ -17,12 +18,11 @@ pub use setup::Setup;
 pub use view::{piece_glyph, strength_word};
 
 use crate::notation::mnc::side_letter;
-use crate::solver::mnc::MncRules;
 use crate::solver::mnc::{Match, MatchError, Move, Position, Size, Strength, SMALL_PIECES};
-use crate::solver::record::{Annotation, NoStep, PerfectLine, Shown, Wanted};
+use crate::solver::record::Shown;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::keymap::{Binding, Direction, When};
-use crate::tui::record_view::{self, dropped_moves};
+use crate::tui::record_view::dropped_moves;
 use crate::tui::tab::{Cursor, Tab};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::render_too_small;
@@ -451,17 +451,6 @@ impl MncTab {
         }
     }
 
-    /// Asks the engine for what the record needs to show.
-    fn want(&mut self, wanted: Option<Wanted<MncRules>>) {
-        match wanted {
-            Some(Wanted::Annotations(start, moves)) => {
-                self.worker.ask(Request::Annotate(start, moves))
-            }
-            Some(Wanted::Line(from)) => self.worker.ask(Request::Line(from)),
-            None => {}
-        }
-    }
-
     fn play(&mut self, mv: Move) {
         let side = self.game.to_move();
         match self.game.play(side, mv) {
@@ -554,85 +543,6 @@ impl MncTab {
         } else {
             None
         }
-    }
-
-    /// What the board shows: the game, a review or the perfect line.
-    pub fn view(&self) -> Shown {
-        self.game.record().shown()
-    }
-
-    /// The perfect line shown, once the engine has answered.
-    pub fn perfect_line(&self) -> Option<&PerfectLine<MncRules>> {
-        self.game.record().line()
-    }
-
-    /// Each move of the game with its mover's value before it and the
-    /// value after it, once the engine has answered for the game as it
-    /// stands.
-    pub fn annotations(&self) -> Option<&[Annotation<Outcome>]> {
-        self.game.record().annotations()
-    }
-
-    /// The position the board shows, and the move that led to it.
-    pub fn shown(&self) -> (Position, Option<Move>) {
-        self.game.record().shown_position()
-    }
-
-    /// One move back or forward: along the game, or along the perfect line.
-    fn step(&mut self, by: isize) {
-        self.message = None;
-        self.selection = None;
-        match self.game.step(by) {
-            Ok(wanted) => {
-                if by > 0 && self.view() == Shown::Live {
-                    self.message = Some("> steps forward in a review: < opens one".into());
-                }
-                self.want(wanted)
-            }
-            Err(_) => self.message = Some("no move to review yet".into()),
-        }
-    }
-
-    /// Shows the position after `ply` moves (the game itself at its end).
-    fn review(&mut self, ply: usize) {
-        self.selection = None;
-        let wanted = self.game.review(ply);
-        self.want(wanted);
-    }
-
-    /// The perfect line from the position shown; again: back from it.
-    fn toggle_line(&mut self) {
-        self.message = None;
-        self.selection = None;
-        match self.game.toggle_line() {
-            Ok(wanted) => self.want(wanted),
-            Err(NoStep::GameOverThere) => {
-                self.message = Some("the game is over there: no line to show".into())
-            }
-            Err(NoStep::NoMove) => {}
-        }
-    }
-
-    /// Play on from the position shown: later moves of the game go, the
-    /// perfect line's moves up to the step shown become the game's.
-    fn continue_here(&mut self) {
-        if self.game.continue_here() {
-            self.message = Some("play goes on from here".into());
-            self.after_move();
-        }
-    }
-
-    /// The move a click on the list picks, if any.
-    pub fn move_at(&self, area: Rect, at: At) -> Option<usize> {
-        let (_, moves) = self.panel_areas(&layout(area)?);
-        record_view::move_at(
-            self.game.record(),
-            &view::MncWords {
-                human: self.human(),
-            },
-            moves,
-            at,
-        )
     }
 
     /// A fresh random number (xorshift64).

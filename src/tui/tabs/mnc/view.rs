@@ -245,7 +245,7 @@ impl MncTab {
     }
 
     /// The panel's words: the match as it stands, a review or the line.
-    fn status_lines(&self, layout: &MncLayout, theme: &Theme) -> Vec<Line<'static>> {
+    pub(super) fn status_lines(&self, layout: &MncLayout, theme: &Theme) -> Vec<Line<'static>> {
         let record = self.game.record();
         let words = MncWords {
             human: self.human(),
@@ -268,10 +268,9 @@ impl MncTab {
     /// The panel split between its words (all of them, wrapped, and at
     /// least the layout's rows) and the move list under them (the rows
     /// left, at least three where the panel has room: the list gives way).
-    pub(super) fn panel_areas(&self, layout: &MncLayout) -> (Rect, Rect) {
+    pub(super) fn panel_areas(&self, layout: &MncLayout, lines: &[Line<'static>]) -> (Rect, Rect) {
         let panel = layout.panel;
-        let lines = self.status_lines(layout, &Theme { color: false });
-        let needed = Paragraph::new(lines)
+        let needed = Paragraph::new(lines.to_vec())
             .wrap(Wrap { trim: false })
             .line_count(panel.width) as u16;
         let mut rows = needed.max(layout.moves.y - panel.y);
@@ -297,8 +296,9 @@ impl MncTab {
     }
 
     pub(super) fn render_panel(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
-        let (status, moves) = self.panel_areas(layout);
-        render_wrapped(self.status_lines(layout, theme), status, buf, theme.dim());
+        let lines = self.status_lines(layout, theme);
+        let (status, moves) = self.panel_areas(layout, &lines);
+        render_wrapped(lines, status, buf, theme.dim());
         let words = MncWords {
             human: self.human(),
         };

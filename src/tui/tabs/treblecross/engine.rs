@@ -1,7 +1,8 @@
 //! The Treblecross engine on a worker thread, as MNC's: its moves, the
 //! perfect line and a game's annotations are searched there (an exact
-//! search of a 24-empty-cell strip takes a good part of a second), with
-//! its own Grundy table, so that no frame waits for them.
+//! search grows about 1.6 times per empty cell, and a long strip may need
+//! its Grundy table grown first), with its own Grundy table, so that no
+//! frame waits for them.
 
 use crate::solver::grundy::GrundyTable;
 use crate::solver::octal::ValueTooLarge;

@@ -173,6 +173,25 @@ pub fn cursor_words(
     )
 }
 
+/// How much the words under the strip say: all of it, or on a short
+/// screen less, so that the verdict and the cursor's move stay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    Full,
+    /// Without the line saying which cells are shown.
+    NoWindow,
+    /// Without that line and the cursor's segment (its bracket and label
+    /// stay on the strip).
+    Essential,
+}
+
+/// The rows `lines` take wrapped at `width`.
+fn rows_of(lines: &[Line<'static>], width: u16) -> usize {
+    Paragraph::new(lines.to_vec())
+        .wrap(Wrap { trim: false })
+        .line_count(width)
+}
+
 impl TreblecrossTab {
     /// The cells the strip row shows, `start..end`, each `z` columns wide.
     fn window(&self, layout: &TreblecrossLayout) -> (usize, usize, u16) {
@@ -186,8 +205,8 @@ impl TreblecrossTab {
     pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
         let layout = layout(area)?;
         let (start, end, z) = self.window(&layout);
-        self.info_areas(layout.info, start, end, z, &Theme { color: false })
-            .1
+        let lines = self.info_lines(start, end, z, Detail::Full, &Theme { color: false });
+        self.info_areas(layout.info, &lines).1
     }
 
     pub(super) fn render_view(&self, layout: &TreblecrossLayout, buf: &mut Buffer, theme: &Theme) {
@@ -198,30 +217,15 @@ impl TreblecrossTab {
         if !self.analysis_hidden() {
             self.render_segments(layout.segments, start, end, z, buf, theme);
         }
-        let (status, list) = self.info_areas(layout.info, start, end, z, theme);
-        let mut lines = self.info_lines(start, end, z, theme);
-        if self.view() == Shown::Live {
-            // A short info area (a small screen) keeps the verdict, the
-            // winning cells and the cursor's move: the line about which
-            // cells are shown goes first, then the cursor's segment (its
-            // bracket and label stay on the strip).
-            let text = |line: &Line| {
-                line.spans
-                    .iter()
-                    .map(|s| s.content.as_ref())
-                    .collect::<String>()
-            };
-            for droppable in ["cells ", "the cursor's segment"] {
-                let rows = Paragraph::new(lines.clone())
-                    .wrap(Wrap { trim: false })
-                    .line_count(status.width);
-                if rows <= usize::from(status.height) {
-                    break;
-                }
-                if let Some(i) = lines.iter().position(|l| text(l).starts_with(droppable)) {
-                    lines.remove(i);
-                }
+        let mut lines = self.info_lines(start, end, z, Detail::Full, theme);
+        let (status, list) = self.info_areas(layout.info, &lines);
+        // A short info area (a small screen) keeps the verdict, the winning
+        // cells and the cursor's move: less detail until the words fit.
+        for detail in [Detail::NoWindow, Detail::Essential] {
+            if rows_of(&lines, status.width) <= usize::from(status.height) {
+                break;
             }
+            lines = self.info_lines(start, end, z, detail, theme);
         }
         render_wrapped(lines, status, buf, theme.dim());
         if let (Some(list), Some(record)) = (list, self.record()) {
@@ -231,13 +235,20 @@ impl TreblecrossTab {
 
     /// The words under the strip: the analysis (and the game's state), the
     /// review of a move, or the perfect line.
-    fn info_lines(&self, start: usize, end: usize, z: u16, theme: &Theme) -> Vec<Line<'static>> {
+    fn info_lines(
+        &self,
+        start: usize,
+        end: usize,
+        z: u16,
+        detail: Detail,
+        theme: &Theme,
+    ) -> Vec<Line<'static>> {
         let mut lines = match (self.view(), self.record()) {
             (Shown::Review { .. }, Some(record)) => {
                 record_view::review_lines(record, &self.words(), theme)
             }
             (Shown::Line { .. }, Some(record)) => record_view::line_lines(record, theme),
-            _ => return self.live_lines(start, end, z, theme),
+            _ => return self.live_lines(start, end, z, detail, theme),
         };
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
@@ -248,20 +259,11 @@ impl TreblecrossTab {
     /// The info area split: the words, then the move list (the game's
     /// moves, or the perfect line) in the rows the words leave, at least
     /// two; no list outside a game and a line.
-    pub(super) fn info_areas(
-        &self,
-        info: Rect,
-        start: usize,
-        end: usize,
-        z: u16,
-        theme: &Theme,
-    ) -> (Rect, Option<Rect>) {
+    fn info_areas(&self, info: Rect, lines: &[Line<'static>]) -> (Rect, Option<Rect>) {
         if self.record().is_none() || info.height < 5 {
             return (info, None);
         }
-        let rows = Paragraph::new(self.info_lines(start, end, z, theme))
-            .wrap(Wrap { trim: false })
-            .line_count(info.width);
+        let rows = rows_of(lines, info.width);
         // The words first: the list keeps its heading and one row.
         let list_rows = (info.height as usize).saturating_sub(rows).max(2) as u16;
         let list_rows = list_rows.min(info.height - 2);
@@ -419,7 +421,14 @@ impl TreblecrossTab {
     }
 
     /// The analysis in words (or the game going on), the cursor's move.
-    fn live_lines(&self, start: usize, end: usize, z: u16, theme: &Theme) -> Vec<Line<'static>> {
+    fn live_lines(
+        &self,
+        start: usize,
+        end: usize,
+        z: u16,
+        detail: Detail,
+        theme: &Theme,
+    ) -> Vec<Line<'static>> {
         let n = self.strip().len();
         let zoom = match self.zoom {
             None => format!("zoom {z} (z)"),
@@ -435,7 +444,10 @@ impl TreblecrossTab {
         if !self.analysis_hidden() {
             head.push(Span::styled("  ★ winning · safe × unsafe", theme.dim()));
         }
-        let mut lines = vec![Line::from(head)];
+        let mut lines = Vec::new();
+        if detail == Detail::Full {
+            lines.push(Line::from(head));
+        }
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
         }
@@ -553,6 +565,7 @@ impl TreblecrossTab {
             .segments()
             .iter()
             .find(|s| (s.start..s.start + s.len).contains(&self.cursor))
+            .filter(|_| detail != Detail::Essential)
         {
             lines.push(Line::styled(
                 format!(
