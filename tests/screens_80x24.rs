@@ -2,6 +2,10 @@
 //! editing, a match, a piece picked up, review, perfect line, analysis,
 //! help, rules, a question and game over, as snapshots to look at; and the
 //! words that say what happened and what to do next, found whole on screen.
+//! Each of these screens, and the help and rules over it, is also drawn at
+//! 40×16 and 120×40 with the views' notes of what they wrote where: no text
+//! may be cut at the edge of its room without a sign, no two may share a
+//! cell.
 
 mod app_support;
 
@@ -11,13 +15,49 @@ use noughts::solver::mnc::{Engine, Move, Size};
 use noughts::solver::treblecross::Strip;
 use noughts::solver::{Cell, Side};
 use noughts::tui::app::{Action, App, TabId};
+use noughts::tui::audit;
 use noughts::tui::tabs::mnc::{Action as MncAction, MncTab};
 use noughts::tui::tabs::treblecross::TreblecrossTab;
 use noughts::tui::theme::Theme;
+use ratatui::layout::Rect;
 use std::time::Duration;
 
-/// The screen as text, 80×24.
-fn screen(app: &App) -> String {
+/// The sizes every screen is checked at: the most common, a small one and
+/// a large one.
+const SIZES: [(u16, u16); 3] = [(80, 24), (40, 16), (120, 40)];
+
+/// Draws `app` at `width`×`height`, failing on any text cut without a sign
+/// or two texts sharing a cell.
+fn whole_and_apart(app: &App, width: u16, height: u16) {
+    audit::start();
+    let terminal = draw(app, width, height);
+    let notes = audit::finish();
+    assert!(!notes.is_empty(), "nothing noted at {width}×{height}");
+    let found = audit::problems(Rect::new(0, 0, width, height), &notes);
+    assert!(
+        found.is_empty(),
+        "at {width}×{height}:\n{}\n{}",
+        found.join("\n"),
+        terminal.backend()
+    );
+}
+
+/// The screen as text, 80×24, after checking it (and the help and rules
+/// over it, scrolled to either end) at every size.
+fn screen(app: &mut App) -> String {
+    let overlays = !app.show_help && !app.show_rules && app.question.is_none();
+    for (width, height) in SIZES {
+        whole_and_apart(app, width, height);
+        if overlays {
+            for toggle in [Action::ToggleHelp, Action::ToggleRules] {
+                app.update(toggle);
+                whole_and_apart(app, width, height);
+                app.update(Action::ScrollOverlay(1000));
+                whole_and_apart(app, width, height);
+                app.update(toggle);
+            }
+        }
+    }
     draw(app, 80, 24).backend().to_string()
 }
 
@@ -57,16 +97,16 @@ fn shows(text: &str, words: &[&str]) {
 #[test]
 fn tic_tac_toe_editing_help_and_rules() {
     let mut app = App::new(Theme { color: true });
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("ttt_80x24_editing", text);
     shows(&text, &["Board", "? help", "q quit"]);
     keys(&mut app, "?");
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("ttt_80x24_help", text);
     shows(&text, &["Keys: Tic-tac-toe", "? or Esc closes this help"]);
     app.handle(&key(KeyCode::Esc), AREA);
     keys(&mut app, "r");
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("ttt_80x24_rules", text);
     shows(&text, &["Rules: Tic-tac-toe", "r or Esc closes the rules"]);
 }
@@ -81,7 +121,7 @@ fn treblecross_editing_game_review_line_and_over() {
             .collect::<Vec<_>>(),
     ));
     app.update(Action::SelectTab(TabId::Treblecross));
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("treblecross_80x24_editing", text);
     shows(
         &text,
@@ -93,18 +133,18 @@ fn treblecross_editing_game_review_line_and_over() {
     );
     // A game: your X on cell 4 (a safe one), the engine's reply.
     keys(&mut app, "glll ");
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("treblecross_80x24_playing", text);
     shows(&text, &["your move", "1. you 4", "2. engine"]);
     keys(&mut app, "<");
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("treblecross_80x24_review", text);
     shows(
         &text,
         &["REVIEW · after move 1 of 2", "before", "after", "Esc back"],
     );
     keys(&mut app, "p");
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("treblecross_80x24_line", text);
     shows(
         &text,
@@ -114,7 +154,7 @@ fn treblecross_editing_game_review_line_and_over() {
     app.handle(&key(KeyCode::Esc), AREA);
     // A question before throwing the game away.
     keys(&mut app, "n");
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("treblecross_80x24_question", text);
     shows(
         &text,
@@ -134,7 +174,7 @@ fn treblecross_editing_game_review_line_and_over() {
         }
         keys(&mut app, " ");
     }
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("treblecross_80x24_over", text);
     shows(&text, &["GAME OVER: the engine wins, three in a row"]);
 }
@@ -145,14 +185,14 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
     app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
     app.update(Action::SelectTab(TabId::Mnc));
     settle(&mut app);
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_match", text);
     shows(
         &text,
         &["your move: click a cell (a small piece);", "1. x x a1"],
     );
     app.update(Action::Mnc(MncAction::Hand(Size::Big)));
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_picked", text);
     shows(&text, &["your move: place the big piece"]);
     app.handle(&key(KeyCode::Esc), AREA);
@@ -162,7 +202,7 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
     })));
     settle(&mut app);
     keys(&mut app, "n");
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_question", text);
     shows(
         &text,
@@ -181,18 +221,18 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
         app.update(Action::Mnc(MncAction::Play(mv)));
         settle(&mut app);
     }
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_over", text);
     shows(&text, &["GAME OVER: the engine wins: three in a"]);
     keys(&mut app, "<");
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_review", text);
     shows(
         &text,
         &["REVIEW · after move", "before ", "after ", "Esc back"],
     );
     keys(&mut app, "p");
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_line", text);
     shows(
         &text,
@@ -201,7 +241,77 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
     app.handle(&key(KeyCode::Esc), AREA);
     app.handle(&key(KeyCode::Esc), AREA);
     keys(&mut app, "a");
-    let text = screen(&app);
+    let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_analysis", text);
     shows(&text, &["ANALYSIS: set up any position", "a: back"]);
+}
+
+/// The views the snapshots above do not reach, each checked at every size
+/// for cut and overlapping words (with the help and rules over it).
+#[test]
+fn every_other_view_is_whole_and_apart() {
+    let mut app = App::new(Theme { color: true });
+    // Tic-tac-toe: cell values, an illegal board, the perfect line.
+    keys(&mut app, "x");
+    screen(&mut app);
+    keys(&mut app, "lx");
+    screen(&mut app);
+    keys(&mut app, "lx");
+    screen(&mut app);
+    keys(&mut app, "uu");
+    keys(&mut app, "p>>");
+    screen(&mut app);
+    app.handle(&key(KeyCode::Esc), AREA);
+    // Treblecross: each panel view, another octal game, the prompt, a long
+    // strip at every zoom, a game with the analysis hidden.
+    app.update(Action::SelectTab(TabId::Treblecross));
+    for _ in 0..3 {
+        keys(&mut app, "s");
+        screen(&mut app);
+        keys(&mut app, "]]");
+        screen(&mut app);
+    }
+    keys(&mut app, "o0.77");
+    screen(&mut app);
+    app.handle(&key(KeyCode::Enter), AREA);
+    settle(&mut app);
+    screen(&mut app);
+    keys(&mut app, "o");
+    app.handle(&key(KeyCode::Enter), AREA);
+    settle(&mut app);
+    keys(&mut app, ">>>>>");
+    settle(&mut app);
+    for _ in 0..3 {
+        keys(&mut app, "z");
+        screen(&mut app);
+    }
+    keys(&mut app, "xlllllx");
+    screen(&mut app);
+    keys(&mut app, "g");
+    screen(&mut app);
+    keys(&mut app, "a");
+    screen(&mut app);
+    // MNC: hints on, a big piece on the board picked up to move.
+    app.mnc = Some(MncTab::new(Side::X, Duration::ZERO));
+    app.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut app);
+    keys(&mut app, "t");
+    screen(&mut app);
+    app.update(Action::Mnc(MncAction::Play(Move::Place {
+        size: Size::Big,
+        cell: Cell::CENTRE,
+    })));
+    settle(&mut app);
+    screen(&mut app);
+    keys(&mut app, "m");
+    screen(&mut app);
+    app.handle(&key(KeyCode::Esc), AREA);
+    // Analysis: a position set up cell by cell, and one refused.
+    keys(&mut app, "a");
+    for _ in 0..2 {
+        keys(&mut app, " l ");
+        screen(&mut app);
+    }
+    keys(&mut app, "v");
+    screen(&mut app);
 }

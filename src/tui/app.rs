@@ -8,6 +8,7 @@
 //! quit overlays) stays beside the update function: both read the same key
 //! tables and the same layout, and one file keeps them from drifting apart.
 
+use super::audit;
 use super::keymap::{self, ch, ctrl, key, Binding, Direction, Hint};
 pub use super::tab::TabId;
 use super::tab::{Cursor, Tab};
@@ -15,14 +16,14 @@ use super::tabs::mnc::{self, MncTab};
 use super::tabs::tictactoe::{self, TicTacToeTab};
 use super::tabs::treblecross::{self, TreblecrossTab};
 use super::theme::Theme;
-use super::widgets::{centered, wrap_words};
+use super::widgets::{centered, put, wrap_words};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 /// A question the app asks before doing something that loses work.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,8 +52,8 @@ pub enum Action {
     ToggleHelp,
     /// The rules of the tab's game, on or off.
     ToggleRules,
-    /// The help this many lines further down (up if negative).
-    ScrollHelp(isize),
+    /// The help or the rules this many lines further down (up if negative).
+    ScrollOverlay(isize),
     /// Stop the app and give the terminal back until `fg` (Ctrl-Z).
     Suspend,
     /// The cursor of the current tab.
@@ -259,7 +260,13 @@ impl Page for Starting {
         None
     }
     fn render(&self, area: Rect, buf: &mut Buffer, _: &Theme) {
-        Paragraph::new("starting the engine…").render(area, buf);
+        put(
+            buf,
+            area.x,
+            area.y,
+            &Line::from("starting the engine…"),
+            area.width,
+        );
     }
 }
 
@@ -314,8 +321,9 @@ pub fn shell_layout(area: Rect) -> ShellLayout {
 pub struct App {
     pub tab: TabId,
     pub show_help: bool,
-    /// The first line of the help shown, when it is longer than the screen.
-    pub help_scroll: usize,
+    /// The first line of the help or the rules shown, when it is longer
+    /// than the screen.
+    pub overlay_scroll: usize,
     pub show_rules: bool,
     /// A question asked before quitting or before a key that would throw
     /// a match away; every key answers it.
@@ -335,7 +343,7 @@ impl App {
         App {
             tab: TabId::TicTacToe,
             show_help: false,
-            help_scroll: 0,
+            overlay_scroll: 0,
             show_rules: false,
             question: None,
             running: true,
@@ -404,8 +412,23 @@ impl App {
                         _ => app_key(GENERAL).filter(|a| *a == Action::QuitNow),
                     };
                 }
+                if self.show_rules || self.show_help {
+                    // The overlay takes every key; the arrows and pages
+                    // scroll one longer than the screen.
+                    match key.code {
+                        KeyCode::Down | KeyCode::Char('j') => {
+                            return Some(Action::ScrollOverlay(1))
+                        }
+                        KeyCode::Up | KeyCode::Char('k') => return Some(Action::ScrollOverlay(-1)),
+                        KeyCode::PageDown | KeyCode::Char(' ') => {
+                            return Some(Action::ScrollOverlay(10))
+                        }
+                        KeyCode::PageUp => return Some(Action::ScrollOverlay(-10)),
+                        _ => {}
+                    }
+                }
                 if self.show_rules {
-                    // The rules take every key; r, Esc and q close them.
+                    // r, Esc and q close the rules.
                     return match app_key(GENERAL) {
                         Some(Action::ToggleRules | Action::Quit | Action::Dismiss) => {
                             Some(Action::ToggleRules)
@@ -415,17 +438,7 @@ impl App {
                     };
                 }
                 if self.show_help {
-                    // The overlay takes every key; `?`, Esc and q close it;
-                    // the arrows and pages scroll a help longer than the screen.
-                    match key.code {
-                        KeyCode::Down | KeyCode::Char('j') => return Some(Action::ScrollHelp(1)),
-                        KeyCode::Up | KeyCode::Char('k') => return Some(Action::ScrollHelp(-1)),
-                        KeyCode::PageDown | KeyCode::Char(' ') => {
-                            return Some(Action::ScrollHelp(10))
-                        }
-                        KeyCode::PageUp => return Some(Action::ScrollHelp(-10)),
-                        _ => {}
-                    }
+                    // `?`, Esc and q close the help.
                     return match app_key(GENERAL) {
                         Some(Action::ToggleHelp | Action::Quit | Action::Dismiss) => {
                             Some(Action::ToggleHelp)
@@ -459,15 +472,17 @@ impl App {
             // A click is no answer to a question: it keeps things as they are.
             return click.then_some(Action::Dismiss);
         }
-        if self.show_help {
-            return match mouse.kind {
-                MouseEventKind::ScrollDown => Some(Action::ScrollHelp(3)),
-                MouseEventKind::ScrollUp => Some(Action::ScrollHelp(-3)),
-                _ => click.then_some(Action::ToggleHelp),
+        if self.show_help || self.show_rules {
+            let close = if self.show_help {
+                Action::ToggleHelp
+            } else {
+                Action::ToggleRules
             };
-        }
-        if self.show_rules {
-            return click.then_some(Action::ToggleRules);
+            return match mouse.kind {
+                MouseEventKind::ScrollDown => Some(Action::ScrollOverlay(3)),
+                MouseEventKind::ScrollUp => Some(Action::ScrollOverlay(-3)),
+                _ => click.then_some(close),
+            };
         }
         let at = Position::new(mouse.column, mouse.row);
         if mouse.kind == MouseEventKind::Down(MouseButton::Left) {
@@ -507,12 +522,15 @@ impl App {
             Action::SelectTab(tab) => self.select_tab(tab),
             Action::ToggleHelp => {
                 self.show_help = !self.show_help;
-                self.help_scroll = 0;
+                self.overlay_scroll = 0;
             }
-            Action::ScrollHelp(by) => {
-                self.help_scroll = self.help_scroll.saturating_add_signed(by);
+            Action::ScrollOverlay(by) => {
+                self.overlay_scroll = self.overlay_scroll.saturating_add_signed(by);
             }
-            Action::ToggleRules => self.show_rules = !self.show_rules,
+            Action::ToggleRules => {
+                self.show_rules = !self.show_rules;
+                self.overlay_scroll = 0;
+            }
             Action::Suspend => self.suspend_requested = true,
             Action::Cursor(direction) => self.page_mut().move_cursor(direction),
             Action::TicTacToe(_) | Action::Treblecross(_) | Action::Mnc(_) => {
@@ -574,14 +592,16 @@ impl App {
     }
 
     fn render_title_bar(&self, area: Rect, layout: &ShellLayout, buf: &mut Buffer) {
-        Span::styled(APP_NAME, self.theme.title()).render(area, buf);
+        let name = Line::styled(APP_NAME, self.theme.title());
+        put(buf, area.x, area.y, &name, layout.titles[0].x - area.x);
         for (tab, rect) in TabId::ALL.iter().zip(layout.titles) {
             let style = if *tab == self.tab {
                 self.theme.tab_selected()
             } else {
                 self.theme.tab()
             };
-            Span::styled(title_text(*tab, area.width), style).render(rect, buf);
+            let title = Line::styled(title_text(*tab, area.width), style);
+            put(buf, rect.x, rect.y, &title, rect.width);
         }
     }
 
@@ -612,7 +632,7 @@ impl App {
             spans.push(Span::styled(format!(" {keys} "), self.theme.key()));
             spans.push(Span::styled(format!("{word} "), self.theme.dim()));
         }
-        Line::from(spans).render(area, buf);
+        put(buf, area.x, area.y, &Line::from(spans), area.width);
     }
 
     /// Every key that works now with what it does, each help wrapped to
@@ -639,12 +659,30 @@ impl App {
                 ]));
             }
         }
+        let titles = [self.tab.title(), self.tab.short_title()].map(|t| format!(" Keys: {t} "));
+        let closing = "  ? or Esc closes this help";
+        self.render_overlay(titles, lines, closing, width, area, buf);
+    }
+
+    /// A box of `lines` (each no wider than it) over the screen, with the
+    /// first of the `titles` that fits, ending with the `closing` words;
+    /// longer than the screen, it shows the lines from the scroll position
+    /// and says how many more there are.
+    fn render_overlay(
+        &self,
+        titles: [String; 2],
+        lines: Vec<Line<'static>>,
+        closing: &'static str,
+        width: u16,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
         // Room inside the borders, less the closing line.
         let room = usize::from(area.height.saturating_sub(3)).max(1);
         let scrolls = lines.len() > room;
         let last_first = lines.len().saturating_sub(room.saturating_sub(1));
         let first = if scrolls {
-            self.help_scroll.min(last_first)
+            self.overlay_scroll.min(last_first)
         } else {
             0
         };
@@ -659,19 +697,29 @@ impl App {
             };
             visible.push(Line::styled(text, self.theme.key()));
         }
-        visible.push(Line::styled(
-            "  ? or Esc closes this help",
-            self.theme.dim(),
-        ));
+        visible.push(Line::styled(closing, self.theme.dim()));
         let popup = centered(area, width, visible.len() as u16 + 2);
+        audit::layer(popup, "an overlay");
         Clear.render(popup, buf);
-        Paragraph::new(visible)
-            .block(
-                Block::new()
-                    .borders(Borders::ALL)
-                    .title(format!(" Keys: {} ", self.tab.title())),
-            )
-            .render(popup, buf);
+        let inner = Rect::new(
+            popup.x + 1,
+            popup.y + 1,
+            popup.width.saturating_sub(2),
+            popup.height.saturating_sub(2),
+        );
+        let block = Block::new().borders(Borders::ALL);
+        block.render(popup, buf);
+        let room = popup.width.saturating_sub(2);
+        let [long, short] = titles;
+        let title = if long.chars().count() <= usize::from(room) {
+            long
+        } else {
+            short
+        };
+        put(buf, popup.x + 1, popup.y, &Line::from(title), room);
+        for (row, line) in visible.iter().enumerate() {
+            put(buf, inner.x, inner.y + row as u16, line, inner.width);
+        }
     }
 }
 
@@ -719,18 +767,8 @@ impl App {
             lines.extend(wrap_words(&paragraph, inner).into_iter().map(Line::from));
         }
         lines.push(Line::from(""));
-        lines.push(Line::styled("r or Esc closes the rules", self.theme.dim()));
-        let paragraph = Paragraph::new(lines.clone());
-        let height = lines.len() as u16 + 2;
-        let popup = centered(area, width, height.min(area.height));
-        Clear.render(popup, buf);
-        paragraph
-            .block(
-                Block::new()
-                    .borders(Borders::ALL)
-                    .title(format!(" Rules: {title} ")),
-            )
-            .render(popup, buf);
+        let titles = [title, self.tab.short_title()].map(|t| format!(" Rules: {t} "));
+        self.render_overlay(titles, lines, "r or Esc closes the rules", width, area, buf);
     }
 
     /// A question in a box (" Sure? ", "A new game? The match in progress
@@ -758,15 +796,23 @@ impl App {
             Span::raw(format!("(or Esc) {no}")),
         ]));
         let popup = centered(area, width, lines.len() as u16 + 2);
+        audit::layer(popup, "a question");
         Clear.render(popup, buf);
-        Paragraph::new(lines)
-            .block(
-                Block::new()
-                    .borders(Borders::ALL)
-                    .border_style(self.theme.key())
-                    .title(title),
-            )
+        Block::new()
+            .borders(Borders::ALL)
+            .border_style(self.theme.key())
             .render(popup, buf);
+        let room = popup.width.saturating_sub(2);
+        put(
+            buf,
+            popup.x + 1,
+            popup.y,
+            &Line::from(title.to_string()),
+            room,
+        );
+        for (row, line) in lines.iter().enumerate() {
+            put(buf, popup.x + 1, popup.y + 1 + row as u16, line, room);
+        }
     }
 }
 

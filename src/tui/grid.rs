@@ -68,6 +68,7 @@ impl Grid {
     /// Draws the grid's lines (the cells are left to the caller).
     pub fn draw(&self, buf: &mut Buffer, theme: &Theme) {
         let (w, h) = (self.cell_width() + 1, self.cell_height + 1);
+        crate::tui::audit::region(self.area, "the board");
         let area = self.area.intersection(buf.area);
         for y in area.top()..area.bottom() {
             for x in area.left()..area.right() {

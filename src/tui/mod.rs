@@ -7,6 +7,7 @@
 //! and `theme` what the tabs share; `engine` the MNC engine's thread.
 
 pub mod app;
+pub mod audit;
 pub mod grid;
 pub mod keymap;
 pub mod record_view;

@@ -5,6 +5,7 @@
 
 use crate::solver::record::{Mark, Record, Rules, Shown, Value};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::put_str;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as At, Rect};
 use ratatui::style::Style;
@@ -257,11 +258,12 @@ pub fn render_list<R: Rules>(
         return;
     }
     let entries = entries(record, words, theme);
-    buf.set_stringn(
+    put_str(
+        buf,
         area.x,
         area.y,
         entries.heading,
-        usize::from(area.width),
+        area.width,
         theme.dim(),
     );
     let grid = Grid::of(area, &entries);
@@ -277,9 +279,8 @@ pub fn render_list<R: Rules>(
                 *style
             };
             let x = area.x + column as u16 * grid.width;
-            let room =
-                usize::from(grid.width.saturating_sub(2).max(1)).min(usize::from(area.right() - x));
-            buf.set_stringn(x, area.y + 1 + row as u16, text, room, style);
+            let room = grid.width.saturating_sub(2).max(1).min(area.right() - x);
+            put_str(buf, x, area.y + 1 + row as u16, text, room, style);
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Small pieces of drawing every tab may use.
 
+use super::audit::{self, Kind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
@@ -31,6 +32,7 @@ pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16)) {
         area.width,
         area.height + SHELL_ROWS
     );
+    audit::text(Kind::Wrapped, area, || vec![text.clone()]);
     Paragraph::new(text)
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
@@ -40,6 +42,7 @@ pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16)) {
 /// `lines` wrapped into `area`; when they need more rows than it has, its
 /// last row says so instead of cutting the words off silently.
 pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, sign: Style) {
+    audit::text(Kind::Wrapped, area, || lines.iter().map(plain).collect());
     let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
     let needed = paragraph.line_count(area.width);
     paragraph.render(area, buf);
@@ -52,6 +55,33 @@ pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, s
         let more = format!("… {} more rows", needed - usize::from(area.height) + 1);
         buf.set_stringn(area.x, last, more, usize::from(area.width), sign);
     }
+}
+
+/// `line` on one row from `(x, y)` in at most `room` columns: the words
+/// that must fit there (the tests check they do).
+pub fn put(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, room: u16) {
+    audit::text(Kind::Row, Rect::new(x, y, room, 1), || vec![plain(line)]);
+    buf.set_line(x, y, line, room);
+}
+
+/// `text` in `style` on one row, as [`put`] puts a line.
+pub fn put_str(buf: &mut Buffer, x: u16, y: u16, text: &str, room: u16, style: Style) {
+    audit::text(Kind::Row, Rect::new(x, y, room, 1), || {
+        vec![text.to_string()]
+    });
+    buf.set_stringn(x, y, text, usize::from(room), style);
+}
+
+/// A label inside a board's or chart's cell, as [`put`] puts a line (it
+/// may sit on the board, not on another text).
+pub fn put_label(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, room: u16) {
+    audit::text(Kind::Label, Rect::new(x, y, room, 1), || vec![plain(line)]);
+    buf.set_line(x, y, line, room);
+}
+
+/// A line's words without their styles.
+pub fn plain(line: &Line<'_>) -> String {
+    line.spans.iter().map(|s| s.content.as_ref()).collect()
 }
 
 /// `text` broken into lines of at most `width` characters at spaces (a

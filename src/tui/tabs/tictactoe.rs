@@ -15,7 +15,7 @@ use crate::tui::grid::{
 use crate::tui::keymap::{ch, ctrl, key, Binding, Direction, When};
 use crate::tui::tab::Tab;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{render_too_small, render_wrapped};
+use crate::tui::widgets::{put_label, render_too_small, render_wrapped};
 use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -500,7 +500,7 @@ impl TicTacToeTab {
             if last == Some(cell) {
                 name.push(Span::styled(" last", theme.key()));
             }
-            buf.set_line(rect.x, rect.y, &Line::from(name), rect.width);
+            put_label(buf, rect.x, rect.y, &Line::from(name), rect.width);
             // The mark fills the rows under the name.
             let body = Rect::new(rect.x, rect.y + 1, rect.width, rect.height - 1);
             match board.get(cell) {
@@ -539,7 +539,8 @@ impl TicTacToeTab {
                         let width = text.chars().count() as u16;
                         let x = body.x + body.width.saturating_sub(width) / 2;
                         let y = body.y + body.height.saturating_sub(1) / 2;
-                        buf.set_stringn(x, y, &text, usize::from(body.width), style);
+                        let room = body.right() - x;
+                        put_label(buf, x, y, &Line::styled(text, style), room);
                     }
                 }
             }
@@ -566,20 +567,26 @@ impl TicTacToeTab {
         buf: &mut Buffer,
         theme: &Theme,
     ) {
-        let mut lines = vec![
-            Line::styled(
-                format!(
-                    "PERFECT LINE from {} · step {step} of {}",
-                    slashed(&line.from),
-                    line.moves.len()
-                ),
-                theme.title(),
+        let heading = Line::styled(
+            format!(
+                "PERFECT LINE from {} · step {step} of {}",
+                slashed(&line.from),
+                line.moves.len()
             ),
+            theme.title(),
+        );
+        let keys = Line::styled(
+            "< > step · c continue from the board shown · p or Esc back",
+            theme.dim(),
+        );
+        let lines = vec![
+            heading,
             Line::styled(
                 "each move, and what perfect play gives after it",
                 theme.dim(),
             ),
         ];
+        let mut moves = Vec::new();
         for (k, &(cell, side, value)) in line.moves.iter().enumerate() {
             let mover = mark_letter(side);
             let after = match value {
@@ -594,19 +601,41 @@ impl TicTacToeTab {
             } else {
                 Style::new()
             };
-            lines.push(Line::styled(
+            moves.push(Line::styled(
                 format!("{}. {mover} {cell}  → {after}", k + 1),
                 style,
             ));
         }
-        lines.push(Line::styled(
-            "< > step · c continue from the board shown · p or Esc back",
-            theme.dim(),
-        ));
-        if let Some(message) = &self.message {
-            lines.push(Line::styled(message.clone(), theme.bad()));
-        }
-        render_wrapped(lines, area, buf, theme.dim());
+        let message = self
+            .message
+            .iter()
+            .map(|m| Line::styled(m.clone(), theme.bad()));
+        let all: Vec<Line> = lines
+            .iter()
+            .cloned()
+            .chain(moves.iter().cloned())
+            .chain([keys.clone()])
+            .chain(message.clone())
+            .collect();
+        // A short panel: the step and the keys first, then the line from
+        // the move shown on.
+        let fits = rows_of(&all, area.width) <= usize::from(area.height);
+        let shown = if fits {
+            all
+        } else {
+            let short = Line::styled(
+                format!("PERFECT LINE · step {step} of {}", line.moves.len()),
+                theme.title(),
+            );
+            let keys = Line::styled("< > step · c continue · p back", theme.dim());
+            let from = step.saturating_sub(1);
+            [short, keys]
+                .into_iter()
+                .chain(message)
+                .chain(moves.into_iter().skip(from))
+                .collect()
+        };
+        render_wrapped(shown, area, buf, theme.dim());
     }
 
     fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -694,10 +723,7 @@ impl TicTacToeTab {
         // The board's forms first where everything fits; on a short panel
         // the verdict and what to do come first.
         let all: Vec<Line> = facts.iter().chain(&lines).chain(&notes).cloned().collect();
-        let fits = Paragraph::new(all.clone())
-            .wrap(Wrap { trim: false })
-            .line_count(area.width)
-            <= usize::from(area.height);
+        let fits = rows_of(&all, area.width) <= usize::from(area.height);
         let ordered = if fits {
             all
         } else {
@@ -705,6 +731,13 @@ impl TicTacToeTab {
         };
         render_wrapped(ordered, area, buf, theme.dim());
     }
+}
+
+/// The rows `lines` take wrapped at `width`.
+fn rows_of(lines: &[Line<'_>], width: u16) -> usize {
+    Paragraph::new(lines.to_vec())
+        .wrap(Wrap { trim: false })
+        .line_count(width)
 }
 
 fn assess(board: &Board, analyzer: &mut Analyzer) -> Verdicts {

@@ -9,10 +9,11 @@ use crate::notation::mnc::{game_over_words, move_in_list, side_letter, value_wor
 use crate::solver::mnc::{Piece, Position, PositionError, Size, SMALL_PIECES};
 use crate::solver::{BySide, Cell, Side};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::{put_str, render_wrapped};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 /// A position being set up in analysis mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,19 +103,20 @@ impl MncTab {
             };
             draw_cell(*rect, &view, buf, theme);
         }
-        let hands = format!(
-            "small in hand: x {} [ ]  o {} {{ }}",
+        let counts = format!(
+            "x {} [ ]  o {} {{ }}",
             setup.hands[Side::X],
             setup.hands[Side::O]
         );
-        let width = layout.grid.width as usize;
-        buf.set_stringn(
-            layout.grid.x,
-            layout.hand_small.y,
-            &hands,
-            width,
-            theme.dim(),
-        );
+        let hands = [
+            format!("small in hand: {counts}"),
+            format!("small: {counts}"),
+        ]
+        .into_iter()
+        .find(|t| t.chars().count() <= usize::from(layout.grid.width))
+        .unwrap_or(counts);
+        let (x, y) = (layout.grid.x, layout.hand_small.y);
+        put_str(buf, x, y, &hands, layout.grid.width, theme.dim());
         let mut moves_listed = 0;
         let mut lines = vec![
             Line::styled("ANALYSIS: set up any position", theme.title()),
@@ -146,6 +148,16 @@ impl MncTab {
                 ),
             ]),
         ];
+        // A short panel (a small screen): the mode, the side to move and
+        // the way back on one row, so that the value comes next.
+        let short = layout.panel.height < 6;
+        if short {
+            lines = vec![Line::from(vec![
+                Span::styled("ANALYSIS: ", theme.title()),
+                Span::raw(format!("{} to move", side_letter(setup.to_move))),
+                Span::styled(" · v side · a back", theme.dim()),
+            ])];
+        }
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.bad()));
         }
@@ -157,6 +169,16 @@ impl MncTab {
                     let mover = position.to_move();
                     if let Some(over) = game_over_words(&position) {
                         lines.push(Line::styled(over, theme.best()));
+                    } else if short {
+                        // No room for the list: the value and the best move.
+                        let best = moves.first().map(|(mv, _)| move_in_list(&position, *mv));
+                        lines.push(Line::from(vec![
+                            Span::styled(value_words(mover, *value), theme.best()),
+                            Span::styled(
+                                best.map(|b| format!(" · best {b} …")).unwrap_or_default(),
+                                theme.dim(),
+                            ),
+                        ]));
                     } else {
                         lines.push(Line::from(vec![
                             Span::styled("value  ", theme.dim()),
@@ -195,8 +217,6 @@ impl MncTab {
                 theme.key(),
             ));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(layout.panel, buf);
+        render_wrapped(lines, layout.panel, buf, theme.dim());
     }
 }

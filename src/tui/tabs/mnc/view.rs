@@ -11,7 +11,7 @@ use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{draw_centred, glyph, Shape};
 use crate::tui::record_view::{self, Words};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::render_wrapped;
+use crate::tui::widgets::{put_label, put_str, render_wrapped};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -196,7 +196,15 @@ impl MncTab {
                 n => format!("  lost {letter} ×{n}"),
             }
         };
-        buf.set_string(layout.grid.x, layout.hand_small.y, "you", theme.dim());
+        let room = layout.hand_small.x.saturating_sub(layout.grid.x);
+        put_str(
+            buf,
+            layout.grid.x,
+            layout.hand_small.y,
+            "you",
+            room,
+            theme.dim(),
+        );
         for (size, rect) in [
             (Size::Small, layout.hand_small),
             (Size::Big, layout.hand_big),
@@ -211,7 +219,7 @@ impl MncTab {
             if self.selection == Some(Selection::Hand(size)) {
                 style = style.patch(theme.cursor());
             }
-            buf.set_stringn(rect.x, rect.y, &text, rect.width as usize, style);
+            put_str(buf, rect.x, rect.y, &text, rect.width, style);
         }
         // Up to the panel when it is beside the board, else the edge: the
         // hands never run into the panel's words.
@@ -220,9 +228,18 @@ impl MncTab {
         } else {
             buf.area.right()
         };
-        let room = |x: u16| usize::from(right.saturating_sub(x));
+        let room = |x: u16| right.saturating_sub(x);
         let x = layout.hand_big.right() + 1;
-        buf.set_stringn(x, layout.hand_small.y, lost(you), room(x), theme.dim());
+        // Beside the hands, in a shorter form where the long one has no room.
+        let lost_here = lost(you);
+        if !lost_here.is_empty() {
+            let short = lost_here.replacen(&format!(" {} ", side_letter(you)), " ", 1);
+            let text = [lost_here, short.trim_start().to_string()]
+                .into_iter()
+                .find(|t| t.chars().count() <= usize::from(room(x)))
+                .unwrap_or_default();
+            put_str(buf, x, layout.hand_small.y, &text, room(x), theme.dim());
+        }
         let engine = you.other();
         let text = format!(
             "engine {} small {}, {} big {}{}",
@@ -241,7 +258,7 @@ impl MncTab {
             lost(engine),
         );
         let x = layout.grid.x;
-        buf.set_stringn(x, layout.hand_small.y + 1, &text, room(x), theme.dim());
+        put_str(buf, x, layout.hand_small.y + 1, &text, room(x), theme.dim());
     }
 
     /// The panel's words: the match as it stands, a review or the line.
@@ -252,8 +269,7 @@ impl MncTab {
         };
         let mut lines = match record.shown() {
             // A short panel (a small screen) keeps what to do now.
-            Shown::Live if layout.panel.height < 6 => self.live_status(theme).split_off(1),
-            Shown::Live => self.live_status(theme),
+            Shown::Live => self.live_status(layout.panel.height < 6, theme),
             Shown::Review { .. } => record_view::review_lines(record, &words, theme),
             Shown::Line { .. } => record_view::line_lines(record, theme),
         };
@@ -305,8 +321,10 @@ impl MncTab {
         record_view::render_list(self.game.record(), &words, moves, buf, theme);
     }
 
-    /// Who plays, whose move or the result, the value, hints, a capture.
-    fn live_status(&self, theme: &Theme) -> Vec<Line<'static>> {
+    /// Who plays, whose move or the result, the value, hints, a capture;
+    /// on a `short` panel what to do and the value first, in fewer words,
+    /// with no line of who plays and no legend of the hints.
+    fn live_status(&self, short: bool, theme: &Theme) -> Vec<Line<'static>> {
         let you = self.human();
         let mut lines = vec![Line::from(vec![
             Span::raw(format!("You play {}", side_letter(you))),
@@ -353,6 +371,14 @@ impl MncTab {
             None if !self.is_solved() => lines.push(Line::styled("solving the game…", theme.key())),
             None if self.humans_turn() => {
                 let what = match self.selection {
+                    Some(Selection::Hand(_)) if short => "your move: place it on a + cell".into(),
+                    Some(Selection::Board(from)) if short => {
+                        format!("your move: from {from} to a + cell")
+                    }
+                    None if short && self.position().small_in_hand(you) == 0 => {
+                        "your move: b big, m move a big one".into()
+                    }
+                    None if short => "your move: click a cell; b big, m move".into(),
                     Some(Selection::Hand(size)) => format!(
                         "your move: place the {} piece (+ marks where)",
                         size_word(size)
@@ -377,7 +403,7 @@ impl MncTab {
                 Span::styled(value_words(self.position().to_move(), value), theme.best()),
             ]));
         }
-        if self.hints && self.humans_turn() {
+        if self.hints && self.humans_turn() && !short {
             lines.push(Line::from(vec![
                 Span::styled("hints ", theme.dim()),
                 Span::raw("s/b/a1→"),
@@ -395,6 +421,9 @@ impl MncTab {
         }
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.bad()));
+        }
+        if short {
+            lines.remove(0);
         }
         lines
     }
@@ -433,6 +462,15 @@ pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &T
     buf.set_style(rect, view.style);
     let hint_row = rect.height >= 3;
     let mut name = view.name.clone();
+    // A narrow cell: the marks without their spaces, and without the words
+    // "last" and "from" (the cell's tint says that).
+    if name.width() > usize::from(rect.width) {
+        name.spans
+            .retain(|s| !matches!(s.content.trim(), "last" | "from"));
+        for span in name.spans.iter_mut().skip(1) {
+            span.content = span.content.trim().to_string().into();
+        }
+    }
     // The whole hint where it fits, else the value alone.
     let fitting = |room: usize| {
         view.hint.as_ref().map(|[whole, short]| {
@@ -446,7 +484,7 @@ pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &T
     match fitting(usize::from(rect.width)) {
         Some(hint) if hint_row => {
             let x = rect.x + rect.width.saturating_sub(hint.width() as u16) / 2;
-            buf.set_line(x, rect.bottom() - 1, &hint, rect.width);
+            put_label(buf, x, rect.bottom() - 1, &hint, rect.right() - x);
         }
         Some(_) => {
             let room = usize::from(rect.width).saturating_sub(name.width() + 1);
@@ -457,7 +495,7 @@ pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &T
         }
         None => {}
     }
-    buf.set_line(rect.x, rect.y, &name, rect.width);
+    put_label(buf, rect.x, rect.y, &name, rect.width);
     if let Some(piece) = view.piece {
         let rows = rect.height - 1 - u16::from(hint_row);
         let area = Rect::new(rect.x, rect.y + 1, rect.width, rows);

@@ -7,13 +7,17 @@ use crate::notation::octal::code;
 use crate::solver::grundy::rare_common::rare_common_split;
 use crate::solver::grundy::{GrundyMethod, GrundyTable, RareCommon, Sequence};
 use crate::solver::octal::{OctalGame, ValueTooLarge};
+use crate::tui::audit;
 use crate::tui::theme::Theme;
+use crate::tui::widgets::{put, put_label, render_wrapped};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Sparkline, Widget};
+use ratatui::widgets::{
+    Axis, Block, Borders, Chart, Dataset, GraphType, Paragraph, Sparkline, Widget, Wrap,
+};
 
 /// What the panel shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,47 +151,59 @@ impl Panel {
         theme: &Theme,
     ) {
         let (sequence, heaps) = self.sequence(table);
-        let title = match computing {
+        // The whole title where it fits, else shorter forms of it.
+        let (titles, style) = match computing {
             Some((known, wanted)) if self.mode == PanelMode::Plot && self.other.is_none() => {
-                Span::styled(
+                let (last, percent) = (wanted.saturating_sub(1), known * 100 / wanted.max(1));
+                let titles = vec![
                     format!(
-                        " Grundy plot: computing G(0 … {}) in the background, {known} known ({}%)… ",
-                        wanted.saturating_sub(1),
-                        known * 100 / wanted.max(1)
+                        " Grundy plot: computing G(0 … {last}) in the background, {known} known ({percent}%)… "
                     ),
-                    theme.key(),
-                )
+                    format!(" Grundy plot: computing G(0 … {last}), {percent}%… "),
+                    format!(" computing G(0 … {last}): {percent}% "),
+                    format!(" {percent}% "),
+                ];
+                (titles, theme.key())
             }
             _ => {
-                // The whole title where it fits, else the view and game alone.
-                let room = usize::from(area.width).saturating_sub(2);
-                let text = [
+                let mode = self.mode_word();
+                let titles = vec![
                     self.title(&sequence),
-                    format!(" Grundy {}: {} ", self.mode_word(), name(&sequence)),
-                    format!(" Grundy {} · s o [ ] ", self.mode_word()),
-                ]
-                .into_iter()
-                .find(|t| t.chars().count() <= room)
-                .unwrap_or_else(|| format!(" Grundy {} ", self.mode_word()));
-                Span::styled(text, theme.dim())
+                    format!(" Grundy {mode}: {} ", name(&sequence)),
+                    format!(" Grundy {mode} · s o [ ] "),
+                    format!(" Grundy {mode} "),
+                ];
+                (titles, theme.dim())
             }
         };
+        let room = area.width;
+        let title = titles
+            .into_iter()
+            .find(|t| t.chars().count() + 2 <= usize::from(room))
+            .unwrap_or_default();
         let block = Block::new()
             .borders(Borders::TOP)
-            .border_style(theme.border())
-            .title(title);
+            .border_style(theme.border());
         let inner = block.inner(area);
         block.render(area, buf);
+        put(buf, area.x, area.y, &Line::styled(title, style), room);
         if let Some(prompt) = &self.prompt {
-            let line = Line::from(vec![
-                Span::styled(
-                    "octal game (a code such as 0.77, or a name; empty: Treblecross): ",
-                    theme.key(),
-                ),
-                Span::raw(format!("{prompt}▏")),
-                Span::styled("   Enter: show · Esc: cancel", theme.dim()),
-            ]);
-            buf.set_line(inner.x, inner.y, &line, inner.width);
+            // The whole question where it fits, else the short one.
+            let typed = format!("{prompt}▏");
+            let question = [
+                "octal game (a code such as 0.77, or a name; empty: Treblecross): ",
+                "octal game (code or name): ",
+                "game: ",
+            ]
+            .into_iter()
+            .find(|q| q.chars().count() + typed.chars().count() + 28 <= usize::from(inner.width))
+            .unwrap_or("game: ");
+            let mut spans = vec![Span::styled(question, theme.key()), Span::raw(typed)];
+            let width = Line::from(spans.clone()).width();
+            if width + 28 <= usize::from(inner.width) {
+                spans.push(Span::styled("   Enter: show · Esc: cancel", theme.dim()));
+            }
+            put(buf, inner.x, inner.y, &Line::from(spans), inner.width);
             return;
         }
         if inner.height < 4 || sequence.values(heaps).is_empty() {
@@ -213,8 +229,6 @@ impl Panel {
         theme: &Theme,
     ) {
         let values = sequence.values(heaps);
-        let text_rows = if self.mode == PanelMode::Stats { 4 } else { 3 };
-        let plot_height = inner.height.saturating_sub(text_rows);
         let first = self.start.min(values.len().saturating_sub(1));
         // The scale: the largest value from 0 to the right edge, rounded up
         // to a multiple of 8, so that it changes seldom while scrolling
@@ -231,37 +245,63 @@ impl Panel {
         let width = inner.width.saturating_sub(axis_width);
         let end = (first + usize::from(width)).min(values.len());
         let shown = &values[first..end];
+        // Under the bars: the marks, the ruler, then the values' line or
+        // the statistics wrapped (the bars give them the rows they need,
+        // keeping two for themselves).
+        let stats = (self.mode == PanelMode::Stats).then(|| {
+            stats_lines(sequence, heaps, first, usize::from(width))
+                .map(|l| Line::styled(l, theme.dim()))
+        });
+        let text_rows = match &stats {
+            Some(lines) => {
+                let needed = Paragraph::new(lines.to_vec())
+                    .wrap(Wrap { trim: false })
+                    .line_count(inner.width) as u16;
+                (2 + needed).min(inner.height.saturating_sub(2))
+            }
+            None => 3,
+        };
+        let plot_height = inner.height.saturating_sub(text_rows);
         // The y-axis: the top value, the middle and 0.
         let axis_x = inner.x;
         if plot_height >= 1 {
             let top = inner.y;
             let bottom = inner.y + plot_height - 1;
-            buf.set_string(
+            let label = |text: String| Line::styled(text, theme.dim());
+            let w = usize::from(axis_width - 1);
+            put_label(
+                buf,
                 axis_x,
                 top,
-                format!("{largest:>w$}", w = usize::from(axis_width - 1)),
-                theme.dim(),
+                &label(format!("{largest:>w$}")),
+                axis_width,
             );
-            buf.set_string(
+            put_label(
+                buf,
                 axis_x,
                 bottom,
-                format!("{:>w$}", 0, w = usize::from(axis_width - 1)),
-                theme.dim(),
+                &label(format!("{:>w$}", 0)),
+                axis_width,
             );
             if plot_height >= 5 {
                 let middle = top + plot_height / 2;
                 let value =
                     u32::from(largest) * u32::from(bottom - middle) / u32::from(plot_height - 1);
-                buf.set_string(
+                put_label(
+                    buf,
                     axis_x,
                     middle,
-                    format!("{value:>w$}", w = usize::from(axis_width - 1)),
-                    theme.dim(),
+                    &label(format!("{value:>w$}")),
+                    axis_width,
                 );
             }
         }
         let data: Vec<u64> = shown.iter().map(|&g| u64::from(g)).collect();
         let plot = Rect::new(inner.x + axis_width, inner.y, width, plot_height);
+        audit::region(
+            Rect::new(inner.x, inner.y, inner.width, plot_height + 2),
+            "the bars",
+        );
         Sparkline::default()
             .data(&data)
             .max(u64::from(largest.max(1)))
@@ -284,25 +324,25 @@ impl Panel {
             let label = l.to_string();
             let col = i as u16;
             if l % 10 == 0 && col >= free && col + label.len() as u16 <= width {
-                buf.set_string(x0 + col, marks + 1, &label, theme.dim());
+                let room = width - col;
+                put_label(
+                    buf,
+                    x0 + col,
+                    marks + 1,
+                    &Line::styled(label.clone(), theme.dim()),
+                    room,
+                );
                 free = col + label.len() as u16 + 1;
             }
         }
         let line_y = marks + 2;
-        if self.mode == PanelMode::Stats {
-            let [range, period] = stats_lines(sequence, heaps, first, usize::from(width));
-            buf.set_stringn(
-                inner.x,
-                line_y,
-                range,
-                usize::from(inner.width),
-                theme.best(),
-            );
-            buf.set_stringn(
-                inner.x,
-                line_y + 1,
-                period,
-                usize::from(inner.width),
+        if let Some([range, period]) = stats {
+            let rows = inner.bottom().saturating_sub(line_y);
+            let area = Rect::new(inner.x, line_y, inner.width, rows);
+            render_wrapped(
+                vec![range.patch_style(theme.best()), period],
+                area,
+                buf,
                 theme.dim(),
             );
             return;
@@ -315,9 +355,18 @@ impl Panel {
             used.sort_unstable();
             used.dedup();
             spans.push(Span::styled("in use ", theme.dim()));
-            for &l in used.iter().take(8) {
+            // As many as leave room for the values from the left.
+            let room = usize::from(inner.width) / 2;
+            let mut used_width = 7;
+            for (k, &l) in used.iter().take(8).enumerate() {
                 if let Some(g) = values.get(l) {
-                    spans.push(Span::styled(format!("{l}:{g} "), theme.best()));
+                    let entry = format!("{l}:{g} ");
+                    if used_width + entry.chars().count() + 2 > room && k > 0 {
+                        spans.push(Span::styled("… ", theme.dim()));
+                        break;
+                    }
+                    used_width += entry.chars().count();
+                    spans.push(Span::styled(entry, theme.best()));
                 }
             }
             if used.is_empty() {
@@ -344,7 +393,7 @@ impl Panel {
             used_width += entry.chars().count();
             spans.push(Span::styled(entry, style));
         }
-        buf.set_line(inner.x, line_y, &Line::from(spans), inner.width);
+        put(buf, inner.x, line_y, &Line::from(spans), inner.width);
     }
 
     /// Every value up to the plot's length as a point: common values in
@@ -420,6 +469,7 @@ impl Panel {
                     Span::styled(largest.to_string(), theme.dim()),
                 ]),
         );
+        audit::region(inner, "the plot");
         chart.render(inner, buf);
     }
 }

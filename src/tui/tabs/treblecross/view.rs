@@ -8,9 +8,10 @@ use crate::solver::record::Shown;
 use crate::solver::treblecross::{
     immediate_wins, three_in_a_row, FreeSegment, Player, StripAnalysis,
 };
+use crate::tui::audit;
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::render_wrapped;
+use crate::tui::widgets::{put_label, render_wrapped};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -291,6 +292,7 @@ impl TreblecrossTab {
         // 1-based cell numbers above every tenth cell (every fifth when
         // cells are wide) and the first, never overlapping.
         let every = if z >= 2 { 5 } else { 10 };
+        audit::region(area, "the ruler");
         let mut free = 0;
         for cell in start..end {
             let number = cell + 1;
@@ -300,8 +302,10 @@ impl TreblecrossTab {
                 && col >= free
                 && col + label.len() as u16 <= area.width
             {
-                buf.set_string(area.x + col, area.y, &label, theme.dim());
-                free = col + label.len() as u16 + 1;
+                let width = label.len() as u16;
+                let label = Line::styled(label, theme.dim());
+                put_label(buf, area.x + col, area.y, &label, area.width - col);
+                free = col + width + 1;
             }
         }
     }
@@ -318,6 +322,7 @@ impl TreblecrossTab {
         buf: &mut Buffer,
         theme: &Theme,
     ) {
+        audit::region(area, "the strip");
         let live = self.view() == Shown::Live;
         let winning = match &self.analysis {
             Some(analysis) if live && !self.analysis_hidden() => analysis.winning_cells(),
@@ -370,6 +375,7 @@ impl TreblecrossTab {
         buf: &mut Buffer,
         theme: &Theme,
     ) {
+        audit::region(area, "the segments");
         let lines = area.height.saturating_sub(1);
         let mut free = vec![0u16; usize::from(lines)];
         for segment in self.segments() {
@@ -413,7 +419,15 @@ impl TreblecrossTab {
             // At the segment's first column, or pulled left at the edge.
             let col = col.min(area.width.saturating_sub(width));
             if let Some(line) = free.iter().position(|&f| f <= col) {
-                buf.set_string(area.x + col, area.y + 1 + line as u16, label, theme.key());
+                let y = area.y + 1 + line as u16;
+                let room = area.width - col;
+                put_label(
+                    buf,
+                    area.x + col,
+                    y,
+                    &Line::styled(label.clone(), theme.key()),
+                    room,
+                );
                 free[line] = col + width + 1;
                 return;
             }
