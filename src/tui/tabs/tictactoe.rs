@@ -579,7 +579,7 @@ impl TicTacToeTab {
             "< > step · c continue from the board shown · p or Esc back",
             theme.dim(),
         );
-        let lines = vec![
+        let lines = [
             heading,
             Line::styled(
                 "each move, and what perfect play gives after it",
