@@ -106,7 +106,7 @@ impl MncTab {
     }
 
     /// With hints on: per cell, the best of your moves landing there.
-    fn hints_by_cell(&self, theme: &Theme) -> Vec<Option<[Line<'static>; 2]>> {
+    fn hints_by_cell(&self, theme: &Theme) -> Vec<Option<[Line<'static>; 3]>> {
         let mut out = vec![None; 9];
         if !self.hints || !self.humans_turn() {
             return out;
@@ -144,7 +144,8 @@ impl MncTab {
                     Outcome::Loss(d) => (format!("L{d}"), theme.loss()),
                     Outcome::Draw => ("D".to_string(), theme.draw()),
                 };
-                // The whole hint, and the value alone for a narrow cell.
+                // The whole hint, without its space, and the value alone
+                // for the narrowest cell.
                 let (star, style) = if Some(*value) == best {
                     ("★", style.patch(theme.best()))
                 } else {
@@ -152,6 +153,7 @@ impl MncTab {
                 };
                 out[cell.index()] = Some([
                     Line::styled(format!("{star}{kind} {value_word}"), style),
+                    Line::styled(format!("{star}{kind}{value_word}"), style),
                     Line::styled(format!("{star}{value_word}"), style),
                 ]);
             }
@@ -450,17 +452,19 @@ pub(super) struct CellView {
     /// The cell's name and its marks (last, from, +, ↑).
     pub name: Line<'static>,
     pub piece: Option<Piece>,
-    /// The hint, whole and short (the value alone, for a narrow cell).
-    pub hint: Option<[Line<'static>; 2]>,
+    /// The hint: whole, without its space, and the value alone (for the
+    /// narrowest cell).
+    pub hint: Option<[Line<'static>; 3]>,
     /// The tint of the last move, the cursor.
     pub style: Style,
 }
 
 /// Draws a cell: its name on the first row, its hint on the last (after
-/// the name in a two-row cell), the piece in the rows between.
+/// the name in a two-row cell holding a piece), the piece in the rows
+/// between.
 pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &Theme) {
     buf.set_style(rect, view.style);
-    let hint_row = rect.height >= 3;
+    let hint_row = rect.height >= 3 || view.piece.is_none();
     let mut name = view.name.clone();
     // A narrow cell: the marks without their spaces, and without the words
     // "last" and "from" (the cell's tint says that).
@@ -471,14 +475,11 @@ pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &T
             span.content = span.content.trim().to_string().into();
         }
     }
-    // The whole hint where it fits, else the value alone.
+    // The longest form of the hint that fits, else the value alone.
     let fitting = |room: usize| {
-        view.hint.as_ref().map(|[whole, short]| {
-            if whole.width() <= room {
-                whole.clone()
-            } else {
-                short.clone()
-            }
+        view.hint.as_ref().map(|forms| {
+            let fits = forms.iter().find(|form| form.width() <= room);
+            fits.unwrap_or(&forms[2]).clone()
         })
     };
     match fitting(usize::from(rect.width)) {
