@@ -315,3 +315,60 @@ fn every_other_view_is_whole_and_apart() {
     keys(&mut app, "v");
     screen(&mut app);
 }
+
+/// Keys that find nothing to do say why, on screen, at every size.
+#[test]
+fn keys_that_find_nothing_to_do_say_why() {
+    let mut app = App::new(Theme { color: true });
+    for (key, why) in [
+        ("u", "nothing to undo"),
+        ("c", "the board is empty already"),
+    ] {
+        keys(&mut app, key);
+        assert_eq!(app.tictactoe.message(), Some(why));
+        shows(&screen(&mut app), &[why]);
+    }
+    type_keys(&mut app, "ox.");
+    keys(&mut app, "p<");
+    assert_eq!(
+        app.tictactoe.message(),
+        Some("already at the start: > steps on")
+    );
+    app.handle(&key(KeyCode::Esc), AREA);
+    app.update(Action::SelectTab(TabId::Treblecross));
+    for (key, why) in [
+        ("u", "nothing to undo"),
+        ("c", "the strip has no X to clear"),
+        ("xx", "the cell holds an X already"),
+    ] {
+        keys(&mut app, key);
+        assert_eq!(app.treblecross.message(), Some(why));
+    }
+    for _ in 0..20 {
+        keys(&mut app, "-");
+    }
+    assert_eq!(
+        app.treblecross.message(),
+        Some("the strip is 3 cells: from 3 to 100000")
+    );
+    // A game's review stepped past its first move; the level said.
+    keys(&mut app, ">c");
+    app.handle(&key(KeyCode::Home), AREA);
+    keys(&mut app, "g ");
+    assert_eq!(app.treblecross.game().unwrap().record().moves().len(), 2);
+    keys(&mut app, "<<<");
+    assert_eq!(
+        app.treblecross.message(),
+        Some("already at the start: > steps on")
+    );
+    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut app);
+    keys(&mut app, "<d");
+    let why = "engine: strong from its next move";
+    assert_eq!(app.mnc.as_ref().unwrap().message(), Some(why));
+    app.handle(&key(KeyCode::Esc), AREA);
+    // The question before quitting a match, whole at every size.
+    keys(&mut app, "q");
+    shows(&screen(&mut app), &["Quit?", "y quit"]);
+}

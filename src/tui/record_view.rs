@@ -258,15 +258,37 @@ pub fn render_list<R: Rules>(
         return;
     }
     let entries = entries(record, words, theme);
-    put_str(
-        buf,
-        area.x,
-        area.y,
-        entries.heading,
-        area.width,
-        theme.dim(),
-    );
     let grid = Grid::of(area, &entries);
+    // The heading says how many entries are off the page, either way.
+    let earlier = grid.first;
+    let later = entries
+        .items
+        .len()
+        .saturating_sub(grid.first + grid.rows * grid.columns);
+    let sign = match (earlier, later) {
+        (0, 0) => String::new(),
+        (e, 0) => format!(" · ↑ {e} earlier"),
+        (0, l) => format!(" · ↓ {l} more"),
+        (e, l) => format!(" · ↑ {e} earlier, ↓ {l} more"),
+    };
+    let short = entries.heading.split(" (").next().unwrap_or_default();
+    let heading = [
+        format!("{}{sign}", entries.heading),
+        format!("{short}{sign}"),
+        format!(
+            "{short}{}",
+            sign.replace(" earlier", "").replace(" more", "")
+        ),
+    ]
+    .into_iter()
+    .find(|h| h.chars().count() <= usize::from(area.width))
+    .unwrap_or_default();
+    let style = if sign.is_empty() {
+        theme.dim()
+    } else {
+        theme.key()
+    };
+    put_str(buf, area.x, area.y, &heading, area.width, style);
     for row in 0..grid.rows {
         for column in 0..grid.columns {
             let i = grid.index(row, column);
@@ -304,4 +326,13 @@ pub fn move_at<R: Rules>(
     }
     let i = grid.index(usize::from(at.y - area.y - 1), column);
     (i < entries.items.len()).then_some(i)
+}
+
+/// What a step past either end of a review or a line says.
+pub fn end_of_steps(by: isize) -> &'static str {
+    if by < 0 {
+        "already at the start: > steps on"
+    } else {
+        "already at the end: < steps back"
+    }
 }

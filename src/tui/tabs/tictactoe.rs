@@ -13,6 +13,7 @@ use crate::tui::grid::{
     draw_centred, fitting_cell_height, glyph, grid_size, Grid, Shape, MIN_CELL_HEIGHT,
 };
 use crate::tui::keymap::{ch, ctrl, key, Binding, Direction, When};
+use crate::tui::record_view;
 use crate::tui::tab::Tab;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{put_label, render_too_small, render_wrapped};
@@ -301,7 +302,11 @@ impl Tab for TicTacToeTab {
             match action {
                 Action::PerfectLine | Action::BackToBoard => self.line = None,
                 Action::Step(by) => {
-                    *step = step.saturating_add_signed(by).min(line.moves.len());
+                    let next = step.saturating_add_signed(by).min(line.moves.len());
+                    if next == *step {
+                        self.message = Some(record_view::end_of_steps(by).into());
+                    }
+                    *step = next;
                 }
                 Action::ContinueHere => {
                     let board = line.board_at(*step);
@@ -336,20 +341,25 @@ impl Tab for TicTacToeTab {
                 self.edit(self.board.with(at, back));
             }
             Action::Set(mark) => self.edit(self.board.with(cell, mark)),
+            Action::Clear if self.board == Board::EMPTY => {
+                self.message = Some("the board is empty already".into())
+            }
             Action::Clear => self.edit(Board::EMPTY),
             Action::NextExample => self.next_example(),
-            Action::Undo => {
-                if let Some(previous) = self.undo.pop() {
+            Action::Undo => match self.undo.pop() {
+                Some(previous) => {
                     self.redo.push(self.board);
                     self.set(previous);
                 }
-            }
-            Action::Redo => {
-                if let Some(next) = self.redo.pop() {
+                None => self.message = Some("nothing to undo".into()),
+            },
+            Action::Redo => match self.redo.pop() {
+                Some(next) => {
                     self.undo.push(self.board);
                     self.set(next);
                 }
-            }
+                None => self.message = Some("nothing to redo".into()),
+            },
         }
     }
 

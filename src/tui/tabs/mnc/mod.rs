@@ -217,7 +217,11 @@ impl Tab for MncTab {
             A::ToggleHints => self.hints = !self.hints,
             A::NextStrength => {
                 self.strength = self.strength.next();
-                self.message = None;
+                // Said, as the review and the line do not show the level.
+                self.message = Some(format!(
+                    "engine: {} from its next move",
+                    strength_word(self.strength)
+                ));
             }
             A::Play(mv) => {
                 if self.humans_turn() {

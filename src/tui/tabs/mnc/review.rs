@@ -52,10 +52,13 @@ impl MncTab {
     pub(super) fn step(&mut self, by: isize) {
         self.message = None;
         self.selection = None;
+        let before = self.view();
         match self.game.step(by) {
             Ok(wanted) => {
                 if by > 0 && self.view() == Shown::Live {
                     self.message = Some("> steps forward in a review: < opens one".into());
+                } else if self.view() == before {
+                    self.message = Some(record_view::end_of_steps(by).into());
                 }
                 self.want(wanted)
             }

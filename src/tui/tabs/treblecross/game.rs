@@ -256,6 +256,7 @@ impl TreblecrossTab {
     /// One move back or forward: along the game, or along the line.
     pub(super) fn step(&mut self, by: isize) {
         self.message = None;
+        let before = self.view();
         let result = match (&mut self.game, &mut self.study) {
             (Some(game), _) => game.step(by),
             (None, Some(study)) => study.step(by),
@@ -265,6 +266,8 @@ impl TreblecrossTab {
             Ok(wanted) => {
                 if by > 0 && self.view() == Shown::Live {
                     self.message = Some("> steps forward in a review: < opens one".into());
+                } else if self.view() == before {
+                    self.message = Some(crate::tui::record_view::end_of_steps(by).into());
                 }
                 self.want(wanted)
             }

@@ -258,9 +258,14 @@ pub const BINDINGS: &[Binding<Action>] = &[
     )
     .when(EDITING)
     .footer("example"),
-    Binding::new(&[ch('z')], "z", "zoom: cells 3, 2 or 1 wide", Action::Zoom)
-        .when(NOT_TYPING)
-        .footer("zoom"),
+    Binding::new(
+        &[ch('z')],
+        "z",
+        "zoom: cells 3, 2, 1 wide, then as wide as fit",
+        Action::Zoom,
+    )
+    .when(NOT_TYPING)
+    .footer("zoom"),
     Binding::new(
         &[ch('[')],
         "[",

@@ -216,6 +216,12 @@ impl Tab for TreblecrossTab {
             A::ShowAnalysis => {
                 self.message = Some("the analysis is on: a hides it in games".into())
             }
+            // The keys that found nothing to do say why.
+            A::Undo => self.message = Some("nothing to undo".into()),
+            A::Redo => self.message = Some("nothing to redo".into()),
+            A::Clear => self.message = Some("the strip has no X to clear".into()),
+            A::SetX => self.message = Some("the cell holds an X already".into()),
+            A::SetEmpty => self.message = Some("the cell is empty already".into()),
             _ => {}
         }
     }
@@ -454,7 +460,11 @@ impl TreblecrossTab {
 
     fn resize(&mut self, len: usize) {
         let len = len.clamp(MIN_LENGTH, MAX_LENGTH);
-        if len != self.strip.len() {
+        if len == self.strip.len() {
+            self.message = Some(format!(
+                "the strip is {len} cells: from {MIN_LENGTH} to {MAX_LENGTH}"
+            ));
+        } else {
             self.edit(Edit::Length {
                 len,
                 xs: Vec::new(),

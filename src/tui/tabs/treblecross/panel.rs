@@ -165,6 +165,16 @@ impl Panel {
                 ];
                 (titles, theme.key())
             }
+            // Too short for the chart: the title says so.
+            _ if area.height < 5 && self.prompt.is_none() => {
+                let mode = self.mode_word();
+                let titles = vec![
+                    format!(" Grundy {mode}: a taller screen shows them "),
+                    format!(" Grundy {mode}: needs more rows "),
+                    format!(" Grundy {mode} "),
+                ];
+                (titles, theme.dim())
+            }
             _ => {
                 let mode = self.mode_word();
                 let titles = vec![
@@ -433,7 +443,6 @@ impl Panel {
                 }
             }
         }
-        let at = position_name(sequence);
         let last = n.saturating_sub(1);
         // The common values last: where both fall in one cell, their
         // finer braille dots show; the rare ones' bullets elsewhere.
@@ -450,8 +459,9 @@ impl Panel {
                 .data(&common),
         ])
         .x_axis(
+            // (No axis title: ratatui draws it over the last points; the
+            // panel's title names the axis.)
             Axis::default()
-                .title(Span::styled(at, theme.dim()))
                 .bounds([0.0, last.max(1) as f64])
                 .labels(vec![
                     Span::styled("0", theme.dim()),

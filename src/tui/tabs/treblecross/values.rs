@@ -113,7 +113,15 @@ impl TreblecrossTab {
         }
         // The bars show values already known, or cheap to know.
         let limit = self.table.len().max(SYNC_GRUNDY);
-        self.panel.start = self.panel.start.saturating_add_signed(delta).min(limit);
+        let start = self.panel.start.saturating_add_signed(delta).min(limit);
+        if start == self.panel.start {
+            self.message = Some(if delta < 0 {
+                "the values start at 0".into()
+            } else {
+                format!("the bars go up to {limit}")
+            });
+        }
+        self.panel.start = start;
         self.fill_panel();
     }
 
