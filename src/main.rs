@@ -218,6 +218,40 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
                 cli::mnc::kattis(stdin.lock(), stdout.lock()).map_err(Error::Protocol)
             }
         },
+        Command::Puzzle {
+            game,
+            level,
+            count,
+            seed,
+            json,
+        } => {
+            let levels = game.levels();
+            let level = u8::try_from(level)
+                .ok()
+                .filter(|l| (1..=levels).contains(l))
+                .ok_or_else(|| Error::Option {
+                    option: "--level".into(),
+                    error: noughts::notation::InputError::at_column(
+                        1,
+                        format!("expected a level from 1 to {levels} for this game, found {level}"),
+                    ),
+                })?;
+            // No seed: one from the clock (the ids printed name the puzzles).
+            let seed = seed.unwrap_or_else(|| {
+                let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+                now.map_or(0, |d| d.subsec_nanos() ^ d.as_secs() as u32)
+            });
+            cli::puzzle::run(
+                cli::puzzle::Request {
+                    game,
+                    level,
+                    count,
+                    seed,
+                    json,
+                },
+                out,
+            )
+        }
         Command::Completions { shell } => cli::completions(shell, out),
         Command::Manpage { dir } => cli::manpage(dir.as_deref(), out),
     }

@@ -9,6 +9,7 @@ pub mod input;
 mod interrupt;
 pub mod json;
 pub mod mnc;
+pub mod puzzle;
 pub mod tictactoe;
 pub mod treblecross;
 
@@ -403,6 +404,33 @@ pub enum Command {
     Mnc {
         #[command(subcommand)]
         command: MncCommand,
+    },
+    /// Puzzles made by the solvers, each with its proved answers: for
+    /// teachers and contest setters. The same seed gives the same puzzles.
+    #[command(
+        after_help = "Levels: tictactoe 1-3 (win in 1, 3, 5 plies; or find every move that does not\n\
+                            lose against a threat as deep), treblecross 1-10 (strips of 7 to 390 cells; or\n\
+                            G(L) and nim-sum drills), mnc 1-6 (win in 3, 5 … 13 plies).\n\
+                            Each puzzle's id (game-level-seed) opens it in the app: noughts tui --puzzle ID.\n\n\
+                            Examples:\n  noughts puzzle --game mnc --level 3\n  \
+                            noughts puzzle --game treblecross --level 6 --count 10 --seed 1 --json"
+    )]
+    Puzzle {
+        /// The game: tictactoe, treblecross or mnc.
+        #[arg(long, value_parser = notation::puzzle::game_arg)]
+        game: crate::solver::puzzle::PuzzleGame,
+        /// The level, from 1 (the game's most: tictactoe 3, treblecross 10, mnc 6).
+        #[arg(long, default_value_t = 1, value_parser = notation::count_arg)]
+        level: usize,
+        /// How many puzzles (seeds counting up from --seed).
+        #[arg(long, default_value_t = 1, value_parser = notation::count_arg)]
+        count: usize,
+        /// The first puzzle's seed, 0 to 4294967295 [default: from the clock].
+        #[arg(long, value_parser = notation::puzzle::seed_arg)]
+        seed: Option<u32>,
+        /// A line of JSON per puzzle: id, question, position, answers.
+        #[arg(long)]
+        json: bool,
     },
     /// Print a shell completion script.
     #[command(after_help = "Install, for example:\n  \

@@ -9,6 +9,7 @@
 
 pub mod mnc;
 pub mod octal;
+pub mod puzzle;
 pub mod tictactoe;
 pub mod treblecross;
 

@@ -5,6 +5,7 @@ pub mod board;
 pub mod grundy;
 pub mod mnc;
 pub mod octal;
+pub mod puzzle;
 pub mod record;
 pub mod search;
 pub mod table;

@@ -12,6 +12,9 @@
 // Each test file that uses this module uses part of it.
 #![allow(dead_code)]
 
+pub mod mnc;
+pub mod tictactoe;
+
 use std::collections::HashMap;
 
 /// The value of a position for the player to move under perfect play.

@@ -1,0 +1,94 @@
+//! `noughts puzzle`: puzzles made by the solvers, with their proved answers,
+//! for teachers and contest setters; the same seed gives the same puzzles.
+
+use super::json;
+use super::Error;
+use crate::notation::puzzle::{answer_text, position_text, question};
+use crate::solver::puzzle::{Puzzle, PuzzleGame, PuzzleId, Puzzler, TreblecrossTask};
+use serde::Serialize;
+use std::io::Write;
+
+/// What `noughts puzzle` was asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct Request {
+    pub game: PuzzleGame,
+    pub level: u8,
+    pub count: usize,
+    /// The first puzzle's seed; the next ones count up from it.
+    pub seed: u32,
+    pub json: bool,
+}
+
+/// One puzzle as a line of JSON.
+#[derive(Debug, Serialize)]
+struct PuzzleDocument {
+    id: String,
+    game: &'static str,
+    level: u8,
+    question: String,
+    /// The position in the command line's notation (a board, a strip, an
+    /// MNC position as `mnc analyze` reads it).
+    position: String,
+    /// The answers: cells (`b2`; Treblecross 1-based numbers), moves as
+    /// the move list writes them, or the number asked for.
+    answers: Vec<String>,
+    /// The answers in words, as the text output gives them.
+    answer: String,
+}
+
+/// The id's words for the game (`tictactoe`, `treblecross`, `mnc`).
+fn game_word(game: PuzzleGame) -> &'static str {
+    crate::notation::puzzle::game_word(game)
+}
+
+pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
+    let mut puzzler = Puzzler::new();
+    for k in 0..request.count {
+        let id = PuzzleId {
+            game: request.game,
+            level: request.level,
+            seed: request.seed.wrapping_add(k as u32),
+        };
+        let puzzle = puzzler.make(id);
+        if request.json {
+            json::write_line(out, &document(id, &puzzle))?;
+        } else {
+            writeln!(
+                out,
+                "{id}  {}\n  position  {}\n  answer    {}",
+                question(&puzzle),
+                position_text(&puzzle),
+                answer_text(&puzzle)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn document(id: PuzzleId, puzzle: &Puzzle) -> PuzzleDocument {
+    let answers = match puzzle {
+        Puzzle::TicTacToe(p) => p.answers.iter().map(|c| c.to_string()).collect(),
+        Puzzle::Treblecross(p) => match &p.task {
+            TreblecrossTask::WinningCell { cells } => {
+                cells.iter().map(|c| (c + 1).to_string()).collect()
+            }
+            TreblecrossTask::SegmentValue { value, .. } | TreblecrossTask::NimSum { value } => {
+                vec![value.to_string()]
+            }
+        },
+        Puzzle::Mnc(p) => p
+            .answers
+            .iter()
+            .map(|m| crate::notation::mnc::move_in_list(&p.position, *m))
+            .collect(),
+    };
+    PuzzleDocument {
+        id: id.to_string(),
+        game: game_word(id.game),
+        level: id.level,
+        question: question(puzzle),
+        position: position_text(puzzle),
+        answers,
+        answer: answer_text(puzzle),
+    }
+}

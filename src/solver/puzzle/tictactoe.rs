@@ -1,0 +1,105 @@
+//! Tic-tac-toe puzzles: "to move and win" (in 1, 3 or 5 plies: the last
+//! two are forks to find) and "find every move that does not lose", from
+//! every legal board that goes on, each sorted once by what it asks.
+
+use super::SplitMix64;
+use crate::solver::tictactoe::{Analyzer, Board};
+use crate::solver::{Cell, Outcome, Side};
+
+/// Level 1: a win in 1 or a save against a threat of 1; level 2: in 3;
+/// level 3: in 5.
+pub const LEVELS: u8 = 3;
+
+/// What the player is asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TicTacToeTask {
+    /// Win in this many plies (the fastest win): find a move that does.
+    Win { plies: u8 },
+    /// A draw at best, and some moves lose: find every move that does not.
+    Save,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TicTacToePuzzle {
+    pub board: Board,
+    pub mover: Side,
+    pub task: TicTacToeTask,
+    /// Win: every move that wins in the puzzle's plies; save: every move
+    /// that does not lose (ascending).
+    pub answers: Vec<Cell>,
+    /// Every empty cell with the mover's value after playing there.
+    pub moves: Vec<(Cell, Outcome)>,
+}
+
+/// A board with each empty cell's value for its mover.
+type Rated = (Board, Vec<(Cell, Outcome)>);
+
+/// The boards of each level and task.
+pub(super) struct Index {
+    /// `wins[l]`, `saves[l]`: the boards of level `l + 1`.
+    wins: Vec<Vec<Rated>>,
+    saves: Vec<Vec<Rated>>,
+}
+
+impl Index {
+    pub(super) fn build(analyzer: &mut Analyzer) -> Index {
+        let levels = usize::from(LEVELS);
+        let mut index = Index {
+            wins: vec![Vec::new(); levels],
+            saves: vec![Vec::new(); levels],
+        };
+        for board in Board::all() {
+            let Some(analysis) = analyzer.analyze(&board) else {
+                continue;
+            };
+            match analysis.value {
+                // Win(1), Win(3), Win(5): levels 1 to 3.
+                Outcome::Win(d) if usize::from(d).div_ceil(2) <= levels => {
+                    index.wins[usize::from(d).div_ceil(2) - 1].push((board, analysis.moves));
+                }
+                Outcome::Draw => {
+                    // The fastest loss among the moves: Loss(2) is a threat
+                    // of one move, level 1; Loss(4) level 2; Loss(6) level 3.
+                    let fastest = analysis
+                        .moves
+                        .iter()
+                        .filter_map(|(_, v)| match v {
+                            Outcome::Loss(d) => Some(usize::from(*d)),
+                            _ => None,
+                        })
+                        .min();
+                    if let Some(d) = fastest {
+                        let level = (d / 2).clamp(1, levels);
+                        index.saves[level - 1].push((board, analysis.moves));
+                    }
+                }
+                _ => {}
+            }
+        }
+        index
+    }
+
+    pub(super) fn make(&self, level: u8, random: &mut SplitMix64) -> TicTacToePuzzle {
+        let l = usize::from(level) - 1;
+        // Half wins, half saves, where the level has both.
+        let save = random.below(2) == 1 && !self.saves[l].is_empty() || self.wins[l].is_empty();
+        let boards = if save { &self.saves[l] } else { &self.wins[l] };
+        let (board, moves) = boards[random.below(boards.len())].clone();
+        let best = moves.iter().map(|(_, v)| *v).max().unwrap_or(Outcome::Draw);
+        let (task, answers) = if save {
+            let keep = moves.iter().filter(|(_, v)| !v.is_loss());
+            (TicTacToeTask::Save, keep.map(|(c, _)| *c).collect())
+        } else {
+            let plies = best.distance().unwrap_or(0);
+            let win = moves.iter().filter(|(_, v)| *v == best);
+            (TicTacToeTask::Win { plies }, win.map(|(c, _)| *c).collect())
+        };
+        TicTacToePuzzle {
+            board,
+            mover: board.to_move(),
+            task,
+            answers,
+            moves,
+        }
+    }
+}
