@@ -3,6 +3,7 @@
 use noughts::cli;
 use noughts::solver::grundy::GrundyTable;
 use noughts::solver::mnc::{Engine, Position};
+use noughts::solver::puzzle::{Puzzle, PuzzleGame, PuzzleId, Puzzler};
 use noughts::solver::tictactoe::{Atlas, Board};
 use noughts::solver::treblecross::analyze;
 use std::sync::OnceLock;
@@ -111,4 +112,39 @@ mod grundy {
             .unwrap();
         values
     }
+}
+
+/// A new puzzle of a game at a level, once the puzzler holds what it reads
+/// (the tic-tac-toe index, the Grundy table, the solved MNC game and its
+/// index: made once, on the first puzzle). Each iteration a new seed.
+fn new_puzzles(bencher: divan::Bencher, game: PuzzleGame, level: u8) {
+    let mut puzzler = Puzzler::new();
+    puzzler.make(PuzzleId { game, level, seed: 0 });
+    let mut seed = 0;
+    bencher.bench_local(|| {
+        seed += 1;
+        divan::black_box(puzzler.make(PuzzleId { game, level, seed }))
+    });
+}
+
+#[divan::bench(args = [1, 2, 3])]
+fn puzzle_tictactoe(bencher: divan::Bencher, level: u8) {
+    new_puzzles(bencher, PuzzleGame::TicTacToe, level);
+}
+
+#[divan::bench(args = [1, 5, 10])]
+fn puzzle_treblecross(bencher: divan::Bencher, level: u8) {
+    new_puzzles(bencher, PuzzleGame::Treblecross, level);
+}
+
+#[divan::bench(args = [1, 3, 6])]
+fn puzzle_mnc(bencher: divan::Bencher, level: u8) {
+    new_puzzles(bencher, PuzzleGame::Mnc, level);
+}
+
+/// The first puzzle of each game from a new puzzler: what it makes once.
+#[divan::bench(sample_count = 10, args = ["tictactoe", "treblecross", "mnc"])]
+fn puzzle_first(game: &str) -> Puzzle {
+    let game: PuzzleGame = game.parse().unwrap();
+    Puzzler::new().make(PuzzleId { game, level: 1, seed: 0 })
 }
