@@ -119,7 +119,11 @@ mod grundy {
 /// index: made once, on the first puzzle). Each iteration a new seed.
 fn new_puzzles(bencher: divan::Bencher, game: PuzzleGame, level: u8) {
     let mut puzzler = Puzzler::new();
-    puzzler.make(PuzzleId { game, level, seed: 0 });
+    puzzler.make(PuzzleId {
+        game,
+        level,
+        seed: 0,
+    });
     let mut seed = 0;
     bencher.bench_local(|| {
         seed += 1;
@@ -146,5 +150,9 @@ fn puzzle_mnc(bencher: divan::Bencher, level: u8) {
 #[divan::bench(sample_count = 10, args = ["tictactoe", "treblecross", "mnc"])]
 fn puzzle_first(game: &str) -> Puzzle {
     let game: PuzzleGame = game.parse().unwrap();
-    Puzzler::new().make(PuzzleId { game, level: 1, seed: 0 })
+    Puzzler::new().make(PuzzleId {
+        game,
+        level: 1,
+        seed: 0,
+    })
 }

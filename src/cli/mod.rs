@@ -405,14 +405,12 @@ pub enum Command {
         #[command(subcommand)]
         command: MncCommand,
     },
-    /// Puzzles made by the solvers, each with its proved answers: for
-    /// teachers and contest setters. The same seed gives the same puzzles.
+    /// Puzzles made by the solvers, with proved answers; a seed names them.
     #[command(
         after_help = "Levels: tictactoe 1-3 (win in 1, 3, 5 plies; or find every move that does not\n\
                             lose against a threat as deep), treblecross 1-10 (strips of 7 to 390 cells; or\n\
-                            G(L) and nim-sum drills), mnc 1-6 (win in 3, 5 … 13 plies).\n\
-                            Each puzzle's id (game-level-seed) opens it in the app: noughts tui --puzzle ID.\n\n\
-                            Examples:\n  noughts puzzle --game mnc --level 3\n  \
+                            G(L) and nim-sum drills), mnc 1-6 (win in 3, 5 … 13 plies).\n\nExamples:\n  \
+                            noughts puzzle --game mnc --level 3\n  \
                             noughts puzzle --game treblecross --level 6 --count 10 --seed 1 --json"
     )]
     Puzzle {

@@ -57,6 +57,13 @@ pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, s
     }
 }
 
+/// The rows `lines` take wrapped at `width`.
+pub fn rows_of(lines: &[Line<'_>], width: u16) -> usize {
+    Paragraph::new(lines.to_vec())
+        .wrap(Wrap { trim: false })
+        .line_count(width)
+}
+
 /// `line` on one row from `(x, y)` in at most `room` columns: the words
 /// that must fit there (the tests check they do).
 pub fn put(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, room: u16) {

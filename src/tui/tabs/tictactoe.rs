@@ -16,13 +16,12 @@ use crate::tui::keymap::{ch, ctrl, key, Binding, Direction, When};
 use crate::tui::record_view;
 use crate::tui::tab::Tab;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{put_label, render_too_small, render_wrapped};
+use crate::tui::widgets::{put_label, render_too_small, render_wrapped, rows_of};
 use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
 
 /// Everything the tab can be asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -741,13 +740,6 @@ impl TicTacToeTab {
         };
         render_wrapped(ordered, area, buf, theme.dim());
     }
-}
-
-/// The rows `lines` take wrapped at `width`.
-fn rows_of(lines: &[Line<'_>], width: u16) -> usize {
-    Paragraph::new(lines.to_vec())
-        .wrap(Wrap { trim: false })
-        .line_count(width)
 }
 
 fn assess(board: &Board, analyzer: &mut Analyzer) -> Verdicts {

@@ -9,11 +9,10 @@ use crate::notation::mnc::{game_over_words, move_in_list, side_letter, value_wor
 use crate::solver::mnc::{Piece, Position, PositionError, Size, SMALL_PIECES};
 use crate::solver::{BySide, Cell, Side};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{put_str, render_wrapped};
+use crate::tui::widgets::{put_str, render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
 
 /// A position being set up in analysis mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -199,11 +198,7 @@ impl MncTab {
         }
         // Every line wrapped; a move list longer than the panel ends with
         // how many moves it leaves out.
-        let wrapped = |lines: &[Line<'static>]| {
-            Paragraph::new(lines.to_vec())
-                .wrap(Wrap { trim: false })
-                .line_count(layout.panel.width)
-        };
+        let wrapped = |lines: &[Line<'static>]| rows_of(lines, layout.panel.width);
         let panel_rows = usize::from(layout.panel.height);
         let mut left_out = 0;
         while moves_listed > 0 && wrapped(&lines) > panel_rows.saturating_sub(1) {

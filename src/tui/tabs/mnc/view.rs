@@ -11,12 +11,11 @@ use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{draw_centred, glyph, Shape};
 use crate::tui::record_view::{self, Words};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{put_label, put_str, render_wrapped};
+use crate::tui::widgets::{put_label, put_str, render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
 
 /// How MNC moves and values are written in the move list and the review.
 pub(super) struct MncWords {
@@ -288,9 +287,7 @@ impl MncTab {
     /// left, at least three where the panel has room: the list gives way).
     pub(super) fn panel_areas(&self, layout: &MncLayout, lines: &[Line<'static>]) -> (Rect, Rect) {
         let panel = layout.panel;
-        let needed = Paragraph::new(lines.to_vec())
-            .wrap(Wrap { trim: false })
-            .line_count(panel.width) as u16;
+        let needed = rows_of(lines, panel.width) as u16;
         let mut rows = needed.max(layout.moves.y - panel.y);
         if panel.height.saturating_sub(rows) < 3 {
             rows = needed.max(panel.height.saturating_sub(3));

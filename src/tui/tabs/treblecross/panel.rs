@@ -9,15 +9,13 @@ use crate::solver::grundy::{GrundyMethod, GrundyTable, RareCommon, Sequence};
 use crate::solver::octal::{OctalGame, ValueTooLarge};
 use crate::tui::audit;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{put, put_label, render_wrapped};
+use crate::tui::widgets::{put, put_label, render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{
-    Axis, Block, Borders, Chart, Dataset, GraphType, Paragraph, Sparkline, Widget, Wrap,
-};
+use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Sparkline, Widget};
 
 /// What the panel shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,9 +262,7 @@ impl Panel {
         });
         let text_rows = match &stats {
             Some(lines) => {
-                let needed = Paragraph::new(lines.to_vec())
-                    .wrap(Wrap { trim: false })
-                    .line_count(inner.width) as u16;
+                let needed = rows_of(lines, inner.width) as u16;
                 (2 + needed).min(inner.height.saturating_sub(2))
             }
             None => 3,

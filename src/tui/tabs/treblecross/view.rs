@@ -11,12 +11,11 @@ use crate::solver::treblecross::{
 use crate::tui::audit;
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{put_label, render_wrapped};
+use crate::tui::widgets::{put_label, render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
 
 /// Rows under the strip for the segments: the brackets, then up to three
 /// lines of labels (labels that would collide go on the next line).
@@ -184,13 +183,6 @@ enum Detail {
     /// Without that line and the cursor's segment (its bracket and label
     /// stay on the strip).
     Essential,
-}
-
-/// The rows `lines` take wrapped at `width`.
-fn rows_of(lines: &[Line<'static>], width: u16) -> usize {
-    Paragraph::new(lines.to_vec())
-        .wrap(Wrap { trim: false })
-        .line_count(width)
 }
 
 impl TreblecrossTab {
