@@ -10,6 +10,7 @@ pub mod app;
 pub mod audit;
 pub mod grid;
 pub mod keymap;
+mod overlays;
 pub mod record_view;
 pub mod rules;
 mod signals;

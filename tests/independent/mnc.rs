@@ -3,21 +3,10 @@
 //! the engine's tests and the puzzles' (reads the crate's `Position` only
 //! to turn it into a board of characters).
 
+use super::LINES;
 use noughts::solver::mnc::{Piece, Position, Size};
 use noughts::solver::Outcome;
 use std::collections::HashMap;
-
-/// The 8 lines of the board, as cell triples (cell = 3 * row + column).
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
 
 /// A position from the mover's side: 'm'/'M' the mover's small/big pieces,
 /// 'n'/'N' the opponent's; hands of small pieces (mover's, opponent's).

@@ -17,6 +17,18 @@ pub mod tictactoe;
 
 use std::collections::HashMap;
 
+/// The 8 lines of the board, as cell triples (cell = 3 * row + column).
+pub const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
 /// The value of a position for the player to move under perfect play.
 ///
 /// Distances are plies (single moves) until the game ends: `Win(1)` — the

@@ -1,18 +1,7 @@
 //! Tic-tac-toe written from the rules alone: boards of 9 characters, plain
 //! negamax with distances, no memo and no symmetry.
 
-use super::Value;
-
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
+use super::{Value, LINES};
 
 /// A board: `X`, `O` or `.` per cell, row by row.
 pub type Board = [u8; 9];
