@@ -30,11 +30,13 @@ fn main() -> ExitCode {
     let command = cli.command.unwrap_or(Command::Tui {
         board: None,
         strip: None,
+        puzzle: None,
         no_mouse: cli.no_mouse,
     });
     if let Command::Tui {
         board,
         strip,
+        puzzle,
         no_mouse,
     } = command
     {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
             mouse: !(no_mouse || cli.no_mouse),
             board,
             strip,
+            puzzle,
         };
         // color-eyre reports panics; errors are one line, as everywhere.
         let _ = color_eyre::install();

@@ -372,3 +372,51 @@ fn keys_that_find_nothing_to_do_say_why() {
     keys(&mut app, "q");
     shows(&screen(&mut app), &["Quit?", "y quit"]);
 }
+
+/// Ticks until the MNC tab shows the puzzle `id`, rated.
+fn settle_puzzle(app: &mut App, id: &str) {
+    tick_until(app, "the puzzle", |app| {
+        app.mnc.as_ref().is_some_and(|m| {
+            let made = m.training().current.as_ref();
+            made.is_some_and(|t| t.attempt.id.to_string() == id) && m.value().is_some()
+        })
+    });
+}
+
+#[test]
+fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
+    let mut app = App::new(Theme { color: true });
+    // Tic-tac-toe: a fork to find; a2 lets O draw.
+    app.open_puzzle("tictactoe-2-2".parse().unwrap());
+    keys(&mut app, "h t");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("ttt_80x24_puzzle", text);
+    shows(
+        &text,
+        &["PUZZLE tictactoe-2-2", "win in 3 plies", "hint 1:", "t hint"],
+    );
+
+    // Treblecross: one winning cell; cell 1 hands a nim-sum to the engine.
+    app.open_puzzle("treblecross-4-6".parse().unwrap());
+    keys(&mut app, " t");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("treblecross_80x24_puzzle", text);
+    shows(&text, &["PUZZLE treblecross-4-6", "find a winning cell", "hint 1:"]);
+    // A drill: the nim-sum, typed.
+    app.open_puzzle("treblecross-4-3".parse().unwrap());
+    keys(&mut app, "5");
+    app.handle(&key(KeyCode::Enter), AREA);
+    keys(&mut app, "t");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("treblecross_80x24_drill", text);
+    shows(&text, &["nim-sum of this strip", "not 5", "0-9 Enter answer"]);
+
+    // MNC: win in 5; a big piece on b2 lets o win at once.
+    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.open_puzzle("mnc-2-5".parse().unwrap());
+    settle_puzzle(&mut app, "mnc-2-5");
+    keys(&mut app, "bt");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("mnc_80x24_puzzle", text);
+    shows(&text, &["PUZZLE mnc-2-5", "o wins at once", "hint 1:"]);
+}

@@ -15,6 +15,7 @@ pub mod treblecross;
 
 use crate::notation::{self, InputError};
 use crate::solver::octal::ValueTooLarge;
+use crate::solver::puzzle::PuzzleId;
 use crate::solver::tictactoe::Board;
 use crate::solver::treblecross::Strip;
 use clap::{Parser, Subcommand};
@@ -277,7 +278,7 @@ pub struct Cli {
 pub enum Command {
     /// Open the app (the same as no command), optionally with a board.
     #[command(
-        after_help = "Examples:\n  noughts tui --board X0X/.0./.X.\n  noughts tui --strip X.....X..X...."
+        after_help = "Examples:\n  noughts tui --board X0X/.0./.X.\n  noughts tui --strip X.....X..X....\n  noughts tui --puzzle mnc-3-1234"
     )]
     Tui {
         /// A tic-tac-toe board to start with: 3 rows over 'X', '0' (or 'O')
@@ -288,6 +289,10 @@ pub enum Command {
         /// 100,000 cells); opens the Treblecross tab.
         #[arg(long, value_parser = notation::treblecross::strip_arg)]
         strip: Option<Strip>,
+        /// A puzzle to open, by its id (game-level-seed, as the panel and
+        /// `noughts puzzle` show it): mnc-3-1234.
+        #[arg(long, value_parser = notation::puzzle::id_arg)]
+        puzzle: Option<PuzzleId>,
         /// Leave mouse capture off (the terminal keeps its own selection
         /// and scrolling).
         #[arg(long)]

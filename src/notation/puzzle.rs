@@ -3,10 +3,14 @@
 use super::mnc::{move_in_list, position_notation, side_letter};
 use super::tictactoe::{mark_letter, slashed};
 use super::{escaped, InputError};
+use crate::solver::grundy::split;
+use crate::solver::mnc::Move;
 use crate::solver::puzzle::{
     MncPuzzle, Puzzle, PuzzleGame, PuzzleId, TicTacToePuzzle, TicTacToeTask, TreblecrossPuzzle,
     TreblecrossTask,
 };
+use crate::solver::treblecross::{FreeSegment, StripAnalysis};
+use crate::solver::{Cell, Outcome, Side};
 use std::fmt;
 use std::str::FromStr;
 
@@ -155,8 +159,218 @@ pub fn answer_text(puzzle: &Puzzle) -> String {
     }
 }
 
+/// Where a cell is on the 3×3 board: the first hint's region.
+fn place_words(cell: Cell) -> &'static str {
+    match (cell.row(), cell.col()) {
+        (1, 1) => "in the centre",
+        (r, c) if r != 1 && c != 1 => "in a corner",
+        _ => "on an edge",
+    }
+}
+
+fn row_words(cell: Cell) -> &'static str {
+    match cell.row() {
+        0 => "the top row",
+        1 => "the middle row",
+        _ => "the bottom row",
+    }
+}
+
+fn cells_text(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+    names.join(" ")
+}
+
+/// What a move gives its mover, said after it: "after c3 O wins in 3".
+/// `value` is the mover's, counted from before the move (as the puzzles
+/// and the panels rate moves).
+pub fn after_words(mover: Side, name: &str, value: Outcome, letter: fn(Side) -> char) -> String {
+    let other = letter(mover.other());
+    match value {
+        Outcome::Loss(2) => format!("after {name} {other} wins at once"),
+        Outcome::Loss(d) => format!("after {name} {other} wins in {} plies", d - 1),
+        Outcome::Draw => format!("after {name} it is a draw"),
+        Outcome::Win(1) => format!("{name} wins at once"),
+        Outcome::Win(d) => format!("{name} wins in {d} plies"),
+    }
+}
+
+/// Step `step` (1 to 3) of the hint of a tic-tac-toe puzzle: where the
+/// move is, then its row and what it does, then the move.
+pub fn tictactoe_hint(p: &TicTacToePuzzle, step: u8) -> String {
+    let Some(&first) = p.answers.first() else {
+        return "no move answers this".into();
+    };
+    let n = p.answers.len();
+    match (p.task, step) {
+        (TicTacToeTask::Win { .. }, 1) if n == 1 => {
+            format!("the winning move is {}", place_words(first))
+        }
+        (TicTacToeTask::Win { .. }, 1) => format!("{n} moves win; one is {}", place_words(first)),
+        (TicTacToeTask::Save, 1) => format!(
+            "{n} of the {} empty cells hold; one is {}",
+            p.moves.len(),
+            place_words(first)
+        ),
+        (TicTacToeTask::Win { plies: 1 }, 2) => {
+            format!("it completes a line, in {}", row_words(first))
+        }
+        (TicTacToeTask::Win { plies: 3 }, 2) => format!(
+            "it is in {} and makes two threats at once",
+            row_words(first)
+        ),
+        (TicTacToeTask::Win { .. }, 2) => {
+            format!("it is in {} and sets up a fork", row_words(first))
+        }
+        (TicTacToeTask::Save, 2) => format!(
+            "one is in {}; every other cell lets {} win",
+            row_words(first),
+            mark_letter(p.mover.other())
+        ),
+        (TicTacToeTask::Win { .. }, _) if n == 1 => format!("the move: {first}"),
+        (TicTacToeTask::Win { .. }, _) => format!("the winning moves: {}", cells_text(&p.answers)),
+        (TicTacToeTask::Save, _) => format!("the cells that hold: {}", cells_text(&p.answers)),
+    }
+}
+
+/// The free segments as the hints list them: "4 (cells 1–4)".
+fn segment_words(segment: &FreeSegment) -> String {
+    let first = segment.start + 1;
+    let last = segment.start + segment.len;
+    if segment.len == 1 {
+        format!("1 (cell {first})")
+    } else {
+        format!("{} (cells {first}–{last})", segment.len)
+    }
+}
+
+/// The nim-sums a move in a free segment of `len` cells reaches, each
+/// with a cell (0-based in the segment) that reaches it; `values` holds
+/// G(0) up to G(len − 1) at least.
+pub fn reached_values(len: usize, values: &[u16]) -> Vec<(u16, usize)> {
+    let mut reached: Vec<(u16, usize)> = Vec::new();
+    for p in 0..len {
+        let (left, right) = split(len, p);
+        let v = values[left] ^ values[right];
+        if !reached.iter().any(|(r, _)| *r == v) {
+            reached.push((v, p));
+        }
+    }
+    reached.sort_unstable();
+    reached
+}
+
+/// Step `step` of the hint of a Treblecross puzzle; `analysis` is the
+/// strip's, `values` the Grundy values up to its length at least.
+pub fn treblecross_hint(
+    p: &TreblecrossPuzzle,
+    analysis: &StripAnalysis,
+    values: &[u16],
+    step: u8,
+) -> String {
+    let segments: &[FreeSegment] = match analysis {
+        StripAnalysis::Segments { segments, .. } => segments,
+        _ => &[],
+    };
+    match (&p.task, step) {
+        (TreblecrossTask::WinningCell { .. }, 1) => {
+            let nim_sum = segments.iter().fold(0, |a, s| a ^ s.grundy);
+            format!(
+                "the free segments' nim-sum is {nim_sum}: a winning cell leaves it 0 (and gives no three in a row)"
+            )
+        }
+        (TreblecrossTask::WinningCell { cells }, 2) => {
+            let cell = cells.first().copied().unwrap_or(0);
+            match segments
+                .iter()
+                .find(|s| (s.start..s.start + s.len).contains(&cell))
+            {
+                Some(s) => format!(
+                    "play in the segment of {}, worth G = {}",
+                    segment_words(s),
+                    s.grundy
+                ),
+                None => "play in a free segment".into(),
+            }
+        }
+        (TreblecrossTask::WinningCell { cells }, _) => {
+            let names: Vec<String> = cells.iter().map(|c| (c + 1).to_string()).collect();
+            format!("winning cells: {}", names.join(" "))
+        }
+        (TreblecrossTask::SegmentValue { len, .. }, 1) => format!(
+            "a move in a free segment of {len} leaves two (the cells beside an X are lost); G({len}) is the smallest nim-sum no move reaches"
+        ),
+        (TreblecrossTask::SegmentValue { len, .. }, 2) => {
+            let reached: Vec<String> = reached_values(*len, values)
+                .iter()
+                .map(|(v, _)| v.to_string())
+                .collect();
+            format!("the nim-sums moves reach: {}", reached.join(" "))
+        }
+        (TreblecrossTask::SegmentValue { len, value }, _) => format!("G({len}) = {value}"),
+        (TreblecrossTask::NimSum { .. }, 1) => {
+            let lens: Vec<String> = segments.iter().map(segment_words).collect();
+            format!("the free segments: {}", lens.join(", "))
+        }
+        (TreblecrossTask::NimSum { .. }, 2) => {
+            let gs: Vec<String> = segments
+                .iter()
+                .map(|s| format!("G({}) = {}", s.len, s.grundy))
+                .collect();
+            format!("their values: {}", gs.join(", "))
+        }
+        (TreblecrossTask::NimSum { value }, _) => format!("the nim-sum: {value}"),
+    }
+}
+
+/// What a wrong number says: `answer` for G(len) = `value`.
+pub fn segment_value_wrong(len: usize, value: u16, answer: u16, values: &[u16]) -> String {
+    let reached = reached_values(len, values);
+    match reached.iter().find(|(v, _)| *v == answer) {
+        Some((_, p)) => {
+            let (left, right) = split(len, *p);
+            format!(
+                "{answer} is reached: a move at cell {} leaves G({left}) ⊕ G({right}) = {answer}",
+                p + 1
+            )
+        }
+        None if answer > value => {
+            format!("too big: a value under {answer} is reached by no move")
+        }
+        // Every value under G(len) is reached: never here.
+        None => format!("not {answer}"),
+    }
+}
+
+/// Step `step` of the hint of an MNC "win in N": where the move lands,
+/// then the piece, then the move.
+pub fn mnc_hint(p: &MncPuzzle, step: u8) -> String {
+    let Some(&first) = p.answers.first() else {
+        return "no move answers this".into();
+    };
+    match step {
+        1 => format!("the winning move lands {}", place_words(first.target())),
+        2 => match first {
+            Move::Place { size, .. } => format!(
+                "with a {} piece from the hand",
+                match size {
+                    crate::solver::mnc::Size::Big => "big",
+                    crate::solver::mnc::Size::Small => "small",
+                }
+            ),
+            Move::Shift { from, .. } => format!("the big piece on {from} moves"),
+        },
+        _ => format!("the move: {}", move_in_list(&p.position, first)),
+    }
+}
+
 /// The value parser of `--game` for puzzles.
 pub fn game_arg(text: &str) -> Result<PuzzleGame, InputError> {
+    text.parse()
+}
+
+/// The value parser of `--puzzle`.
+pub fn id_arg(text: &str) -> Result<PuzzleId, InputError> {
     text.parse()
 }
 

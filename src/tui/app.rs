@@ -8,6 +8,7 @@
 //! beside the update function: both read the same key tables and the same
 //! layout, and one file keeps them from drifting apart.
 
+use crate::solver::puzzle::{PuzzleGame, PuzzleId};
 use super::keymap::{self, ch, ctrl, key, Binding, Direction, Hint};
 use super::overlays::capitalized;
 pub use super::tab::TabId;
@@ -336,6 +337,8 @@ pub struct App {
     pub treblecross: TreblecrossTab,
     /// Made when the tab is first shown: its engine thread starts solving.
     pub mnc: Option<MncTab>,
+    /// Where the puzzles' levels and streaks are kept (`None`: in memory).
+    puzzle_folder: Option<std::path::PathBuf>,
 }
 
 impl App {
@@ -352,6 +355,35 @@ impl App {
             tictactoe: TicTacToeTab::new(),
             treblecross: TreblecrossTab::default(),
             mnc: None,
+            puzzle_folder: None,
+        }
+    }
+
+    /// The puzzles' levels and streaks kept in `folder` from now on.
+    pub fn keep_puzzles_in(&mut self, folder: std::path::PathBuf) {
+        self.tictactoe.keep_puzzles_in(&folder);
+        self.treblecross.keep_puzzles_in(&folder);
+        if let Some(mnc) = &mut self.mnc {
+            mnc.keep_puzzles_in(&folder);
+        }
+        self.puzzle_folder = Some(folder);
+    }
+
+    /// Opens the puzzle `id` on its tab.
+    pub fn open_puzzle(&mut self, id: PuzzleId) {
+        match id.game {
+            PuzzleGame::TicTacToe => {
+                self.tab = TabId::TicTacToe;
+                self.tictactoe.open_puzzle(id);
+            }
+            PuzzleGame::Treblecross => {
+                self.tab = TabId::Treblecross;
+                self.treblecross.open_puzzle(Some(id));
+            }
+            PuzzleGame::Mnc => {
+                self.select_tab(TabId::Mnc);
+                self.mnc_tab().open_puzzle(Some(id));
+            }
         }
     }
 
@@ -581,7 +613,14 @@ impl App {
 
     /// The MNC tab, made (and its engine started) on first use.
     pub fn mnc_tab(&mut self) -> &mut MncTab {
-        self.mnc.get_or_insert_with(MncTab::default)
+        let folder = &self.puzzle_folder;
+        self.mnc.get_or_insert_with(|| {
+            let mut tab = MncTab::default();
+            if let Some(folder) = folder {
+                tab.keep_puzzles_in(folder);
+            }
+            tab
+        })
     }
 
     /// Applies an event (what the event loop does).

@@ -10,6 +10,7 @@ pub mod app;
 pub mod audit;
 pub mod grid;
 pub mod keymap;
+pub mod puzzle;
 mod overlays;
 pub mod record_view;
 pub mod rules;
@@ -38,6 +39,8 @@ pub struct Options {
     pub board: Option<crate::solver::tictactoe::Board>,
     /// A Treblecross strip to start with; opens that tab.
     pub strip: Option<crate::solver::treblecross::Strip>,
+    /// A puzzle to open (`noughts tui --puzzle mnc-3-1234`).
+    pub puzzle: Option<crate::solver::puzzle::PuzzleId>,
 }
 
 /// Why the app could not run.
@@ -171,6 +174,12 @@ pub fn run(options: Options) -> Result<(), Error> {
     if let Some(strip) = options.strip {
         app.treblecross = tabs::treblecross::TreblecrossTab::with_strip(strip);
         app.tab = app::TabId::Treblecross;
+    }
+    if let Some(folder) = puzzle::data_dir() {
+        app.keep_puzzles_in(folder);
+    }
+    if let Some(id) = options.puzzle {
+        app.open_puzzle(id);
     }
     while app.running {
         let mut area = ratatui::layout::Rect::default();

@@ -2,6 +2,7 @@
 //! answers requests, so the screen never waits for it.
 
 use crate::solver::mnc::{Engine, MncRules, Move, Position};
+use crate::solver::puzzle::{MncPuzzle, Puzzle, PuzzleId, Puzzler};
 use crate::solver::record::{Annotation, PerfectLine};
 use crate::solver::Outcome;
 use crate::tui::worker::Worker;
@@ -15,6 +16,8 @@ pub enum Request {
     Line(Position),
     /// The values of a game's moves, played from a start.
     Annotate(Position, Vec<Move>),
+    /// The puzzle this id names (read off the solved game).
+    Puzzle(PuzzleId),
 }
 
 /// The value of a position for its mover, and of each legal move.
@@ -33,11 +36,26 @@ pub enum Reply {
     Rated(Rating),
     Line(PerfectLine<MncRules>),
     Annotated(Position, Vec<Move>, Vec<Annotation<Outcome>>),
+    Puzzle(PuzzleId, Box<MncPuzzle>),
 }
 
 /// Starts the engine's thread; it solves the whole game first (about 0.1 s).
+/// The puzzles come from the same solved game.
 pub fn start() -> Worker<Request, Reply> {
-    Worker::start(Engine::solved, |engine, request| match request {
+    Worker::start(
+        || Puzzler::with_engine(Engine::solved()),
+        |puzzler, request| match request {
+            Request::Puzzle(id) => match puzzler.make(id) {
+                Puzzle::Mnc(puzzle) => Reply::Puzzle(id, Box::new(puzzle)),
+                _ => unreachable!("the tab asks for MNC puzzles only"),
+            },
+            request => answer(puzzler.engine(), request),
+        },
+    )
+}
+
+fn answer(engine: &mut Engine, request: Request) -> Reply {
+    match request {
         Request::Move(position) => Reply::Move(position, engine.best_move(&position)),
         Request::Rate(position) => Reply::Rated(Rating {
             position,
@@ -49,5 +67,6 @@ pub fn start() -> Worker<Request, Reply> {
             let values = engine.annotate(&start, &moves);
             Reply::Annotated(start, moves, values)
         }
-    })
+        Request::Puzzle(_) => unreachable!("answered by the puzzler"),
+    }
 }

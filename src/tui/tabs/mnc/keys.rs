@@ -3,6 +3,7 @@
 use crate::solver::mnc::{Move, Size};
 use crate::solver::{Cell, Side};
 use crate::tui::keymap::{ch, key, Binding, When};
+use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
 use crossterm::event::KeyCode;
 
 /// Everything the tab can be asked to do.
@@ -49,6 +50,7 @@ pub enum Action {
     SetupSide,
     /// Analysis: one small piece more or less in a side's hand.
     SetupHand(Side, i8),
+    Puzzle(PuzzleAction),
 }
 
 /// Your move, nothing picked up yet.
@@ -69,54 +71,58 @@ const GAME: When = MATCH.or(REVIEWING);
 const MOVING: When = YOUR_MOVE.or(PICKED);
 
 /// The tab's keys (the cursor keys are every tab's, in the app).
+/// The keys that make a move, in a match and in a puzzle.
+const PUT_DOWN: Binding<Action> = Binding::new(
+    &[key(KeyCode::Esc)],
+    "Esc",
+    "put the picked piece down",
+    Action::Cancel,
+)
+.when(PICKED)
+.footer("put down");
+const SMALL: Binding<Action> = Binding::new(
+    &[ch('s')],
+    "s",
+    "place a small piece at the cursor",
+    Action::PlaceHere(Size::Small),
+)
+.when(MOVING)
+.footer("small");
+const BIG: Binding<Action> = Binding::new(
+    &[ch('b')],
+    "b",
+    "place a big piece (may cover a small)",
+    Action::PlaceHere(Size::Big),
+)
+.when(MOVING)
+.footer("big");
+const PICK_UP: Binding<Action> = Binding::new(
+    &[ch('m')],
+    "m",
+    "pick up your big piece, to move it",
+    Action::PickUp,
+)
+.when(YOUR_MOVE)
+.footer("move");
+const ACTIVATE: Binding<Action> = Binding::new(
+    &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
+    "Space",
+    "a small piece at the cursor, or pick up your big piece there (or click the cell)",
+    Action::Activate,
+)
+.when(YOUR_MOVE);
+const PUT_HERE: Binding<Action> = Binding::new(
+    &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
+    "Space",
+    "put the picked piece here (or click)",
+    Action::Activate,
+)
+.when(PICKED)
+.footer("here");
+
+/// The tab's keys (the cursor keys are every tab's, in the app).
 pub const BINDINGS: &[Binding<Action>] = &[
-    Binding::new(
-        &[key(KeyCode::Esc)],
-        "Esc",
-        "put the picked piece down",
-        Action::Cancel,
-    )
-    .when(PICKED)
-    .footer("put down"),
-    Binding::new(
-        &[ch('s')],
-        "s",
-        "place a small piece at the cursor",
-        Action::PlaceHere(Size::Small),
-    )
-    .when(MOVING)
-    .footer("small"),
-    Binding::new(
-        &[ch('b')],
-        "b",
-        "place a big piece (may cover a small)",
-        Action::PlaceHere(Size::Big),
-    )
-    .when(MOVING)
-    .footer("big"),
-    Binding::new(
-        &[ch('m')],
-        "m",
-        "pick up your big piece, to move it",
-        Action::PickUp,
-    )
-    .when(YOUR_MOVE)
-    .footer("move"),
-    Binding::new(
-        &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
-        "Space",
-        "a small piece at the cursor, or pick up your big piece there (or click the cell)",
-        Action::Activate,
-    )
-    .when(YOUR_MOVE),
-    Binding::new(
-        &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
-        "Space",
-        "put the picked piece here (or click)",
-        Action::Activate,
-    )
-    .when(PICKED)
-    .footer("here"),
+    PUT_DOWN, SMALL, BIG, PICK_UP, ACTIVATE, PUT_HERE,
     Binding::new(
         &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
         "Space",
@@ -253,4 +259,17 @@ pub const BINDINGS: &[Binding<Action>] = &[
         Action::SetupHand(Side::O, 1),
     )
     .when(ANALYSIS),
+    Binding::new(
+        &[ch('P')],
+        "P",
+        "puzzles: win in N against the engine (the match waits)",
+        Action::Puzzle(PuzzleAction::Toggle),
+    )
+    .when(MATCH.or(ANALYSIS))
+    .footer("puzzle"),
 ];
+
+/// The keys while a puzzle is on the board: a move is made as in a match.
+pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys!(Action::Puzzle;
+    PUT_DOWN, SMALL, BIG, PICK_UP, ACTIVATE, PUT_HERE,
+);

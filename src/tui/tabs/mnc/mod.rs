@@ -7,12 +7,14 @@ mod engine;
 mod hand;
 mod keys;
 mod layout;
+mod puzzle;
 mod review;
 mod setup;
 mod view;
 
 pub use engine::Rating;
-pub use keys::{Action, BINDINGS};
+pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
+pub use puzzle::{Training, Try};
 pub use layout::{layout, MncLayout, MIN_SIZE};
 pub use setup::Setup;
 pub use view::{piece_glyph, strength_word};
@@ -81,6 +83,8 @@ pub struct MncTab {
     pub strength: Strength,
     /// Chooses among the weaker levels' candidate moves (xorshift).
     random: u64,
+    /// The puzzles; while one is on, the match waits aside.
+    training: Training,
 }
 
 impl Default for MncTab {
@@ -93,7 +97,11 @@ impl Tab for MncTab {
     type Action = Action;
 
     fn bindings(&self) -> &'static [Binding<Action>] {
-        BINDINGS
+        if self.in_puzzle_view() {
+            PUZZLE_BINDINGS
+        } else {
+            BINDINGS
+        }
     }
 
     fn mode(&self) -> When {
@@ -114,6 +122,24 @@ impl Tab for MncTab {
 
     fn update(&mut self, action: Action) {
         use Action as A;
+        if self.training.current.is_some() {
+            match action {
+                A::PerfectLine if self.puzzle_open() => {
+                    return self.update_puzzle(crate::tui::puzzle::PuzzleAction::Solution)
+                }
+                A::Undo
+                | A::NewGame
+                | A::SwapSides
+                | A::NextStrength
+                | A::ToggleAnalysis
+                | A::ContinueHere
+                | A::ToggleHints => {
+                    self.message = Some("a puzzle is on the board: P or Esc leaves it".into());
+                    return;
+                }
+                _ => {}
+            }
+        }
         if let Mode::Analysis { .. } = self.mode {
             let cell = self.cursor.index();
             match action {
@@ -195,6 +221,7 @@ impl Tab for MncTab {
                     });
                 }
             }
+            A::Puzzle(puzzle) => self.update_puzzle(puzzle),
             A::Activate => self.activate(self.cursor),
             A::Click(cell) => self.activate(cell),
             A::Hand(size) => self.select_hand(size),
@@ -285,7 +312,9 @@ impl Tab for MncTab {
     }
 
     fn at_stake(&self) -> Option<&'static str> {
-        (self.game.human_moved() && self.game.is_on()).then_some("the match against the engine")
+        // A puzzle loses nothing; the match put aside for it does.
+        let game = self.training.put_aside().unwrap_or(&self.game);
+        (game.human_moved() && game.is_on()).then_some("the match against the engine")
     }
 
     fn dismiss(&mut self) {
@@ -329,6 +358,7 @@ impl MncTab {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0x9E37_79B9_7F4A_7C15, |d| d.as_nanos() as u64)
                 | 1,
+            training: Training::default(),
         };
         tab.after_move();
         tab
@@ -457,9 +487,14 @@ impl MncTab {
 
     fn play(&mut self, mv: Move) {
         let side = self.game.to_move();
+        if !self.judge(mv) {
+            return;
+        }
+        let before = *self.position();
         match self.game.play(side, mv) {
             Ok(()) => {
                 self.message = None;
+                self.after_puzzle_move(&before, mv);
                 self.after_move();
             }
             Err(MatchError::Illegal(why)) => self.message = Some(format!("not allowed: {why}")),
@@ -505,6 +540,7 @@ impl MncTab {
                 // Answers about positions left behind (undo, new game).
                 Reply::Move(..) => {}
                 Reply::Line(line) => self.game.lined(line),
+                Reply::Puzzle(id, puzzle) => self.puzzle_made(id, *puzzle),
                 Reply::Annotated(start, moves, values) => {
                     self.game.annotated(&start, &moves, values)
                 }

@@ -311,9 +311,16 @@ impl MncTab {
     }
 
     pub(super) fn render_panel(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
-        let lines = self.status_lines(layout, theme);
+        let puzzle = self.in_puzzle_view().then(|| self.puzzle_panel(theme)).flatten();
+        let lines = match &puzzle {
+            Some(panel) => panel.lines(),
+            None => self.status_lines(layout, theme),
+        };
         let (status, moves) = self.panel_areas(layout, &lines);
-        render_wrapped(lines, status, buf, theme.dim());
+        match puzzle {
+            Some(panel) => panel.render(status, buf, theme),
+            None => render_wrapped(lines, status, buf, theme.dim()),
+        }
         let words = MncWords {
             human: self.human(),
         };
@@ -323,7 +330,7 @@ impl MncTab {
     /// Who plays, whose move or the result, the value, hints, a capture;
     /// on a `short` panel what to do and the value first, in fewer words,
     /// with no line of who plays and no legend of the hints.
-    fn live_status(&self, short: bool, theme: &Theme) -> Vec<Line<'static>> {
+    pub(super) fn live_status(&self, short: bool, theme: &Theme) -> Vec<Line<'static>> {
         let you = self.human();
         let mut lines = vec![Line::from(vec![
             Span::raw(format!("You play {}", side_letter(you))),

@@ -2,6 +2,7 @@
 
 use crate::solver::treblecross::Player;
 use crate::tui::keymap::{ch, ctrl, key, Binding, When};
+use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
 use crossterm::event::KeyCode;
 
 /// Everything the tab can be asked to do.
@@ -51,6 +52,7 @@ pub enum Action {
     NewGame,
     /// Review the position after this many moves (a click on the list).
     ReviewAt(usize),
+    Puzzle(PuzzleAction),
 }
 
 /// A key typed into the prompt.
@@ -72,6 +74,10 @@ pub(super) const GAME_OVER: When = When::mode(2);
 pub(super) const REVIEWING: When = When::mode(3);
 /// Typing a game code into the panel's prompt.
 pub(super) const TYPING: When = When::mode(4);
+/// A puzzle that asks for a cell (or one over: n for the next).
+pub(super) const PUZZLE_CELL: When = When::mode(5);
+/// A drill that asks for a number, typed.
+pub(super) const PUZZLE_NUMBER: When = When::mode(6);
 pub(super) const GAME: When = PLAYING.or(GAME_OVER);
 pub(super) const NOT_TYPING: When = EDITING.or(GAME).or(REVIEWING);
 
@@ -295,4 +301,40 @@ pub const BINDINGS: &[Binding<Action>] = &[
         Action::OtherGame,
     )
     .when(NOT_TYPING),
+    Binding::new(
+        &[ch('P')],
+        "P",
+        "puzzles: winning cells, G(L), nim-sums (the strip waits)",
+        Action::Puzzle(PuzzleAction::Toggle),
+    )
+    .when(EDITING)
+    .footer("puzzle"),
 ];
+
+/// The keys while a puzzle is on the strip.
+pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys!(Action::Puzzle;
+    Binding::new(
+        &[key(KeyCode::Char(' ')), ch('x')],
+        "Space",
+        "answer with the cell under the cursor (or click it)",
+        Action::Toggle,
+    )
+    .when(PUZZLE_CELL)
+    .footer("answer"),
+    Binding::new(
+        &[key(KeyCode::Enter)],
+        "0-9 Enter",
+        "type the number, Enter answers (Backspace erases)",
+        Action::Puzzle(PuzzleAction::Submit),
+    )
+    .when(PUZZLE_NUMBER)
+    .footer("answer"),
+    Binding::new(&[key(KeyCode::Home)], "Home", "first cell", Action::Home),
+    Binding::new(&[key(KeyCode::End)], "End", "last cell", Action::End),
+    Binding::new(
+        &[ch('z')],
+        "z",
+        "zoom: cells 3, 2, 1 wide, then as wide as fit",
+        Action::Zoom,
+    ),
+);

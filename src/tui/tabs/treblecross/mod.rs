@@ -9,13 +9,15 @@ mod game;
 mod history;
 mod keys;
 mod panel;
+mod puzzle;
 mod values;
 mod view;
 
 pub use engine::LINE_MOST;
 pub use game::TreblecrossWords;
 pub use history::{Edit, History, BUDGET as HISTORY_BUDGET};
-pub use keys::{Action, PromptKey, BINDINGS};
+pub use keys::{Action, PromptKey, BINDINGS, PUZZLE_BINDINGS};
+pub use puzzle::{Training, Try};
 pub use panel::{stats_lines, Panel, PanelMode, PLOT_FIRST, PLOT_MOST};
 pub use view::{cursor_words, layout, nim_sum_text, window_start, TreblecrossLayout};
 
@@ -35,7 +37,8 @@ use crate::tui::widgets::render_too_small;
 use crate::tui::worker::Worker;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use engine::{Reply, Request};
-use keys::{EDITING, GAME_OVER, PLAYING, REVIEWING, TYPING};
+use crate::tui::puzzle::PuzzleAction;
+use keys::{EDITING, GAME_OVER, PLAYING, PUZZLE_CELL, PUZZLE_NUMBER, REVIEWING, TYPING};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use std::sync::atomic::Ordering::Relaxed;
@@ -98,6 +101,8 @@ pub struct TreblecrossTab {
     /// During a game, the analysis is hidden unless asked for.
     show_analysis: bool,
     panel: Panel,
+    /// The puzzles; while one is on, the editor's strip waits aside.
+    training: Training,
 }
 
 impl Default for TreblecrossTab {
@@ -110,7 +115,11 @@ impl Tab for TreblecrossTab {
     type Action = Action;
 
     fn bindings(&self) -> &'static [Binding<Action>] {
-        BINDINGS
+        if self.in_puzzle_view() {
+            PUZZLE_BINDINGS
+        } else {
+            BINDINGS
+        }
     }
 
     fn mode(&self) -> When {
@@ -119,6 +128,13 @@ impl Tab for TreblecrossTab {
         }
         if self.view() != Shown::Live {
             return REVIEWING;
+        }
+        if self.in_puzzle_view() {
+            return if self.takes_number() {
+                PUZZLE_NUMBER
+            } else {
+                PUZZLE_CELL
+            };
         }
         match &self.game {
             None => EDITING,
@@ -131,6 +147,34 @@ impl Tab for TreblecrossTab {
         use Action as A;
         if let A::Prompt(key) = action {
             return self.prompt_key(key);
+        }
+        if self.training.current.is_some() {
+            match action {
+                A::Puzzle(puzzle) => return self.update_puzzle(puzzle),
+                // While the puzzle is open, the perfect line is its
+                // solution.
+                A::PerfectLine if self.puzzle_open() => {
+                    return self.update_puzzle(PuzzleAction::Solution)
+                }
+                A::Toggle | A::SetX if self.view() == Shown::Live => {
+                    return self.answer_cell(self.cursor)
+                }
+                A::Click(cell) if self.view() == Shown::Live && cell < self.strip.len() => {
+                    return self.answer_cell(cell)
+                }
+                A::Move(_) | A::Home | A::End | A::Zoom | A::ScrollGrundy(_) | A::GrundyStats => {}
+                A::PerfectLine | A::Back | A::Forward | A::BackToLive | A::ReviewAt(_) => {}
+                _ => {
+                    self.message = Some("a puzzle is on the strip: P or Esc leaves it".into());
+                    return;
+                }
+            }
+        } else if let A::Puzzle(puzzle) = action {
+            match puzzle {
+                PuzzleAction::Toggle => self.open_puzzle(None),
+                _ => self.message = Some("no puzzle on the strip: P for one".into()),
+            }
+            return;
         }
         let last = self.strip().len() - 1;
         // Cursor, zoom and panel work whatever is shown.
@@ -280,6 +324,15 @@ impl Tab for TreblecrossTab {
     }
 
     fn typed(&self, event: &KeyEvent) -> Option<Action> {
+        if self.takes_number() && !event.modifiers.contains(KeyModifiers::CONTROL) {
+            let puzzle = match event.code {
+                KeyCode::Char(c @ '0'..='9') => PuzzleAction::Digit(c as u8 - b'0'),
+                KeyCode::Backspace => PuzzleAction::Erase,
+                KeyCode::Enter => PuzzleAction::Submit,
+                _ => return None,
+            };
+            return Some(Action::Puzzle(puzzle));
+        }
         self.panel.prompt.as_ref()?;
         if event.modifiers.contains(KeyModifiers::CONTROL) {
             return None;
@@ -300,6 +353,15 @@ impl Tab for TreblecrossTab {
             return;
         };
         self.render_view(&layout, buf, theme);
+        if self.puzzle_open() {
+            // The table would give the answer away.
+            let hidden = ratatui::text::Line::styled(
+                " Grundy values: hidden while the puzzle is open (t for a hint)",
+                theme.dim(),
+            );
+            crate::tui::widgets::render_wrapped(vec![hidden], layout.panel, buf, theme.dim());
+            return;
+        }
         let in_use: Vec<usize> = self.segments().iter().map(|s| s.len).collect();
         self.panel.render(
             layout.panel,
@@ -339,6 +401,7 @@ impl TreblecrossTab {
             zoom: None,
             show_analysis: false,
             panel: Panel::default(),
+            training: Training::default(),
         };
         tab.reanalyze();
         tab
@@ -577,8 +640,16 @@ impl TreblecrossTab {
         }
     }
 
-    /// Whether the analysis is hidden: during a game, unless asked for.
+    /// Whether the analysis is hidden: during a game, unless asked for,
+    /// and while a puzzle is open.
     fn analysis_hidden(&self) -> bool {
         self.game.as_ref().is_some_and(|g| g.is_on()) && !self.show_analysis
+            || self.puzzle_open()
+    }
+
+    /// Whether the strip shows a puzzle as it stands (not its solution's
+    /// line).
+    fn in_puzzle_view(&self) -> bool {
+        self.training.current.is_some() && self.view() == Shown::Live && self.panel.prompt.is_none()
     }
 }

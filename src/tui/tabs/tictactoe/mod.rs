@@ -1,9 +1,12 @@
 //! The Tic-tac-toe tab: edit a board, see its verdict live, and for a
 //! legal continuing board what every empty cell gives under perfect play.
 //!
-//! One file past 600 lines: an editor with no game record, no worker and one
-//! layout; its keys, state and view read best together (the match tabs, with
-//! much more, are folders).
+//! Past 600 lines: an editor with no game record, no worker and one layout;
+//! its keys, state and view read best together (its puzzles are in
+//! `puzzle.rs`).
+
+mod puzzle;
+pub use puzzle::{Training, Try};
 
 use crate::notation::tictactoe::{line_words, mark_letter, result_words, slashed, Alphabet};
 use crate::notation::{InputError, Tokens};
@@ -12,7 +15,9 @@ use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{
     draw_centred, fitting_cell_height, glyph, grid_size, Grid, Shape, MIN_CELL_HEIGHT,
 };
+use crate::solver::puzzle::PuzzleId;
 use crate::tui::keymap::{ch, ctrl, key, Binding, Direction, When};
+use crate::tui::puzzle::{puzzle_keys, PuzzleAction, Trainer};
 use crate::tui::record_view;
 use crate::tui::tab::Tab;
 use crate::tui::theme::Theme;
@@ -43,6 +48,9 @@ pub enum Action {
     /// The board becomes the one the line shows.
     ContinueHere,
     BackToBoard,
+    /// Answers the puzzle with the cell under the cursor.
+    Answer,
+    Puzzle(PuzzleAction),
 }
 
 /// Editing the board.
@@ -137,7 +145,26 @@ pub const BINDINGS: &[Binding<Action>] = &[
         Action::PerfectLine,
     )
     .footer("perfect line"),
+    Binding::new(
+        &[ch('P')],
+        "P",
+        "puzzles: win, or find every move that holds (the board waits)",
+        Action::Puzzle(PuzzleAction::Toggle),
+    )
+    .when(EDITING)
+    .footer("puzzle"),
 ];
+
+/// The keys while a puzzle is on the board.
+pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys!(Action::Puzzle;
+    Binding::new(
+        &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
+        "Space",
+        "answer with the cell under the cursor (or click it)",
+        Action::Answer,
+    )
+    .footer("answer"),
+);
 
 /// Smallest area the tab draws in: a board of the smallest cells and two
 /// rows of panel under it.
@@ -148,7 +175,7 @@ const PANEL_WIDTH: u16 = 38;
 const LARGEST_CELL: u16 = 12;
 
 /// The examples of `assets/`, shipped inside the binary.
-const EXAMPLES: &str = include_str!("../../../assets/tictactoe/codeforces-examples.txt");
+const EXAMPLES: &str = include_str!("../../../../assets/tictactoe/codeforces-examples.txt");
 
 /// The boards of [`EXAMPLES`] (tests/assets.rs checks that they parse).
 pub fn examples() -> Result<Vec<Board>, InputError> {
@@ -239,6 +266,8 @@ pub struct TicTacToeTab {
     message: Option<String>,
     /// The perfect line shown, and how many of its moves are on the board.
     line: Option<(PerfectLine, usize)>,
+    /// The puzzles; while one is on, the board above waits.
+    training: Training,
 }
 
 /// The perfect line from a board: each move (cell, mover) with the value
@@ -283,7 +312,11 @@ impl Tab for TicTacToeTab {
     type Action = Action;
 
     fn bindings(&self) -> &'static [Binding<Action>] {
-        BINDINGS
+        if self.line.is_none() && self.training.current.is_some() {
+            PUZZLE_BINDINGS
+        } else {
+            BINDINGS
+        }
     }
 
     fn mode(&self) -> When {
@@ -310,6 +343,8 @@ impl Tab for TicTacToeTab {
                 Action::ContinueHere => {
                     let board = line.board_at(*step);
                     self.line = None;
+                    // The puzzle, given up already, is left for the editor.
+                    self.training.current = None;
                     self.edit(board);
                 }
                 _ => {
@@ -319,7 +354,14 @@ impl Tab for TicTacToeTab {
             }
             return;
         }
+        if self.training.current.is_some() {
+            return self.update_puzzle(action);
+        }
         match action {
+            Action::Puzzle(PuzzleAction::Toggle) => self.training.start(None),
+            Action::Puzzle(_) | Action::Answer => {
+                self.message = Some("no puzzle on the board: P for one".into())
+            }
             Action::PerfectLine => {
                 let line = PerfectLine::from_board(self.board, &mut self.analyzer);
                 if line.moves.is_empty() {
@@ -409,11 +451,64 @@ impl TicTacToeTab {
             next_example: 0,
             message: None,
             line: None,
+            training: Training::default(),
         }
     }
 
     pub fn board(&self) -> Board {
         self.board
+    }
+
+    pub fn training(&self) -> &Training {
+        &self.training
+    }
+
+    /// The puzzles' level and streak kept in `folder` from now on.
+    pub fn keep_puzzles_in(&mut self, folder: &std::path::Path) {
+        self.training.trainer = Trainer::kept_in(self.training.trainer.game, folder);
+    }
+
+    /// Opens the puzzle `id` (`noughts tui --puzzle`).
+    pub fn open_puzzle(&mut self, id: PuzzleId) {
+        self.line = None;
+        self.training.start(Some(id));
+    }
+
+    /// A key or click while a puzzle is on the board.
+    fn update_puzzle(&mut self, action: Action) {
+        let answered = match action {
+            Action::Answer | Action::Cycle | Action::Set(_) => Some(self.cursor),
+            Action::Click(cell) | Action::ClickBack(cell) => {
+                self.cursor = cell;
+                Some(cell)
+            }
+            _ => None,
+        };
+        let done = match (action, answered) {
+            (_, Some(cell)) => self.training.answer(cell),
+            (Action::Puzzle(PuzzleAction::Toggle | PuzzleAction::Leave), _) => {
+                self.training.current = None;
+                Ok(())
+            }
+            (Action::Puzzle(PuzzleAction::Hint), _) => self.training.hint(),
+            (Action::Puzzle(PuzzleAction::Next), _) => {
+                self.training.start(None);
+                Ok(())
+            }
+            (Action::Puzzle(PuzzleAction::Level(by)), _) => {
+                self.training.trainer.change_level(by).map(|_| self.training.start(None))
+            }
+            (Action::Puzzle(PuzzleAction::Solution) | Action::PerfectLine, _) => {
+                if let Some(board) = self.training.give_up() {
+                    self.line = Some((PerfectLine::from_board(board, &mut self.analyzer), 0));
+                }
+                Ok(())
+            }
+            _ => Err("a puzzle is on the board: P or Esc leaves it".into()),
+        };
+        if let Err(why) = done {
+            self.message = Some(why);
+        }
     }
 
     pub fn cursor(&self) -> Cell {
@@ -436,12 +531,13 @@ impl TicTacToeTab {
     /// The board drawn: the edited one, or a step of the perfect line, with
     /// the move that led there.
     pub fn shown(&self) -> (Board, Option<Cell>) {
-        match &self.line {
-            Some((line, step)) => (
+        match (&self.line, &self.training.current) {
+            (Some((line, step)), _) => (
                 line.board_at(*step),
                 step.checked_sub(1).map(|i| line.moves[i].0),
             ),
-            None => (self.board, None),
+            (None, Some(t)) => t.board(),
+            (None, None) => (self.board, None),
         }
     }
 
@@ -488,7 +584,8 @@ impl TicTacToeTab {
             .unwrap_or_default();
         let line = self.won_line();
         let (board, last) = self.shown();
-        let editing = self.line.is_none();
+        let puzzle = self.training.current.as_ref().filter(|_| self.line.is_none());
+        let editing = self.line.is_none() && puzzle.is_none();
         for (cell, rect) in Cell::ALL.into_iter().zip(layout.cells) {
             // The winning line: its cells tinted and marked ★ (no colour
             // needed); on the perfect line, the last move's cell.
@@ -498,7 +595,7 @@ impl TicTacToeTab {
             } else {
                 Style::new()
             };
-            if editing && cell == self.cursor {
+            if self.line.is_none() && cell == self.cursor {
                 style = style.patch(theme.cursor());
             }
             buf.set_style(rect, style);
@@ -512,8 +609,8 @@ impl TicTacToeTab {
             put_label(buf, rect.x, rect.y, &Line::from(name), rect.width);
             // The mark fills the rows under the name.
             let body = Rect::new(rect.x, rect.y + 1, rect.width, rect.height - 1);
-            match board.get(cell) {
-                Some(side) => {
+            match (board.get(cell), puzzle) {
+                (Some(side), _) => {
                     let (shape, style) = match side {
                         Side::X => (Shape::Cross, theme.mark_x()),
                         Side::O => (Shape::Ring, theme.mark_o()),
@@ -521,35 +618,27 @@ impl TicTacToeTab {
                     let rows = body.height;
                     draw_centred(&glyph(shape, rows, mark_letter(side)), body, style, buf);
                 }
-                None if !editing => {}
-                None => {
+                (None, Some(t)) => {
+                    // A puzzle: the answers given, then (once it is over)
+                    // every cell's value with the answers starred.
+                    let value = t.value_of(cell);
+                    let answer = t.puzzle.answers.contains(&cell);
+                    if t.found.contains(&cell) {
+                        put_value(buf, body, "✓", None, false, theme);
+                    } else if t.shows_values() {
+                        put_value(buf, body, "", value, answer, theme);
+                    } else if t.missed.contains(&cell) {
+                        put_value(buf, body, "✗", value, false, theme);
+                    }
+                }
+                (None, None) if !editing => {}
+                (None, None) => {
                     let value =
                         self.verdicts.analysis.as_ref().and_then(|a| {
                             a.moves.iter().find(|(c, _)| *c == cell).map(|(_, v)| *v)
                         });
-                    if let Some(value) = value {
-                        let is_best = best.contains(&cell);
-                        let style = outcome_style(value, theme);
-                        let style = if is_best {
-                            style.patch(theme.best())
-                        } else {
-                            style
-                        };
-                        let star = if is_best { "★" } else { "" };
-                        // "win in 5", or "W5" in a narrow cell.
-                        let mut text = format!("{star}{value}");
-                        if text.chars().count() > usize::from(body.width) {
-                            text = match value {
-                                Outcome::Win(d) => format!("{star}W{d}"),
-                                Outcome::Loss(d) => format!("{star}L{d}"),
-                                Outcome::Draw => format!("{star}D"),
-                            };
-                        }
-                        let width = text.chars().count() as u16;
-                        let x = body.x + body.width.saturating_sub(width) / 2;
-                        let y = body.y + body.height.saturating_sub(1) / 2;
-                        let room = body.right() - x;
-                        put_label(buf, x, y, &Line::styled(text, style), room);
+                    if value.is_some() {
+                        put_value(buf, body, "", value, best.contains(&cell), theme);
                     }
                 }
             }
@@ -650,6 +739,13 @@ impl TicTacToeTab {
     fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         if let Some((line, step)) = &self.line {
             return self.render_line(line, *step, area, buf, theme);
+        }
+        if self.training.current.is_some() {
+            let mut panel = self.training.panel(theme);
+            panel
+                .said
+                .extend(self.message.iter().map(|m| Line::styled(m.clone(), theme.bad())));
+            return panel.render(area, buf, theme);
         }
         let v = &self.verdicts;
         let label = |text: &'static str| Span::styled(format!("{text:<13}"), theme.dim());
@@ -756,6 +852,53 @@ fn cycled(mark: Option<Side>) -> Option<Side> {
         Some(Side::X) => Some(Side::O),
         Some(Side::O) => None,
     }
+}
+
+/// A cell's value in the middle of its body: "★win in 5", or "★W5" in a
+/// narrow cell, after `mark` (a puzzle's ✓ or ✗).
+fn put_value(
+    buf: &mut Buffer,
+    body: Rect,
+    mark: &str,
+    value: Option<Outcome>,
+    is_best: bool,
+    theme: &Theme,
+) {
+    let star = if is_best { "★" } else { "" };
+    let (long, short) = match value {
+        Some(value) if mark.is_empty() => (
+            format!("{star}{value}"),
+            match value {
+                Outcome::Win(d) => format!("{star}W{d}"),
+                Outcome::Loss(d) => format!("{star}L{d}"),
+                Outcome::Draw => format!("{star}D"),
+            },
+        ),
+        Some(value) => (
+            format!("{mark} {star}{value}"),
+            match value {
+                Outcome::Win(d) => format!("{mark}{star}W{d}"),
+                Outcome::Loss(d) => format!("{mark}{star}L{d}"),
+                Outcome::Draw => format!("{mark}{star}D"),
+            },
+        ),
+        None => (mark.to_string(), mark.to_string()),
+    };
+    let style = match value {
+        Some(value) if is_best => outcome_style(value, theme).patch(theme.best()),
+        Some(value) => outcome_style(value, theme),
+        None => theme.good(),
+    };
+    let text = if long.chars().count() > usize::from(body.width) {
+        short
+    } else {
+        long
+    };
+    let width = text.chars().count() as u16;
+    let x = body.x + body.width.saturating_sub(width) / 2;
+    let y = body.y + body.height.saturating_sub(1) / 2;
+    let room = body.right() - x;
+    put_label(buf, x, y, &Line::styled(text, style), room);
 }
 
 fn outcome_style(value: Outcome, theme: &Theme) -> Style {

@@ -1,0 +1,526 @@
+//! What the three tabs' puzzle modes share: each game's level and streak,
+//! kept between runs in the data folder ([`Trainer`]), one try at one
+//! puzzle with its hints and wrong answers ([`Attempt`]), the keys every
+//! puzzle mode has ([`puzzle_keys!`]) and the panel's first lines. The
+//! tabs own the boards, the answers and their words.
+
+use crate::notation::escaped;
+use crate::solver::puzzle::{PuzzleGame, PuzzleId, SplitMix64};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{render_wrapped, rows_of};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use serde::{Deserialize, Serialize};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Names the data folder instead of the platform's (tests point it at a
+/// temporary directory).
+pub const DATA_DIR_ENV: &str = "NOUGHTS_DATA_DIR";
+
+/// The hints: the region, then the piece (or a narrower region), then
+/// the move itself.
+pub const HINT_STEPS: u8 = 3;
+
+/// Solved in a row without a slip, this many times, and the level rises.
+pub const LEVEL_UP_AFTER: u32 = 3;
+
+/// Seeds of new puzzles stay below this, for ids short enough to say.
+const SEEDS: usize = 100_000;
+
+/// Where the app keeps what lasts between runs: `$NOUGHTS_DATA_DIR`, else
+/// the platform's data folder (`~/.local/share/noughts` on Linux,
+/// `~/Library/Application Support/noughts` on macOS,
+/// `%APPDATA%\noughts\data` on Windows).
+pub fn data_dir() -> Option<PathBuf> {
+    match std::env::var_os(DATA_DIR_ENV) {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => directories::ProjectDirs::from("", "", "noughts").map(|p| p.data_dir().to_path_buf()),
+    }
+}
+
+/// What the puzzle modes can be asked to do; each tab wraps these in its
+/// own actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PuzzleAction {
+    /// Into the puzzles, or back to the tab as it was.
+    Toggle,
+    Leave,
+    /// The next step of the hint.
+    Hint,
+    /// The perfect line from the puzzle: the answer, given up.
+    Solution,
+    Next,
+    /// A level up (+1) or down (-1), and a new puzzle there.
+    Level(i8),
+    /// A digit typed into a number answer (Treblecross drills).
+    Digit(u8),
+    Erase,
+    Submit,
+}
+
+/// The keys of every puzzle mode, after the tab's own answer keys: the
+/// table a tab uses while it shows a puzzle.
+macro_rules! puzzle_keys {
+    ($wrap:path; $($answer:expr),* $(,)?) => {
+        &[
+            $($answer,)*
+            $crate::tui::keymap::Binding::new(
+                &[$crate::tui::keymap::ch('t')],
+                "t",
+                "puzzle: a hint (the region, then the piece, then the move)",
+                $wrap($crate::tui::puzzle::PuzzleAction::Hint),
+            )
+            .footer("hint"),
+            $crate::tui::keymap::Binding::new(
+                &[$crate::tui::keymap::ch('n')],
+                "n",
+                "puzzle: the next one at this level",
+                $wrap($crate::tui::puzzle::PuzzleAction::Next),
+            )
+            .footer("next"),
+            $crate::tui::keymap::Binding::new(
+                &[$crate::tui::keymap::ch('p')],
+                "p",
+                "puzzle: the solution, as the perfect line (ends the streak)",
+                $wrap($crate::tui::puzzle::PuzzleAction::Solution),
+            )
+            .footer("solution"),
+            $crate::tui::keymap::Binding::new(
+                &[$crate::tui::keymap::ch('+'), $crate::tui::keymap::ch('=')],
+                "+",
+                "puzzle: a level up, and a puzzle there",
+                $wrap($crate::tui::puzzle::PuzzleAction::Level(1)),
+            )
+            .footer_group("+/-", "level"),
+            $crate::tui::keymap::Binding::new(
+                &[$crate::tui::keymap::ch('-')],
+                "-",
+                "puzzle: a level down, and a puzzle there",
+                $wrap($crate::tui::puzzle::PuzzleAction::Level(-1)),
+            ),
+            $crate::tui::keymap::Binding::new(
+                &[
+                    $crate::tui::keymap::ch('P'),
+                    $crate::tui::keymap::key(crossterm::event::KeyCode::Esc),
+                ],
+                "P/Esc",
+                "leave the puzzles: back to the tab as it was",
+                $wrap($crate::tui::puzzle::PuzzleAction::Leave),
+            )
+            .footer("leave"),
+        ]
+    };
+}
+pub(crate) use puzzle_keys;
+
+/// A game's record in the puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Progress {
+    pub level: u8,
+    /// Solved in a row, with no wrong answer and no solution shown.
+    pub streak: u32,
+    pub best: u32,
+    pub solved: u32,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            level: 1,
+            streak: 0,
+            best: 0,
+            solved: 0,
+        }
+    }
+}
+
+/// How a try at a puzzle stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    Solving,
+    Solved,
+    /// The solution was shown (or the last hint, the move itself).
+    GivenUp,
+}
+
+/// One try at one puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attempt {
+    pub id: PuzzleId,
+    /// Hint steps shown, 0 to [`HINT_STEPS`].
+    pub hints: u8,
+    pub wrong: u32,
+    pub standing: Standing,
+    /// A number being typed (the drills).
+    pub typed: String,
+}
+
+impl Attempt {
+    pub fn new(id: PuzzleId) -> Attempt {
+        Attempt {
+            id,
+            hints: 0,
+            wrong: 0,
+            standing: Standing::Solving,
+            typed: String::new(),
+        }
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.standing == Standing::Solving
+    }
+}
+
+/// A game's level and streak, and where they are kept.
+#[derive(Debug, Clone)]
+pub struct Trainer {
+    pub game: PuzzleGame,
+    progress: Progress,
+    /// `None`: kept in memory only (tests, or no data folder).
+    file: Option<PathBuf>,
+    /// Why the record could not be read or kept (said once, in the panel).
+    pub trouble: Option<String>,
+    random: SplitMix64,
+}
+
+impl Trainer {
+    /// A record kept in memory only.
+    pub fn in_memory(game: PuzzleGame) -> Trainer {
+        let clock = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Trainer {
+            game,
+            progress: Progress::default(),
+            file: None,
+            trouble: None,
+            random: SplitMix64::new(clock ^ game as u64),
+        }
+    }
+
+    /// The record kept in `folder` (`puzzles-mnc.json`), read now. A file
+    /// that does not read is renamed (`….unreadable`), never deleted, and
+    /// the record starts afresh.
+    pub fn kept_in(game: PuzzleGame, folder: &Path) -> Trainer {
+        let mut trainer = Trainer::in_memory(game);
+        let file = folder.join(format!(
+            "puzzles-{}.json",
+            crate::notation::puzzle::game_word(game)
+        ));
+        match read_progress(&file) {
+            Ok(Some(progress)) => trainer.progress = progress,
+            Ok(None) => {}
+            Err(why) => {
+                let aside = file.with_extension("json.unreadable");
+                let kept = match std::fs::rename(&file, &aside) {
+                    Ok(()) => format!("set aside as {}", aside.display()),
+                    Err(_) => "left as it is".into(),
+                };
+                trainer.trouble = Some(format!(
+                    "puzzle record {}: {why}; starting at level 1 ({kept})",
+                    file.display()
+                ));
+            }
+        }
+        trainer.progress.level = trainer.progress.level.clamp(1, game.levels());
+        trainer.file = Some(file);
+        trainer
+    }
+
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    pub fn level(&self) -> u8 {
+        self.progress.level
+    }
+
+    /// A new puzzle at the level.
+    pub fn new_id(&mut self) -> PuzzleId {
+        PuzzleId {
+            game: self.game,
+            level: self.progress.level,
+            seed: self.random.below(SEEDS) as u32,
+        }
+    }
+
+    /// A puzzle opened by its id sets the level: the next ones follow it.
+    pub fn follow(&mut self, id: PuzzleId) {
+        if id.level != self.progress.level {
+            self.progress.level = id.level.clamp(1, self.game.levels());
+            self.keep();
+        }
+    }
+
+    /// A level up or down; the words of why not at either end.
+    pub fn change_level(&mut self, by: i8) -> Result<u8, String> {
+        let levels = self.game.levels();
+        let level = self.progress.level.saturating_add_signed(by).clamp(1, levels);
+        if level == self.progress.level {
+            return Err(if by > 0 {
+                format!("level {levels} is the last")
+            } else {
+                "level 1 is the first".into()
+            });
+        }
+        self.progress.level = level;
+        self.keep();
+        Ok(level)
+    }
+
+    /// A right answer that ends the puzzle: the streak grows when nothing
+    /// was given away; the words to show.
+    pub fn solved(&mut self, attempt: &mut Attempt) -> String {
+        if !attempt.is_open() {
+            return "solved".into();
+        }
+        attempt.standing = Standing::Solved;
+        let p = &mut self.progress;
+        p.solved += 1;
+        if attempt.wrong > 0 || attempt.hints >= HINT_STEPS {
+            self.keep();
+            return "solved (the streak starts again with the next one)".into();
+        }
+        p.streak += 1;
+        p.best = p.best.max(p.streak);
+        let mut words = format!("solved! streak {}", p.streak);
+        if p.streak % LEVEL_UP_AFTER == 0 && p.level < self.game.levels() {
+            p.level += 1;
+            words.push_str(&format!(" · level {} from the next one", p.level));
+        }
+        self.keep();
+        words
+    }
+
+    /// A wrong answer: the streak ends (once per puzzle).
+    pub fn wrong(&mut self, attempt: &mut Attempt) {
+        attempt.wrong += 1;
+        if attempt.wrong == 1 && attempt.is_open() {
+            self.progress.streak = 0;
+            self.keep();
+        }
+    }
+
+    /// The next hint step; the last gives the move away.
+    pub fn hint(&mut self, attempt: &mut Attempt) -> Result<u8, String> {
+        if attempt.hints >= HINT_STEPS {
+            return Err("that was the last hint: the move is shown".into());
+        }
+        attempt.hints += 1;
+        if attempt.hints == HINT_STEPS {
+            self.given_up(attempt);
+        }
+        Ok(attempt.hints)
+    }
+
+    /// The solution shown: the streak ends.
+    pub fn given_up(&mut self, attempt: &mut Attempt) {
+        if attempt.is_open() {
+            attempt.standing = Standing::GivenUp;
+            self.progress.streak = 0;
+            self.keep();
+        }
+    }
+
+    /// Writes the record (atomically: a new file renamed over the old, so
+    /// a link planted at its name is replaced, never followed).
+    fn keep(&mut self) {
+        let Some(file) = &self.file else { return };
+        if let Err(why) = write_progress(file, &self.progress) {
+            self.trouble = Some(format!(
+                "the puzzle record could not be kept in {}: {why}",
+                file.display()
+            ));
+            // Said once; the record goes on in memory.
+            self.file = None;
+        }
+    }
+}
+
+/// The record in `file`; `None` when there is none yet.
+fn read_progress(file: &Path) -> Result<Option<Progress>, String> {
+    let handle = match std::fs::File::open(file) {
+        Ok(handle) => handle,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
+    // A record is a few dozen bytes: anything past 4 KiB is not one.
+    let mut text = String::new();
+    handle
+        .take(4096)
+        .read_to_string(&mut text)
+        .map_err(|e| e.to_string())?;
+    serde_json::from_str(&text).map(Some).map_err(|e| {
+        format!(
+            "line {}, column {}: {}",
+            e.line(),
+            e.column(),
+            escaped(&e.to_string())
+        )
+    })
+}
+
+fn write_progress(file: &Path, progress: &Progress) -> std::io::Result<()> {
+    let folder = file.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(folder)?;
+    let mut new = tempfile::NamedTempFile::new_in(folder)?;
+    let text = serde_json::to_string_pretty(progress).map_err(std::io::Error::other)?;
+    writeln!(new, "{text}")?;
+    new.persist(file).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// A puzzle's panel, in parts: all of them in this order where they fit,
+/// else what to answer and what happened first.
+#[derive(Default)]
+pub struct PuzzlePanel {
+    pub heading: Vec<Line<'static>>,
+    pub question: Vec<Line<'static>>,
+    /// What the last answer gave, and the tab's message.
+    pub said: Vec<Line<'static>>,
+    pub hints: Vec<Line<'static>>,
+    pub standing: Vec<Line<'static>>,
+    pub notes: Vec<Line<'static>>,
+}
+
+impl PuzzlePanel {
+    /// Every line, in the order of a panel with room for all.
+    pub fn lines(&self) -> Vec<Line<'static>> {
+        [
+            &self.heading,
+            &self.question,
+            &self.said,
+            &self.hints,
+            &self.standing,
+            &self.notes,
+        ]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect()
+    }
+
+    pub fn render(self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let all = self.lines();
+        let lines = if rows_of(&all, area.width) <= usize::from(area.height) {
+            all
+        } else {
+            let last_hint = self.hints.last().cloned();
+            let id = self.heading.first().cloned();
+            self.question
+                .into_iter()
+                .chain(self.said)
+                .chain(last_hint)
+                .chain(self.standing)
+                .chain(id)
+                .collect()
+        };
+        render_wrapped(lines, area, buf, theme.dim());
+    }
+}
+
+/// The panel's first lines: the id, the level and the streak; the
+/// trouble with the record, if any.
+pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<'static>> {
+    let p = trainer.progress();
+    let levels = trainer.game.levels();
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled(format!("PUZZLE {}", attempt.id), theme.title()),
+            Span::styled(format!(" · level {} of {levels}", attempt.id.level), theme.dim()),
+        ]),
+        Line::styled(
+            format!("streak {} · best {} · solved {}", p.streak, p.best, p.solved),
+            theme.dim(),
+        ),
+    ];
+    if let Some(trouble) = &trainer.trouble {
+        lines.push(Line::styled(trouble.clone(), theme.bad()));
+    }
+    lines
+}
+
+/// How the try stands, for the panel: what to do next.
+pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
+    match attempt.standing {
+        Standing::Solving if attempt.hints == 0 => {
+            Line::styled("t for a hint · p for the solution", theme.dim())
+        }
+        Standing::Solving => Line::styled(
+            format!("hint {} of {HINT_STEPS}: t for the next", attempt.hints),
+            theme.dim(),
+        ),
+        Standing::Solved => Line::styled("✓ solved · n next puzzle", theme.good()),
+        Standing::GivenUp => Line::styled("the answer is shown · n next puzzle", theme.dim()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id() -> PuzzleId {
+        PuzzleId {
+            game: PuzzleGame::TicTacToe,
+            level: 1,
+            seed: 7,
+        }
+    }
+
+    #[test]
+    fn a_clean_streak_raises_the_level_and_a_slip_ends_the_streak() {
+        let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
+        for k in 1..=LEVEL_UP_AFTER {
+            let mut attempt = Attempt::new(id());
+            trainer.solved(&mut attempt);
+            assert_eq!(trainer.progress().streak, k);
+        }
+        assert_eq!(trainer.level(), 2);
+        let mut slip = Attempt::new(id());
+        trainer.wrong(&mut slip);
+        assert_eq!(trainer.progress().streak, 0);
+        trainer.solved(&mut slip);
+        assert_eq!(trainer.progress().streak, 0, "a slip earns no streak");
+        assert_eq!(trainer.progress().best, LEVEL_UP_AFTER);
+        assert_eq!(trainer.progress().solved, LEVEL_UP_AFTER + 1);
+        let mut shown = Attempt::new(id());
+        for _ in 0..HINT_STEPS {
+            trainer.hint(&mut shown).unwrap();
+        }
+        assert_eq!(shown.standing, Standing::GivenUp);
+        assert!(trainer.hint(&mut shown).is_err());
+    }
+
+    #[test]
+    fn levels_stop_at_either_end() {
+        let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
+        assert!(trainer.change_level(-1).is_err());
+        assert_eq!(trainer.change_level(1), Ok(2));
+        assert_eq!(trainer.change_level(1), Ok(3));
+        assert!(trainer.change_level(1).is_err());
+    }
+
+    #[test]
+    fn the_record_lasts_and_a_bad_one_is_set_aside() {
+        let folder = tempfile::tempdir().unwrap();
+        let mut trainer = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+        let mut attempt = Attempt::new(id());
+        trainer.solved(&mut attempt);
+        trainer.change_level(1).unwrap();
+        let again = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+        assert_eq!(again.progress(), trainer.progress());
+        assert!(again.trouble.is_none());
+
+        let file = folder.path().join("puzzles-mnc.json");
+        std::fs::write(&file, "{\"level\": \"high\"}").unwrap();
+        let fresh = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+        assert_eq!(fresh.progress(), Progress::default());
+        let trouble = fresh.trouble.unwrap();
+        assert!(trouble.contains("line 1, column"), "{trouble}");
+        let aside = folder.path().join("puzzles-mnc.json.unreadable");
+        assert_eq!(std::fs::read_to_string(aside).unwrap(), "{\"level\": \"high\"}");
+    }
+}

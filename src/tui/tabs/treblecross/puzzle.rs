@@ -1,0 +1,348 @@
+//! The tab's puzzles: "find a winning cell" on strips that grow with the
+//! level, answered by Space or a click on a cell, and drills of the
+//! method — G(L) of a free segment, the nim-sum of a strip — answered by
+//! typing the number. The strip being edited (with its undo history and
+//! cursor) is put aside while the puzzles are on, and comes back after.
+
+use super::history::History;
+use super::TreblecrossTab;
+use crate::notation::puzzle::{question, segment_value_wrong, treblecross_hint};
+use crate::solver::grundy::GrundyTable;
+use crate::solver::puzzle::{
+    Puzzle, PuzzleGame, PuzzleId, Puzzler, TreblecrossPuzzle, TreblecrossTask,
+};
+use crate::solver::record::{Record, Shown};
+use crate::solver::treblecross::{
+    analyze, immediate_wins, Strip, StripAnalysis, TreblecrossRules,
+};
+use crate::tui::puzzle::{heading, standing_line, Attempt, PuzzleAction, PuzzlePanel, Trainer};
+use crate::tui::theme::Theme;
+use ratatui::text::Line;
+
+/// The puzzles' record, the puzzle on the strip, and the editor's strip
+/// put aside meanwhile.
+pub struct Training {
+    pub trainer: Trainer,
+    puzzler: Puzzler,
+    pub current: Option<Try>,
+    aside: Option<Aside>,
+}
+
+impl Default for Training {
+    fn default() -> Self {
+        Training {
+            trainer: Trainer::in_memory(PuzzleGame::Treblecross),
+            puzzler: Puzzler::new(),
+            current: None,
+            aside: None,
+        }
+    }
+}
+
+/// What the editor had when the puzzles began.
+struct Aside {
+    strip: Strip,
+    history: History,
+    cursor: usize,
+    study: Option<Record<TreblecrossRules>>,
+}
+
+/// One puzzle being answered.
+pub struct Try {
+    pub attempt: Attempt,
+    pub puzzle: TreblecrossPuzzle,
+    /// What the last answer gave, and whether it was right.
+    pub said: Option<(String, bool)>,
+}
+
+impl Try {
+    /// Whether the puzzle asks for a number (a drill) rather than a cell.
+    pub fn wants_number(&self) -> bool {
+        !matches!(self.puzzle.task, TreblecrossTask::WinningCell { .. })
+    }
+}
+
+impl TreblecrossTab {
+    pub fn training(&self) -> &Training {
+        &self.training
+    }
+
+    /// The puzzles' level and streak kept in `folder` from now on.
+    pub fn keep_puzzles_in(&mut self, folder: &std::path::Path) {
+        self.training.trainer = Trainer::kept_in(PuzzleGame::Treblecross, folder);
+    }
+
+    /// Whether a puzzle is on the strip and still open: the analysis, the
+    /// segments and the Grundy table stay hidden.
+    pub(super) fn puzzle_open(&self) -> bool {
+        self.training
+            .current
+            .as_ref()
+            .is_some_and(|t| t.attempt.is_open())
+    }
+
+    /// Whether a puzzle asking for a number takes the keys typed now.
+    pub(super) fn takes_number(&self) -> bool {
+        self.view() == Shown::Live
+            && self
+                .training
+                .current
+                .as_ref()
+                .is_some_and(|t| t.attempt.is_open() && t.wants_number())
+    }
+
+    /// Opens the puzzle `id` (or a new one at the level) on the strip.
+    pub fn open_puzzle(&mut self, id: Option<PuzzleId>) {
+        if self.game.is_some() {
+            self.message = Some("a game is on: g stops it, then P for puzzles".into());
+            return;
+        }
+        let id = match id {
+            Some(id) => {
+                self.training.trainer.follow(id);
+                id
+            }
+            None => self.training.trainer.new_id(),
+        };
+        let Puzzle::Treblecross(puzzle) = self.training.puzzler.make(id) else {
+            unreachable!("a Treblecross id makes a Treblecross puzzle")
+        };
+        if self.training.aside.is_none() {
+            self.training.aside = Some(Aside {
+                strip: self.strip.clone(),
+                history: std::mem::take(&mut self.history),
+                cursor: self.cursor,
+                study: self.study.take(),
+            });
+        }
+        self.study = None;
+        self.strip = puzzle.strip.clone();
+        self.history = History::default();
+        self.cursor = 0;
+        self.message = None;
+        self.training.current = Some(Try {
+            attempt: Attempt::new(id),
+            puzzle,
+            said: None,
+        });
+        self.reanalyze();
+    }
+
+    /// Back to the editor's strip as it was.
+    fn leave_puzzles(&mut self) {
+        self.training.current = None;
+        if let Some(aside) = self.training.aside.take() {
+            self.strip = aside.strip;
+            self.history = aside.history;
+            self.cursor = aside.cursor;
+            self.study = aside.study;
+        }
+        self.message = None;
+        self.reanalyze();
+    }
+
+    /// A puzzle key, or an answer.
+    pub(super) fn update_puzzle(&mut self, action: PuzzleAction) {
+        self.message = None;
+        let done = match action {
+            PuzzleAction::Toggle | PuzzleAction::Leave => {
+                self.leave_puzzles();
+                Ok(())
+            }
+            PuzzleAction::Next => {
+                self.open_puzzle(None);
+                Ok(())
+            }
+            PuzzleAction::Level(by) => self
+                .training
+                .trainer
+                .change_level(by)
+                .map(|_| self.open_puzzle(None)),
+            PuzzleAction::Hint => self.hint(),
+            PuzzleAction::Solution => self.solution(),
+            PuzzleAction::Digit(d) => self.type_digit(d),
+            PuzzleAction::Erase => {
+                if let Some(t) = &mut self.training.current {
+                    t.attempt.typed.pop();
+                }
+                Ok(())
+            }
+            PuzzleAction::Submit => self.submit_number(),
+        };
+        if let Err(why) = done {
+            self.message = Some(why);
+        }
+    }
+
+    fn hint(&mut self) -> Result<(), String> {
+        let Some(t) = &mut self.training.current else {
+            return Ok(());
+        };
+        if !t.attempt.is_open() {
+            return Err("this puzzle is over: n for the next".into());
+        }
+        self.training.trainer.hint(&mut t.attempt).map(|_| ())?;
+        if !t.attempt.is_open() {
+            // The last hint gave the answer: the analysis comes back.
+            self.reanalyze();
+        }
+        Ok(())
+    }
+
+    /// The solution: the perfect line from the puzzle's strip, or the
+    /// number of a drill.
+    fn solution(&mut self) -> Result<(), String> {
+        let Some(t) = &mut self.training.current else {
+            return Ok(());
+        };
+        self.training.trainer.given_up(&mut t.attempt);
+        if t.wants_number() {
+            t.attempt.hints = crate::tui::puzzle::HINT_STEPS;
+            return Ok(());
+        }
+        self.reanalyze();
+        self.toggle_line();
+        Ok(())
+    }
+
+    /// A winning-cell answer: Space, x or a click on `cell`.
+    pub(super) fn answer_cell(&mut self, cell: usize) {
+        self.cursor = cell;
+        let Some(t) = &mut self.training.current else {
+            return;
+        };
+        let TreblecrossTask::WinningCell { cells } = &t.puzzle.task else {
+            self.message = Some("type the number, then Enter".into());
+            return;
+        };
+        if !t.attempt.is_open() {
+            self.message = Some("this puzzle is over: n for the next".into());
+            return;
+        }
+        if self.strip[cell] {
+            self.message = Some(format!("cell {} holds an X already", cell + 1));
+            return;
+        }
+        if cells.contains(&cell) {
+            let solved = self.training.trainer.solved(&mut t.attempt);
+            t.said = Some((
+                format!("✓ {} wins: the nim-sum after it is 0 · {solved}", cell + 1),
+                true,
+            ));
+            // The move is made: the strip shows what it leaves.
+            self.strip.set(cell, true);
+            self.reanalyze();
+            return;
+        }
+        let words = wrong_cell_words(&t.puzzle.strip, cell, &mut self.table);
+        self.training.trainer.wrong(&mut t.attempt);
+        t.said = Some((words, false));
+    }
+
+    fn type_digit(&mut self, digit: u8) -> Result<(), String> {
+        let Some(t) = &mut self.training.current else {
+            return Ok(());
+        };
+        // Values here stay under a few hundred: five digits is plenty.
+        if t.attempt.typed.len() >= 5 {
+            return Err("five digits at most".into());
+        }
+        t.attempt.typed.push(char::from(b'0' + digit));
+        Ok(())
+    }
+
+    fn submit_number(&mut self) -> Result<(), String> {
+        let Some(t) = &mut self.training.current else {
+            return Ok(());
+        };
+        let Ok(answer) = t.attempt.typed.parse::<u16>() else {
+            return Err("type a number first, then Enter".into());
+        };
+        t.attempt.typed.clear();
+        let (right, words) = match t.puzzle.task {
+            TreblecrossTask::SegmentValue { len, value } => (
+                answer == value,
+                if answer == value {
+                    format!("✓ G({len}) = {value}")
+                } else {
+                    segment_value_wrong(len, value, answer, self.table.values())
+                },
+            ),
+            TreblecrossTask::NimSum { value } => (
+                answer == value,
+                if answer == value {
+                    format!("✓ the nim-sum is {value}")
+                } else {
+                    format!("not {answer}: XOR the values of the free segments")
+                },
+            ),
+            TreblecrossTask::WinningCell { .. } => return Ok(()),
+        };
+        let words = if right {
+            let solved = self.training.trainer.solved(&mut t.attempt);
+            format!("{words} · {solved}")
+        } else {
+            self.training.trainer.wrong(&mut t.attempt);
+            words
+        };
+        t.said = Some((words, right));
+        // Solved: the segments and their values show again.
+        self.reanalyze();
+        Ok(())
+    }
+
+    /// The puzzle's words for the info area under the strip.
+    pub(super) fn puzzle_panel(&self, theme: &Theme) -> Option<PuzzlePanel> {
+        let t = self.training.current.as_ref()?;
+        let mut panel = PuzzlePanel {
+            heading: heading(&self.training.trainer, &t.attempt, theme),
+            ..PuzzlePanel::default()
+        };
+        let puzzle = Puzzle::Treblecross(t.puzzle.clone());
+        let mut asked = question(&puzzle);
+        if t.wants_number() && t.attempt.is_open() {
+            asked = format!("{asked}  {}▏ (type it, Enter)", t.attempt.typed);
+        }
+        panel.question.push(Line::styled(asked, theme.title()));
+        if let Some((words, right)) = &t.said {
+            let style = if *right { theme.good() } else { theme.bad() };
+            panel.said.push(Line::styled(words.clone(), style));
+        }
+        if let Some(message) = &self.message {
+            panel.said.push(Line::styled(message.clone(), theme.bad()));
+        }
+        // The hints read the puzzle's own strip, not what the answer left.
+        if t.attempt.hints > 0 {
+            let mut table = self.table.clone();
+            let analysis = analyze(&t.puzzle.strip, &mut table).ok();
+            for step in 1..=t.attempt.hints {
+                let words = match &analysis {
+                    Some(a) => treblecross_hint(&t.puzzle, a, table.values(), step),
+                    None => "no hint: the values do not fit".into(),
+                };
+                panel
+                    .hints
+                    .push(Line::styled(format!("hint {step}: {words}"), theme.key()));
+            }
+        }
+        panel.standing.push(standing_line(&t.attempt, theme));
+        Some(panel)
+    }
+}
+
+/// What a cell that does not win gives: three in a row for the opponent,
+/// or free segments the opponent wins.
+fn wrong_cell_words(strip: &Strip, cell: usize, table: &mut GrundyTable) -> String {
+    let mut after = strip.clone();
+    after.set(cell, true);
+    let n = cell + 1;
+    if let Some(&w) = immediate_wins(&after).first() {
+        return format!("that cell hands the opponent three in a row at {}", w + 1);
+    }
+    match analyze(&after, table) {
+        Ok(StripAnalysis::Segments { nim_sum, .. }) => {
+            format!("after {n} the free segments' nim-sum is {nim_sum}, not 0: the opponent wins")
+        }
+        _ => format!("{n} does not win"),
+    }
+}
