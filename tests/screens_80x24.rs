@@ -393,7 +393,12 @@ fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
     insta::assert_snapshot!("ttt_80x24_puzzle", text);
     shows(
         &text,
-        &["PUZZLE tictactoe-2-2", "win in 3 plies", "hint 1:", "t hint"],
+        &[
+            "PUZZLE tictactoe-2-2",
+            "win in 3 plies",
+            "hint 1:",
+            "t hint",
+        ],
     );
 
     // Treblecross: one winning cell; cell 1 hands a nim-sum to the engine.
@@ -401,7 +406,10 @@ fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
     keys(&mut app, " t");
     let text = screen(&mut app);
     insta::assert_snapshot!("treblecross_80x24_puzzle", text);
-    shows(&text, &["PUZZLE treblecross-4-6", "find a winning cell", "hint 1:"]);
+    shows(
+        &text,
+        &["PUZZLE treblecross-4-6", "find a winning cell", "hint 1:"],
+    );
     // A drill: the nim-sum, typed.
     app.open_puzzle("treblecross-4-3".parse().unwrap());
     keys(&mut app, "5");
@@ -409,7 +417,10 @@ fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
     keys(&mut app, "t");
     let text = screen(&mut app);
     insta::assert_snapshot!("treblecross_80x24_drill", text);
-    shows(&text, &["nim-sum of this strip", "not 5", "0-9 Enter answer"]);
+    shows(
+        &text,
+        &["nim-sum of this strip", "not 5", "0-9 Enter answer"],
+    );
 
     // MNC: win in 5; a big piece on b2 lets o win at once.
     app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));

@@ -144,14 +144,25 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     let before = app.tictactoe.training().trainer.progress();
     for _ in 0..3 {
         type_keys(&mut app, "n");
-        let answers = app.tictactoe.training().current.as_ref().unwrap().puzzle.answers.clone();
+        let answers = app
+            .tictactoe
+            .training()
+            .current
+            .as_ref()
+            .unwrap()
+            .puzzle
+            .answers
+            .clone();
         for cell in answers {
             click_tictactoe(&mut app, cell);
         }
     }
     let streak = before.streak + 3;
     assert_eq!(app.tictactoe.training().trainer.progress().streak, streak);
-    assert_eq!(app.tictactoe.training().trainer.level(), (before.level + 1).min(3));
+    assert_eq!(
+        app.tictactoe.training().trainer.level(),
+        (before.level + 1).min(3)
+    );
     assert_eq!(progress_file(folder.path(), "tictactoe")["streak"], streak);
 
     // Hints in three steps; the third gives the move away and ends the
@@ -168,7 +179,14 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
 
     // The solution is the perfect line from the puzzle's board.
     type_keys(&mut app, "n");
-    let board = app.tictactoe.training().current.as_ref().unwrap().puzzle.board;
+    let board = app
+        .tictactoe
+        .training()
+        .current
+        .as_ref()
+        .unwrap()
+        .puzzle
+        .board;
     type_keys(&mut app, "p");
     let (line, step) = app.tictactoe.perfect_line().expect("the line is shown");
     assert_eq!((line.from, step), (board, 0));
@@ -212,7 +230,10 @@ fn treblecross_puzzles_take_cells_and_typed_numbers() {
                     after[c] = true;
                     let nim = nim_sum(&after, &g);
                     assert_ne!(nim, 0);
-                    shows(&app, &format!("after {} the free segments' nim-sum is {nim}", c + 1));
+                    shows(
+                        &app,
+                        &format!("after {} the free segments' nim-sum is {nim}", c + 1),
+                    );
                 }
                 move_cursor_to(&mut app, winning[0]);
                 type_keys(&mut app, "x");
@@ -232,7 +253,10 @@ fn treblecross_puzzles_take_cells_and_typed_numbers() {
                 if reached {
                     shows(&app, &format!("{wrong} is reached: a move at cell"));
                 } else {
-                    shows(&app, &format!("too big: a value under {wrong} is reached by no move"));
+                    shows(
+                        &app,
+                        &format!("too big: a value under {wrong} is reached by no move"),
+                    );
                 }
                 type_keys(&mut app, &g[len].to_string());
                 app.handle(&key(KeyCode::Enter), AREA);

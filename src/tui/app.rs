@@ -8,7 +8,6 @@
 //! beside the update function: both read the same key tables and the same
 //! layout, and one file keeps them from drifting apart.
 
-use crate::solver::puzzle::{PuzzleGame, PuzzleId};
 use super::keymap::{self, ch, ctrl, key, Binding, Direction, Hint};
 use super::overlays::capitalized;
 pub use super::tab::TabId;
@@ -18,6 +17,7 @@ use super::tabs::tictactoe::{self, TicTacToeTab};
 use super::tabs::treblecross::{self, TreblecrossTab};
 use super::theme::Theme;
 use super::widgets::put;
+use crate::solver::puzzle::{PuzzleGame, PuzzleId};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };

@@ -258,7 +258,11 @@ impl Trainer {
     /// A level up or down; the words of why not at either end.
     pub fn change_level(&mut self, by: i8) -> Result<u8, String> {
         let levels = self.game.levels();
-        let level = self.progress.level.saturating_add_signed(by).clamp(1, levels);
+        let level = self
+            .progress
+            .level
+            .saturating_add_signed(by)
+            .clamp(1, levels);
         if level == self.progress.level {
             return Err(if by > 0 {
                 format!("level {levels} is the last")
@@ -287,7 +291,7 @@ impl Trainer {
         p.streak += 1;
         p.best = p.best.max(p.streak);
         let mut words = format!("solved! streak {}", p.streak);
-        if p.streak % LEVEL_UP_AFTER == 0 && p.level < self.game.levels() {
+        if p.streak.is_multiple_of(LEVEL_UP_AFTER) && p.level < self.game.levels() {
             p.level += 1;
             words.push_str(&format!(" · level {} from the next one", p.level));
         }
@@ -430,10 +434,16 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
     let mut lines = vec![
         Line::from(vec![
             Span::styled(format!("PUZZLE {}", attempt.id), theme.title()),
-            Span::styled(format!(" · level {} of {levels}", attempt.id.level), theme.dim()),
+            Span::styled(
+                format!(" · level {} of {levels}", attempt.id.level),
+                theme.dim(),
+            ),
         ]),
         Line::styled(
-            format!("streak {} · best {} · solved {}", p.streak, p.best, p.solved),
+            format!(
+                "streak {} · best {} · solved {}",
+                p.streak, p.best, p.solved
+            ),
             theme.dim(),
         ),
     ];
@@ -521,6 +531,9 @@ mod tests {
         let trouble = fresh.trouble.unwrap();
         assert!(trouble.contains("line 1, column"), "{trouble}");
         let aside = folder.path().join("puzzles-mnc.json.unreadable");
-        assert_eq!(std::fs::read_to_string(aside).unwrap(), "{\"level\": \"high\"}");
+        assert_eq!(
+            std::fs::read_to_string(aside).unwrap(),
+            "{\"level\": \"high\"}"
+        );
     }
 }

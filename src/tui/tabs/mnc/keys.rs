@@ -122,7 +122,20 @@ const PUT_HERE: Binding<Action> = Binding::new(
 
 /// The tab's keys (the cursor keys are every tab's, in the app).
 pub const BINDINGS: &[Binding<Action>] = &[
-    PUT_DOWN, SMALL, BIG, PICK_UP, ACTIVATE, PUT_HERE,
+    PUT_DOWN,
+    SMALL,
+    BIG,
+    PICK_UP,
+    ACTIVATE,
+    PUT_HERE,
+    Binding::new(
+        &[ch('P')],
+        "P",
+        "puzzles: win in N against the engine (the match waits)",
+        Action::Puzzle(PuzzleAction::Toggle),
+    )
+    .when(MATCH)
+    .footer("puzzle"),
     Binding::new(
         &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
         "Space",
@@ -259,14 +272,6 @@ pub const BINDINGS: &[Binding<Action>] = &[
         Action::SetupHand(Side::O, 1),
     )
     .when(ANALYSIS),
-    Binding::new(
-        &[ch('P')],
-        "P",
-        "puzzles: win in N against the engine (the match waits)",
-        Action::Puzzle(PuzzleAction::Toggle),
-    )
-    .when(MATCH.or(ANALYSIS))
-    .footer("puzzle"),
 ];
 
 /// The keys while a puzzle is on the board: a move is made as in a match.

@@ -14,8 +14,8 @@ mod view;
 
 pub use engine::Rating;
 pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
-pub use puzzle::{Training, Try};
 pub use layout::{layout, MncLayout, MIN_SIZE};
+pub use puzzle::{Training, Try};
 pub use setup::Setup;
 pub use view::{piece_glyph, strength_word};
 

@@ -311,7 +311,10 @@ impl MncTab {
     }
 
     pub(super) fn render_panel(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
-        let puzzle = self.in_puzzle_view().then(|| self.puzzle_panel(theme)).flatten();
+        let puzzle = self
+            .in_puzzle_view()
+            .then(|| self.puzzle_panel(theme))
+            .flatten();
         let lines = match &puzzle {
             Some(panel) => panel.lines(),
             None => self.status_lines(layout, theme),

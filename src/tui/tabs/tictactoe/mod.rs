@@ -10,12 +10,12 @@ pub use puzzle::{Training, Try};
 
 use crate::notation::tictactoe::{line_words, mark_letter, result_words, slashed, Alphabet};
 use crate::notation::{InputError, Tokens};
+use crate::solver::puzzle::PuzzleId;
 use crate::solver::tictactoe::{illegality, Analysis, Analyzer, Atlas, Board, Illegality, Verdict};
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{
     draw_centred, fitting_cell_height, glyph, grid_size, Grid, Shape, MIN_CELL_HEIGHT,
 };
-use crate::solver::puzzle::PuzzleId;
 use crate::tui::keymap::{ch, ctrl, key, Binding, Direction, When};
 use crate::tui::puzzle::{puzzle_keys, PuzzleAction, Trainer};
 use crate::tui::record_view;
@@ -121,6 +121,14 @@ pub const BINDINGS: &[Binding<Action>] = &[
         Action::Set(None),
     )
     .when(EDITING),
+    Binding::new(
+        &[ch('P')],
+        "P",
+        "puzzles: win, or find every move that holds (the board waits)",
+        Action::Puzzle(PuzzleAction::Toggle),
+    )
+    .when(EDITING)
+    .footer("puzzle"),
     Binding::new(&[ch('u')], "u", "undo", Action::Undo)
         .when(EDITING)
         .footer("undo"),
@@ -145,14 +153,6 @@ pub const BINDINGS: &[Binding<Action>] = &[
         Action::PerfectLine,
     )
     .footer("perfect line"),
-    Binding::new(
-        &[ch('P')],
-        "P",
-        "puzzles: win, or find every move that holds (the board waits)",
-        Action::Puzzle(PuzzleAction::Toggle),
-    )
-    .when(EDITING)
-    .footer("puzzle"),
 ];
 
 /// The keys while a puzzle is on the board.
@@ -495,9 +495,11 @@ impl TicTacToeTab {
                 self.training.start(None);
                 Ok(())
             }
-            (Action::Puzzle(PuzzleAction::Level(by)), _) => {
-                self.training.trainer.change_level(by).map(|_| self.training.start(None))
-            }
+            (Action::Puzzle(PuzzleAction::Level(by)), _) => self
+                .training
+                .trainer
+                .change_level(by)
+                .map(|_| self.training.start(None)),
             (Action::Puzzle(PuzzleAction::Solution) | Action::PerfectLine, _) => {
                 if let Some(board) = self.training.give_up() {
                     self.line = Some((PerfectLine::from_board(board, &mut self.analyzer), 0));
@@ -584,7 +586,11 @@ impl TicTacToeTab {
             .unwrap_or_default();
         let line = self.won_line();
         let (board, last) = self.shown();
-        let puzzle = self.training.current.as_ref().filter(|_| self.line.is_none());
+        let puzzle = self
+            .training
+            .current
+            .as_ref()
+            .filter(|_| self.line.is_none());
         let editing = self.line.is_none() && puzzle.is_none();
         for (cell, rect) in Cell::ALL.into_iter().zip(layout.cells) {
             // The winning line: its cells tinted and marked ★ (no colour
@@ -742,9 +748,11 @@ impl TicTacToeTab {
         }
         if self.training.current.is_some() {
             let mut panel = self.training.panel(theme);
-            panel
-                .said
-                .extend(self.message.iter().map(|m| Line::styled(m.clone(), theme.bad())));
+            panel.said.extend(
+                self.message
+                    .iter()
+                    .map(|m| Line::styled(m.clone(), theme.bad())),
+            );
             return panel.render(area, buf, theme);
         }
         let v = &self.verdicts;

@@ -114,7 +114,10 @@ impl Training {
             TicTacToeTask::Win { .. } if right => {
                 t.found.push(cell);
                 let solved = self.trainer.solved(&mut t.attempt);
-                format!("✓ {} · {solved}", after_words(mover, &name, value, mark_letter))
+                format!(
+                    "✓ {} · {solved}",
+                    after_words(mover, &name, value, mark_letter)
+                )
             }
             TicTacToeTask::Win { plies } => match value {
                 Outcome::Win(d) => {

@@ -133,6 +133,14 @@ pub const BINDINGS: &[Binding<Action>] = &[
     .when(EDITING)
     .footer("toggle"),
     Binding::new(
+        &[ch('P')],
+        "P",
+        "puzzles: winning cells, G(L), nim-sums (the strip waits)",
+        Action::Puzzle(PuzzleAction::Toggle),
+    )
+    .when(EDITING)
+    .footer("puzzle"),
+    Binding::new(
         &[key(KeyCode::Char(' '))],
         "Space",
         "play your X in the cell (or click it)",
@@ -301,14 +309,6 @@ pub const BINDINGS: &[Binding<Action>] = &[
         Action::OtherGame,
     )
     .when(NOT_TYPING),
-    Binding::new(
-        &[ch('P')],
-        "P",
-        "puzzles: winning cells, G(L), nim-sums (the strip waits)",
-        Action::Puzzle(PuzzleAction::Toggle),
-    )
-    .when(EDITING)
-    .footer("puzzle"),
 ];
 
 /// The keys while a puzzle is on the strip.

@@ -17,8 +17,8 @@ pub use engine::LINE_MOST;
 pub use game::TreblecrossWords;
 pub use history::{Edit, History, BUDGET as HISTORY_BUDGET};
 pub use keys::{Action, PromptKey, BINDINGS, PUZZLE_BINDINGS};
-pub use puzzle::{Training, Try};
 pub use panel::{stats_lines, Panel, PanelMode, PLOT_FIRST, PLOT_MOST};
+pub use puzzle::{Training, Try};
 pub use view::{cursor_words, layout, nim_sum_text, window_start, TreblecrossLayout};
 
 use crate::notation::treblecross::{read_strip, LONGEST_EDITABLE};
@@ -30,6 +30,7 @@ use crate::solver::treblecross::{
     TreblecrossRules,
 };
 use crate::tui::keymap::{Binding, Direction, When};
+use crate::tui::puzzle::PuzzleAction;
 use crate::tui::record_view::{self, dropped_moves};
 use crate::tui::tab::{Cursor, Tab};
 use crate::tui::theme::Theme;
@@ -37,7 +38,6 @@ use crate::tui::widgets::render_too_small;
 use crate::tui::worker::Worker;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use engine::{Reply, Request};
-use crate::tui::puzzle::PuzzleAction;
 use keys::{EDITING, GAME_OVER, PLAYING, PUZZLE_CELL, PUZZLE_NUMBER, REVIEWING, TYPING};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -643,8 +643,7 @@ impl TreblecrossTab {
     /// Whether the analysis is hidden: during a game, unless asked for,
     /// and while a puzzle is open.
     fn analysis_hidden(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| g.is_on()) && !self.show_analysis
-            || self.puzzle_open()
+        self.game.as_ref().is_some_and(|g| g.is_on()) && !self.show_analysis || self.puzzle_open()
     }
 
     /// Whether the strip shows a puzzle as it stands (not its solution's

@@ -12,9 +12,7 @@ use crate::solver::puzzle::{
     Puzzle, PuzzleGame, PuzzleId, Puzzler, TreblecrossPuzzle, TreblecrossTask,
 };
 use crate::solver::record::{Record, Shown};
-use crate::solver::treblecross::{
-    analyze, immediate_wins, Strip, StripAnalysis, TreblecrossRules,
-};
+use crate::solver::treblecross::{analyze, immediate_wins, Strip, StripAnalysis, TreblecrossRules};
 use crate::tui::puzzle::{heading, standing_line, Attempt, PuzzleAction, PuzzlePanel, Trainer};
 use crate::tui::theme::Theme;
 use ratatui::text::Line;

@@ -215,12 +215,22 @@ impl TreblecrossTab {
                 // Where the window is, then the puzzle.
                 let n = self.strip().len();
                 let head = Line::styled(
-                    format!("cells {}–{} of {n} · cursor at {}", start + 1, end, self.cursor + 1),
+                    format!(
+                        "cells {}–{} of {n} · cursor at {}",
+                        start + 1,
+                        end,
+                        self.cursor + 1
+                    ),
                     theme.dim(),
                 );
                 let info = layout.info;
                 put_label(buf, info.x, info.y, &head, info.width);
-                let rest = Rect::new(info.x, info.y + 1, info.width, info.height.saturating_sub(1));
+                let rest = Rect::new(
+                    info.x,
+                    info.y + 1,
+                    info.width,
+                    info.height.saturating_sub(1),
+                );
                 panel.render(rest, buf, theme);
                 return;
             }
