@@ -25,7 +25,14 @@ struct Session {
 }
 
 impl Session {
+    /// The app with its data folder in a temporary directory of its own.
     fn start(args: &[&str]) -> Session {
+        let data = tempfile::tempdir().unwrap().keep();
+        Session::start_in(args, &data)
+    }
+
+    /// The app keeping what lasts (puzzle records) in `data`.
+    fn start_in(args: &[&str], data: &std::path::Path) -> Session {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -37,6 +44,7 @@ impl Session {
         let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_noughts"));
         command.args(args);
         command.env("TERM", "xterm-256color");
+        command.env("NOUGHTS_DATA_DIR", data);
         command.env_remove("NO_COLOR");
         let child = pair.slave.spawn_command(command).unwrap();
         drop(pair.slave);
@@ -216,6 +224,40 @@ fn keys_and_clicks_change_the_verdict_then_the_terminal_is_restored() {
     let (status, parser) = session.finish();
     assert!(status.success(), "{status:?}");
     assert_terminal_restored(&parser);
+}
+
+#[test]
+fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
+    let data = tempfile::tempdir().unwrap();
+    let mut session = Session::start_in(&["tui", "--puzzle", "tictactoe-2-2"], data.path());
+    session.wait_for("PUZZLE tictactoe-2-2");
+    session.wait_for("win in 3 plies");
+    // c3 makes the fork.
+    let area = Rect::new(0, 0, COLS, ROWS);
+    let c3 = layout(shell_layout(area).body).unwrap().cells[8];
+    session.click(c3.x + 4, c3.y + 1);
+    session.wait_for("solved! streak 1");
+    session.send("q");
+    let (status, parser) = session.finish();
+    assert!(status.success(), "{status:?}");
+    assert_terminal_restored(&parser);
+    // Only the record, in the folder named for it.
+    let files: Vec<_> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(files, ["puzzles-tictactoe.json"]);
+
+    // The next run: P opens a puzzle at the level the id set, the streak
+    // kept.
+    let mut session = Session::start_in(&[], data.path());
+    session.wait_for("Codeforces");
+    session.send("P");
+    session.wait_for("PUZZLE tictactoe-2-");
+    session.wait_for("streak 1 · best 1 · solved 1");
+    session.send("q");
+    let (status, _) = session.finish();
+    assert!(status.success(), "{status:?}");
 }
 
 #[test]

@@ -279,6 +279,14 @@ fn the_command_prints_the_puzzles_its_seed_names() {
             &["puzzle", "--game", "mnc", "--seed=x1"][..],
             "expected a whole number",
         ),
+        (
+            &["tui", "--puzzle", "chess-1-1"][..],
+            "column 1: expected a game",
+        ),
+        (
+            &["tui", "--puzzle", "mnc-9-1"][..],
+            "column 5: expected a level from 1 to 6",
+        ),
     ] {
         let out = Command::cargo_bin("noughts")
             .unwrap()
