@@ -227,7 +227,43 @@ fn stills(dir: &Path) -> Result<()> {
         40,
         &dir.join("treblecross-plot.png"),
     )?;
-    Ok(())
+    puzzles(&mut painter, dir)
+}
+
+/// A puzzle in each game, after a wrong answer (or a right first move)
+/// and a hint.
+fn puzzles(painter: &mut Painter, dir: &Path) -> Result<()> {
+    use noughts::tui::puzzle::PuzzleAction::Hint;
+    use noughts::tui::tabs::tictactoe::Action as TicTacToeAction;
+    let mut app = App::new(Theme { color: true });
+    app.open_puzzle("tictactoe-2-2".parse()?);
+    app.update(Action::TicTacToe(TicTacToeAction::Click(Cell::ALL[3])));
+    app.update(Action::TicTacToe(TicTacToeAction::Puzzle(Hint)));
+    save(painter, &app, 100, 20, &dir.join("tictactoe-puzzle.png"))?;
+
+    app.open_puzzle("treblecross-4-6".parse()?);
+    app.update(Action::Treblecross(TreblecrossAction::Toggle));
+    app.update(Action::Treblecross(TreblecrossAction::Puzzle(Hint)));
+    save(painter, &app, 100, 24, &dir.join("treblecross-puzzle.png"))?;
+
+    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.open_puzzle("mnc-2-5".parse()?);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while app.mnc.as_ref().is_some_and(|m| m.training().current.is_none())
+        && Instant::now() < deadline
+    {
+        app.tick();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    settle(&mut app);
+    // The one winning move: x's big piece onto c1, then the engine's reply.
+    app.update(Action::Mnc(MncAction::Play(Move::Place {
+        size: Size::Big,
+        cell: Cell::ALL[2],
+    })));
+    settle(&mut app);
+    app.update(Action::Mnc(MncAction::Puzzle(Hint)));
+    save(painter, &app, 100, 24, &dir.join("mnc-puzzle.png"))
 }
 
 /// Ticks until the MNC tab's review has its values.
