@@ -2,6 +2,10 @@
 //! the solvers, reading through [`crate::notation`]. Each command writes
 //! to the output it is given as it goes and returns a typed [`Error`];
 //! `main` turns that into one line and an exit status.
+//!
+//! Past 600 lines because clap's derive keeps every command's options, help
+//! and examples in this one definition, from which the help, completions
+//! and man pages all come.
 
 mod files;
 pub mod grundy;
@@ -289,8 +293,7 @@ pub enum Command {
         /// 100,000 cells); opens the Treblecross tab.
         #[arg(long, value_parser = notation::treblecross::strip_arg)]
         strip: Option<Strip>,
-        /// A puzzle to open, by its id (game-level-seed, as the panel and
-        /// `noughts puzzle` show it): mnc-3-1234.
+        /// A puzzle to open by its id, as the panel and `noughts puzzle` show it: mnc-3-1234.
         #[arg(long, value_parser = notation::puzzle::id_arg)]
         puzzle: Option<PuzzleId>,
         /// Leave mouse capture off (the terminal keeps its own selection

@@ -249,7 +249,10 @@ fn puzzles(painter: &mut Painter, dir: &Path) -> Result<()> {
     app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
     app.open_puzzle("mnc-2-5".parse()?);
     let deadline = Instant::now() + Duration::from_secs(20);
-    while app.mnc.as_ref().is_some_and(|m| m.training().current.is_none())
+    while app
+        .mnc
+        .as_ref()
+        .is_some_and(|m| m.training().current.is_none())
         && Instant::now() < deadline
     {
         app.tick();

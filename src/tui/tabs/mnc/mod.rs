@@ -122,23 +122,8 @@ impl Tab for MncTab {
 
     fn update(&mut self, action: Action) {
         use Action as A;
-        if self.training.current.is_some() {
-            match action {
-                A::PerfectLine if self.puzzle_open() => {
-                    return self.update_puzzle(crate::tui::puzzle::PuzzleAction::Solution)
-                }
-                A::Undo
-                | A::NewGame
-                | A::SwapSides
-                | A::NextStrength
-                | A::ToggleAnalysis
-                | A::ContinueHere
-                | A::ToggleHints => {
-                    self.message = Some("a puzzle is on the board: P or Esc leaves it".into());
-                    return;
-                }
-                _ => {}
-            }
+        if self.refused_in_puzzle(action) {
+            return;
         }
         if let Mode::Analysis { .. } = self.mode {
             let cell = self.cursor.index();

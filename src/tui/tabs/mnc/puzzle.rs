@@ -5,7 +5,7 @@
 //! in progress is put aside meanwhile and comes back after.
 
 use super::engine::{Rating, Request};
-use super::{MncTab, Mode};
+use super::{Action, MncTab, Mode};
 use crate::notation::mnc::{move_in_list, side_letter};
 use crate::notation::puzzle::{after_words, mnc_hint, question};
 use crate::solver::mnc::{Match, Move, Position, Strength};
@@ -83,6 +83,33 @@ impl MncTab {
         self.training.current.is_some()
             && self.mode == Mode::Match
             && self.game.record().shown() == Shown::Live
+    }
+
+    /// What a puzzle on the board does with the match's keys: the
+    /// perfect line is its solution; the keys that would change the match
+    /// say why not. True when the action was taken here.
+    pub(super) fn refused_in_puzzle(&mut self, action: Action) -> bool {
+        use Action as A;
+        if self.training.current.is_none() {
+            return false;
+        }
+        match action {
+            A::PerfectLine if self.puzzle_open() => {
+                self.update_puzzle(PuzzleAction::Solution);
+                true
+            }
+            A::Undo
+            | A::NewGame
+            | A::SwapSides
+            | A::NextStrength
+            | A::ToggleAnalysis
+            | A::ContinueHere
+            | A::ToggleHints => {
+                self.message = Some("a puzzle is on the board: P or Esc leaves it".into());
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Asks the engine's thread for the puzzle `id`, or a new one at the

@@ -1,32 +1,27 @@
 //! The Tic-tac-toe tab: edit a board, see its verdict live, and for a
 //! legal continuing board what every empty cell gives under perfect play.
 //!
-//! Past 600 lines: an editor with no game record, no worker and one layout;
-//! its keys, state and view read best together (its puzzles are in
-//! `puzzle.rs`).
+//! Its drawing is in `view.rs`, its puzzles in `puzzle.rs`.
 
 mod puzzle;
+mod view;
 pub use puzzle::{Training, Try};
 
-use crate::notation::tictactoe::{line_words, mark_letter, result_words, slashed, Alphabet};
+use crate::notation::tictactoe::Alphabet;
 use crate::notation::{InputError, Tokens};
 use crate::solver::puzzle::PuzzleId;
 use crate::solver::tictactoe::{illegality, Analysis, Analyzer, Atlas, Board, Illegality, Verdict};
 use crate::solver::{Cell, Outcome, Side};
-use crate::tui::grid::{
-    draw_centred, fitting_cell_height, glyph, grid_size, Grid, Shape, MIN_CELL_HEIGHT,
-};
+use crate::tui::grid::{fitting_cell_height, grid_size, Grid, MIN_CELL_HEIGHT};
 use crate::tui::keymap::{ch, ctrl, key, Binding, Direction, When};
 use crate::tui::puzzle::{puzzle_keys, PuzzleAction, Trainer};
 use crate::tui::record_view;
 use crate::tui::tab::Tab;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{put_label, render_too_small, render_wrapped, rows_of};
+use crate::tui::widgets::render_too_small;
 use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
-use ratatui::style::Style;
-use ratatui::text::{Line, Span};
 
 /// Everything the tab can be asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -474,45 +469,6 @@ impl TicTacToeTab {
         self.training.start(Some(id));
     }
 
-    /// A key or click while a puzzle is on the board.
-    fn update_puzzle(&mut self, action: Action) {
-        let answered = match action {
-            Action::Answer | Action::Cycle | Action::Set(_) => Some(self.cursor),
-            Action::Click(cell) | Action::ClickBack(cell) => {
-                self.cursor = cell;
-                Some(cell)
-            }
-            _ => None,
-        };
-        let done = match (action, answered) {
-            (_, Some(cell)) => self.training.answer(cell),
-            (Action::Puzzle(PuzzleAction::Toggle | PuzzleAction::Leave), _) => {
-                self.training.current = None;
-                Ok(())
-            }
-            (Action::Puzzle(PuzzleAction::Hint), _) => self.training.hint(),
-            (Action::Puzzle(PuzzleAction::Next), _) => {
-                self.training.start(None);
-                Ok(())
-            }
-            (Action::Puzzle(PuzzleAction::Level(by)), _) => self
-                .training
-                .trainer
-                .change_level(by)
-                .map(|_| self.training.start(None)),
-            (Action::Puzzle(PuzzleAction::Solution) | Action::PerfectLine, _) => {
-                if let Some(board) = self.training.give_up() {
-                    self.line = Some((PerfectLine::from_board(board, &mut self.analyzer), 0));
-                }
-                Ok(())
-            }
-            _ => Err("a puzzle is on the board: P or Esc leaves it".into()),
-        };
-        if let Err(why) = done {
-            self.message = Some(why);
-        }
-    }
-
     pub fn cursor(&self) -> Cell {
         self.cursor
     }
@@ -576,273 +532,15 @@ impl TicTacToeTab {
         Cell::from_index(index)
     }
 
-    fn render_grid(&self, layout: &TicTacToeLayout, buf: &mut Buffer, theme: &Theme) {
-        layout.board.draw(buf, theme);
-        let best: Vec<Cell> = self
-            .verdicts
-            .analysis
-            .as_ref()
-            .map(|a| a.best_cells().collect())
-            .unwrap_or_default();
-        let line = self.won_line();
-        let (board, last) = self.shown();
-        let puzzle = self
-            .training
-            .current
-            .as_ref()
-            .filter(|_| self.line.is_none());
-        let editing = self.line.is_none() && puzzle.is_none();
-        for (cell, rect) in Cell::ALL.into_iter().zip(layout.cells) {
-            // The winning line: its cells tinted and marked ★ (no colour
-            // needed); on the perfect line, the last move's cell.
-            let on_line = editing && line.is_some_and(|(_, cells)| cells & cell.bit() != 0);
-            let mut style = if on_line || last == Some(cell) {
-                theme.tint()
-            } else {
-                Style::new()
-            };
-            if self.line.is_none() && cell == self.cursor {
-                style = style.patch(theme.cursor());
-            }
-            buf.set_style(rect, style);
-            let mut name = vec![Span::styled(cell.to_string(), theme.dim())];
-            if on_line {
-                name.push(Span::styled(" ★", theme.good()));
-            }
-            if last == Some(cell) {
-                name.push(Span::styled(" last", theme.key()));
-            }
-            put_label(buf, rect.x, rect.y, &Line::from(name), rect.width);
-            // The mark fills the rows under the name.
-            let body = Rect::new(rect.x, rect.y + 1, rect.width, rect.height - 1);
-            match (board.get(cell), puzzle) {
-                (Some(side), _) => {
-                    let (shape, style) = match side {
-                        Side::X => (Shape::Cross, theme.mark_x()),
-                        Side::O => (Shape::Ring, theme.mark_o()),
-                    };
-                    let rows = body.height;
-                    draw_centred(&glyph(shape, rows, mark_letter(side)), body, style, buf);
-                }
-                (None, Some(t)) => {
-                    // A puzzle: the answers given, then (once it is over)
-                    // every cell's value with the answers starred.
-                    let value = t.value_of(cell);
-                    let answer = t.puzzle.answers.contains(&cell);
-                    if t.found.contains(&cell) {
-                        put_value(buf, body, "✓", None, false, theme);
-                    } else if t.shows_values() {
-                        put_value(buf, body, "", value, answer, theme);
-                    } else if t.missed.contains(&cell) {
-                        put_value(buf, body, "✗", value, false, theme);
-                    }
-                }
-                (None, None) if !editing => {}
-                (None, None) => {
-                    let value =
-                        self.verdicts.analysis.as_ref().and_then(|a| {
-                            a.moves.iter().find(|(c, _)| *c == cell).map(|(_, v)| *v)
-                        });
-                    if value.is_some() {
-                        put_value(buf, body, "", value, best.contains(&cell), theme);
-                    }
-                }
-            }
-        }
-    }
-
     /// The completed line on a won board (not an illegal one), with its
     /// side.
-    fn won_line(&self) -> Option<(Side, u16)> {
+    pub(super) fn won_line(&self) -> Option<(Side, u16)> {
         let side = match self.verdicts.verdict {
             Verdict::FirstPlayerWon => Side::X,
             Verdict::SecondPlayerWon => Side::O,
             _ => return None,
         };
         Some((side, self.board.line_of(side)?))
-    }
-
-    /// The perfect line in the panel: each move with the value after it.
-    fn render_line(
-        &self,
-        line: &PerfectLine,
-        step: usize,
-        area: Rect,
-        buf: &mut Buffer,
-        theme: &Theme,
-    ) {
-        let heading = Line::styled(
-            format!(
-                "PERFECT LINE from {} · step {step} of {}",
-                slashed(&line.from),
-                line.moves.len()
-            ),
-            theme.title(),
-        );
-        let keys = Line::styled(
-            "< > step · c continue from the board shown · p or Esc back",
-            theme.dim(),
-        );
-        let lines = [
-            heading,
-            Line::styled(
-                "each move, and what perfect play gives after it",
-                theme.dim(),
-            ),
-        ];
-        let mut moves = Vec::new();
-        for (k, &(cell, side, value)) in line.moves.iter().enumerate() {
-            let mover = mark_letter(side);
-            let after = match value {
-                Outcome::Win(1) => format!("{mover} wins"),
-                Outcome::Win(d) => format!("{mover} wins in {}", d - 1),
-                Outcome::Loss(d) => format!("{} wins in {}", mark_letter(side.other()), d - 1),
-                Outcome::Draw if k + 1 == line.moves.len() => "a draw".to_string(),
-                Outcome::Draw => "draw".to_string(),
-            };
-            let style = if k + 1 == step {
-                theme.cursor()
-            } else {
-                Style::new()
-            };
-            moves.push(Line::styled(
-                format!("{}. {mover} {cell}  → {after}", k + 1),
-                style,
-            ));
-        }
-        let message = self
-            .message
-            .iter()
-            .map(|m| Line::styled(m.clone(), theme.bad()));
-        let all: Vec<Line> = lines
-            .iter()
-            .cloned()
-            .chain(moves.iter().cloned())
-            .chain([keys.clone()])
-            .chain(message.clone())
-            .collect();
-        // A short panel: the step and the keys first, then the line from
-        // the move shown on.
-        let fits = rows_of(&all, area.width) <= usize::from(area.height);
-        let shown = if fits {
-            all
-        } else {
-            let short = Line::styled(
-                format!("PERFECT LINE · step {step} of {}", line.moves.len()),
-                theme.title(),
-            );
-            let keys = Line::styled("< > step · c continue · p back", theme.dim());
-            let from = step.saturating_sub(1);
-            [short, keys]
-                .into_iter()
-                .chain(message)
-                .chain(moves.into_iter().skip(from))
-                .collect()
-        };
-        render_wrapped(shown, area, buf, theme.dim());
-    }
-
-    fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        if let Some((line, step)) = &self.line {
-            return self.render_line(line, *step, area, buf, theme);
-        }
-        if self.training.current.is_some() {
-            let mut panel = self.training.panel(theme);
-            panel.said.extend(
-                self.message
-                    .iter()
-                    .map(|m| Line::styled(m.clone(), theme.bad())),
-            );
-            return panel.render(area, buf, theme);
-        }
-        let v = &self.verdicts;
-        let label = |text: &'static str| Span::styled(format!("{text:<13}"), theme.dim());
-        let verdict_style = if v.verdict.is_legal() {
-            theme.good()
-        } else {
-            theme.bad()
-        };
-        let code_meaning = match v.verdict.status_code() {
-            1 => "reachable, over",
-            2 => "reachable, continuing",
-            _ => "unreachable",
-        };
-        let facts = vec![
-            Line::from(vec![label("Board"), Span::raw(slashed(&self.board))]),
-            Line::from(vec![
-                label("Codeforces"),
-                Span::styled(v.verdict.words(), verdict_style),
-            ]),
-            Line::from(vec![
-                label("CodeChef"),
-                Span::styled(v.verdict.status_code().to_string(), verdict_style),
-                Span::styled(format!("  ({code_meaning})"), theme.dim()),
-            ]),
-        ];
-        // The verdict: why illegal, the line, whose move and what perfect
-        // play gives.
-        let mut lines = Vec::new();
-        if let Some(why) = v.why {
-            lines.push(Line::from(vec![
-                label("Why"),
-                Span::styled(why.to_string(), theme.bad()),
-            ]));
-        }
-        if let Some((side, cells)) = self.won_line() {
-            lines.push(Line::from(vec![
-                label("Line"),
-                Span::styled(
-                    format!("{} has the line {} ★", mark_letter(side), line_words(cells)),
-                    theme.good(),
-                ),
-            ]));
-        }
-        if let Some(a) = &v.analysis {
-            lines.push(Line::from(vec![
-                label("To move"),
-                Span::raw(mark_letter(a.mover).to_string()),
-            ]));
-            lines.push(Line::from(vec![
-                label("Perfect play"),
-                Span::styled(
-                    result_words(a.mover, a.value),
-                    outcome_style(a.value, theme).patch(theme.best()),
-                ),
-                Span::styled(
-                    format!("  ({} for {})", a.value, mark_letter(a.mover)),
-                    theme.dim(),
-                ),
-            ]));
-            let best: Vec<String> = a.best_cells().map(|c| c.to_string()).collect();
-            lines.push(Line::from(vec![
-                label("Best moves"),
-                Span::styled(format!("★ {}", best.join(" ")), theme.best()),
-            ]));
-        }
-        if let Some(message) = &self.message {
-            lines.push(Line::styled(message.clone(), theme.bad()));
-        }
-        let mut notes = Vec::new();
-        if let Some(a) = &v.analysis {
-            notes.push(Line::from(""));
-            notes.push(Line::styled(
-                format!(
-                    "Each empty cell: {}'s result after playing there, in plies; ★ marks the best moves.",
-                    mark_letter(a.mover)
-                ),
-                theme.dim(),
-            ));
-        }
-        // The board's forms first where everything fits; on a short panel
-        // the verdict and what to do come first.
-        let all: Vec<Line> = facts.iter().chain(&lines).chain(&notes).cloned().collect();
-        let fits = rows_of(&all, area.width) <= usize::from(area.height);
-        let ordered = if fits {
-            all
-        } else {
-            lines.into_iter().chain(facts).chain(notes).collect()
-        };
-        render_wrapped(ordered, area, buf, theme.dim());
     }
 }
 
@@ -859,60 +557,5 @@ fn cycled(mark: Option<Side>) -> Option<Side> {
         None => Some(Side::X),
         Some(Side::X) => Some(Side::O),
         Some(Side::O) => None,
-    }
-}
-
-/// A cell's value in the middle of its body: "★win in 5", or "★W5" in a
-/// narrow cell, after `mark` (a puzzle's ✓ or ✗).
-fn put_value(
-    buf: &mut Buffer,
-    body: Rect,
-    mark: &str,
-    value: Option<Outcome>,
-    is_best: bool,
-    theme: &Theme,
-) {
-    let star = if is_best { "★" } else { "" };
-    let (long, short) = match value {
-        Some(value) if mark.is_empty() => (
-            format!("{star}{value}"),
-            match value {
-                Outcome::Win(d) => format!("{star}W{d}"),
-                Outcome::Loss(d) => format!("{star}L{d}"),
-                Outcome::Draw => format!("{star}D"),
-            },
-        ),
-        Some(value) => (
-            format!("{mark} {star}{value}"),
-            match value {
-                Outcome::Win(d) => format!("{mark}{star}W{d}"),
-                Outcome::Loss(d) => format!("{mark}{star}L{d}"),
-                Outcome::Draw => format!("{mark}{star}D"),
-            },
-        ),
-        None => (mark.to_string(), mark.to_string()),
-    };
-    let style = match value {
-        Some(value) if is_best => outcome_style(value, theme).patch(theme.best()),
-        Some(value) => outcome_style(value, theme),
-        None => theme.good(),
-    };
-    let text = if long.chars().count() > usize::from(body.width) {
-        short
-    } else {
-        long
-    };
-    let width = text.chars().count() as u16;
-    let x = body.x + body.width.saturating_sub(width) / 2;
-    let y = body.y + body.height.saturating_sub(1) / 2;
-    let room = body.right() - x;
-    put_label(buf, x, y, &Line::styled(text, style), room);
-}
-
-fn outcome_style(value: Outcome, theme: &Theme) -> Style {
-    match value {
-        Outcome::Win(_) => theme.win(),
-        Outcome::Draw => theme.draw(),
-        Outcome::Loss(_) => theme.loss(),
     }
 }

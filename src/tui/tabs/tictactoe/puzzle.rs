@@ -2,6 +2,7 @@
 //! every move that does not lose", answered by a click or Space on a cell.
 //! The board being edited waits, untouched, until the puzzles are left.
 
+use super::{Action, PerfectLine};
 use crate::notation::puzzle::{after_words, question, tictactoe_hint};
 use crate::notation::tictactoe::mark_letter;
 use crate::solver::puzzle::{
@@ -9,7 +10,9 @@ use crate::solver::puzzle::{
 };
 use crate::solver::tictactoe::Board;
 use crate::solver::{Cell, Outcome};
-use crate::tui::puzzle::{heading, standing_line, Attempt, PuzzlePanel, Standing, Trainer};
+use crate::tui::puzzle::{
+    heading, standing_line, Attempt, PuzzleAction, PuzzlePanel, Standing, Trainer,
+};
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
 
@@ -211,5 +214,46 @@ impl Training {
             ));
         }
         panel
+    }
+}
+
+impl super::TicTacToeTab {
+    /// A key or click while a puzzle is on the board.
+    pub(super) fn update_puzzle(&mut self, action: Action) {
+        let answered = match action {
+            Action::Answer | Action::Cycle | Action::Set(_) => Some(self.cursor),
+            Action::Click(cell) | Action::ClickBack(cell) => {
+                self.cursor = cell;
+                Some(cell)
+            }
+            _ => None,
+        };
+        let done = match (action, answered) {
+            (_, Some(cell)) => self.training.answer(cell),
+            (Action::Puzzle(PuzzleAction::Toggle | PuzzleAction::Leave), _) => {
+                self.training.current = None;
+                Ok(())
+            }
+            (Action::Puzzle(PuzzleAction::Hint), _) => self.training.hint(),
+            (Action::Puzzle(PuzzleAction::Next), _) => {
+                self.training.start(None);
+                Ok(())
+            }
+            (Action::Puzzle(PuzzleAction::Level(by)), _) => self
+                .training
+                .trainer
+                .change_level(by)
+                .map(|_| self.training.start(None)),
+            (Action::Puzzle(PuzzleAction::Solution) | Action::PerfectLine, _) => {
+                if let Some(board) = self.training.give_up() {
+                    self.line = Some((PerfectLine::from_board(board, &mut self.analyzer), 0));
+                }
+                Ok(())
+            }
+            _ => Err("a puzzle is on the board: P or Esc leaves it".into()),
+        };
+        if let Err(why) = done {
+            self.message = Some(why);
+        }
     }
 }

@@ -3,6 +3,10 @@
 //! the nim-sum, and what playing the cell under the cursor would do; play
 //! the engine with a move list, review and the perfect line; study the
 //! Grundy sequence, of Treblecross or of any octal game, in the panel.
+//!
+//! Past 600 lines because the state and the one update function that
+//! changes it stay together; keys, games, drawing, the panel and the
+//! puzzles each have their own file.
 
 mod engine;
 mod game;
@@ -30,7 +34,6 @@ use crate::solver::treblecross::{
     TreblecrossRules,
 };
 use crate::tui::keymap::{Binding, Direction, When};
-use crate::tui::puzzle::PuzzleAction;
 use crate::tui::record_view::{self, dropped_moves};
 use crate::tui::tab::{Cursor, Tab};
 use crate::tui::theme::Theme;
@@ -148,32 +151,7 @@ impl Tab for TreblecrossTab {
         if let A::Prompt(key) = action {
             return self.prompt_key(key);
         }
-        if self.training.current.is_some() {
-            match action {
-                A::Puzzle(puzzle) => return self.update_puzzle(puzzle),
-                // While the puzzle is open, the perfect line is its
-                // solution.
-                A::PerfectLine if self.puzzle_open() => {
-                    return self.update_puzzle(PuzzleAction::Solution)
-                }
-                A::Toggle | A::SetX if self.view() == Shown::Live => {
-                    return self.answer_cell(self.cursor)
-                }
-                A::Click(cell) if self.view() == Shown::Live && cell < self.strip.len() => {
-                    return self.answer_cell(cell)
-                }
-                A::Move(_) | A::Home | A::End | A::Zoom | A::ScrollGrundy(_) | A::GrundyStats => {}
-                A::PerfectLine | A::Back | A::Forward | A::BackToLive | A::ReviewAt(_) => {}
-                _ => {
-                    self.message = Some("a puzzle is on the strip: P or Esc leaves it".into());
-                    return;
-                }
-            }
-        } else if let A::Puzzle(puzzle) = action {
-            match puzzle {
-                PuzzleAction::Toggle => self.open_puzzle(None),
-                _ => self.message = Some("no puzzle on the strip: P for one".into()),
-            }
+        if self.route_to_puzzle(action) {
             return;
         }
         let last = self.strip().len() - 1;
@@ -324,14 +302,8 @@ impl Tab for TreblecrossTab {
     }
 
     fn typed(&self, event: &KeyEvent) -> Option<Action> {
-        if self.takes_number() && !event.modifiers.contains(KeyModifiers::CONTROL) {
-            let puzzle = match event.code {
-                KeyCode::Char(c @ '0'..='9') => PuzzleAction::Digit(c as u8 - b'0'),
-                KeyCode::Backspace => PuzzleAction::Erase,
-                KeyCode::Enter => PuzzleAction::Submit,
-                _ => return None,
-            };
-            return Some(Action::Puzzle(puzzle));
+        if self.takes_number() {
+            return self.typed_number(event);
         }
         self.panel.prompt.as_ref()?;
         if event.modifiers.contains(KeyModifiers::CONTROL) {
@@ -354,13 +326,7 @@ impl Tab for TreblecrossTab {
         };
         self.render_view(&layout, buf, theme);
         if self.puzzle_open() {
-            // The table would give the answer away.
-            let hidden = ratatui::text::Line::styled(
-                " Grundy values: hidden while the puzzle is open (t for a hint)",
-                theme.dim(),
-            );
-            crate::tui::widgets::render_wrapped(vec![hidden], layout.panel, buf, theme.dim());
-            return;
+            return self.render_table_hidden(layout.panel, buf, theme);
         }
         let in_use: Vec<usize> = self.segments().iter().map(|s| s.len).collect();
         self.panel.render(
@@ -644,11 +610,5 @@ impl TreblecrossTab {
     /// and while a puzzle is open.
     fn analysis_hidden(&self) -> bool {
         self.game.as_ref().is_some_and(|g| g.is_on()) && !self.show_analysis || self.puzzle_open()
-    }
-
-    /// Whether the strip shows a puzzle as it stands (not its solution's
-    /// line).
-    fn in_puzzle_view(&self) -> bool {
-        self.training.current.is_some() && self.view() == Shown::Live && self.panel.prompt.is_none()
     }
 }

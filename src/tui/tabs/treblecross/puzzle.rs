@@ -5,7 +5,7 @@
 //! cursor) is put aside while the puzzles are on, and comes back after.
 
 use super::history::History;
-use super::TreblecrossTab;
+use super::{Action, TreblecrossTab};
 use crate::notation::puzzle::{question, segment_value_wrong, treblecross_hint};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::puzzle::{
@@ -15,6 +15,10 @@ use crate::solver::record::{Record, Shown};
 use crate::solver::treblecross::{analyze, immediate_wins, Strip, StripAnalysis, TreblecrossRules};
 use crate::tui::puzzle::{heading, standing_line, Attempt, PuzzleAction, PuzzlePanel, Trainer};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::{put_label, render_wrapped};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 /// The puzzles' record, the puzzle on the strip, and the editor's strip
@@ -87,6 +91,68 @@ impl TreblecrossTab {
                 .current
                 .as_ref()
                 .is_some_and(|t| t.attempt.is_open() && t.wants_number())
+    }
+
+    /// Whether the strip shows a puzzle as it stands (not its solution's
+    /// line).
+    pub(super) fn in_puzzle_view(&self) -> bool {
+        self.training.current.is_some() && self.view() == Shown::Live && self.panel.prompt.is_none()
+    }
+
+    /// A key typed while a drill asks for a number: digits, Backspace,
+    /// Enter (other keys work as usual).
+    pub(super) fn typed_number(&self, event: &KeyEvent) -> Option<Action> {
+        if event.modifiers.contains(KeyModifiers::CONTROL) {
+            return None;
+        }
+        let puzzle = match event.code {
+            KeyCode::Char(c @ '0'..='9') => PuzzleAction::Digit(c as u8 - b'0'),
+            KeyCode::Backspace => PuzzleAction::Erase,
+            KeyCode::Enter => PuzzleAction::Submit,
+            _ => return None,
+        };
+        Some(Action::Puzzle(puzzle))
+    }
+
+    /// The puzzle's keys, and what a puzzle on the strip does with the
+    /// tab's: true when the action was taken here.
+    pub(super) fn route_to_puzzle(&mut self, action: Action) -> bool {
+        use Action as A;
+        if self.training.current.is_some() {
+            match action {
+                A::Puzzle(puzzle) => {
+                    self.update_puzzle(puzzle);
+                    return true;
+                }
+                // While the puzzle is open, the perfect line is its
+                // solution.
+                A::PerfectLine if self.puzzle_open() => {
+                    self.update_puzzle(PuzzleAction::Solution);
+                    return true;
+                }
+                A::Toggle | A::SetX if self.view() == Shown::Live => {
+                    self.answer_cell(self.cursor);
+                    return true;
+                }
+                A::Click(cell) if self.view() == Shown::Live && cell < self.strip.len() => {
+                    self.answer_cell(cell);
+                    return true;
+                }
+                A::Move(_) | A::Home | A::End | A::Zoom | A::ScrollGrundy(_) | A::GrundyStats => {}
+                A::PerfectLine | A::Back | A::Forward | A::BackToLive | A::ReviewAt(_) => {}
+                _ => {
+                    self.message = Some("a puzzle is on the strip: P or Esc leaves it".into());
+                    return true;
+                }
+            }
+        } else if let A::Puzzle(puzzle) = action {
+            match puzzle {
+                PuzzleAction::Toggle => self.open_puzzle(None),
+                _ => self.message = Some("no puzzle on the strip: P for one".into()),
+            }
+            return true;
+        }
+        false
     }
 
     /// Opens the puzzle `id` (or a new one at the level) on the strip.
@@ -287,6 +353,50 @@ impl TreblecrossTab {
         // Solved: the segments and their values show again.
         self.reanalyze();
         Ok(())
+    }
+
+    /// Under the strip while a puzzle is on it (and not its solution's
+    /// line): where the window is, then the puzzle. False when there is
+    /// none, for the usual words.
+    pub(super) fn render_puzzle_info(
+        &self,
+        info: Rect,
+        start: usize,
+        end: usize,
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) -> bool {
+        if self.view() != Shown::Live {
+            return false;
+        }
+        let Some(panel) = self.puzzle_panel(theme) else {
+            return false;
+        };
+        let n = self.strip().len();
+        let (first, last, at) = (start + 1, end, self.cursor + 1);
+        let head = Line::styled(
+            format!("cells {first}–{last} of {n} · cursor at {at}"),
+            theme.dim(),
+        );
+        put_label(buf, info.x, info.y, &head, info.width);
+        let rest = Rect::new(
+            info.x,
+            info.y + 1,
+            info.width,
+            info.height.saturating_sub(1),
+        );
+        panel.render(rest, buf, theme);
+        true
+    }
+
+    /// The Grundy panel while a puzzle is open: its values would give the
+    /// answer away.
+    pub(super) fn render_table_hidden(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let hidden = Line::styled(
+            " Grundy values: hidden while the puzzle is open (t for a hint)",
+            theme.dim(),
+        );
+        render_wrapped(vec![hidden], area, buf, theme.dim());
     }
 
     /// The puzzle's words for the info area under the strip.

@@ -210,30 +210,8 @@ impl TreblecrossTab {
         if !self.analysis_hidden() {
             self.render_segments(layout.segments, start, end, z, buf, theme);
         }
-        if self.view() == Shown::Live {
-            if let Some(panel) = self.puzzle_panel(theme) {
-                // Where the window is, then the puzzle.
-                let n = self.strip().len();
-                let head = Line::styled(
-                    format!(
-                        "cells {}–{} of {n} · cursor at {}",
-                        start + 1,
-                        end,
-                        self.cursor + 1
-                    ),
-                    theme.dim(),
-                );
-                let info = layout.info;
-                put_label(buf, info.x, info.y, &head, info.width);
-                let rest = Rect::new(
-                    info.x,
-                    info.y + 1,
-                    info.width,
-                    info.height.saturating_sub(1),
-                );
-                panel.render(rest, buf, theme);
-                return;
-            }
+        if self.render_puzzle_info(layout.info, start, end, buf, theme) {
+            return;
         }
         let mut lines = self.info_lines(start, end, z, Detail::Full, theme);
         let (status, list) = self.info_areas(layout.info, &lines);
