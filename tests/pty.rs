@@ -248,12 +248,12 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
         .collect();
     assert_eq!(files, ["puzzles-tictactoe.json"]);
 
-    // The next run: P opens a puzzle at the level the id set, the streak
-    // kept.
+    // The next run: P opens a puzzle at the player's own level (a shared
+    // id leaves it as it was), the streak kept.
     let mut session = Session::start_in(&[], data.path());
     session.wait_for("Codeforces");
     session.send("P");
-    session.wait_for("PUZZLE tictactoe-2-");
+    session.wait_for("PUZZLE tictactoe-1-");
     session.wait_for("streak 1 · best 1 · solved 1");
     session.send("q");
     let (status, _) = session.finish();

@@ -70,8 +70,8 @@ fn cells_of(board: &Board) -> twin::Board {
 fn after(name: &str, other: char, value: independent::Value) -> String {
     match value {
         independent::Value::Loss(2) => format!("after {name} {other} wins at once"),
-        independent::Value::Loss(d) => format!("after {name} {other} wins in {} plies", d - 1),
-        independent::Value::Draw => format!("after {name} it is a draw"),
+        independent::Value::Loss(d) => format!("{name} loses in {d} plies: {other} wins"),
+        independent::Value::Draw => format!("{name} only draws"),
         independent::Value::Win(d) => format!("{name} wins in {d} plies"),
     }
 }
@@ -377,8 +377,8 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
                     let after = position.play(mv).unwrap();
                     let words = match slow.value(&Twin::of(&after)) {
                         Outcome::Win(1) => "wins at once".to_string(),
-                        Outcome::Win(d) => format!("wins in {d} plies"),
-                        Outcome::Draw => "it is a draw".into(),
+                        Outcome::Win(d) => format!("loses in {} plies", d + 1),
+                        Outcome::Draw => "only draws".into(),
                         Outcome::Loss(d) => format!("but in {} plies", d + 1),
                     };
                     app.update(noughts::tui::app::Action::Mnc(

@@ -95,9 +95,10 @@ pub fn question(puzzle: &Puzzle) -> String {
             let mover = mark_letter(p.mover);
             match p.task {
                 TicTacToeTask::Win { plies: 1 } => format!("{mover} to move and win at once"),
-                TicTacToeTask::Win { plies } => {
-                    format!("{mover} to move and win in {plies} plies: find a fork")
+                TicTacToeTask::Win { plies: 3 } => {
+                    format!("{mover} to move and win in 3 plies: find a fork")
                 }
+                TicTacToeTask::Win { plies } => format!("{mover} to move and win in {plies} plies"),
                 TicTacToeTask::Save => {
                     format!("{mover} to move: find every move that does not lose")
                 }
@@ -181,15 +182,16 @@ fn cells_text(cells: &[Cell]) -> String {
     names.join(" ")
 }
 
-/// What a move gives its mover, said after it: "after c3 O wins in 3".
+/// What a move gives its mover: "c3 loses in 4 plies: O wins".
 /// `value` is the mover's, counted from before the move (as the puzzles
 /// and the panels rate moves).
 pub fn after_words(mover: Side, name: &str, value: Outcome, letter: fn(Side) -> char) -> String {
     let other = letter(mover.other());
     match value {
         Outcome::Loss(2) => format!("after {name} {other} wins at once"),
-        Outcome::Loss(d) => format!("after {name} {other} wins in {} plies", d - 1),
-        Outcome::Draw => format!("after {name} it is a draw"),
+        // In plies from before the move, as the cells and the panels count.
+        Outcome::Loss(d) => format!("{name} loses in {d} plies: {other} wins"),
+        Outcome::Draw => format!("{name} only draws"),
         Outcome::Win(1) => format!("{name} wins at once"),
         Outcome::Win(d) => format!("{name} wins in {d} plies"),
     }

@@ -57,6 +57,8 @@ pub enum PuzzleAction {
     /// A digit typed into a number answer (Treblecross drills).
     Digit(u8),
     Erase,
+    /// Esc while a number is typed: it goes, the puzzle stays.
+    ClearTyped,
     Submit,
 }
 
@@ -69,17 +71,27 @@ macro_rules! puzzle_keys {
             $crate::tui::keymap::Binding::new(
                 &[$crate::tui::keymap::ch('t')],
                 "t",
-                "puzzle: a hint (the region, then the piece, then the move)",
+                "puzzle: a hint, in three steps (the last shows the move)",
                 $wrap($crate::tui::puzzle::PuzzleAction::Hint),
             )
             .footer("hint"),
             $crate::tui::keymap::Binding::new(
                 &[$crate::tui::keymap::ch('n')],
                 "n",
-                "puzzle: the next one at this level",
+                "puzzle: the next one, at your level (skipping ends the streak)",
                 $wrap($crate::tui::puzzle::PuzzleAction::Next),
             )
             .footer("next"),
+            $crate::tui::keymap::Binding::new(
+                &[
+                    $crate::tui::keymap::ch('P'),
+                    $crate::tui::keymap::key(crossterm::event::KeyCode::Esc),
+                ],
+                "P/Esc",
+                "leave the puzzles: back to the tab as it was",
+                $wrap($crate::tui::puzzle::PuzzleAction::Leave),
+            )
+            .footer_group("P", "leave"),
             $crate::tui::keymap::Binding::new(
                 &[$crate::tui::keymap::ch('p')],
                 "p",
@@ -100,16 +112,6 @@ macro_rules! puzzle_keys {
                 "puzzle: a level down, and a puzzle there",
                 $wrap($crate::tui::puzzle::PuzzleAction::Level(-1)),
             ),
-            $crate::tui::keymap::Binding::new(
-                &[
-                    $crate::tui::keymap::ch('P'),
-                    $crate::tui::keymap::key(crossterm::event::KeyCode::Esc),
-                ],
-                "P/Esc",
-                "leave the puzzles: back to the tab as it was",
-                $wrap($crate::tui::puzzle::PuzzleAction::Leave),
-            )
-            .footer("leave"),
         ]
     };
 }
@@ -247,10 +249,11 @@ impl Trainer {
         }
     }
 
-    /// A puzzle opened by its id sets the level: the next ones follow it.
-    pub fn follow(&mut self, id: PuzzleId) {
-        if id.level != self.progress.level {
-            self.progress.level = id.level.clamp(1, self.game.levels());
+    /// A puzzle left unsolved (the next one asked for, another level,
+    /// the puzzles left): the streak ends, as a wrong answer ends it.
+    pub fn skipped(&mut self, attempt: &Attempt) {
+        if attempt.is_open() && self.progress.streak > 0 {
+            self.progress.streak = 0;
             self.keep();
         }
     }
@@ -286,7 +289,7 @@ impl Trainer {
         p.solved += 1;
         if attempt.wrong > 0 || attempt.hints >= HINT_STEPS {
             self.keep();
-            return "solved (the streak starts again with the next one)".into();
+            return "solved, after a slip: streak 0".into();
         }
         p.streak += 1;
         p.best = p.best.max(p.streak);
@@ -409,18 +412,25 @@ impl PuzzlePanel {
 
     pub fn render(self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let all = self.lines();
-        let lines = if rows_of(&all, area.width) <= usize::from(area.height) {
-            all
-        } else {
-            let last_hint = self.hints.last().cloned();
-            let id = self.heading.first().cloned();
-            self.question
-                .into_iter()
-                .chain(self.said)
-                .chain(last_hint)
-                .chain(self.standing)
-                .chain(id)
+        let fits = |lines: &[Line<'_>]| rows_of(lines, area.width) <= usize::from(area.height);
+        // Less where there is no room: first the streak line and the notes,
+        // then the earlier hints; the id stays first.
+        let id = self.heading.first().cloned();
+        let without = |hints: &[Line<'static>]| -> Vec<Line<'static>> {
+            id.iter()
+                .chain(&self.question)
+                .chain(&self.said)
+                .chain(hints)
+                .chain(&self.standing)
+                .cloned()
                 .collect()
+        };
+        let lines = if fits(&all) {
+            all
+        } else if fits(&without(&self.hints)) {
+            without(&self.hints)
+        } else {
+            without(&self.hints[self.hints.len().saturating_sub(1)..])
         };
         render_wrapped(lines, area, buf, theme.dim());
     }
@@ -489,13 +499,24 @@ mod tests {
             assert_eq!(trainer.progress().streak, k);
         }
         assert_eq!(trainer.level(), 2);
+        // Skipping an open puzzle ends the streak; a solved one does not.
+        let done = Attempt {
+            standing: Standing::Solved,
+            ..Attempt::new(id())
+        };
+        trainer.skipped(&done);
+        assert_eq!(trainer.progress().streak, LEVEL_UP_AFTER);
+        trainer.skipped(&Attempt::new(id()));
+        assert_eq!(trainer.progress().streak, 0);
+        let mut again = Attempt::new(id());
+        trainer.solved(&mut again);
         let mut slip = Attempt::new(id());
         trainer.wrong(&mut slip);
         assert_eq!(trainer.progress().streak, 0);
         trainer.solved(&mut slip);
         assert_eq!(trainer.progress().streak, 0, "a slip earns no streak");
         assert_eq!(trainer.progress().best, LEVEL_UP_AFTER);
-        assert_eq!(trainer.progress().solved, LEVEL_UP_AFTER + 1);
+        assert_eq!(trainer.progress().solved, LEVEL_UP_AFTER + 2);
         let mut shown = Attempt::new(id());
         for _ in 0..HINT_STEPS {
             trainer.hint(&mut shown).unwrap();

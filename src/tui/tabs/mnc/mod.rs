@@ -275,7 +275,9 @@ impl Tab for MncTab {
     }
 
     fn abandons(&self, action: Action) -> Option<String> {
-        if !(self.game.human_moved() && self.game.is_on()) || self.mode != Mode::Match {
+        // A puzzle refuses these keys itself (refused_in_puzzle).
+        let puzzle = self.training.current.is_some();
+        if puzzle || !(self.game.human_moved() && self.game.is_on()) || self.mode != Mode::Match {
             return None;
         }
         match action {

@@ -57,6 +57,9 @@ pub struct Try {
     pub puzzle: MncPuzzle,
     /// What the last answer gave, and whether it was right.
     pub said: Option<(String, bool)>,
+    /// The hints given for the position on the board (each position of a
+    /// longer win has its own).
+    pub hints: Vec<String>,
 }
 
 impl MncTab {
@@ -98,13 +101,12 @@ impl MncTab {
                 self.update_puzzle(PuzzleAction::Solution);
                 true
             }
-            A::Undo
-            | A::NewGame
-            | A::SwapSides
-            | A::NextStrength
-            | A::ToggleAnalysis
-            | A::ContinueHere
-            | A::ToggleHints => {
+            // `n` in the solution's line, as in the puzzle: the next one.
+            A::NewGame => {
+                self.update_puzzle(PuzzleAction::Next);
+                true
+            }
+            A::Undo | A::SwapSides | A::NextStrength | A::ToggleAnalysis | A::ToggleHints => {
                 self.message = Some("a puzzle is on the board: P or Esc leaves it".into());
                 true
             }
@@ -115,13 +117,11 @@ impl MncTab {
     /// Asks the engine's thread for the puzzle `id`, or a new one at the
     /// level; it shows when made (at once, once the game is solved).
     pub fn open_puzzle(&mut self, id: Option<PuzzleId>) {
-        let id = match id {
-            Some(id) => {
-                self.training.trainer.follow(id);
-                id
-            }
-            None => self.training.trainer.new_id(),
-        };
+        // A shared id leaves the player's own level as it is.
+        let id = id.unwrap_or_else(|| self.training.trainer.new_id());
+        if let Some(t) = &self.training.current {
+            self.training.trainer.skipped(&t.attempt);
+        }
         self.training.pending = Some(id);
         self.worker.ask(Request::Puzzle(id));
         self.message = Some(format!("making puzzle {id}…"));
@@ -152,12 +152,15 @@ impl MncTab {
             attempt: Attempt::new(id),
             puzzle,
             said: None,
+            hints: Vec::new(),
         });
         self.after_move();
     }
 
     fn leave_puzzles(&mut self) {
-        self.training.current = None;
+        if let Some(t) = self.training.current.take() {
+            self.training.trainer.skipped(&t.attempt);
+        }
         self.training.pending = None;
         if let Some(aside) = self.training.aside.take() {
             self.game = aside.game;
@@ -200,7 +203,10 @@ impl MncTab {
                 self.toggle_line();
                 Ok(())
             }
-            PuzzleAction::Digit(_) | PuzzleAction::Erase | PuzzleAction::Submit => Ok(()),
+            PuzzleAction::Digit(_)
+            | PuzzleAction::Erase
+            | PuzzleAction::ClearTyped
+            | PuzzleAction::Submit => Ok(()),
         };
         if let Err(why) = done {
             self.message = Some(why);
@@ -217,7 +223,15 @@ impl MncTab {
         if !self.game.humans_turn() {
             return Err("wait for the engine's move".into());
         }
-        self.training.trainer.hint(&mut t.attempt).map(|_| ())
+        let Some(now) = self.puzzle_now() else {
+            return Err("one moment: the engine is rating the position".into());
+        };
+        let Some(t) = &mut self.training.current else {
+            return Ok(());
+        };
+        let step = self.training.trainer.hint(&mut t.attempt)?;
+        t.hints.push(mnc_hint(&now, step));
+        Ok(())
     }
 
     /// The puzzle as it stands now: the moves from the position on the
@@ -297,6 +311,9 @@ impl MncTab {
             t.said = Some((format!("✓ {name}: the win is home · {solved}"), true));
         } else {
             t.said = Some((format!("✓ {name} keeps the win: the engine answers"), true));
+            // The next position has hints of its own.
+            t.attempt.hints = 0;
+            t.hints.clear();
         }
     }
 
@@ -315,17 +332,17 @@ impl MncTab {
             panel.said.push(Line::styled(words.clone(), style));
         }
         // What to do now (and the engine's capture, a message), in the
-        // match's short words.
-        panel.said.extend(self.live_status(true, theme));
-        let now = self.puzzle_now();
-        for step in 1..=t.attempt.hints {
-            let words = match &now {
-                Some(now) => mnc_hint(now, step),
-                None => "…".into(),
-            };
-            panel
-                .hints
-                .push(Line::styled(format!("hint {step}: {words}"), theme.key()));
+        // match's short words; once won, the line above says it all.
+        if self.winner().is_none() {
+            panel.said.extend(self.live_status(true, theme));
+        } else if let Some(message) = &self.message {
+            panel.said.push(Line::styled(message.clone(), theme.bad()));
+        }
+        for (k, words) in t.hints.iter().enumerate() {
+            panel.hints.push(Line::styled(
+                format!("hint {}: {words}", k + 1),
+                theme.key(),
+            ));
         }
         panel.standing.push(standing_line(&t.attempt, theme));
         Some(panel)

@@ -384,6 +384,11 @@ impl MncTab {
                     Some(Selection::Board(from)) if short => {
                         format!("your move: from {from} to a + cell")
                     }
+                    None if self.position().small_in_hand(you) == 0
+                        && self.position().big_in_hand(you) == 0 =>
+                    {
+                        "your move: m moves one of your big pieces (or click it)".into()
+                    }
                     None if short && self.position().small_in_hand(you) == 0 => {
                         "your move: b big, m move a big one".into()
                     }

@@ -335,11 +335,12 @@ impl Tab for TicTacToeTab {
                     }
                     *step = next;
                 }
+                Action::ContinueHere if self.training.current.is_some() => {
+                    self.message = Some("the puzzle's line: Esc back to the puzzle".into())
+                }
                 Action::ContinueHere => {
                     let board = line.board_at(*step);
                     self.line = None;
-                    // The puzzle, given up already, is left for the editor.
-                    self.training.current = None;
                     self.edit(board);
                 }
                 _ => {

@@ -77,13 +77,11 @@ impl Default for Training {
 impl Training {
     /// A puzzle on the board: `id`, or a new one at the level.
     pub fn start(&mut self, id: Option<PuzzleId>) {
-        let id = match id {
-            Some(id) => {
-                self.trainer.follow(id);
-                id
-            }
-            None => self.trainer.new_id(),
-        };
+        if let Some(t) = &self.current {
+            self.trainer.skipped(&t.attempt);
+        }
+        // A shared id leaves the player's own level as it is.
+        let id = id.unwrap_or_else(|| self.trainer.new_id());
         let Puzzle::TicTacToe(puzzle) = self.puzzler.make(id) else {
             unreachable!("a tic-tac-toe id makes a tic-tac-toe puzzle")
         };
@@ -207,7 +205,7 @@ impl Training {
         if t.attempt.standing != Standing::Solving {
             panel.notes.push(Line::styled(
                 format!(
-                    "Each empty cell: {}'s result after playing there; ★ the answers.",
+                    "Each empty cell: {}'s result after playing there; ★ or ✓ the answers.",
                     mark_letter(t.puzzle.mover)
                 ),
                 theme.dim(),
@@ -231,7 +229,9 @@ impl super::TicTacToeTab {
         let done = match (action, answered) {
             (_, Some(cell)) => self.training.answer(cell),
             (Action::Puzzle(PuzzleAction::Toggle | PuzzleAction::Leave), _) => {
-                self.training.current = None;
+                if let Some(t) = self.training.current.take() {
+                    self.training.trainer.skipped(&t.attempt);
+                }
                 Ok(())
             }
             (Action::Puzzle(PuzzleAction::Hint), _) => self.training.hint(),

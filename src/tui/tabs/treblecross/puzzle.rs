@@ -46,6 +46,7 @@ struct Aside {
     strip: Strip,
     history: History,
     cursor: usize,
+    zoom: Option<u16>,
     study: Option<Record<TreblecrossRules>>,
 }
 
@@ -109,6 +110,16 @@ impl TreblecrossTab {
             KeyCode::Char(c @ '0'..='9') => PuzzleAction::Digit(c as u8 - b'0'),
             KeyCode::Backspace => PuzzleAction::Erase,
             KeyCode::Enter => PuzzleAction::Submit,
+            // Esc clears what is typed first; then it leaves, as anywhere.
+            KeyCode::Esc
+                if self
+                    .training
+                    .current
+                    .as_ref()
+                    .is_some_and(|t| !t.attempt.typed.is_empty()) =>
+            {
+                PuzzleAction::ClearTyped
+            }
             _ => return None,
         };
         Some(Action::Puzzle(puzzle))
@@ -161,13 +172,11 @@ impl TreblecrossTab {
             self.message = Some("a game is on: g stops it, then P for puzzles".into());
             return;
         }
-        let id = match id {
-            Some(id) => {
-                self.training.trainer.follow(id);
-                id
-            }
-            None => self.training.trainer.new_id(),
-        };
+        if let Some(t) = &self.training.current {
+            self.training.trainer.skipped(&t.attempt);
+        }
+        // A shared id leaves the player's own level as it is.
+        let id = id.unwrap_or_else(|| self.training.trainer.new_id());
         let Puzzle::Treblecross(puzzle) = self.training.puzzler.make(id) else {
             unreachable!("a Treblecross id makes a Treblecross puzzle")
         };
@@ -176,6 +185,7 @@ impl TreblecrossTab {
                 strip: self.strip.clone(),
                 history: std::mem::take(&mut self.history),
                 cursor: self.cursor,
+                zoom: self.zoom,
                 study: self.study.take(),
             });
         }
@@ -194,11 +204,14 @@ impl TreblecrossTab {
 
     /// Back to the editor's strip as it was.
     fn leave_puzzles(&mut self) {
-        self.training.current = None;
+        if let Some(t) = self.training.current.take() {
+            self.training.trainer.skipped(&t.attempt);
+        }
         if let Some(aside) = self.training.aside.take() {
             self.strip = aside.strip;
             self.history = aside.history;
             self.cursor = aside.cursor;
+            self.zoom = aside.zoom;
             self.study = aside.study;
         }
         self.message = None;
@@ -228,6 +241,12 @@ impl TreblecrossTab {
             PuzzleAction::Erase => {
                 if let Some(t) = &mut self.training.current {
                     t.attempt.typed.pop();
+                }
+                Ok(())
+            }
+            PuzzleAction::ClearTyped => {
+                if let Some(t) = &mut self.training.current {
+                    t.attempt.typed.clear();
                 }
                 Ok(())
             }
@@ -275,14 +294,14 @@ impl TreblecrossTab {
         let Some(t) = &mut self.training.current else {
             return;
         };
-        let TreblecrossTask::WinningCell { cells } = &t.puzzle.task else {
-            self.message = Some("type the number, then Enter".into());
-            return;
-        };
         if !t.attempt.is_open() {
             self.message = Some("this puzzle is over: n for the next".into());
             return;
         }
+        let TreblecrossTask::WinningCell { cells } = &t.puzzle.task else {
+            self.message = Some("type the number, then Enter".into());
+            return;
+        };
         if self.strip[cell] {
             self.message = Some(format!("cell {} holds an X already", cell + 1));
             return;
@@ -307,9 +326,9 @@ impl TreblecrossTab {
         let Some(t) = &mut self.training.current else {
             return Ok(());
         };
-        // Values here stay under a few hundred: five digits is plenty.
-        if t.attempt.typed.len() >= 5 {
-            return Err("five digits at most".into());
+        // Values here stay under a few hundred: four digits is plenty.
+        if t.attempt.typed.len() >= 4 {
+            return Err("four digits at most".into());
         }
         t.attempt.typed.push(char::from(b'0' + digit));
         Ok(())
@@ -319,6 +338,12 @@ impl TreblecrossTab {
         let Some(t) = &mut self.training.current else {
             return Ok(());
         };
+        if !t.wants_number() {
+            return Err("this puzzle asks for a cell: Space or a click on it".into());
+        }
+        if !t.attempt.is_open() {
+            return Err("this puzzle is over: n for the next".into());
+        }
         let Ok(answer) = t.attempt.typed.parse::<u16>() else {
             return Err("type a number first, then Enter".into());
         };
@@ -393,10 +418,16 @@ impl TreblecrossTab {
     /// answer away.
     pub(super) fn render_table_hidden(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let hidden = Line::styled(
-            " Grundy values: hidden while the puzzle is open (t for a hint)",
+            "Grundy values: hidden while the puzzle is open (t for a hint)",
             theme.dim(),
         );
-        render_wrapped(vec![hidden], area, buf, theme.dim());
+        let inner = Rect::new(
+            area.x + 1,
+            area.y,
+            area.width.saturating_sub(2),
+            area.height,
+        );
+        render_wrapped(vec![hidden], inner, buf, theme.dim());
     }
 
     /// The puzzle's words for the info area under the strip.
