@@ -22,13 +22,18 @@ struct Session {
     writer: Box<dyn Write + Send>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
     master: Box<dyn portable_pty::MasterPty + Send>,
+    /// The data folder [`Session::start`] made, if it made one.
+    data: Option<tempfile::TempDir>,
 }
 
 impl Session {
-    /// The app with its data folder in a temporary directory of its own.
+    /// The app with its data folder in a temporary directory of its own,
+    /// removed with the session.
     fn start(args: &[&str]) -> Session {
-        let data = tempfile::tempdir().unwrap().keep();
-        Session::start_in(args, &data)
+        let data = tempfile::tempdir().unwrap();
+        let mut session = Session::start_in(args, data.path());
+        session.data = Some(data);
+        session
     }
 
     /// The app keeping what lasts (puzzle records) in `data`.
@@ -65,6 +70,7 @@ impl Session {
             writer,
             child,
             master: pair.master,
+            data: None,
         }
     }
 
