@@ -8,5 +8,6 @@
 
 pub mod cli;
 pub mod notation;
+pub mod settings;
 pub mod solver;
 pub mod tui;

@@ -40,11 +40,17 @@ fn main() -> ExitCode {
         no_mouse,
     } = command
     {
+        // The settings file (written with its defaults on first use); the
+        // options win over it.
+        let loaded = noughts::settings::path().map(|file| noughts::settings::load_or_create(&file));
+        let (settings, note) = loaded.map_or_else(Default::default, |l| (l.settings, l.note));
         let options = noughts::tui::Options {
-            mouse: !(no_mouse || cli.no_mouse),
+            mouse: !(no_mouse || cli.no_mouse) && settings.mouse,
             board,
             strip,
             puzzle,
+            settings,
+            note,
         };
         // color-eyre reports panics; errors are one line, as everywhere.
         let _ = color_eyre::install();
@@ -255,6 +261,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
                 out,
             )
         }
+        Command::Config { path: _, init } => cli::config::run(init, out),
         Command::Completions { shell } => cli::completions(shell, out),
         Command::Manpage { dir } => cli::manpage(dir.as_deref(), out),
     }

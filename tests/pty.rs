@@ -50,6 +50,7 @@ impl Session {
         command.args(args);
         command.env("TERM", "xterm-256color");
         command.env("NOUGHTS_DATA_DIR", data);
+        command.env("NOUGHTS_CONFIG_DIR", data);
         command.env_remove("NO_COLOR");
         let child = pair.slave.spawn_command(command).unwrap();
         drop(pair.slave);
@@ -247,12 +248,14 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
     let (status, parser) = session.finish();
     assert!(status.success(), "{status:?}");
     assert_terminal_restored(&parser);
-    // Only the record, in the folder named for it.
-    let files: Vec<_> = std::fs::read_dir(data.path())
+    // Only the record and the settings written on first use, in the
+    // folders named for them.
+    let mut files: Vec<_> = std::fs::read_dir(data.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
-    assert_eq!(files, ["puzzles-tictactoe.json"]);
+    files.sort();
+    assert_eq!(files, ["puzzles-tictactoe.json", "settings.toml"]);
 
     // The next run: P opens a puzzle at the player's own level (a shared
     // id leaves it as it was), the streak kept.
@@ -264,6 +267,34 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
     session.send("q");
     let (status, _) = session.finish();
     assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn the_settings_file_opens_its_tab_in_ascii_and_a_bad_one_is_named() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("settings.toml");
+    std::fs::write(&file, "tab = \"treblecross\"\ndisplay = \"ascii\"\n").unwrap();
+    let mut session = Session::start_in(&[], folder.path());
+    session.wait_for("WINNING");
+    let text = session.screen_text();
+    assert!(text.is_ascii(), "{text}");
+    assert!(text.contains("Treblecross"));
+    session.send("q");
+    let (status, _) = session.finish();
+    assert!(status.success(), "{status:?}");
+
+    // An unknown key: named with its line and column, the defaults used
+    // (the first tab, in Unicode), the file left as it was.
+    let bad = "tab = \"mnc\"\ncolour = true\n";
+    std::fs::write(&file, bad).unwrap();
+    let mut session = Session::start_in(&[], folder.path());
+    session.wait_for("line 2, column 1");
+    session.wait_for("Codeforces");
+    assert!(session.screen_text().contains('┌'));
+    session.send("q");
+    let (status, _) = session.finish();
+    assert!(status.success(), "{status:?}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), bad);
 }
 
 #[test]

@@ -42,12 +42,29 @@ fn whole_and_apart(app: &App, width: u16, height: u16) {
     );
 }
 
+/// Draws `app` in the ASCII display mode: every symbol ASCII, none empty.
+fn all_ascii(app: &mut App, width: u16, height: u16) {
+    app.ascii = true;
+    let terminal = draw(app, width, height);
+    app.ascii = false;
+    let buffer = terminal.backend().buffer();
+    for cell in buffer.content() {
+        let symbol = cell.symbol();
+        assert!(
+            symbol.len() == 1 && symbol.is_ascii(),
+            "{symbol:?} in ASCII mode at {width}×{height}:\n{}",
+            terminal.backend()
+        );
+    }
+}
+
 /// The screen as text, 80×24, after checking it (and the help and rules
-/// over it, scrolled to either end) at every size.
+/// over it, scrolled to either end) at every size, in Unicode and ASCII.
 fn screen(app: &mut App) -> String {
     let overlays = !app.show_help && !app.show_rules && app.question.is_none();
     for (width, height) in SIZES {
         whole_and_apart(app, width, height);
+        all_ascii(app, width, height);
         if overlays {
             for toggle in [Action::ToggleHelp, Action::ToggleRules] {
                 app.update(toggle);
@@ -430,4 +447,34 @@ fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
     let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_puzzle", text);
     shows(&text, &["PUZZLE mnc-2-5", "o wins at once", "hint 1:"]);
+}
+
+#[test]
+fn every_tab_in_ascii_keeps_its_marks_as_letters() {
+    let mut app = App::new(Theme { color: false });
+    app.ascii = true;
+    app.tictactoe =
+        noughts::tui::tabs::tictactoe::TicTacToeTab::with_board("X0X/.0./.X.".parse().unwrap());
+    let text = draw(&app, 80, 24).backend().to_string();
+    insta::assert_snapshot!("ttt_80x24_ascii", text);
+    shows(&text, &["+-----", "Board", "*draw"]);
+
+    app.treblecross = TreblecrossTab::with_strip(Strip::from(
+        "X.......X.............."
+            .chars()
+            .map(|c| c == 'X')
+            .collect::<Vec<_>>(),
+    ));
+    app.update(Action::SelectTab(TabId::Treblecross));
+    let text = draw(&app, 80, 24).backend().to_string();
+    insta::assert_snapshot!("treblecross_80x24_ascii", text);
+    shows(&text, &["X  x  x  *", "G(3) ^ G(12) = 1 ^ 0 = 1", "winning cells:"]);
+
+    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut app);
+    keys(&mut app, "t");
+    let text = draw(&app, 80, 24).backend().to_string();
+    insta::assert_snapshot!("mnc_80x24_ascii", text);
+    shows(&text, &["you [small o", "perfect play"]);
 }

@@ -196,3 +196,43 @@ fn options_appear_only_where_they_apply() {
         assert_eq!(error.lines().count(), 1, "{error}");
     }
 }
+
+#[test]
+fn config_prints_the_settings_path_and_init_writes_it_once() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("settings.toml");
+    let path = Command::cargo_bin("noughts")
+        .unwrap()
+        .args(["config", "--path"])
+        .env("NOUGHTS_CONFIG_DIR", folder.path())
+        .assert()
+        .success();
+    let printed = String::from_utf8_lossy(&path.get_output().stdout).to_string();
+    assert_eq!(printed.trim_end(), file.display().to_string());
+    assert!(!file.exists(), "--path writes nothing");
+
+    Command::cargo_bin("noughts")
+        .unwrap()
+        .args(["config", "--init"])
+        .env("NOUGHTS_CONFIG_DIR", folder.path())
+        .assert()
+        .success();
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written, noughts::settings::DEFAULT_TEXT);
+    assert_eq!(
+        noughts::settings::parse(&written),
+        Ok(noughts::settings::Settings::default())
+    );
+
+    std::fs::write(&file, "tab = \"mnc\"\n").unwrap();
+    let again = Command::cargo_bin("noughts")
+        .unwrap()
+        .args(["config", "--init"])
+        .env("NOUGHTS_CONFIG_DIR", folder.path())
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&again.get_output().stderr).to_string();
+    assert!(err.contains("exists already"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "tab = \"mnc\"\n");
+}

@@ -7,6 +7,7 @@
 //! and examples in this one definition, from which the help, completions
 //! and man pages all come.
 
+pub mod config;
 mod files;
 pub mod grundy;
 pub mod input;
@@ -437,6 +438,16 @@ pub enum Command {
         /// A line of JSON per puzzle: id, question, position, answers.
         #[arg(long)]
         json: bool,
+    },
+    /// Where the app's settings file is, or write it with its defaults.
+    #[command(after_help = "Examples:\n  noughts config --path\n  noughts config --init")]
+    Config {
+        /// Print the settings file's path (the default).
+        #[arg(long, conflicts_with = "init")]
+        path: bool,
+        /// Write the settings file, each setting at its default with what it does (never over one that exists).
+        #[arg(long)]
+        init: bool,
     },
     /// Print a shell completion script.
     #[command(after_help = "Install, for example:\n  \

@@ -17,7 +17,10 @@ use super::tabs::tictactoe::{self, TicTacToeTab};
 use super::tabs::treblecross::{self, TreblecrossTab};
 use super::theme::Theme;
 use super::widgets::put;
+use crate::settings::Settings;
+use crate::solver::mnc::Strength;
 use crate::solver::puzzle::{PuzzleGame, PuzzleId};
+use crate::solver::Side;
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -339,6 +342,14 @@ pub struct App {
     pub mnc: Option<MncTab>,
     /// Where the puzzles' levels and streaks are kept (`None`: in memory).
     puzzle_folder: Option<std::path::PathBuf>,
+    /// Every symbol drawn in ASCII (the settings' `display = "ascii"`).
+    pub ascii: bool,
+    /// A one-line note over the footer until the next key (a settings
+    /// file that did not read).
+    pub notice: Option<String>,
+    /// How the MNC tab starts when it is first shown: the human's side,
+    /// the engine's strength, the hints.
+    mnc_start: (Side, Strength, bool),
 }
 
 impl App {
@@ -356,7 +367,34 @@ impl App {
             treblecross: TreblecrossTab::default(),
             mnc: None,
             puzzle_folder: None,
+            ascii: false,
+            notice: None,
+            mnc_start: (Side::O, Strength::Perfect, false),
         }
+    }
+
+    /// The settings file's choices (the command line's come after).
+    pub fn apply_settings(&mut self, settings: &Settings) {
+        use crate::settings::{OpeningTab, SideSetting, StrengthSetting};
+        self.ascii = settings.display == crate::settings::Display::Ascii;
+        let side = match settings.mnc.side {
+            SideSetting::X => Side::X,
+            SideSetting::O => Side::O,
+        };
+        let strength = match settings.mnc.strength {
+            StrengthSetting::Perfect => Strength::Perfect,
+            StrengthSetting::Strong => Strength::Strong,
+            StrengthSetting::Casual => Strength::Casual,
+        };
+        self.mnc_start = (side, strength, settings.mnc.hints);
+        let zoom = settings.treblecross.zoom.0;
+        self.treblecross
+            .set_zoom((zoom > 0).then_some(u16::from(zoom)));
+        self.select_tab(match settings.tab {
+            OpeningTab::TicTacToe => TabId::TicTacToe,
+            OpeningTab::Treblecross => TabId::Treblecross,
+            OpeningTab::Mnc => TabId::Mnc,
+        });
     }
 
     /// The puzzles' levels and streaks kept in `folder` from now on.
@@ -614,8 +652,11 @@ impl App {
     /// The MNC tab, made (and its engine started) on first use.
     pub fn mnc_tab(&mut self) -> &mut MncTab {
         let folder = &self.puzzle_folder;
+        let (human, strength, hints) = self.mnc_start;
         self.mnc.get_or_insert_with(|| {
-            let mut tab = MncTab::default();
+            let mut tab = MncTab::new(human, mnc::ENGINE_DELAY);
+            tab.strength = strength;
+            tab.set_hints(hints);
             if let Some(folder) = folder {
                 tab.keep_puzzles_in(folder);
             }
@@ -623,8 +664,12 @@ impl App {
         })
     }
 
-    /// Applies an event (what the event loop does).
+    /// Applies an event (what the event loop does); a key also takes the
+    /// notice away.
     pub fn handle(&mut self, event: &Event, area: Rect) {
+        if matches!(event, Event::Key(_)) {
+            self.notice = None;
+        }
         if let Some(action) = self.action_for(event, area) {
             self.update(action);
         }
@@ -642,6 +687,22 @@ impl App {
             let title = Line::styled(title_text(*tab, area.width), style);
             put(buf, rect.x, rect.y, &title, rect.width);
         }
+    }
+
+    /// The notice over the footer, ending in `…` where it is cut.
+    fn render_notice(&self, notice: &str, area: Rect, buf: &mut Buffer) {
+        if area.height == 0 || area.y == 0 {
+            return;
+        }
+        let room = usize::from(area.width.saturating_sub(1));
+        let mut text: String = notice.chars().take(room).collect();
+        if notice.chars().count() > room {
+            text.pop();
+            text.push('…');
+        }
+        let line = Line::styled(format!(" {text}"), self.theme.bad());
+        buf.set_style(area, self.theme.bad());
+        put(buf, area.x, area.y, &line, area.width);
     }
 
     fn render_footer(&self, area: Rect, buf: &mut Buffer) {
@@ -702,6 +763,12 @@ impl Widget for &App {
                 self.render_question(" Sure? ", question, "yes", "no", area, buf);
             }
             None => {}
+        }
+        if let Some(notice) = &self.notice {
+            self.render_notice(notice, layout.footer, buf);
+        }
+        if self.ascii {
+            super::ascii::to_ascii(buf, area);
         }
     }
 }

@@ -7,6 +7,7 @@
 //! and `theme` what the tabs share; `engine` the MNC engine's thread.
 
 pub mod app;
+mod ascii;
 pub mod audit;
 pub mod grid;
 pub mod keymap;
@@ -41,6 +42,10 @@ pub struct Options {
     pub strip: Option<crate::solver::treblecross::Strip>,
     /// A puzzle to open (`noughts tui --puzzle mnc-3-1234`).
     pub puzzle: Option<crate::solver::puzzle::PuzzleId>,
+    /// The settings file's choices; the options above win over them.
+    pub settings: crate::settings::Settings,
+    /// Why the settings file could not be read (shown over the footer).
+    pub note: Option<String>,
 }
 
 /// Why the app could not run.
@@ -168,8 +173,11 @@ pub fn run(options: Options) -> Result<(), Error> {
         execute!(stdout(), EnableMouseCapture)?;
     }
     let mut app = App::new(theme::Theme::from_env());
+    app.apply_settings(&options.settings);
+    app.notice = options.note;
     if let Some(board) = options.board {
         app.tictactoe = tabs::tictactoe::TicTacToeTab::with_board(board);
+        app.tab = app::TabId::TicTacToe;
     }
     if let Some(strip) = options.strip {
         app.treblecross = tabs::treblecross::TreblecrossTab::with_strip(strip);

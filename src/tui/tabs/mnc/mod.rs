@@ -582,6 +582,11 @@ impl MncTab {
         x
     }
 
+    /// The hints on the board on or off (the settings' `hints`).
+    pub fn set_hints(&mut self, on: bool) {
+        self.hints = on;
+    }
+
     /// Seeds the weaker levels' choices (tests replay games with it).
     pub fn seed(&mut self, seed: u64) {
         self.random = seed | 1;

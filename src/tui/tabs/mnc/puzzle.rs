@@ -333,10 +333,19 @@ impl MncTab {
         }
         // What to do now (and the engine's capture, a message), in the
         // match's short words; once won, the line above says it all.
-        if self.winner().is_none() {
-            panel.said.extend(self.live_status(true, theme));
-        } else if let Some(message) = &self.message {
-            panel.said.push(Line::styled(message.clone(), theme.bad()));
+        match self.winner() {
+            None => panel.said.extend(self.live_status(true, theme)),
+            // Won after the answer was shown: no ✓, but the game is over.
+            Some(side) if t.said.is_none() => panel.said.push(Line::styled(
+                format!("{} wins: the game is over", side_letter(side)),
+                theme.key(),
+            )),
+            Some(_) => {}
+        }
+        if self.winner().is_some() {
+            if let Some(message) = &self.message {
+                panel.said.push(Line::styled(message.clone(), theme.bad()));
+            }
         }
         for (k, words) in t.hints.iter().enumerate() {
             panel.hints.push(Line::styled(

@@ -530,6 +530,12 @@ impl TreblecrossTab {
         });
     }
 
+    /// Columns per cell: 1 to 3, or `None` for the widest that fits (the
+    /// settings' `zoom`).
+    pub fn set_zoom(&mut self, zoom: Option<u16>) {
+        self.zoom = zoom.map(|z| z.clamp(1, 3));
+    }
+
     /// Columns per cell on a strip row `width` columns wide: as asked, or
     /// the widest (up to [`WIDEST_CELL`]) that shows the whole strip, so a
     /// short strip fills the width; else 1.

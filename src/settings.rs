@@ -1,0 +1,311 @@
+//! The app's settings: a TOML file in the platform's config folder
+//! (`$XDG_CONFIG_HOME/noughts/settings.toml` on Linux, Application Support
+//! on macOS, `%APPDATA%` on Windows; `$NOUGHTS_CONFIG_DIR` when set), written
+//! with comments on first use or by `noughts config --init`, read at start.
+//! Command-line options win over it. A file that does not read gives one
+//! line (the key, line and column) and the defaults; it is left as it is.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// Names the config folder instead of the platform's (tests point it at a
+/// temporary directory).
+pub const CONFIG_DIR_ENV: &str = "NOUGHTS_CONFIG_DIR";
+
+const FILE_NAME: &str = "settings.toml";
+
+/// A settings file is a few hundred bytes: past this it is not one.
+const LONGEST: u64 = 64 * 1024;
+
+/// The file written by `noughts config --init` and on first use: every
+/// setting at its default, each with what it does.
+pub const DEFAULT_TEXT: &str = r#"# noughts settings (noughts config --path says where this file is).
+# Command-line options win over these; delete a line for its default.
+
+# The tab the app opens on: "tictactoe", "treblecross" or "mnc".
+tab = "tictactoe"
+
+# Mouse capture: false leaves the terminal its own selection and scrolling
+# (as noughts --no-mouse does).
+mouse = true
+
+# "unicode", or "ascii" for terminals without box drawing, stars and
+# braille (the Linux console, old Windows consoles).
+display = "unicode"
+
+[mnc]
+# Your side in Noughts & Crosses+: "o" (the engine moves first) or "x".
+side = "o"
+# The engine: "perfect", "strong" or "casual".
+strength = "perfect"
+# Your moves' values on the board (t in the tab).
+hints = false
+
+[treblecross]
+# Columns per cell: 0 for the widest that fits the strip, else 1, 2 or 3.
+zoom = 0
+"#;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum OpeningTab {
+    #[default]
+    TicTacToe,
+    Treblecross,
+    Mnc,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Display {
+    #[default]
+    Unicode,
+    Ascii,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum SideSetting {
+    X,
+    #[default]
+    O,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum StrengthSetting {
+    #[default]
+    Perfect,
+    Strong,
+    Casual,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MncSettings {
+    pub side: SideSetting,
+    pub strength: StrengthSetting,
+    pub hints: bool,
+}
+
+impl Default for MncSettings {
+    fn default() -> Self {
+        MncSettings {
+            side: SideSetting::O,
+            strength: StrengthSetting::Perfect,
+            hints: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct TreblecrossSettings {
+    /// 0: the widest that fits; 1 to 3 columns.
+    pub zoom: Zoom,
+}
+
+/// Columns per Treblecross cell: 0 (the widest that fits) to 3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Zoom(pub u8);
+
+impl<'de> Deserialize<'de> for Zoom {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Zoom, D::Error> {
+        let n = u8::deserialize(d)?;
+        if n > 3 {
+            return Err(serde::de::Error::custom(format!(
+                "expected a zoom of 0 (the widest that fits), 1, 2 or 3, found {n}"
+            )));
+        }
+        Ok(Zoom(n))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    pub tab: OpeningTab,
+    pub mouse: bool,
+    pub display: Display,
+    pub mnc: MncSettings,
+    pub treblecross: TreblecrossSettings,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            tab: OpeningTab::TicTacToe,
+            mouse: true,
+            display: Display::Unicode,
+            mnc: MncSettings::default(),
+            treblecross: TreblecrossSettings::default(),
+        }
+    }
+}
+
+/// Where the settings file is: `$NOUGHTS_CONFIG_DIR/settings.toml`, else
+/// in the platform's config folder; `None` where there is none (no home).
+pub fn path() -> Option<PathBuf> {
+    let folder = match std::env::var_os(CONFIG_DIR_ENV) {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => directories::ProjectDirs::from("", "", "noughts")?
+            .config_dir()
+            .to_path_buf(),
+    };
+    Some(folder.join(FILE_NAME))
+}
+
+/// The settings in `text`, or one line saying what is wrong where.
+pub fn parse(text: &str) -> Result<Settings, String> {
+    toml::from_str(text).map_err(|e| {
+        let (line, column) = match e.span() {
+            Some(span) => line_and_column(text, span.start),
+            None => (1, 1),
+        };
+        // toml's message can run over lines; one line here.
+        let what = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+        format!(
+            "line {line}, column {column}: {}",
+            crate::notation::escaped(&what)
+        )
+    })
+}
+
+fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// What reading the settings gave: the settings to use, and a one-line
+/// note when the file could not be read or written (the defaults are then
+/// used, and the file is left as it was).
+pub struct Loaded {
+    pub settings: Settings,
+    pub note: Option<String>,
+}
+
+/// Reads the settings file at `file`; writes the commented defaults there
+/// first when there is none (the first use).
+pub fn load_or_create(file: &Path) -> Loaded {
+    let defaults = |note: String| Loaded {
+        settings: Settings::default(),
+        note: Some(note),
+    };
+    match read_limited(file) {
+        Ok(Some(text)) => match parse(&text) {
+            Ok(settings) => Loaded {
+                settings,
+                note: None,
+            },
+            Err(why) => defaults(format!(
+                "settings {}: {why}; the defaults are used",
+                file.display()
+            )),
+        },
+        Ok(None) => match write_new(file) {
+            Ok(()) => Loaded {
+                settings: Settings::default(),
+                note: None,
+            },
+            Err(e) => defaults(format!(
+                "settings {}: could not be written ({e}); the defaults are used",
+                file.display()
+            )),
+        },
+        Err(e) => defaults(format!(
+            "settings {}: {e}; the defaults are used",
+            file.display()
+        )),
+    }
+}
+
+/// The file's text; `None` when there is no file.
+fn read_limited(file: &Path) -> std::io::Result<Option<String>> {
+    use std::io::Read;
+    let handle = match std::fs::File::open(file) {
+        Ok(handle) => handle,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if handle.metadata()?.is_dir() {
+        return Err(std::io::Error::other("a directory, not a file"));
+    }
+    let mut text = String::new();
+    handle.take(LONGEST + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > LONGEST {
+        return Err(std::io::Error::other(
+            "longer than 64 KiB: not a settings file",
+        ));
+    }
+    Ok(Some(text))
+}
+
+/// Writes the commented defaults to `file`, which must not exist yet (a
+/// new file, never one followed through a link planted at its name).
+pub fn write_new(file: &Path) -> std::io::Result<()> {
+    use std::io::Write;
+    if let Some(folder) = file.parent() {
+        std::fs::create_dir_all(folder)?;
+    }
+    let mut new = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(file)?;
+    new.write_all(DEFAULT_TEXT.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_written_file_reads_back_as_the_defaults() {
+        assert_eq!(parse(DEFAULT_TEXT), Ok(Settings::default()));
+        assert_eq!(parse(""), Ok(Settings::default()));
+    }
+
+    #[test]
+    fn each_setting_reads() {
+        let text = "tab = \"mnc\"\nmouse = false\ndisplay = \"ascii\"\n[mnc]\nside = \"x\"\nstrength = \"casual\"\nhints = true\n[treblecross]\nzoom = 2\n";
+        let s = parse(text).unwrap();
+        assert_eq!(s.tab, OpeningTab::Mnc);
+        assert!(!s.mouse);
+        assert_eq!(s.display, Display::Ascii);
+        assert_eq!(s.mnc.side, SideSetting::X);
+        assert_eq!(s.mnc.strength, StrengthSetting::Casual);
+        assert!(s.mnc.hints);
+        assert_eq!(s.treblecross.zoom, Zoom(2));
+    }
+
+    #[test]
+    fn a_bad_file_names_the_key_line_and_column() {
+        let unknown = parse("tab = \"mnc\"\ncolour = true\n").unwrap_err();
+        assert!(unknown.starts_with("line 2, column 1:"), "{unknown}");
+        assert!(unknown.contains("colour"), "{unknown}");
+        let wrong_type = parse("[mnc]\nhints = \"yes\"\n").unwrap_err();
+        assert!(wrong_type.starts_with("line 2, column 9:"), "{wrong_type}");
+        let zoom = parse("[treblecross]\nzoom = 9\n").unwrap_err();
+        assert!(zoom.contains("expected a zoom of 0"), "{zoom}");
+        assert!(!zoom.contains('\n'));
+    }
+
+    #[test]
+    fn the_first_use_writes_the_file_and_a_bad_one_is_left_alone() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("deep").join(FILE_NAME);
+        let first = load_or_create(&file);
+        assert_eq!(first.settings, Settings::default());
+        assert!(first.note.is_none());
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), DEFAULT_TEXT);
+
+        std::fs::write(&file, "display = 3\n").unwrap();
+        let bad = load_or_create(&file);
+        assert_eq!(bad.settings, Settings::default());
+        let note = bad.note.unwrap();
+        assert!(note.contains("line 1, column 11"), "{note}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "display = 3\n");
+        assert!(write_new(&file).is_err(), "--init never overwrites");
+    }
+}
