@@ -162,12 +162,14 @@ pub fn parse(text: &str) -> Result<Settings, String> {
             Some(span) => line_and_column(text, span.start),
             None => (1, 1),
         };
-        // toml's message can run over lines; one line here.
+        // toml's message can run over lines; one line here, whole (it
+        // names what was expected) unless a quoted value makes it long.
         let what = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
-        format!(
-            "line {line}, column {column}: {}",
-            crate::notation::escaped(&what)
-        )
+        let mut what = crate::notation::escape_all(&what);
+        if what.chars().count() > 200 {
+            what = what.chars().take(199).chain(['…']).collect();
+        }
+        format!("line {line}, column {column}: {what}")
     })
 }
 
@@ -199,8 +201,9 @@ pub fn load_or_create(file: &Path) -> Loaded {
                 settings,
                 note: None,
             },
+            // What is wrong first: a narrow footer cuts the path.
             Err(why) => defaults(format!(
-                "settings {}: {why}; the defaults are used",
+                "settings: {why} (the defaults are used; {})",
                 file.display()
             )),
         },
@@ -286,6 +289,8 @@ mod tests {
         assert!(unknown.contains("colour"), "{unknown}");
         let wrong_type = parse("[mnc]\nhints = \"yes\"\n").unwrap_err();
         assert!(wrong_type.starts_with("line 2, column 9:"), "{wrong_type}");
+        let variant = parse("display = \"asci\"\n").unwrap_err();
+        assert!(variant.contains("`unicode`"), "{variant}");
         let zoom = parse("[treblecross]\nzoom = 9\n").unwrap_err();
         assert!(zoom.contains("expected a zoom of 0"), "{zoom}");
         assert!(!zoom.contains('\n'));
