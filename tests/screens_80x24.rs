@@ -468,7 +468,10 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
     app.update(Action::SelectTab(TabId::Treblecross));
     let text = draw(&app, 80, 24).backend().to_string();
     insta::assert_snapshot!("treblecross_80x24_ascii", text);
-    shows(&text, &["X  x  x  *", "G(3) ^ G(12) = 1 ^ 0 = 1", "winning cells:"]);
+    shows(
+        &text,
+        &["X  x  x  *", "G(3) ^ G(12) = 1 ^ 0 = 1", "winning cells:"],
+    );
 
     app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
     app.update(Action::SelectTab(TabId::Mnc));
