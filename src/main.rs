@@ -31,15 +31,29 @@ fn main() -> ExitCode {
         board: None,
         strip: None,
         puzzle: None,
+        load: None,
         no_mouse: cli.no_mouse,
     });
     if let Command::Tui {
         board,
         strip,
         puzzle,
+        load,
         no_mouse,
     } = command
     {
+        // A file to load is read before the screen is taken: a bad one is
+        // one line and status 2, as bad input everywhere.
+        let load = match load
+            .map(|path| noughts::tui::files::load(&path))
+            .transpose()
+        {
+            Ok(saved) => saved,
+            Err(why) => {
+                eprintln!("noughts: error: {why}");
+                return ExitCode::from(EXIT_BAD_INPUT);
+            }
+        };
         // The settings file (written with its defaults on first use); the
         // options win over it.
         let loaded = noughts::settings::path().map(|file| noughts::settings::load_or_create(&file));
@@ -49,6 +63,7 @@ fn main() -> ExitCode {
             board,
             strip,
             puzzle,
+            load,
             settings,
             note,
         };
@@ -219,6 +234,10 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
                 } else {
                     cli::mnc::analyze(&text, &mut Engine::new(), out)
                 }
+            }
+            MncCommand::Review { file } => {
+                let text = read_input(file.as_deref())?;
+                cli::mnc::review(&text, &mut Engine::new(), out)
             }
             MncCommand::Kattis => {
                 // The protocol flushes after every board: no buffer between.

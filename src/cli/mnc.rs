@@ -483,3 +483,54 @@ impl From<ProtocolError> for Error {
         Error::Protocol(e)
     }
 }
+
+/// `mnc review`: each move of a saved match with the value before it (for
+/// its mover) and after it (for the next), and `??` / `?!` where the app's
+/// review marks them.
+pub fn review(text: &str, engine: &mut Engine, out: &mut impl Write) -> Result<(), Error> {
+    use crate::notation::saved::{self, Saved};
+    let Saved::Mnc {
+        start,
+        human,
+        moves,
+    } = saved::read(text)?
+    else {
+        return Err(Error::Input(crate::notation::InputError {
+            line: 2,
+            column: 1,
+            message: "expected a saved MNC match ('mnc'), found another game's file".into(),
+        }));
+    };
+    writeln!(
+        out,
+        "a match from {}, you {}: {} moves",
+        crate::notation::mnc::position_notation(&start),
+        side_letter(human),
+        moves.len()
+    )?;
+    let notes = engine.annotate(&start, &moves);
+    let mut at = start;
+    for (i, (&mv, note)) in moves.iter().zip(&notes).enumerate() {
+        let mover = at.to_move();
+        let name = crate::notation::mnc::move_in_list(&at, mv);
+        let sign = note
+            .mark()
+            .sign()
+            .map(|s| format!(" {s}"))
+            .unwrap_or_default();
+        at = at
+            .play(mv)
+            .map_err(|why| Error::Range(format!("move {} is not legal: {why}", i + 1)))?;
+        let after = match game_over_words(&at) {
+            Some(over) => over,
+            None => value_words(at.to_move(), note.after),
+        };
+        writeln!(
+            out,
+            "{:>3}. {name:<16}{sign:<4} before: {} · after: {after}",
+            i + 1,
+            value_words(mover, note.before)
+        )?;
+    }
+    Ok(())
+}

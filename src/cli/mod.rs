@@ -297,6 +297,9 @@ pub enum Command {
         /// A puzzle to open by its id, as the panel and `noughts puzzle` show it: mnc-3-1234.
         #[arg(long, value_parser = notation::puzzle::id_arg)]
         puzzle: Option<PuzzleId>,
+        /// A file saved by the app (Ctrl-S) to open in its tab.
+        #[arg(long)]
+        load: Option<PathBuf>,
         /// Leave mouse capture off (the terminal keeps its own selection
         /// and scrolling).
         #[arg(long)]
@@ -540,6 +543,13 @@ pub enum MncCommand {
                             A reply that is not one legal move of o is an error (exit status 2)."
     )]
     Kattis,
+    /// Each move of a match saved by the app (Ctrl-S), with its value
+    /// before and after and the review's ?? / ?! marks.
+    #[command(after_help = "Example:\n  noughts mnc review ~/.local/share/noughts/saved/mnc.txt")]
+    Review {
+        /// The saved match (standard input when absent or '-').
+        file: Option<PathBuf>,
+    },
     /// The value of a position and of every legal move, with distances in plies.
     #[command(after_help = "POSITION is ROWS [SIDE] [XHAND OHAND]:\n  \
                             ROWS   the three rows over '.xXoO' joined by '/', e.g. o.X/.x./...\n  \

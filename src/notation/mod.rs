@@ -10,6 +10,7 @@
 pub mod mnc;
 pub mod octal;
 pub mod puzzle;
+pub mod saved;
 pub mod tictactoe;
 pub mod treblecross;
 

@@ -17,9 +17,7 @@ use super::tabs::tictactoe::{self, TicTacToeTab};
 use super::tabs::treblecross::{self, TreblecrossTab};
 use super::theme::Theme;
 use super::widgets::put;
-use crate::settings::Settings;
 use crate::solver::mnc::Strength;
-use crate::solver::puzzle::{PuzzleGame, PuzzleId};
 use crate::solver::Side;
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
@@ -60,6 +58,12 @@ pub enum Action {
     ScrollOverlay(isize),
     /// Stop the app and give the terminal back until `fg` (Ctrl-Z).
     Suspend,
+    /// Ctrl-S, Ctrl-O: the prompt for the file to save the tab to, or to
+    /// load.
+    SaveFile,
+    LoadFile,
+    /// A key typed into that prompt.
+    FileKey(KeyEvent),
     /// The cursor of the current tab.
     Cursor(Direction),
     TicTacToe(tictactoe::Action),
@@ -173,6 +177,18 @@ const GENERAL_ALL: &[Binding<Action>] = &[
         "Esc",
         "close, put down, dismiss (never quits)",
         Action::Dismiss,
+    ),
+    Binding::new(
+        &[ctrl('s')],
+        "C-s",
+        "save the tab's position (a match: with its moves) to a file",
+        Action::SaveFile,
+    ),
+    Binding::new(
+        &[ctrl('o')],
+        "C-o",
+        "load a saved file into its tab",
+        Action::LoadFile,
     ),
     Binding::new(&[ctrl('c')], "C-c", "quit at once", Action::QuitNow),
     Binding::new(
@@ -340,8 +356,11 @@ pub struct App {
     pub treblecross: TreblecrossTab,
     /// Made when the tab is first shown: its engine thread starts solving.
     pub mnc: Option<MncTab>,
-    /// Where the puzzles' levels and streaks are kept (`None`: in memory).
-    puzzle_folder: Option<std::path::PathBuf>,
+    /// The data folder: the puzzles' levels and streaks, saved files
+    /// (`None`: in memory only).
+    pub(super) puzzle_folder: Option<std::path::PathBuf>,
+    /// The path being typed for Ctrl-S or Ctrl-O.
+    pub file_prompt: Option<super::files::FilePrompt>,
     /// Every symbol drawn in ASCII (the settings' `display = "ascii"`).
     pub ascii: bool,
     /// A one-line note over the footer until the next key (a settings
@@ -349,7 +368,7 @@ pub struct App {
     pub notice: Option<String>,
     /// How the MNC tab starts when it is first shown: the human's side,
     /// the engine's strength, the hints.
-    mnc_start: (Side, Strength, bool),
+    pub(super) mnc_start: (Side, Strength, bool),
 }
 
 impl App {
@@ -369,59 +388,8 @@ impl App {
             puzzle_folder: None,
             ascii: false,
             notice: None,
+            file_prompt: None,
             mnc_start: (Side::O, Strength::Perfect, false),
-        }
-    }
-
-    /// The settings file's choices (the command line's come after).
-    pub fn apply_settings(&mut self, settings: &Settings) {
-        use crate::settings::{OpeningTab, SideSetting, StrengthSetting};
-        self.ascii = settings.display == crate::settings::Display::Ascii;
-        let side = match settings.mnc.side {
-            SideSetting::X => Side::X,
-            SideSetting::O => Side::O,
-        };
-        let strength = match settings.mnc.strength {
-            StrengthSetting::Perfect => Strength::Perfect,
-            StrengthSetting::Strong => Strength::Strong,
-            StrengthSetting::Casual => Strength::Casual,
-        };
-        self.mnc_start = (side, strength, settings.mnc.hints);
-        let zoom = settings.treblecross.zoom.0;
-        self.treblecross
-            .set_zoom((zoom > 0).then_some(u16::from(zoom)));
-        self.select_tab(match settings.tab {
-            OpeningTab::TicTacToe => TabId::TicTacToe,
-            OpeningTab::Treblecross => TabId::Treblecross,
-            OpeningTab::Mnc => TabId::Mnc,
-        });
-    }
-
-    /// The puzzles' levels and streaks kept in `folder` from now on.
-    pub fn keep_puzzles_in(&mut self, folder: std::path::PathBuf) {
-        self.tictactoe.keep_puzzles_in(&folder);
-        self.treblecross.keep_puzzles_in(&folder);
-        if let Some(mnc) = &mut self.mnc {
-            mnc.keep_puzzles_in(&folder);
-        }
-        self.puzzle_folder = Some(folder);
-    }
-
-    /// Opens the puzzle `id` on its tab.
-    pub fn open_puzzle(&mut self, id: PuzzleId) {
-        match id.game {
-            PuzzleGame::TicTacToe => {
-                self.tab = TabId::TicTacToe;
-                self.tictactoe.open_puzzle(id);
-            }
-            PuzzleGame::Treblecross => {
-                self.tab = TabId::Treblecross;
-                self.treblecross.open_puzzle(Some(id));
-            }
-            PuzzleGame::Mnc => {
-                self.select_tab(TabId::Mnc);
-                self.mnc_tab().open_puzzle(Some(id));
-            }
         }
     }
 
@@ -469,6 +437,13 @@ impl App {
         match event {
             Event::Key(key) if key.kind == KeyEventKind::Press => {
                 let app_key = |table: &[Binding<Action>]| keymap::any(table, key);
+                if self.file_prompt.is_some() {
+                    // The path takes every key but Ctrl-C.
+                    return match app_key(GENERAL) {
+                        Some(Action::QuitNow) => Some(Action::QuitNow),
+                        _ => Some(Action::FileKey(*key)),
+                    };
+                }
                 if let Some(question) = &self.question {
                     // The question takes every key: y does it, n, q or Esc
                     // does not.
@@ -542,6 +517,9 @@ impl App {
             // A click is no answer to a question: it keeps things as they are.
             return click.then_some(Action::Dismiss);
         }
+        if self.file_prompt.is_some() {
+            return None;
+        }
         if self.show_help || self.show_rules {
             let close = if self.show_help {
                 Action::ToggleHelp
@@ -602,6 +580,7 @@ impl App {
                 self.overlay_scroll = 0;
             }
             Action::Suspend => self.suspend_requested = true,
+            Action::SaveFile | Action::LoadFile | Action::FileKey(_) => self.file_action(action),
             Action::Cursor(direction) => self.page_mut().move_cursor(direction),
             Action::TicTacToe(_) | Action::Treblecross(_) | Action::Mnc(_) => {
                 let question = match action {
@@ -627,7 +606,7 @@ impl App {
         }
     }
 
-    fn select_tab(&mut self, tab: TabId) {
+    pub(super) fn select_tab(&mut self, tab: TabId) {
         self.tab = tab;
         if tab == TabId::Mnc {
             self.mnc_tab();
@@ -700,7 +679,8 @@ impl App {
             text.pop();
             text.push('…');
         }
-        let line = Line::styled(format!(" {text}"), self.theme.bad());
+        // Padded to the width: the footer under it does not show through.
+        let line = Line::styled(format!(" {text:<room$}"), self.theme.bad());
         buf.set_style(area, self.theme.bad());
         put(buf, area.x, area.y, &line, area.width);
     }
@@ -763,6 +743,9 @@ impl Widget for &App {
                 self.render_question(" Sure? ", question, "yes", "no", area, buf);
             }
             None => {}
+        }
+        if let Some(prompt) = &self.file_prompt {
+            prompt.render(area, buf, &self.theme);
         }
         if let Some(notice) = &self.notice {
             self.render_notice(notice, layout.footer, buf);

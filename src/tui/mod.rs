@@ -9,6 +9,7 @@
 pub mod app;
 mod ascii;
 pub mod audit;
+pub mod files;
 pub mod grid;
 pub mod keymap;
 mod overlays;
@@ -16,6 +17,7 @@ pub mod puzzle;
 pub mod record_view;
 pub mod rules;
 mod signals;
+mod startup;
 pub mod tab;
 pub mod tabs;
 pub mod theme;
@@ -42,6 +44,8 @@ pub struct Options {
     pub strip: Option<crate::solver::treblecross::Strip>,
     /// A puzzle to open (`noughts tui --puzzle mnc-3-1234`).
     pub puzzle: Option<crate::solver::puzzle::PuzzleId>,
+    /// A saved file to open in its tab (`noughts tui --load FILE`).
+    pub load: Option<crate::notation::saved::Saved>,
     /// The settings file's choices; the options above win over them.
     pub settings: crate::settings::Settings,
     /// Why the settings file could not be read (shown over the footer).
@@ -175,6 +179,9 @@ pub fn run(options: Options) -> Result<(), Error> {
     let mut app = App::new(theme::Theme::from_env());
     app.apply_settings(&options.settings);
     app.notice = options.note;
+    if let Some(saved) = options.load {
+        app.load_saved(saved);
+    }
     if let Some(board) = options.board {
         app.tictactoe = tabs::tictactoe::TicTacToeTab::with_board(board);
         app.tab = app::TabId::TicTacToe;

@@ -37,6 +37,13 @@ impl Default for Training {
 }
 
 impl Training {
+    /// No puzzle any more, and no match aside (a match loaded over them).
+    pub fn forget(&mut self) {
+        self.current = None;
+        self.pending = None;
+        self.aside = None;
+    }
+
     /// The match put aside while the puzzles are on.
     pub fn put_aside(&self) -> Option<&Match> {
         self.aside.as_ref().map(|a| &a.game)

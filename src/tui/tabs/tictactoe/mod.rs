@@ -501,7 +501,7 @@ impl TicTacToeTab {
     }
 
     /// Replaces the board as one undoable edit (no-op if unchanged).
-    fn edit(&mut self, board: Board) {
+    pub(super) fn edit(&mut self, board: Board) {
         if board == self.board {
             return;
         }

@@ -257,3 +257,18 @@ impl super::TicTacToeTab {
         }
     }
 }
+
+impl super::TicTacToeTab {
+    /// The board, as a saved file holds it.
+    pub fn saved(&self) -> crate::notation::saved::Saved {
+        crate::notation::saved::Saved::TicTacToe(self.board)
+    }
+
+    /// A saved board, as one undoable edit (a puzzle or a line shown is
+    /// left).
+    pub fn load(&mut self, board: Board) {
+        self.line = None;
+        self.training.current = None;
+        self.edit(board);
+    }
+}

@@ -334,4 +334,52 @@ impl TreblecrossTab {
             }
         }
     }
+
+    /// The strip, and in a game where it started, who moved first and the
+    /// moves: as a saved file holds them.
+    pub fn saved(&self) -> crate::notation::saved::Saved {
+        use crate::notation::saved::Saved;
+        match &self.game {
+            Some(game) => {
+                let start = game.record().start();
+                Saved::Treblecross {
+                    strip: start.strip.clone(),
+                    game: Some((start.to_move, game.record().moves().to_vec())),
+                }
+            }
+            None => Saved::Treblecross {
+                strip: self.strip.clone(),
+                game: None,
+            },
+        }
+    }
+
+    /// A saved strip, as one undoable edit; with a game, the game played
+    /// again to where it was (the engine moves if it is its turn).
+    pub fn load(
+        &mut self,
+        strip: crate::solver::treblecross::Strip,
+        game: Option<(Player, Vec<usize>)>,
+    ) {
+        self.leave_puzzles();
+        self.game = None;
+        self.study = None;
+        self.cursor = 0;
+        self.edit(Edit::whole(&strip));
+        self.message = None;
+        let Some((first, moves)) = game else { return };
+        let Some(mut game) = new_match(strip, first) else {
+            return;
+        };
+        let mut player = first;
+        for cell in moves {
+            if game.play(player, cell).is_err() {
+                break;
+            }
+            player = player.other();
+        }
+        self.game = Some(game);
+        self.show_analysis = false;
+        self.after_move();
+    }
 }

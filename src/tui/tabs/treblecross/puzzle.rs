@@ -203,7 +203,7 @@ impl TreblecrossTab {
     }
 
     /// Back to the editor's strip as it was.
-    fn leave_puzzles(&mut self) {
+    pub(super) fn leave_puzzles(&mut self) {
         if let Some(t) = self.training.current.take() {
             self.training.trainer.skipped(&t.attempt);
         }

@@ -1,0 +1,419 @@
+//! The saved file of a tab: a position, and in a game every move, in the
+//! notations the commands read. One fact a line, `key value`:
+//!
+//! ```text
+//! noughts 1
+//! tictactoe X0X/.0./.X.
+//! ```
+//!
+//! ```text
+//! noughts 1
+//! treblecross X.......X.....
+//! first you
+//! move 4
+//! move 17
+//! ```
+//!
+//! ```text
+//! noughts 1
+//! mnc .../.../... x 4 4
+//! you o
+//! move small b2
+//! move big a1
+//! move a1 c3
+//! ```
+//!
+//! Treblecross cells count from 1, as everywhere; an MNC move is `small`
+//! or `big` and a cell, or a big piece's cell and where it goes. `#` starts
+//! a comment. Every move is checked as it is read: an illegal one is an
+//! error at its line and column.
+
+use super::{escaped, InputError};
+use crate::solver::mnc::{Move as MncMove, Position, Size};
+use crate::solver::tictactoe::Board;
+use crate::solver::treblecross::{three_in_a_row, Player, Strip};
+use crate::solver::{Cell, Side};
+
+const MAGIC: &str = "noughts 1";
+
+/// What a saved file holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Saved {
+    TicTacToe(Board),
+    /// A strip; in a game, who moved first from it and the cells played
+    /// (0-based).
+    Treblecross {
+        strip: Strip,
+        game: Option<(Player, Vec<usize>)>,
+    },
+    /// A match: where it started, the human's side, the moves.
+    Mnc {
+        start: Position,
+        human: Side,
+        moves: Vec<MncMove>,
+    },
+}
+
+/// The file's text.
+pub fn write(saved: &Saved) -> String {
+    let mut text = format!("{MAGIC}\n");
+    match saved {
+        Saved::TicTacToe(board) => {
+            text.push_str(&format!("tictactoe {}\n", super::tictactoe::slashed(board)));
+        }
+        Saved::Treblecross { strip, game } => {
+            text.push_str(&format!("treblecross {strip}\n"));
+            if let Some((first, moves)) = game {
+                let first = match first {
+                    Player::You => "you",
+                    Player::Engine => "engine",
+                };
+                text.push_str(&format!("first {first}\n"));
+                for cell in moves {
+                    text.push_str(&format!("move {}\n", cell + 1));
+                }
+            }
+        }
+        Saved::Mnc {
+            start,
+            human,
+            moves,
+        } => {
+            text.push_str(&format!("mnc {}\n", super::mnc::position_notation(start)));
+            text.push_str(&format!("you {}\n", super::mnc::side_letter(*human)));
+            for mv in moves {
+                let words = match mv {
+                    MncMove::Place {
+                        size: Size::Small,
+                        cell,
+                    } => format!("small {cell}"),
+                    MncMove::Place {
+                        size: Size::Big,
+                        cell,
+                    } => format!("big {cell}"),
+                    MncMove::Shift { from, to } => format!("{from} {to}"),
+                };
+                text.push_str(&format!("move {words}\n"));
+            }
+        }
+    }
+    text
+}
+
+/// One line of the file: its number, its key and the value after it
+/// (with the value's column).
+struct Fact<'a> {
+    line: usize,
+    key: &'a str,
+    value: &'a str,
+    column: usize,
+}
+
+impl Fact<'_> {
+    fn error(&self, offset: usize, message: impl Into<String>) -> InputError {
+        InputError {
+            line: self.line,
+            column: self.column + offset,
+            message: message.into(),
+        }
+    }
+
+    /// An error of a notation read from the value, moved to its place.
+    fn placed(&self, e: InputError) -> InputError {
+        self.error(e.column.saturating_sub(1), e.message)
+    }
+}
+
+/// The facts of a file, comments and blank lines left out.
+fn facts(text: &str) -> Vec<Fact<'_>> {
+    let mut facts = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim_end();
+        let start = line.len() - line.trim_start().len();
+        let line = line.trim_start();
+        if line.is_empty() {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let value = rest.trim_start();
+        let column = start + key.len() + (rest.len() - value.len()) + 2;
+        facts.push(Fact {
+            line: i + 1,
+            key,
+            value,
+            column,
+        });
+    }
+    facts
+}
+
+/// Reads a saved file.
+pub fn read(text: &str) -> Result<Saved, InputError> {
+    let facts = facts(text);
+    let mut facts = facts.iter();
+    let first = facts.next().ok_or_else(|| InputError {
+        line: 1,
+        column: 1,
+        message: format!("expected '{MAGIC}', found an empty file"),
+    })?;
+    if format!("{} {}", first.key, first.value) != MAGIC {
+        return Err(InputError {
+            line: first.line,
+            column: 1,
+            message: format!(
+                "expected '{MAGIC}' (a file the app saved), found {}",
+                escaped(&format!("{} {}", first.key, first.value))
+            ),
+        });
+    }
+    let game = facts.next().ok_or_else(|| InputError {
+        line: first.line + 1,
+        column: 1,
+        message: "expected the game: tictactoe, treblecross or mnc, found the end".into(),
+    })?;
+    let rest: Vec<&Fact> = facts.collect();
+    match game.key {
+        "tictactoe" => {
+            let board: Board = game.value.parse().map_err(|e| game.placed(e))?;
+            if let Some(extra) = rest.first() {
+                return Err(extra.error(0, "expected the end: a board has no moves"));
+            }
+            Ok(Saved::TicTacToe(board))
+        }
+        "treblecross" => read_treblecross(game, &rest),
+        "mnc" => read_mnc(game, &rest),
+        other => Err(InputError {
+            line: game.line,
+            column: 1,
+            message: format!(
+                "expected the game: tictactoe, treblecross or mnc, found {}",
+                escaped(other)
+            ),
+        }),
+    }
+}
+
+fn expect_key<'a>(
+    fact: Option<&&'a Fact<'a>>,
+    key: &str,
+    after: &Fact,
+) -> Result<&'a Fact<'a>, InputError> {
+    match fact {
+        Some(f) if f.key == key => Ok(f),
+        Some(f) => Err(InputError {
+            line: f.line,
+            column: 1,
+            message: format!("expected '{key}', found {}", escaped(f.key)),
+        }),
+        None => Err(InputError {
+            line: after.line + 1,
+            column: 1,
+            message: format!("expected '{key}', found the end"),
+        }),
+    }
+}
+
+/// A strip as the editor holds it: `X` and `.`, 3 to 100,000 cells, three
+/// in a row allowed (a finished strip can be studied, not played).
+fn editable_strip(fact: &Fact) -> Result<Strip, InputError> {
+    if let Some((i, ch)) = fact
+        .value
+        .chars()
+        .enumerate()
+        .find(|(_, c)| *c != 'X' && *c != '.')
+    {
+        return Err(fact.error(
+            i,
+            format!("expected 'X' or '.', found {}", super::describe(ch)),
+        ));
+    }
+    let len = fact.value.len();
+    if !(Strip::MIN_LEN..=super::treblecross::LONGEST_EDITABLE).contains(&len) {
+        return Err(fact.error(
+            0,
+            format!(
+                "expected a strip of {} to {} cells, found {len}",
+                Strip::MIN_LEN,
+                super::treblecross::LONGEST_EDITABLE
+            ),
+        ));
+    }
+    Ok(Strip::from(
+        fact.value.bytes().map(|b| b == b'X').collect::<Vec<_>>(),
+    ))
+}
+
+fn read_treblecross(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
+    let mut strip = editable_strip(game)?;
+    let start = strip.clone();
+    let Some(first_fact) = rest.first() else {
+        return Ok(Saved::Treblecross { strip, game: None });
+    };
+    let first_fact = expect_key(Some(first_fact), "first", game)?;
+    if three_in_a_row(&strip).is_some() {
+        return Err(first_fact.error(
+            0,
+            "expected the end: no game starts on a strip with three in a row",
+        ));
+    }
+    let first = match first_fact.value {
+        "you" => Player::You,
+        "engine" => Player::Engine,
+        other => {
+            return Err(first_fact.error(
+                0,
+                format!("expected 'you' or 'engine', found {}", escaped(other)),
+            ))
+        }
+    };
+    let mut moves = Vec::new();
+    for fact in &rest[1..] {
+        let fact = expect_key(Some(fact), "move", game)?;
+        if three_in_a_row(&strip).is_some() {
+            return Err(fact.error(0, "expected the end: the game is over (three in a row)"));
+        }
+        let cell = super::digits::<usize>(fact.value)
+            .filter(|c| (1..=strip.len()).contains(c))
+            .ok_or_else(|| {
+                fact.error(
+                    0,
+                    format!(
+                        "expected a cell from 1 to {}, found {}",
+                        strip.len(),
+                        escaped(fact.value)
+                    ),
+                )
+            })?;
+        if strip[cell - 1] {
+            return Err(fact.error(0, format!("cell {cell} holds an X already")));
+        }
+        strip.set(cell - 1, true);
+        moves.push(cell - 1);
+    }
+    Ok(Saved::Treblecross {
+        strip: start,
+        game: Some((first, moves)),
+    })
+}
+
+fn cell_of(fact: &Fact, offset: usize, text: &str) -> Result<Cell, InputError> {
+    let bytes = text.as_bytes();
+    if let [c @ b'a'..=b'c', r @ b'1'..=b'3'] = bytes {
+        let cell = Cell::from_index(usize::from(r - b'1') * 3 + usize::from(c - b'a'));
+        if let Some(cell) = cell {
+            return Ok(cell);
+        }
+    }
+    Err(fact.error(
+        offset,
+        format!("expected a cell a1 to c3, found {}", escaped(text)),
+    ))
+}
+
+fn read_mnc(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
+    let start: Position = game.value.parse().map_err(|e| game.placed(e))?;
+    let you = expect_key(rest.first(), "you", game)?;
+    let human = match you.value {
+        "x" => Side::X,
+        "o" => Side::O,
+        other => return Err(you.error(0, format!("expected 'x' or 'o', found {}", escaped(other)))),
+    };
+    let mut position = start;
+    let mut moves = Vec::new();
+    for fact in rest.iter().skip(1) {
+        let fact = expect_key(Some(fact), "move", game)?;
+        if position.game_over().is_some() {
+            return Err(fact.error(0, "expected the end: the game is over"));
+        }
+        let (a, b) = fact.value.split_once(' ').unwrap_or((fact.value, ""));
+        let b = b.trim_start();
+        let b_at = fact.value.len() - b.len();
+        let mv = match a {
+            "small" | "big" => MncMove::Place {
+                size: if a == "small" { Size::Small } else { Size::Big },
+                cell: cell_of(fact, b_at, b)?,
+            },
+            _ => MncMove::Shift {
+                from: cell_of(fact, 0, a)?,
+                to: cell_of(fact, b_at, b)?,
+            },
+        };
+        position = position
+            .play(mv)
+            .map_err(|why| fact.error(0, format!("not a legal move here: {why}")))?;
+        moves.push(mv);
+    }
+    Ok(Saved::Mnc {
+        start,
+        human,
+        moves,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_reads_back() {
+        for text in [
+            "noughts 1\ntictactoe X0X/.0./.X.\n",
+            "noughts 1\ntreblecross X.......X.....\n",
+            "noughts 1\ntreblecross X.......X.....\nfirst engine\nmove 4\nmove 12\n",
+            "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove small b2\nmove big a1\nmove big b2\n",
+        ] {
+            let saved = read(text).unwrap();
+            assert_eq!(write(&saved), text);
+        }
+    }
+
+    #[test]
+    fn comments_and_blank_lines_are_skipped() {
+        let text = "# saved by hand\nnoughts 1\n\ntictactoe X../.../... # X to start\n";
+        assert!(matches!(read(text), Ok(Saved::TicTacToe(_))));
+    }
+
+    #[test]
+    fn bad_files_say_line_and_column() {
+        let cases = [
+            ("", "line 1, column 1: expected 'noughts 1'"),
+            ("noughts 2\n", "line 1, column 1: expected 'noughts 1'"),
+            (
+                "noughts 1\nchess x\n",
+                "line 2, column 1: expected the game",
+            ),
+            (
+                "noughts 1\ntictactoe X0X/.0./.Y.\n",
+                "line 2, column 20: expected 'X'",
+            ),
+            (
+                "noughts 1\ntreblecross X..\nfirst me\n",
+                "line 3, column 7: expected 'you' or 'engine'",
+            ),
+            (
+                "noughts 1\ntreblecross X..\nfirst you\nmove 1\n",
+                "line 4, column 6: cell 1 holds an X",
+            ),
+            (
+                "noughts 1\ntreblecross X..\nfirst you\nmove 9\n",
+                "line 4, column 6: expected a cell from 1 to 3",
+            ),
+            (
+                "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove small d4\n",
+                "line 4, column 12: expected a cell a1 to c3",
+            ),
+            (
+                "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove a1 b2\n",
+                "line 4, column 6: not a legal move here",
+            ),
+            (
+                "noughts 1\nmnc .../.../... x 4 4\nmove small a1\n",
+                "line 3, column 1: expected 'you'",
+            ),
+        ];
+        for (text, said) in cases {
+            let e = read(text).unwrap_err().to_string();
+            assert!(e.starts_with(said), "{text:?}: {e}");
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! Saving a tab's position (a match with its moves) to a file and loading
+//! one: the prompt for the path, which starts at the data folder, and the
+//! reading and writing (the file's notation is `notation::saved`).
+
+use crate::notation::escape_all;
+use crate::notation::saved::{self, Saved};
+use crate::tui::app::{Action, App, TabId};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{centered, put};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Widget};
+use std::path::{Path, PathBuf};
+
+impl App {
+    /// Ctrl-S, Ctrl-O and the keys typed into their prompt.
+    pub(super) fn file_action(&mut self, action: Action) {
+        let word = match self.tab {
+            TabId::TicTacToe => "tictactoe",
+            TabId::Treblecross => "treblecross",
+            TabId::Mnc => "mnc",
+        };
+        let default = default_file(self.puzzle_folder.as_deref(), word);
+        match action {
+            Action::SaveFile => self.file_prompt = Some(FilePrompt::new(Intent::Save, default)),
+            Action::LoadFile => self.file_prompt = Some(FilePrompt::new(Intent::Load, default)),
+            Action::FileKey(key) => {
+                let Some(prompt) = &mut self.file_prompt else {
+                    return;
+                };
+                let intent = prompt.intent;
+                match prompt.key(&key) {
+                    Typed::Editing => {}
+                    Typed::Cancelled => self.file_prompt = None,
+                    Typed::Done(path) => {
+                        self.file_prompt = None;
+                        let done = match intent {
+                            Intent::Save => save(&path, &self.saved()),
+                            Intent::Load => load(&path).map(|saved| {
+                                self.load_saved(saved);
+                                format!("loaded {}", escape_all(&path.display().to_string()))
+                            }),
+                        };
+                        self.notice = Some(done.unwrap_or_else(|why| why));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The tab on screen, as a saved file holds it.
+    pub fn saved(&mut self) -> Saved {
+        match self.tab {
+            TabId::TicTacToe => self.tictactoe.saved(),
+            TabId::Treblecross => self.treblecross.saved(),
+            TabId::Mnc => self.mnc_tab().saved(),
+        }
+    }
+
+    /// A saved file in its tab, which is shown.
+    pub fn load_saved(&mut self, saved: Saved) {
+        match saved {
+            Saved::TicTacToe(board) => {
+                self.tab = TabId::TicTacToe;
+                self.tictactoe.load(board);
+            }
+            Saved::Treblecross { strip, game } => {
+                self.tab = TabId::Treblecross;
+                self.treblecross.load(strip, game);
+            }
+            Saved::Mnc {
+                start,
+                human,
+                moves,
+            } => {
+                self.select_tab(TabId::Mnc);
+                self.mnc_tab().load(start, human, &moves);
+            }
+        }
+    }
+}
+
+/// A saved file is a few kilobytes: past this it is not one.
+const LONGEST: u64 = 1024 * 1024;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Intent {
+    Save,
+    Load,
+}
+
+/// The path being typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FilePrompt {
+    pub intent: Intent,
+    pub text: String,
+}
+
+/// What a key did to the prompt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Typed {
+    Editing,
+    Cancelled,
+    Done(PathBuf),
+}
+
+impl FilePrompt {
+    /// A prompt starting at `default` (the data folder's file for the tab).
+    pub fn new(intent: Intent, default: Option<PathBuf>) -> FilePrompt {
+        FilePrompt {
+            intent,
+            text: default.map_or_else(String::new, |p| p.display().to_string()),
+        }
+    }
+
+    pub fn key(&mut self, key: &KeyEvent) -> Typed {
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            // Ctrl-U clears the line, as in a shell.
+            if key.code == KeyCode::Char('u') {
+                self.text.clear();
+            }
+            return Typed::Editing;
+        }
+        match key.code {
+            KeyCode::Esc => Typed::Cancelled,
+            KeyCode::Enter if self.text.trim().is_empty() => Typed::Editing,
+            KeyCode::Enter => Typed::Done(PathBuf::from(self.text.trim())),
+            KeyCode::Backspace => {
+                self.text.pop();
+                Typed::Editing
+            }
+            KeyCode::Char(c) if !c.is_control() => {
+                self.text.push(c);
+                Typed::Editing
+            }
+            _ => Typed::Editing,
+        }
+    }
+
+    /// A box in the middle of `area`: what Enter does, the path (its end
+    /// where it is long), the keys.
+    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let width = area.width.saturating_sub(4).clamp(20, 76).min(area.width);
+        let rect = centered(area, width, 5.min(area.height));
+        Clear.render(rect, buf);
+        let title = match self.intent {
+            Intent::Save => " Save to ",
+            Intent::Load => " Load from ",
+        };
+        Block::default()
+            .borders(Borders::ALL)
+            .border_style(theme.border())
+            .title(title)
+            .render(rect, buf);
+        let inner = Rect::new(rect.x + 1, rect.y + 1, rect.width.saturating_sub(2), 3);
+        let room = usize::from(inner.width.saturating_sub(1));
+        let count = self.text.chars().count();
+        let shown: String = if count > room {
+            let tail: String = self.text.chars().skip(count + 1 - room).collect();
+            format!("…{tail}")
+        } else {
+            self.text.clone()
+        };
+        let line = Line::styled(format!("{shown}▏"), theme.key());
+        put(buf, inner.x, inner.y, &line, inner.width);
+        if inner.height >= 2 && rect.height >= 5 {
+            let keys = Line::styled("Enter: go · Esc: cancel · C-u: clear", theme.dim());
+            put(buf, inner.x, inner.y + 2, &keys, inner.width);
+        }
+    }
+}
+
+/// The file a tab saves to by default: `saved/<game>.txt` in the data
+/// folder.
+pub fn default_file(data: Option<&Path>, game: &str) -> Option<PathBuf> {
+    data.map(|d| d.join("saved").join(format!("{game}.txt")))
+}
+
+/// Writes `saved` to `path` (a new file renamed over the old one, so a link
+/// planted at its name is replaced, never followed); the words to show.
+pub fn save(path: &Path, saved: &Saved) -> Result<String, String> {
+    let shown = escape_all(&path.display().to_string());
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        std::fs::create_dir_all(&folder)?;
+        let mut new = tempfile::NamedTempFile::new_in(&folder)?;
+        new.write_all(saved::write(saved).as_bytes())?;
+        new.persist(path).map_err(|e| e.error)?;
+        Ok(())
+    };
+    write()
+        .map(|()| format!("saved to {shown}"))
+        .map_err(|e| format!("could not save to {shown}: {e}"))
+}
+
+/// Reads the saved file at `path`, or one line saying why not (with the
+/// line and column of what is wrong in it).
+pub fn load(path: &Path) -> Result<Saved, String> {
+    use std::io::Read;
+    let shown = escape_all(&path.display().to_string());
+    let read = || -> std::io::Result<String> {
+        let file = std::fs::File::open(path)?;
+        if !file.metadata()?.is_file() {
+            return Err(std::io::Error::other("not a plain file"));
+        }
+        let mut bytes = Vec::new();
+        file.take(LONGEST + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > LONGEST {
+            return Err(std::io::Error::other("longer than 1 MiB: not a saved file"));
+        }
+        String::from_utf8(bytes).map_err(|_| std::io::Error::other("not UTF-8 text"))
+    };
+    let text = read().map_err(|e| format!("could not load {shown}: {e}"))?;
+    saved::read(&text).map_err(|e| format!("{shown}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{KeyEventKind, KeyEventState};
+
+    fn press(code: KeyCode) -> KeyEvent {
+        KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        }
+    }
+
+    #[test]
+    fn the_prompt_edits_and_answers() {
+        let mut prompt = FilePrompt::new(Intent::Save, Some(PathBuf::from("/d/a.txt")));
+        prompt.key(&press(KeyCode::Backspace));
+        prompt.key(&press(KeyCode::Char('x')));
+        assert_eq!(prompt.text, "/d/a.txx");
+        assert_eq!(
+            prompt.key(&press(KeyCode::Enter)),
+            Typed::Done(PathBuf::from("/d/a.txx"))
+        );
+        assert_eq!(prompt.key(&press(KeyCode::Esc)), Typed::Cancelled);
+    }
+
+    #[test]
+    fn a_saved_file_loads_back_and_a_link_at_its_name_is_replaced() {
+        let folder = tempfile::tempdir().unwrap();
+        let other = folder.path().join("other.txt");
+        std::fs::write(&other, "keep me").unwrap();
+        let path = folder.path().join("game.txt");
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&other, &path).unwrap();
+        let saved = Saved::TicTacToe("X../.0./...".parse().unwrap());
+        assert!(save(&path, &saved).unwrap().starts_with("saved to "));
+        assert_eq!(load(&path), Ok(saved));
+        assert_eq!(std::fs::read_to_string(&other).unwrap(), "keep me");
+        let bad = folder.path().join("bad.txt");
+        std::fs::write(&bad, "noughts 1\nchess\n").unwrap();
+        assert!(load(&bad).unwrap_err().contains("line 2, column 1"));
+        assert!(load(folder.path()).unwrap_err().contains("could not load"));
+    }
+}
