@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         strip: None,
         puzzle: None,
         load: None,
+        fresh: false,
         no_mouse: cli.no_mouse,
     });
     if let Command::Tui {
@@ -39,6 +40,7 @@ fn main() -> ExitCode {
         strip,
         puzzle,
         load,
+        fresh,
         no_mouse,
     } = command
     {
@@ -54,18 +56,13 @@ fn main() -> ExitCode {
                 return ExitCode::from(EXIT_BAD_INPUT);
             }
         };
-        // The settings file (written with its defaults on first use); the
-        // options win over it.
-        let loaded = noughts::settings::path().map(|file| noughts::settings::load_or_create(&file));
-        let (settings, note) = loaded.map_or_else(Default::default, |l| (l.settings, l.note));
         let options = noughts::tui::Options {
-            mouse: !(no_mouse || cli.no_mouse) && settings.mouse,
+            mouse: !(no_mouse || cli.no_mouse),
             board,
             strip,
             puzzle,
             load,
-            settings,
-            note,
+            fresh,
         };
         // color-eyre reports panics; errors are one line, as everywhere.
         let _ = color_eyre::install();

@@ -51,6 +51,7 @@ impl Session {
         command.env("TERM", "xterm-256color");
         command.env("NOUGHTS_DATA_DIR", data);
         command.env("NOUGHTS_CONFIG_DIR", data);
+        command.env("NOUGHTS_STATE_DIR", data);
         command.env_remove("NO_COLOR");
         let child = pair.slave.spawn_command(command).unwrap();
         drop(pair.slave);
@@ -255,7 +256,10 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
         .map(|e| e.unwrap().file_name())
         .collect();
     files.sort();
-    assert_eq!(files, ["puzzles-tictactoe.json", "settings.toml"]);
+    assert_eq!(
+        files,
+        ["puzzles-tictactoe.json", "session.json", "settings.toml"]
+    );
 
     // The next run: P opens a puzzle at the player's own level (a shared
     // id leaves it as it was), the streak kept.
@@ -287,7 +291,7 @@ fn the_settings_file_opens_its_tab_in_ascii_and_a_bad_one_is_named() {
     // (the first tab, in Unicode), the file left as it was.
     let bad = "tab = \"mnc\"\ncolour = true\n";
     std::fs::write(&file, bad).unwrap();
-    let mut session = Session::start_in(&[], folder.path());
+    let mut session = Session::start_in(&["tui", "--fresh"], folder.path());
     session.wait_for("line 2, column 1");
     session.wait_for("Codeforces");
     assert!(session.screen_text().contains('┌'));
@@ -295,6 +299,56 @@ fn the_settings_file_opens_its_tab_in_ascii_and_a_bad_one_is_named() {
     let (status, _) = session.finish();
     assert!(status.success(), "{status:?}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), bad);
+}
+
+#[test]
+fn the_last_session_comes_back_and_a_bad_one_is_set_aside() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::start_in(&[], folder.path());
+    session.wait_for("Codeforces   first");
+    // An X in the centre, then the Treblecross tab, three cells longer.
+    session.send("x");
+    session.wait_for("Codeforces   second");
+    session.send("2");
+    session.wait_for("cells 1–12 of 12");
+    session.send("+++");
+    session.wait_for("cells 1–15 of 15");
+    session.wait_for("in use 15:3");
+    // Lines without their trailing blanks: a terminal that had other text
+    // there first holds spaces where a fresh one holds nothing.
+    let trimmed =
+        |text: String| -> Vec<String> { text.lines().map(|l| l.trim_end().to_string()).collect() };
+    let before = trimmed(session.screen_text());
+    session.send("q");
+    let (status, _) = session.finish();
+    assert!(status.success(), "{status:?}");
+
+    // The same screen again; the first tab holds its X.
+    let mut session = Session::start_in(&[], folder.path());
+    session.wait_for("cells 1–15 of 15");
+    session.wait_for("in use 15:3");
+    assert_eq!(trimmed(session.screen_text()), before);
+    session.send("1");
+    session.wait_for("Codeforces   second");
+    session.send("q");
+    session.finish();
+
+    // --fresh: a clean start.
+    let mut session = Session::start_in(&["tui", "--fresh"], folder.path());
+    session.wait_for("Codeforces   first");
+    session.send("q");
+    session.finish();
+
+    // A session file that does not read: set aside, a note, a clean start.
+    let file = folder.path().join("session.json");
+    std::fs::write(&file, "{\"version\": 9}").unwrap();
+    let mut session = Session::start_in(&[], folder.path());
+    session.wait_for("the last session");
+    session.wait_for("Codeforces   first");
+    session.send("q");
+    session.finish();
+    let aside = folder.path().join("session.json.unreadable");
+    assert_eq!(std::fs::read_to_string(aside).unwrap(), "{\"version\": 9}");
 }
 
 #[test]

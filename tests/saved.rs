@@ -279,3 +279,31 @@ fn ctrl_s_saves_to_the_data_folder_and_ctrl_o_loads_it_back() {
     assert!(app.notice.as_deref().unwrap().starts_with("could not load"));
     assert_eq!(app.tictactoe.board(), board);
 }
+
+#[test]
+fn commands_and_a_refused_app_write_nothing_in_the_home_folder() {
+    let home = tempfile::tempdir().unwrap();
+    let runs: [&[&str]; 4] = [
+        &["tui"],
+        &["config", "--path"],
+        &["puzzle", "--game", "mnc", "--seed", "1"],
+        &["tui", "--fresh"],
+    ];
+    for args in runs {
+        Command::cargo_bin("noughts")
+            .unwrap()
+            .args(args)
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_STATE_HOME", home.path().join("state"))
+            .env_remove("NOUGHTS_CONFIG_DIR")
+            .env_remove("NOUGHTS_DATA_DIR")
+            .env_remove("NOUGHTS_STATE_DIR")
+            .write_stdin("")
+            .output()
+            .unwrap();
+    }
+    let left: Vec<_> = std::fs::read_dir(home.path()).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -300,6 +300,10 @@ pub enum Command {
         /// A file saved by the app (Ctrl-S) to open in its tab.
         #[arg(long)]
         load: Option<PathBuf>,
+        /// Start clean: do not restore the last session (it is kept again
+        /// on quit).
+        #[arg(long)]
+        fresh: bool,
         /// Leave mouse capture off (the terminal keeps its own selection
         /// and scrolling).
         #[arg(long)]

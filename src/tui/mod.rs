@@ -16,6 +16,7 @@ mod overlays;
 pub mod puzzle;
 pub mod record_view;
 pub mod rules;
+pub mod session;
 mod signals;
 mod startup;
 pub mod tab;
@@ -38,18 +39,18 @@ use std::time::Duration;
 /// How the app starts.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
+    /// Mouse capture, as the command line asks (the settings may turn it
+    /// off too).
     pub mouse: bool,
     pub board: Option<crate::solver::tictactoe::Board>,
     /// A Treblecross strip to start with; opens that tab.
     pub strip: Option<crate::solver::treblecross::Strip>,
     /// A puzzle to open (`noughts tui --puzzle mnc-3-1234`).
     pub puzzle: Option<crate::solver::puzzle::PuzzleId>,
+    /// Start clean: the last session is not restored (`--fresh`).
+    pub fresh: bool,
     /// A saved file to open in its tab (`noughts tui --load FILE`).
     pub load: Option<crate::notation::saved::Saved>,
-    /// The settings file's choices; the options above win over them.
-    pub settings: crate::settings::Settings,
-    /// Why the settings file could not be read (shown over the footer).
-    pub note: Option<String>,
 }
 
 /// Why the app could not run.
@@ -161,7 +162,11 @@ pub fn run(options: Options) -> Result<(), Error> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(Error::NoTerminal);
     }
-    let mouse = options.mouse;
+    // The settings file, read (and written with its defaults on first use)
+    // only once there is a terminal to run in; the options win over it.
+    let loaded = crate::settings::path().map(|file| crate::settings::load_or_create(&file));
+    let (settings, note) = loaded.map_or_else(Default::default, |l| (l.settings, l.note));
+    let mouse = options.mouse && settings.mouse;
     let resumed = Arc::new(AtomicBool::new(false));
     let signals = signals::Watch::start(mouse, Arc::clone(&resumed))?;
     // ratatui's own panic hook restores the screen but not mouse capture:
@@ -172,13 +177,25 @@ pub fn run(options: Options) -> Result<(), Error> {
         previous(info);
     }));
     let mut terminal = ratatui::init();
-    let _guard = TerminalGuard { mouse };
+    let guard = TerminalGuard { mouse };
     if mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
     let mut app = App::new(theme::Theme::from_env());
-    app.apply_settings(&options.settings);
-    app.notice = options.note;
+    app.apply_settings(&settings);
+    app.notice = note;
+    // The last session, unless asked to start clean; the options below
+    // win over it.
+    let session_file = session::file();
+    if let (false, Some(file)) = (options.fresh, &session_file) {
+        if let Some(note) = session::restore(&mut app, file) {
+            app.notice = Some(
+                app.notice
+                    .take()
+                    .map_or(note.clone(), |n| format!("{n} · {note}")),
+            );
+        }
+    }
     if let Some(saved) = options.load {
         app.load_saved(saved);
     }
@@ -231,5 +248,12 @@ pub fn run(options: Options) -> Result<(), Error> {
         }
     }
     signals.close();
+    let kept = session_file.map(|file| session::save(&mut app, &file));
+    // The terminal given back first: the note of a session not kept is
+    // read on the ordinary screen.
+    drop(guard);
+    if let Some(Err(why)) = kept {
+        eprintln!("noughts: {why}");
+    }
     Ok(())
 }

@@ -582,6 +582,11 @@ impl MncTab {
         x
     }
 
+    /// Whether the hints are on the board.
+    pub fn hints_on(&self) -> bool {
+        self.hints
+    }
+
     /// The hints on the board on or off (the settings' `hints`).
     pub fn set_hints(&mut self, on: bool) {
         self.hints = on;

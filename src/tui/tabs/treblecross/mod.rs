@@ -530,6 +530,12 @@ impl TreblecrossTab {
         });
     }
 
+    /// The zoom chosen: columns per cell, or `None` for the widest that
+    /// fits.
+    pub fn zoom(&self) -> Option<u16> {
+        self.zoom
+    }
+
     /// Columns per cell: 1 to 3, or `None` for the widest that fits (the
     /// settings' `zoom`).
     pub fn set_zoom(&mut self, zoom: Option<u16>) {
