@@ -394,7 +394,8 @@ fn a_click_on_the_strip_changes_the_treblecross_verdict() {
 
 #[test]
 fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
-    let mut session = Session::start(&[]);
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::start_in(&[], folder.path());
     session.wait_for("Codeforces");
     session.send("3");
     // The engine (x) opens once it has solved the game.
@@ -420,17 +421,18 @@ fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
     assert!(session.screen_text().contains("you took the engine's x"));
     // The engine answers from its thread, after a short pause.
     session.wait_for("3. x ");
-    // A match is on: q asks first, n stays, q and y quit.
+    // A match is on, but nothing is at stake: q quits at once, and the
+    // next start brings the match back, its moves with it.
+    session.wait_for("your move");
     session.send("q");
-    session.wait_for("Quit?");
-    session.send("n");
-    session.wait_for_gone("Quit?");
-    session.send("q");
-    session.wait_for("Quit?");
-    session.send("y");
     let (status, parser) = session.finish();
     assert!(status.success());
     assert_terminal_restored(&parser);
+    let mut session = Session::start_in(&[], folder.path());
+    session.wait_for(&format!("2. o O {opening} ×x"));
+    session.send("q");
+    let (status, _) = session.finish();
+    assert!(status.success());
 }
 
 #[test]

@@ -39,7 +39,8 @@ pub enum Question {
 /// Everything the app can be asked to do: its own actions, and each tab's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
-    /// `q`: quits at once, or asks first while a game is at stake.
+    /// `q`: quits at once (the session is kept), or asks first while a
+    /// game is at stake and there is no state folder to keep it in.
     Quit,
     /// Quits whatever is at stake (`y` to the question, Ctrl-C).
     QuitNow,
@@ -168,7 +169,7 @@ const GENERAL_ALL: &[Binding<Action>] = &[
     Binding::new(
         &[ch('q')],
         "q",
-        "quit (asks first while a game is on)",
+        "quit (the session is kept; asks first where it cannot be)",
         Action::Quit,
     )
     .footer("quit"),
@@ -359,6 +360,9 @@ pub struct App {
     /// The data folder: the puzzles' levels and streaks, saved files
     /// (`None`: in memory only).
     pub(super) puzzle_folder: Option<std::path::PathBuf>,
+    /// Whether quitting keeps the session (a state folder to keep it in):
+    /// then nothing is at stake, and `q` quits without asking.
+    pub keeps_session: bool,
     /// The path being typed for Ctrl-S or Ctrl-O.
     pub file_prompt: Option<super::files::FilePrompt>,
     /// Every symbol drawn in ASCII (the settings' `display = "ascii"`).
@@ -389,6 +393,7 @@ impl App {
             ascii: false,
             notice: None,
             file_prompt: None,
+            keeps_session: false,
             mnc_start: (Side::O, Strength::Perfect, false),
         }
     }
@@ -545,8 +550,8 @@ impl App {
     pub fn update(&mut self, action: Action) {
         match action {
             Action::Quit => match self.at_stake() {
-                Some(what) => self.question = Some(Question::Quit(what)),
-                None => self.running = false,
+                Some(what) if !self.keeps_session => self.question = Some(Question::Quit(what)),
+                _ => self.running = false,
             },
             Action::QuitNow => self.running = false,
             Action::Yes => {

@@ -187,6 +187,7 @@ pub fn run(options: Options) -> Result<(), Error> {
     // The last session, unless asked to start clean; the options below
     // win over it.
     let session_file = session::file();
+    app.keeps_session = session_file.is_some();
     if let (false, Some(file)) = (options.fresh, &session_file) {
         if let Some(note) = session::restore(&mut app, file) {
             app.notice = Some(
