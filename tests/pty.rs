@@ -140,15 +140,6 @@ impl Session {
         }
     }
 
-    /// Reads until the screen no longer shows `text` (10 s at most).
-    fn wait_for_gone(&mut self, text: &str) {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while self.screen_text().contains(text) {
-            assert!(Instant::now() < deadline, "{text:?} stayed on screen");
-            self.pump(Duration::from_millis(50));
-        }
-    }
-
     fn send(&mut self, bytes: &str) {
         self.writer.write_all(bytes.as_bytes()).unwrap();
         self.writer.flush().unwrap();
