@@ -85,3 +85,48 @@ pub fn tick_until(app: &mut App, what: &str, mut done: impl FnMut(&App) -> bool)
         app.tick();
     }
 }
+
+/// The Treblecross tab's helpers, for its two test files.
+pub mod treblecross {
+    use super::{tick_until, type_keys};
+    use noughts::solver::treblecross::Strip;
+    use noughts::tui::app::{App, TabId};
+    use noughts::tui::tabs::treblecross::TreblecrossTab;
+    use noughts::tui::theme::Theme;
+
+    pub fn strip(text: &str) -> Strip {
+        Strip::from(text.chars().map(|c| c == 'X').collect::<Vec<_>>())
+    }
+
+    pub fn app_with(text: &str) -> App {
+        let mut app = App::new(Theme { color: true });
+        app.treblecross = TreblecrossTab::with_strip(strip(text));
+        app.tab = TabId::Treblecross;
+        app
+    }
+
+    /// Ticks until the engine has answered everything asked of it (its
+    /// replies come from its thread).
+    pub fn settle(app: &mut App) {
+        tick_until(app, "an answer from the engine", |app| {
+            !app.treblecross.is_thinking()
+        });
+    }
+
+    /// Types keys one at a time, each once the engine has answered.
+    pub fn play_keys(app: &mut App, keys: &str) {
+        for c in keys.chars() {
+            type_keys(app, &c.to_string());
+            settle(app);
+        }
+    }
+
+    /// The cells played in the game so far, with who played each.
+    pub fn moves_of(app: &App) -> Vec<(noughts::solver::treblecross::Player, usize)> {
+        let game = app.treblecross.game().unwrap();
+        let mut moves = Vec::new();
+        game.record()
+            .visit(|_, before, cell| moves.push((before.to_move, cell)));
+        moves
+    }
+}
