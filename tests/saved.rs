@@ -307,3 +307,15 @@ fn commands_and_a_refused_app_write_nothing_in_the_home_folder() {
     let left: Vec<_> = std::fs::read_dir(home.path()).unwrap().collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+#[test]
+fn a_tab_with_a_puzzle_on_saves_what_waits_aside() {
+    let mut app = App::new(Theme { color: false });
+    app.load_saved(read("noughts 1\ntreblecross X.............\n").unwrap());
+    let editor = app.saved();
+    app.open_puzzle("treblecross-3-7".parse().unwrap());
+    assert_ne!(app.treblecross.strip(), &Strip::from(vec![false; 3]));
+    assert_eq!(app.saved(), editor, "the editor's strip, not the puzzle's");
+    type_keys(&mut app, "P");
+    assert_eq!(app.saved(), editor);
+}

@@ -114,10 +114,12 @@ impl MncTab {
     /// The match: where it started, your side, its moves, as a saved file
     /// holds them.
     pub fn saved(&self) -> crate::notation::saved::Saved {
+        // During a puzzle: the match put aside for it.
+        let game = self.training.put_aside().unwrap_or(&self.game);
         crate::notation::saved::Saved::Mnc {
-            start: *self.game.record().start(),
-            human: self.human(),
-            moves: self.game.record().moves().to_vec(),
+            start: *game.record().start(),
+            human: game.human(),
+            moves: game.record().moves().to_vec(),
         }
     }
 

@@ -347,8 +347,9 @@ impl TreblecrossTab {
                     game: Some((start.to_move, game.record().moves().to_vec())),
                 }
             }
+            // During a puzzle: the editor's own strip, put aside.
             None => Saved::Treblecross {
-                strip: self.strip.clone(),
+                strip: self.training.editor_strip().unwrap_or(&self.strip).clone(),
                 game: None,
             },
         }

@@ -65,6 +65,13 @@ impl Try {
     }
 }
 
+impl Training {
+    /// The editor's strip while a puzzle is on (put aside).
+    pub fn editor_strip(&self) -> Option<&Strip> {
+        self.aside.as_ref().map(|a| &a.strip)
+    }
+}
+
 impl TreblecrossTab {
     pub fn training(&self) -> &Training {
         &self.training
