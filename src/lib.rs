@@ -10,4 +10,5 @@ pub mod cli;
 pub mod notation;
 pub mod settings;
 pub mod solver;
+pub mod store;
 pub mod tui;

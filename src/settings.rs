@@ -195,7 +195,7 @@ pub fn load_or_create(file: &Path) -> Loaded {
         settings: Settings::default(),
         note: Some(note),
     };
-    match read_limited(file) {
+    match crate::store::read_bounded(file, LONGEST) {
         Ok(Some(text)) => match parse(&text) {
             Ok(settings) => Loaded {
                 settings,
@@ -222,27 +222,6 @@ pub fn load_or_create(file: &Path) -> Loaded {
             file.display()
         )),
     }
-}
-
-/// The file's text; `None` when there is no file.
-fn read_limited(file: &Path) -> std::io::Result<Option<String>> {
-    use std::io::Read;
-    let handle = match std::fs::File::open(file) {
-        Ok(handle) => handle,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    if handle.metadata()?.is_dir() {
-        return Err(std::io::Error::other("a directory, not a file"));
-    }
-    let mut text = String::new();
-    handle.take(LONGEST + 1).read_to_string(&mut text)?;
-    if text.len() as u64 > LONGEST {
-        return Err(std::io::Error::other(
-            "longer than 64 KiB: not a settings file",
-        ));
-    }
-    Ok(Some(text))
 }
 
 /// Writes the commented defaults to `file`, which must not exist yet (a

@@ -18,11 +18,11 @@ mod independent;
 use assert_cmd::Command;
 use independent::mnc::{SlowSolver, Twin};
 use independent::{mask_of, safe, segment_values, TreblecrossSearch, Value};
+use noughts::notation::tictactoe::slashed;
 use noughts::solver::puzzle::{
     Puzzle, PuzzleGame, PuzzleId, Puzzler, TicTacToeTask, TreblecrossTask,
 };
-use noughts::solver::tictactoe::Board;
-use noughts::solver::{Cell, Outcome, Side};
+use noughts::solver::{Outcome, Side};
 use std::collections::{HashMap, HashSet};
 
 fn ids(game: PuzzleGame, per_level: u32) -> impl Iterator<Item = PuzzleId> {
@@ -35,18 +35,6 @@ fn ids(game: PuzzleGame, per_level: u32) -> impl Iterator<Item = PuzzleId> {
     })
 }
 
-fn cells_of(board: &Board) -> independent::tictactoe::Board {
-    let mut cells = [b'.'; 9];
-    for cell in Cell::ALL {
-        cells[cell.index()] = match board.get(cell) {
-            Some(Side::X) => b'X',
-            Some(Side::O) => b'O',
-            None => b'.',
-        };
-    }
-    cells
-}
-
 #[test]
 fn tic_tac_toe_answers_are_every_right_move_and_no_other() {
     let mut puzzler = Puzzler::new();
@@ -55,7 +43,7 @@ fn tic_tac_toe_answers_are_every_right_move_and_no_other() {
         let Puzzle::TicTacToe(p) = puzzler.make(id) else {
             panic!("{id:?} is not tic-tac-toe");
         };
-        let board = cells_of(&p.board);
+        let board = independent::tictactoe::from_rows(&slashed(&p.board));
         let values: Vec<(usize, Value)> = (0..9)
             .filter(|&c| board[c] == b'.')
             .map(|c| (c, independent::tictactoe::move_value(&board, c)))

@@ -2,7 +2,7 @@
 //! enumeration of every game (no memo) for legality, and plain minimax (no
 //! memo, no short cut) for values.
 
-mod common;
+mod independent;
 
 use assert_cmd::Command;
 use noughts::solver::board::has_line;
@@ -16,9 +16,7 @@ use std::collections::{HashMap, HashSet};
 type Cells = [u8; 9];
 
 fn line_of(cells: &Cells, mark: u8) -> bool {
-    common::LINES
-        .iter()
-        .any(|l| l.iter().all(|&c| cells[c] == mark))
+    independent::tictactoe::has_line(cells, mark)
 }
 
 /// Every board met in every game from the empty board, by plain recursion.

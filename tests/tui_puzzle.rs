@@ -12,10 +12,10 @@ use app_support::*;
 use crossterm::event::KeyCode;
 use independent::mnc::{SlowSolver, Twin};
 use independent::{segment_values, tictactoe as twin};
+use noughts::notation::tictactoe::slashed;
 use noughts::solver::puzzle::{PuzzleGame, PuzzleId, TicTacToeTask, TreblecrossTask};
 use noughts::solver::record::Shown;
-use noughts::solver::tictactoe::Board;
-use noughts::solver::{Cell, Outcome, Side};
+use noughts::solver::{Cell, Outcome};
 use noughts::tui::app::{App, TabId};
 use noughts::tui::puzzle::Standing;
 use noughts::tui::tabs::tictactoe;
@@ -53,18 +53,6 @@ fn click_tictactoe(app: &mut App, cell: Cell) {
     app.handle(&event, area);
 }
 
-fn cells_of(board: &Board) -> twin::Board {
-    let mut cells = [b'.'; 9];
-    for cell in Cell::ALL {
-        cells[cell.index()] = match board.get(cell) {
-            Some(Side::X) => b'X',
-            Some(Side::O) => b'O',
-            None => b'.',
-        };
-    }
-    cells
-}
-
 /// What the slow twin says after a move worth `value` to the mover, in the
 /// panel's words.
 fn after(name: &str, other: char, value: independent::Value) -> String {
@@ -100,7 +88,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     for seed in 0..40 {
         app.open_puzzle(id(&format!("tictactoe-2-{seed}")));
         let t = app.tictactoe.training().current.as_ref().unwrap();
-        let board = cells_of(&t.puzzle.board);
+        let board = twin::from_rows(&slashed(&t.puzzle.board));
         let (task, answers) = (t.puzzle.task, t.puzzle.answers.clone());
         let other = if twin::mover(&board) == b'X' {
             'O'

@@ -17,12 +17,7 @@ use std::path::{Path, PathBuf};
 impl App {
     /// Ctrl-S, Ctrl-O and the keys typed into their prompt.
     pub(super) fn file_action(&mut self, action: Action) {
-        let word = match self.tab {
-            TabId::TicTacToe => "tictactoe",
-            TabId::Treblecross => "treblecross",
-            TabId::Mnc => "mnc",
-        };
-        let default = default_file(self.puzzle_folder.as_deref(), word);
+        let default = default_file(self.puzzle_folder.as_deref(), self.tab.word());
         match action {
             Action::SaveFile => self.file_prompt = Some(FilePrompt::new(Intent::Save, default)),
             Action::LoadFile => self.file_prompt = Some(FilePrompt::new(Intent::Load, default)),
@@ -183,19 +178,7 @@ pub fn default_file(data: Option<&Path>, game: &str) -> Option<PathBuf> {
 /// planted at its name is replaced, never followed); the words to show.
 pub fn save(path: &Path, saved: &Saved) -> Result<String, String> {
     let shown = escape_all(&path.display().to_string());
-    let write = || -> std::io::Result<()> {
-        use std::io::Write;
-        let folder = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        std::fs::create_dir_all(&folder)?;
-        let mut new = tempfile::NamedTempFile::new_in(&folder)?;
-        new.write_all(saved::write(saved).as_bytes())?;
-        new.persist(path).map_err(|e| e.error)?;
-        Ok(())
-    };
-    write()
+    crate::store::write_atomically(path, &saved::write(saved))
         .map(|()| format!("saved to {shown}"))
         .map_err(|e| format!("could not save to {shown}: {e}"))
 }
@@ -203,21 +186,12 @@ pub fn save(path: &Path, saved: &Saved) -> Result<String, String> {
 /// Reads the saved file at `path`, or one line saying why not (with the
 /// line and column of what is wrong in it).
 pub fn load(path: &Path) -> Result<Saved, String> {
-    use std::io::Read;
     let shown = escape_all(&path.display().to_string());
-    let read = || -> std::io::Result<String> {
-        let file = std::fs::File::open(path)?;
-        if !file.metadata()?.is_file() {
-            return Err(std::io::Error::other("not a plain file"));
-        }
-        let mut bytes = Vec::new();
-        file.take(LONGEST + 1).read_to_end(&mut bytes)?;
-        if bytes.len() as u64 > LONGEST {
-            return Err(std::io::Error::other("longer than 1 MiB: not a saved file"));
-        }
-        String::from_utf8(bytes).map_err(|_| std::io::Error::other("not UTF-8 text"))
+    let text = match crate::store::read_bounded(path, LONGEST) {
+        Ok(Some(text)) => text,
+        Ok(None) => return Err(format!("could not load {shown}: no such file")),
+        Err(e) => return Err(format!("could not load {shown}: {e}")),
     };
-    let text = read().map_err(|e| format!("could not load {shown}: {e}"))?;
     saved::read(&text).map_err(|e| format!("{shown}: {e}"))
 }
 

@@ -4,15 +4,14 @@
 //! puzzle mode has ([`puzzle_keys!`]) and the panel's first lines. The
 //! tabs own the boards, the answers and their words.
 
-use crate::notation::escaped;
 use crate::solver::puzzle::{PuzzleGame, PuzzleId, SplitMix64};
+use crate::store;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use serde::{Deserialize, Serialize};
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Names the data folder instead of the platform's (tests point it at a
@@ -216,11 +215,7 @@ impl Trainer {
             Ok(Some(progress)) => trainer.progress = progress,
             Ok(None) => {}
             Err(why) => {
-                let aside = file.with_extension("json.unreadable");
-                let kept = match std::fs::rename(&file, &aside) {
-                    Ok(()) => format!("set aside as {}", aside.display()),
-                    Err(_) => "left as it is".into(),
-                };
+                let kept = store::set_aside(&file);
                 trainer.trouble = Some(format!(
                     "puzzle record {}: {why}; starting at level 1 ({kept})",
                     file.display()
@@ -349,35 +344,18 @@ impl Trainer {
 
 /// The record in `file`; `None` when there is none yet.
 fn read_progress(file: &Path) -> Result<Option<Progress>, String> {
-    let handle = match std::fs::File::open(file) {
-        Ok(handle) => handle,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e.to_string()),
-    };
     // A record is a few dozen bytes: anything past 4 KiB is not one.
-    let mut text = String::new();
-    handle
-        .take(4096)
-        .read_to_string(&mut text)
-        .map_err(|e| e.to_string())?;
-    serde_json::from_str(&text).map(Some).map_err(|e| {
-        format!(
-            "line {}, column {}: {}",
-            e.line(),
-            e.column(),
-            escaped(&e.to_string())
-        )
-    })
+    let Some(text) = store::read_bounded(file, 4096).map_err(|e| e.to_string())? else {
+        return Ok(None);
+    };
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| store::json_error(&e))
 }
 
 fn write_progress(file: &Path, progress: &Progress) -> std::io::Result<()> {
-    let folder = file.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(folder)?;
-    let mut new = tempfile::NamedTempFile::new_in(folder)?;
     let text = serde_json::to_string_pretty(progress).map_err(std::io::Error::other)?;
-    writeln!(new, "{text}")?;
-    new.persist(file).map_err(|e| e.error)?;
-    Ok(())
+    store::write_atomically(file, &format!("{text}\n"))
 }
 
 /// A puzzle's panel, in parts: all of them in this order where they fit,

@@ -7,10 +7,10 @@
 
 use super::app::{App, TabId};
 use crate::notation::escape_all;
-use crate::notation::saved;
+use crate::notation::saved::{self, Saved};
 use crate::solver::mnc::Strength;
+use crate::store;
 use serde::{Deserialize, Serialize};
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Names the state folder instead of the platform's (tests point it at a
@@ -55,14 +55,6 @@ struct Session {
     mnc_strength: String,
 }
 
-fn tab_word(tab: TabId) -> &'static str {
-    match tab {
-        TabId::TicTacToe => "tictactoe",
-        TabId::Treblecross => "treblecross",
-        TabId::Mnc => "mnc",
-    }
-}
-
 fn strength_word(strength: Strength) -> &'static str {
     match strength {
         Strength::Perfect => "perfect",
@@ -77,7 +69,7 @@ pub fn save(app: &mut App, file: &Path) -> Result<(), String> {
     let tab = app.tab;
     let session = Session {
         version: VERSION,
-        tab: tab_word(tab).into(),
+        tab: tab.word().into(),
         tictactoe: saved::write(&app.tictactoe.saved()),
         treblecross: saved::write(&app.treblecross.saved()),
         mnc: app.mnc.as_ref().map(|m| saved::write(&m.saved())),
@@ -87,46 +79,26 @@ pub fn save(app: &mut App, file: &Path) -> Result<(), String> {
             .into(),
     };
     let text = serde_json::to_string_pretty(&session).map_err(|e| e.to_string())?;
-    let write = || -> std::io::Result<()> {
-        let folder = file.parent().unwrap_or(Path::new("."));
-        std::fs::create_dir_all(folder)?;
-        let mut new = tempfile::NamedTempFile::new_in(folder)?;
-        new.write_all(text.as_bytes())?;
-        new.persist(file).map_err(|e| e.error)?;
-        Ok(())
-    };
-    write().map_err(|e| format!("the session could not be kept in {shown}: {e}"))
+    store::write_atomically(file, &text)
+        .map_err(|e| format!("the session could not be kept in {shown}: {e}"))
 }
 
 /// Restores the session kept in `file`, if any; a note when it could not
 /// be read (it is then set aside, and the app starts clean).
 pub fn restore(app: &mut App, file: &Path) -> Option<String> {
-    let session = match read(file) {
+    let (session, tabs) = match read(file) {
         Ok(None) => return None,
-        Ok(Some(session)) => session,
+        Ok(Some(read)) => read,
         Err(why) => {
-            let aside = file.with_extension("json.unreadable");
             let shown = escape_all(&file.display().to_string());
-            let kept = match std::fs::rename(file, &aside) {
-                Ok(()) => format!("set aside as {}", escape_all(&aside.display().to_string())),
-                Err(_) => "left as it is".into(),
-            };
+            let kept = store::set_aside(file);
             return Some(format!(
                 "the last session: {why}; starting clean ({shown} {kept})"
             ));
         }
     };
-    for text in [
-        Some(&session.tictactoe),
-        Some(&session.treblecross),
-        session.mnc.as_ref(),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        if let Ok(saved) = saved::read(text) {
-            app.load_saved(saved);
-        }
+    for saved in tabs {
+        app.load_saved(saved);
     }
     app.treblecross
         .set_zoom((session.zoom > 0).then_some(session.zoom));
@@ -138,55 +110,39 @@ pub fn restore(app: &mut App, file: &Path) -> Option<String> {
             _ => Strength::Perfect,
         };
     }
-    app.tab = match session.tab.as_str() {
-        "treblecross" => TabId::Treblecross,
-        "mnc" if app.mnc.is_some() => TabId::Mnc,
-        _ => TabId::TicTacToe,
+    let shown = TabId::ALL.into_iter().find(|t| t.word() == session.tab);
+    app.tab = match shown {
+        Some(TabId::Mnc) if app.mnc.is_none() => TabId::TicTacToe,
+        Some(tab) => tab,
+        None => TabId::TicTacToe,
     };
     None
 }
 
-/// The session in `file`; `None` when there is none.
-fn read(file: &Path) -> Result<Option<Session>, String> {
-    let handle = match std::fs::File::open(file) {
-        Ok(handle) => handle,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e.to_string()),
+/// The session in `file` with each tab's part read; `None` when there is
+/// none. A bad part sets the whole file aside.
+fn read(file: &Path) -> Result<Option<(Session, Vec<Saved>)>, String> {
+    let Some(text) = store::read_bounded(file, LONGEST).map_err(|e| e.to_string())? else {
+        return Ok(None);
     };
-    let mut text = String::new();
-    handle
-        .take(LONGEST + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| e.to_string())?;
-    if text.len() as u64 > LONGEST {
-        return Err("longer than any session".into());
-    }
-    let session: Session = serde_json::from_str(&text).map_err(|e| {
-        format!(
-            "line {}, column {}: {}",
-            e.line(),
-            e.column(),
-            crate::notation::escaped(&e.to_string())
-        )
-    })?;
+    let session: Session = serde_json::from_str(&text).map_err(|e| store::json_error(&e))?;
     if session.version != VERSION {
         return Err(format!(
             "a session of version {}, this app keeps version {VERSION}",
             session.version
         ));
     }
-    // Each tab's part is checked now: a bad one sets the whole file aside.
-    for text in [
+    let parts = [
         Some(&session.tictactoe),
         Some(&session.treblecross),
         session.mnc.as_ref(),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        saved::read(text).map_err(|e| e.to_string())?;
-    }
-    Ok(Some(session))
+    ];
+    let tabs = parts
+        .into_iter()
+        .flatten()
+        .map(|text| saved::read(text).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<Saved>, String>>()?;
+    Ok(Some((session, tabs)))
 }
 
 #[cfg(test)]

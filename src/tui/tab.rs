@@ -46,6 +46,16 @@ impl TabId {
         }
     }
 
+    /// The tab's game in one word, as files and settings name it
+    /// (`tictactoe`, `treblecross`, `mnc`).
+    pub fn word(self) -> &'static str {
+        match self {
+            TabId::TicTacToe => "tictactoe",
+            TabId::Treblecross => "treblecross",
+            TabId::Mnc => "mnc",
+        }
+    }
+
     /// The title in a narrow title bar.
     pub fn short_title(self) -> &'static str {
         match self {

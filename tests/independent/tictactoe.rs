@@ -6,6 +6,21 @@ use super::{Value, LINES};
 /// A board: `X`, `O` or `.` per cell, row by row.
 pub type Board = [u8; 9];
 
+/// A board from its rows joined by '/' (`X0X/.0./.X.`, `0` or `O` for O),
+/// as the commands print them.
+pub fn from_rows(rows: &str) -> Board {
+    let mut board = [b'.'; 9];
+    let cells = rows.bytes().filter(|&b| b != b'/');
+    for (cell, b) in board.iter_mut().zip(cells) {
+        *cell = match b {
+            b'X' => b'X',
+            b'0' | b'O' => b'O',
+            _ => b'.',
+        };
+    }
+    board
+}
+
 pub fn has_line(board: &Board, mark: u8) -> bool {
     LINES.iter().any(|l| l.iter().all(|&c| board[c] == mark))
 }

@@ -42,31 +42,28 @@ pub enum Reply {
 /// Starts the engine's thread; it solves the whole game first (about 0.1 s).
 /// The puzzles come from the same solved game.
 pub fn start() -> Worker<Request, Reply> {
-    Worker::start(
-        || Puzzler::with_engine(Engine::solved()),
-        |puzzler, request| match request {
-            Request::Puzzle(id) => match puzzler.make(id) {
-                Puzzle::Mnc(puzzle) => Reply::Puzzle(id, Box::new(puzzle)),
-                _ => unreachable!("the tab asks for MNC puzzles only"),
-            },
-            request => answer(puzzler.engine(), request),
-        },
-    )
+    Worker::start(|| Puzzler::with_engine(Engine::solved()), answer)
 }
 
-fn answer(engine: &mut Engine, request: Request) -> Reply {
+fn answer(puzzler: &mut Puzzler, request: Request) -> Reply {
     match request {
-        Request::Move(position) => Reply::Move(position, engine.best_move(&position)),
-        Request::Rate(position) => Reply::Rated(Rating {
-            position,
-            value: engine.value(&position),
-            moves: engine.rate_moves(&position),
-        }),
-        Request::Line(position) => Reply::Line(engine.perfect_line(&position)),
+        Request::Puzzle(id) => match puzzler.make(id) {
+            Puzzle::Mnc(puzzle) => Reply::Puzzle(id, Box::new(puzzle)),
+            _ => unreachable!("the tab asks for MNC puzzles only"),
+        },
+        Request::Move(position) => Reply::Move(position, puzzler.engine().best_move(&position)),
+        Request::Rate(position) => {
+            let engine = puzzler.engine();
+            Reply::Rated(Rating {
+                position,
+                value: engine.value(&position),
+                moves: engine.rate_moves(&position),
+            })
+        }
+        Request::Line(position) => Reply::Line(puzzler.engine().perfect_line(&position)),
         Request::Annotate(start, moves) => {
-            let values = engine.annotate(&start, &moves);
+            let values = puzzler.engine().annotate(&start, &moves);
             Reply::Annotated(start, moves, values)
         }
-        Request::Puzzle(_) => unreachable!("answered by the puzzler"),
     }
 }

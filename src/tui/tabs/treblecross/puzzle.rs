@@ -56,6 +56,8 @@ pub struct Try {
     pub puzzle: TreblecrossPuzzle,
     /// What the last answer gave, and whether it was right.
     pub said: Option<(String, bool)>,
+    /// The hints given, in words (made when asked for, not each frame).
+    pub hints: Vec<String>,
 }
 
 impl Try {
@@ -205,6 +207,7 @@ impl TreblecrossTab {
             attempt: Attempt::new(id),
             puzzle,
             said: None,
+            hints: Vec::new(),
         });
         self.reanalyze();
     }
@@ -271,16 +274,38 @@ impl TreblecrossTab {
         if !t.attempt.is_open() {
             return Err("this puzzle is over: n for the next".into());
         }
-        self.training.trainer.hint(&mut t.attempt).map(|_| ())?;
-        if !t.attempt.is_open() {
+        self.training.trainer.hint(&mut t.attempt)?;
+        self.word_hints();
+        if self
+            .training
+            .current
+            .as_ref()
+            .is_some_and(|t| !t.attempt.is_open())
+        {
             // The last hint gave the answer: the analysis comes back.
             self.reanalyze();
         }
         Ok(())
     }
 
+    /// The words of each hint step given and not yet worded; the hints
+    /// read the puzzle's own strip, not what an answer left.
+    fn word_hints(&mut self) {
+        let Some(t) = &mut self.training.current else {
+            return;
+        };
+        let analysis = analyze(&t.puzzle.strip, &mut self.table).ok();
+        while t.hints.len() < usize::from(t.attempt.hints) {
+            let step = t.hints.len() as u8 + 1;
+            t.hints.push(match &analysis {
+                Some(a) => treblecross_hint(&t.puzzle, a, self.table.values(), step),
+                None => "no hint: the values do not fit".into(),
+            });
+        }
+    }
+
     /// The solution: the perfect line from the puzzle's strip, or the
-    /// number of a drill.
+    /// number of a drill (every hint step, the last one giving it).
     fn solution(&mut self) -> Result<(), String> {
         let Some(t) = &mut self.training.current else {
             return Ok(());
@@ -288,6 +313,7 @@ impl TreblecrossTab {
         self.training.trainer.given_up(&mut t.attempt);
         if t.wants_number() {
             t.attempt.hints = crate::tui::puzzle::HINT_STEPS;
+            self.word_hints();
             return Ok(());
         }
         self.reanalyze();
@@ -457,19 +483,11 @@ impl TreblecrossTab {
         if let Some(message) = &self.message {
             panel.said.push(Line::styled(message.clone(), theme.bad()));
         }
-        // The hints read the puzzle's own strip, not what the answer left.
-        if t.attempt.hints > 0 {
-            let mut table = self.table.clone();
-            let analysis = analyze(&t.puzzle.strip, &mut table).ok();
-            for step in 1..=t.attempt.hints {
-                let words = match &analysis {
-                    Some(a) => treblecross_hint(&t.puzzle, a, table.values(), step),
-                    None => "no hint: the values do not fit".into(),
-                };
-                panel
-                    .hints
-                    .push(Line::styled(format!("hint {step}: {words}"), theme.key()));
-            }
+        for (k, words) in t.hints.iter().enumerate() {
+            panel.hints.push(Line::styled(
+                format!("hint {}: {words}", k + 1),
+                theme.key(),
+            ));
         }
         panel.standing.push(standing_line(&t.attempt, theme));
         Some(panel)
