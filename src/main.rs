@@ -72,7 +72,7 @@ fn main() -> ExitCode {
                 eprintln!("noughts: error: {e}");
                 let code = match e {
                     noughts::tui::Error::NoTerminal => EXIT_BAD_INPUT,
-                    noughts::tui::Error::Io(_) => EXIT_FAILURE,
+                    noughts::tui::Error::Io(_) | noughts::tui::Error::NotKept(_) => EXIT_FAILURE,
                 };
                 ExitCode::from(code)
             }
@@ -199,6 +199,8 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             game,
             out: table,
             resume,
+            checkpoint,
+            sha256,
             method,
             threads,
         } => cli::grundy::run(
@@ -216,6 +218,8 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
                 game,
                 out: table,
                 resume,
+                checkpoint,
+                sha256,
                 method,
                 threads: threads.map(usize::from),
             },

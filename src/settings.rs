@@ -204,7 +204,7 @@ pub fn load_or_create(file: &Path) -> Loaded {
             // What is wrong first: a narrow footer cuts the path.
             Err(why) => defaults(format!(
                 "settings: {why} (the defaults are used; {})",
-                file.display()
+                crate::notation::escape_all(&file.display().to_string())
             )),
         },
         Ok(None) => match write_new(file) {
@@ -214,28 +214,31 @@ pub fn load_or_create(file: &Path) -> Loaded {
             },
             Err(e) => defaults(format!(
                 "settings {}: could not be written ({e}); the defaults are used",
-                file.display()
+                crate::notation::escape_all(&file.display().to_string())
             )),
         },
         Err(e) => defaults(format!(
             "settings {}: {e}; the defaults are used",
-            file.display()
+            crate::notation::escape_all(&file.display().to_string())
         )),
     }
 }
 
-/// Writes the commented defaults to `file`, which must not exist yet (a
-/// new file, never one followed through a link planted at its name).
+/// Writes the commented defaults to `file`, which must not exist yet:
+/// whole or not at all (a full disk leaves no empty file behind), never
+/// through a link planted at its name. The config folder is made if
+/// missing; a file where the folder should be is an error that says so.
 pub fn write_new(file: &Path) -> std::io::Result<()> {
-    use std::io::Write;
     if let Some(folder) = file.parent() {
-        std::fs::create_dir_all(folder)?;
+        if std::fs::metadata(folder).is_ok_and(|m| !m.is_dir()) {
+            return Err(std::io::Error::other(format!(
+                "{} is not a folder",
+                crate::notation::escape_all(&folder.display().to_string())
+            )));
+        }
+        crate::store::ensure_folder(folder)?;
     }
-    let mut new = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(file)?;
-    new.write_all(DEFAULT_TEXT.as_bytes())
+    crate::store::write_new(file, DEFAULT_TEXT)
 }
 
 #[cfg(test)]

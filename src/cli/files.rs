@@ -24,30 +24,7 @@ pub fn through_links(path: &Path) -> std::io::Result<PathBuf> {
     Err(std::io::Error::other("too many levels of symbolic links"))
 }
 
-/// A new temporary file in the folder of `target`: made exclusively
-/// (`O_EXCL`) under a fresh random name, never through a link, removed
-/// when dropped. A new table gets the mode any new file gets (0666 less
-/// the umask); a rewritten one keeps its own.
-pub fn temporary_beside(target: &Path) -> std::io::Result<tempfile::NamedTempFile> {
-    let folder = match target.parent() {
-        Some(folder) if !folder.as_os_str().is_empty() => folder,
-        _ => Path::new("."),
-    };
-    let name = target.file_name().unwrap_or_default().to_string_lossy();
-    let mut builder = tempfile::Builder::new();
-    let prefix = format!(".{name}.");
-    builder.prefix(&prefix).suffix(".partial");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let file = builder.tempfile_in(folder)?;
-    if let Ok(meta) = std::fs::metadata(target) {
-        file.as_file().set_permissions(meta.permissions())?;
-    }
-    Ok(file)
-}
+pub use crate::store::temporary_beside;
 
 /// Writes `bytes` to `path` whole or not at all (see [`temporary_beside`]).
 pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

@@ -396,7 +396,7 @@ pub enum Command {
         /// A table of a dozen well-known games: period and pre-period (or
         /// none proved up to --max), the largest value and the rare/common mask,
         /// beside what the literature says.
-        #[arg(long, conflicts_with_all = ["game", "out", "resume", "stats", "json", "method"])]
+        #[arg(long, conflicts_with_all = ["game", "out", "resume", "checkpoint", "sha256", "stats", "json", "method"])]
         survey: bool,
         /// The game: an octal code such as 0.77 or 4.07, or a name.
         #[arg(long, value_name = "CODE")]
@@ -408,6 +408,15 @@ pub enum Command {
         /// Start from a table written by --out (checked before use).
         #[arg(long, value_name = "FILE")]
         resume: Option<PathBuf>,
+        /// For long runs: keep the values in FILE (2 bytes each, appended and
+        /// synced every 10 s); a run with the same FILE starts where the last
+        /// one stopped, even one killed (kill -9).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "resume"])]
+        checkpoint: Option<PathBuf>,
+        /// Print the SHA-256 of G(0) … G(N−1) as u16 little-endian instead of
+        /// the values (as published results give it).
+        #[arg(long, conflicts_with_all = ["stats", "until_period"])]
+        sha256: bool,
         /// fast: the rare/common method on every core; naive: the plain mex
         /// over every split, for comparison.
         #[arg(long, value_enum, default_value = "fast")]

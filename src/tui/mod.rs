@@ -11,6 +11,7 @@ mod ascii;
 pub mod audit;
 pub mod files;
 pub mod grid;
+mod keeper;
 pub mod keymap;
 mod overlays;
 pub mod puzzle;
@@ -30,11 +31,12 @@ use crossterm::cursor::Show;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
 use crossterm::terminal::{Clear, ClearType};
+use keeper::Keeper;
 use std::fmt;
 use std::io::{stdout, IsTerminal};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How the app starts.
 #[derive(Debug, Clone, Default)]
@@ -59,6 +61,8 @@ pub enum Error {
     /// Standard input or output is not a terminal (a pipe, a file, none).
     NoTerminal,
     Io(std::io::Error),
+    /// The app ended, but its session could not be written (why).
+    NotKept(String),
 }
 
 impl fmt::Display for Error {
@@ -69,6 +73,7 @@ impl fmt::Display for Error {
                 "the app needs a terminal (standard input and output); for batch use see noughts --help"
             ),
             Error::Io(e) => write!(f, "terminal: {e}"),
+            Error::NotKept(why) => write!(f, "{why}"),
         }
     }
 }
@@ -167,35 +172,40 @@ pub fn run(options: Options) -> Result<(), Error> {
     let loaded = crate::settings::path().map(|file| crate::settings::load_or_create(&file));
     let (settings, note) = loaded.map_or_else(Default::default, |l| (l.settings, l.note));
     let mouse = options.mouse && settings.mouse;
+    let mut app = App::new(theme::Theme::from_env());
+    app.apply_settings(&settings);
+    app.notice = note;
+    // The last session, unless asked to start clean; the options below
+    // win over it. From here on it is kept, whatever ends the app.
+    let kept = session::file().map(|file| session::open(&mut app, &file, options.fresh));
+    let keeper = kept.as_ref().and_then(|k| k.keeper.clone());
+    if let Some(note) = kept.as_ref().and_then(|k| k.note.clone()) {
+        app.notice = Some(
+            app.notice
+                .take()
+                .map_or(note.clone(), |n| format!("{n} · {note}")),
+        );
+    }
+    app.keeps_session = keeper.is_some();
     let resumed = Arc::new(AtomicBool::new(false));
-    let signals = signals::Watch::start(mouse, Arc::clone(&resumed))?;
+    let signals = signals::Watch::start(mouse, Arc::clone(&resumed), keeper.clone())?;
     // ratatui's own panic hook restores the screen but not mouse capture:
-    // ours turns it off first, then hands over (to color-eyre's report).
+    // ours turns it off first, keeps the session as last handed over (the
+    // state being changed when it broke is not trusted), then hands over
+    // (to color-eyre's report).
     let previous = std::panic::take_hook();
+    let keeper_at_panic = keeper.clone();
     std::panic::set_hook(Box::new(move |info| {
         leave_terminal(mouse);
+        if let Some(Err(why)) = keeper_at_panic.as_ref().map(Keeper::flush) {
+            eprintln!("noughts: {why}");
+        }
         previous(info);
     }));
     let mut terminal = ratatui::init();
     let guard = TerminalGuard { mouse };
     if mouse {
         execute!(stdout(), EnableMouseCapture)?;
-    }
-    let mut app = App::new(theme::Theme::from_env());
-    app.apply_settings(&settings);
-    app.notice = note;
-    // The last session, unless asked to start clean; the options below
-    // win over it.
-    let session_file = session::file();
-    app.keeps_session = session_file.is_some();
-    if let (false, Some(file)) = (options.fresh, &session_file) {
-        if let Some(note) = session::restore(&mut app, file) {
-            app.notice = Some(
-                app.notice
-                    .take()
-                    .map_or(note.clone(), |n| format!("{n} · {note}")),
-            );
-        }
     }
     if let Some(saved) = options.load {
         app.load_saved(saved);
@@ -214,17 +224,49 @@ pub fn run(options: Options) -> Result<(), Error> {
     if let Some(id) = options.puzzle {
         app.open_puzzle(id);
     }
+    // However the loop ends (q, or the terminal failing), the session is
+    // kept.
+    let looped = event_loop(&mut app, &mut terminal, keeper.as_ref(), &resumed, mouse);
+    signals.close();
+    let written = keeper.map(|keeper| {
+        keeper.offer(session::text(&mut app));
+        keeper.flush()
+    });
+    // The terminal given back first: the note of a session not kept is
+    // read on the ordinary screen.
+    drop(guard);
+    drop(kept);
+    looped?;
+    match written {
+        Some(Err(why)) => Err(Error::NotKept(why)),
+        _ => Ok(()),
+    }
+}
+
+/// Draws, reads input, ticks and hands the session to the keeper until the
+/// user quits.
+fn event_loop(
+    app: &mut App,
+    terminal: &mut ratatui::DefaultTerminal,
+    keeper: Option<&Keeper>,
+    resumed: &AtomicBool,
+    mouse: bool,
+) -> Result<(), Error> {
+    let mut kept_text = None;
+    let mut offered = Instant::now();
+    let mut failure_said = None;
     while app.running {
         let mut area = ratatui::layout::Rect::default();
         {
             let _screen = SCREEN.lock().unwrap_or_else(|e| e.into_inner());
             terminal.draw(|frame| {
                 area = frame.area();
-                frame.render_widget(&app, area);
+                frame.render_widget(&*app, area);
             })?;
         }
         // Wait for input; the timeout redraws progress of background work,
         // takes in its results and looks at signals.
+        let mut handled = false;
         if event::poll(Duration::from_millis(100))? {
             // Everything already waiting, before the next frame. (A zero
             // timeout would not look: crossterm's poll(2) reader only reads
@@ -232,29 +274,47 @@ pub fn run(options: Options) -> Result<(), Error> {
             loop {
                 let event = event::read()?;
                 app.handle(&event, area);
+                handled = true;
                 if !event::poll(Duration::from_millis(1))? {
                     break;
                 }
             }
         }
         app.tick();
+        if let Some(keeper) = &keeper {
+            // The session's text after input (at most every 200 ms), and
+            // every 2 s for what changes on its own (the engine's moves);
+            // handed over when it differs from the last.
+            let since = offered.elapsed();
+            if (handled && since >= OFFER_AFTER_INPUT) || since >= OFFER_ANYWAY {
+                offered = Instant::now();
+                let text = session::text(app);
+                if kept_text.as_ref() != Some(&text) {
+                    keeper.offer(text.clone());
+                    kept_text = Some(text);
+                }
+            }
+            // A write that failed is said while the app runs (once each).
+            let failure = keeper.failure();
+            if failure.is_some() && failure != failure_said {
+                app.notice = failure.clone();
+            }
+            failure_said = failure;
+        }
         let resumed_now = resumed.swap(false, Ordering::Relaxed);
-        let redraw = suspend_if_asked(&mut app, mouse)? || resumed_now;
+        let redraw = suspend_if_asked(app, mouse)? || resumed_now;
         if redraw {
             // A new terminal handle: nothing drawn yet, so the next frame
             // draws every cell (Terminal::clear would ask the terminal
             // where its cursor is, and not every terminal answers).
             execute!(stdout(), Clear(ClearType::All))?;
-            terminal = ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(stdout()))?;
+            *terminal = ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(stdout()))?;
         }
-    }
-    signals.close();
-    let kept = session_file.map(|file| session::save(&mut app, &file));
-    // The terminal given back first: the note of a session not kept is
-    // read on the ordinary screen.
-    drop(guard);
-    if let Some(Err(why)) = kept {
-        eprintln!("noughts: {why}");
     }
     Ok(())
 }
+
+/// How soon after input the session is handed to the keeper, and how often
+/// anyway.
+const OFFER_AFTER_INPUT: Duration = Duration::from_millis(200);
+const OFFER_ANYWAY: Duration = Duration::from_secs(2);

@@ -203,23 +203,32 @@ impl Trainer {
     }
 
     /// The record kept in `folder` (`puzzles-mnc.json`), read now. A file
-    /// that does not read is renamed (`….unreadable`), never deleted, and
-    /// the record starts afresh.
+    /// that does not read is set aside under a fresh name, never deleted,
+    /// and the record starts afresh; one that cannot be set aside is never
+    /// written over (the record is then kept in memory only, and said so).
     pub fn kept_in(game: PuzzleGame, folder: &Path) -> Trainer {
         let mut trainer = Trainer::in_memory(game);
         let file = folder.join(format!(
             "puzzles-{}.json",
             crate::notation::puzzle::game_word(game)
         ));
+        let shown = crate::notation::escape_all(&file.display().to_string());
         match read_progress(&file) {
             Ok(Some(progress)) => trainer.progress = progress,
             Ok(None) => {}
             Err(why) => {
-                let kept = store::set_aside(&file);
-                trainer.trouble = Some(format!(
-                    "puzzle record {}: {why}; starting at level 1 ({kept})",
-                    file.display()
-                ));
+                let aside = store::set_aside(&file);
+                let kept = store::set_aside_words(&aside);
+                let how = if aside.is_ok() {
+                    "starting at level 1"
+                } else {
+                    "kept in memory only this time"
+                };
+                trainer.trouble = Some(format!("puzzle record {shown}: {why}; {how} ({kept})"));
+                if aside.is_err() {
+                    trainer.progress.level = 1;
+                    return trainer;
+                }
             }
         }
         trainer.progress.level = trainer.progress.level.clamp(1, game.levels());
@@ -248,8 +257,7 @@ impl Trainer {
     /// the puzzles left): the streak ends, as a wrong answer ends it.
     pub fn skipped(&mut self, attempt: &Attempt) {
         if attempt.is_open() && self.progress.streak > 0 {
-            self.progress.streak = 0;
-            self.keep();
+            self.update(|p| p.streak = 0);
         }
     }
 
@@ -268,8 +276,7 @@ impl Trainer {
                 "level 1 is the first".into()
             });
         }
-        self.progress.level = level;
-        self.keep();
+        self.update(|p| p.level = level);
         Ok(level)
     }
 
@@ -280,29 +287,38 @@ impl Trainer {
             return "solved".into();
         }
         attempt.standing = Standing::Solved;
-        let p = &mut self.progress;
-        p.solved += 1;
         if attempt.wrong > 0 || attempt.hints >= HINT_STEPS {
-            self.keep();
+            self.update(|p| {
+                p.solved = p.solved.saturating_add(1);
+                p.streak = 0;
+            });
             return "solved, after a slip: streak 0".into();
         }
-        p.streak += 1;
-        p.best = p.best.max(p.streak);
+        let levels = self.game.levels();
+        let mut raised = false;
+        self.update(|p| {
+            p.solved = p.solved.saturating_add(1);
+            let grew = p.streak < u32::MAX;
+            p.streak = p.streak.saturating_add(1);
+            p.best = p.best.max(p.streak);
+            raised = grew && p.streak.is_multiple_of(LEVEL_UP_AFTER) && p.level < levels;
+            if raised {
+                p.level += 1;
+            }
+        });
+        let p = self.progress;
         let mut words = format!("solved! streak {}", p.streak);
-        if p.streak.is_multiple_of(LEVEL_UP_AFTER) && p.level < self.game.levels() {
-            p.level += 1;
+        if raised {
             words.push_str(&format!(" · level {} from the next one", p.level));
         }
-        self.keep();
         words
     }
 
     /// A wrong answer: the streak ends (once per puzzle).
     pub fn wrong(&mut self, attempt: &mut Attempt) {
-        attempt.wrong += 1;
+        attempt.wrong = attempt.wrong.saturating_add(1);
         if attempt.wrong == 1 && attempt.is_open() {
-            self.progress.streak = 0;
-            self.keep();
+            self.update(|p| p.streak = 0);
         }
     }
 
@@ -322,24 +338,56 @@ impl Trainer {
     pub fn given_up(&mut self, attempt: &mut Attempt) {
         if attempt.is_open() {
             attempt.standing = Standing::GivenUp;
-            self.progress.streak = 0;
-            self.keep();
+            self.update(|p| p.streak = 0);
         }
     }
 
-    /// Writes the record (atomically: a new file renamed over the old, so
-    /// a link planted at its name is replaced, never followed).
-    fn keep(&mut self) {
-        let Some(file) = &self.file else { return };
-        if let Err(why) = write_progress(file, &self.progress) {
-            self.trouble = Some(format!(
-                "the puzzle record could not be kept in {}: {why}",
-                file.display()
-            ));
-            // Said once; the record goes on in memory.
-            self.file = None;
+    /// Changes the record: in the file as it is now (another instance may
+    /// have changed it), read, changed and written under a lock so that no
+    /// instance's progress is lost; this instance then goes on from it. The
+    /// file is written atomically (a new file renamed over the old, so a link
+    /// planted at its name is replaced, never followed).
+    fn update(&mut self, change: impl FnOnce(&mut Progress)) {
+        let Some(file) = self.file.clone() else {
+            change(&mut self.progress);
+            return;
+        };
+        let kept = (|| -> Result<Progress, String> {
+            if let Some(folder) = file.parent() {
+                store::ensure_folder(folder).map_err(|e| e.to_string())?;
+            }
+            let _lock = store::Lock::take(&lock_file(&file)).map_err(|e| e.to_string())?;
+            let mut progress = match read_progress(&file) {
+                Ok(Some(progress)) => progress,
+                Ok(None) => self.progress,
+                // Changed into something unreadable meanwhile: not ours to
+                // write over.
+                Err(why) => return Err(format!("it no longer reads ({why})")),
+            };
+            progress.level = progress.level.clamp(1, self.game.levels());
+            change(&mut progress);
+            write_progress(&file, &progress).map_err(|e| e.to_string())?;
+            Ok(progress)
+        })();
+        match kept {
+            Ok(progress) => self.progress = progress,
+            Err(why) => {
+                self.trouble = Some(format!(
+                    "the puzzle record could not be kept in {}: {why}",
+                    crate::notation::escape_all(&file.display().to_string())
+                ));
+                // Said once; the record goes on in memory.
+                self.file = None;
+            }
         }
     }
+}
+
+/// The lock beside a record: `puzzles-mnc.json.lock`.
+fn lock_file(record: &Path) -> PathBuf {
+    let mut name = record.as_os_str().to_owned();
+    name.push(".lock");
+    PathBuf::from(name)
 }
 
 /// The record in `file`; `None` when there is none yet.
@@ -348,6 +396,9 @@ fn read_progress(file: &Path) -> Result<Option<Progress>, String> {
     let Some(text) = store::read_bounded(file, 4096).map_err(|e| e.to_string())? else {
         return Ok(None);
     };
+    if text.trim().is_empty() {
+        return Err("the file is empty".into());
+    }
     serde_json::from_str(&text)
         .map(Some)
         .map_err(|e| store::json_error(&e))
@@ -534,5 +585,65 @@ mod tests {
             std::fs::read_to_string(aside).unwrap(),
             "{\"level\": \"high\"}"
         );
+    }
+
+    #[test]
+    fn two_instances_lose_none_of_each_others_progress() {
+        let folder = tempfile::tempdir().unwrap();
+        let mut a = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+        let mut b = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+        for _ in 0..LEVEL_UP_AFTER {
+            a.solved(&mut Attempt::new(id()));
+        }
+        assert_eq!(a.level(), 2);
+        // b read the record before a's solves; its solve adds to them.
+        b.solved(&mut Attempt::new(id()));
+        let kept = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path()).progress();
+        assert_eq!(kept.solved, LEVEL_UP_AFTER + 1);
+        assert_eq!(kept.level, 2, "b does not write level 1 over a's level 2");
+        assert_eq!(kept, b.progress());
+    }
+
+    #[test]
+    fn a_record_that_cannot_be_set_aside_is_never_written_over() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("puzzles-mnc.json");
+        std::fs::write(&file, "not json").unwrap();
+        // A directory at every name a set-aside could take.
+        std::fs::create_dir(folder.path().join("puzzles-mnc.json.unreadable")).unwrap();
+        for n in 2..=1000 {
+            std::fs::create_dir(
+                folder
+                    .path()
+                    .join(format!("puzzles-mnc.json.unreadable.{n}")),
+            )
+            .unwrap();
+        }
+        let mut trainer = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+        let trouble = trainer.trouble.clone().unwrap();
+        assert!(trouble.contains("left as it is"), "{trouble}");
+        assert!(trouble.contains("memory only"), "{trouble}");
+        trainer.solved(&mut Attempt::new(id()));
+        assert_eq!(trainer.progress().solved, 1);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "not json");
+    }
+
+    #[test]
+    fn counters_saturate() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("puzzles-tictactoe.json");
+        std::fs::write(
+            &file,
+            format!(
+                "{{\"level\": 1, \"streak\": {m}, \"best\": {m}, \"solved\": {m}}}",
+                m = u32::MAX
+            ),
+        )
+        .unwrap();
+        let mut trainer = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+        trainer.solved(&mut Attempt::new(id()));
+        let p = trainer.progress();
+        assert_eq!((p.streak, p.best, p.solved), (u32::MAX, u32::MAX, u32::MAX));
+        assert_eq!(p.level, 1, "no wrap, so no level change");
     }
 }

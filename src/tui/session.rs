@@ -1,11 +1,15 @@
-//! The last session back: on quit the app writes each tab's board, strip
-//! and match (in the saved files' notation) and the panel's settings to
-//! `session.json` in the platform's state folder, atomically; the next
-//! start restores them. A file that does not read, or of another version,
-//! is set aside (renamed, never deleted) with a one-line note, and the app
-//! starts clean; `--fresh` starts clean without reading it.
+//! The last session back: while the app runs, each tab's board, strip and
+//! match (in the saved files' notation) and the panel's settings are kept
+//! in `session.json` in the platform's state folder (by [`Keeper`], soon
+//! after each change and on every way out); the next start restores them.
+//! A file that does not read, or of another version, is set aside under a
+//! fresh name (never deleted, never written over) with a one-line note,
+//! and the app starts clean; `--fresh` starts clean without reading it.
+//! One instance at a time keeps its session in a state folder: a second
+//! one finds the folder's lock taken, says so, and keeps nothing.
 
 use super::app::{App, TabId};
+use super::keeper::Keeper;
 use crate::notation::escape_all;
 use crate::notation::saved::{self, Saved};
 use crate::solver::mnc::Strength;
@@ -63,13 +67,11 @@ fn strength_word(strength: Strength) -> &'static str {
     }
 }
 
-/// Writes the session to `file` (a new file renamed over the old).
-pub fn save(app: &mut App, file: &Path) -> Result<(), String> {
-    let shown = escape_all(&file.display().to_string());
-    let tab = app.tab;
+/// The session's text: what [`restore`] reads back.
+pub fn text(app: &mut App) -> String {
     let session = Session {
         version: VERSION,
-        tab: tab.word().into(),
+        tab: app.tab.word().into(),
         tictactoe: saved::write(&app.tictactoe.saved()),
         treblecross: saved::write(&app.treblecross.saved()),
         mnc: app.mnc.as_ref().map(|m| saved::write(&m.saved())),
@@ -78,25 +80,108 @@ pub fn save(app: &mut App, file: &Path) -> Result<(), String> {
         mnc_strength: strength_word(app.mnc.as_ref().map_or(Strength::Perfect, |m| m.strength))
             .into(),
     };
-    let text = serde_json::to_string_pretty(&session).map_err(|e| e.to_string())?;
-    store::write_atomically(file, &text)
-        .map_err(|e| format!("the session could not be kept in {shown}: {e}"))
+    // Plain strings and numbers: serialising cannot fail.
+    serde_json::to_string_pretty(&session).unwrap_or_default()
 }
 
-/// Restores the session kept in `file`, if any; a note when it could not
-/// be read (it is then set aside, and the app starts clean).
-pub fn restore(app: &mut App, file: &Path) -> Option<String> {
-    let (session, tabs) = match read(file) {
-        Ok(None) => return None,
-        Ok(Some(read)) => read,
-        Err(why) => {
-            let shown = escape_all(&file.display().to_string());
-            let kept = store::set_aside(file);
-            return Some(format!(
-                "the last session: {why}; starting clean ({shown} {kept})"
-            ));
-        }
+/// The session kept for this run: who writes it, and the lock on the
+/// state folder that makes this instance the one that keeps it.
+pub struct Kept {
+    /// `None`: this run's session is not kept (no state folder, or another
+    /// instance keeps its own there).
+    pub keeper: Option<Keeper>,
+    /// What the user should know, in one line.
+    pub note: Option<String>,
+    _lock: Option<store::Lock>,
+}
+
+/// The lock file in the state folder.
+const LOCK_NAME: &str = "noughts.lock";
+
+/// Takes the state folder of `file` for this run and restores the last
+/// session into `app` (unless `fresh`).
+pub fn open(app: &mut App, file: &Path, fresh: bool) -> Kept {
+    let folder = file.parent().unwrap_or(Path::new("."));
+    let shown = escape_all(&folder.display().to_string());
+    let mut kept = Kept {
+        keeper: None,
+        note: None,
+        _lock: None,
     };
+    if let Err(e) = store::ensure_folder(folder) {
+        kept.note = Some(format!(
+            "the state folder {shown} cannot be made ({e}): this session will not be kept"
+        ));
+        return kept;
+    }
+    let mut notes = Vec::new();
+    match store::Lock::try_take(&folder.join(LOCK_NAME)) {
+        Ok(Some(lock)) => kept._lock = Some(lock),
+        Ok(None) => {
+            // Read, so this instance starts where the user left off; not
+            // written, so the other instance's session stands.
+            notes.push(format!(
+                "another noughts keeps its session in {shown}: this one's will not be kept"
+            ));
+            if !fresh {
+                if let Ok(Some((session, tabs))) = read(file) {
+                    apply(app, session, tabs);
+                }
+            }
+            kept.note = Some(notes.join(" · "));
+            return kept;
+        }
+        // A folder without locks (some network file systems): kept anyway.
+        Err(e) => notes.push(format!(
+            "the state folder {shown} cannot be locked ({e}): a second instance would not be noticed"
+        )),
+    }
+    let keeper = Keeper::start(file);
+    if !fresh {
+        match read(file) {
+            Ok(None) => {}
+            Ok(Some((session, tabs))) => apply(app, session, tabs),
+            Err(why) => {
+                let shown_file = escape_all(&file.display().to_string());
+                let aside = store::set_aside(file);
+                let words = store::set_aside_words(&aside);
+                let mut note =
+                    format!("the last session: {why}; starting clean ({shown_file} {words})");
+                if aside.is_err() {
+                    let other = other_name(file);
+                    note.push_str(&format!(
+                        "; this session is kept in {}",
+                        escape_all(&other.display().to_string())
+                    ));
+                    keeper.move_to(&other);
+                }
+                notes.push(note);
+            }
+        }
+    }
+    kept.keeper = Some(keeper);
+    kept.note = (!notes.is_empty()).then(|| notes.join(" · "));
+    kept
+}
+
+/// Where a session goes when `session.json` cannot be set aside:
+/// `session-<seconds>.json` beside it, a name no earlier run used.
+fn other_name(file: &Path) -> PathBuf {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let folder = file.parent().unwrap_or(Path::new("."));
+    (0..)
+        .map(|n| match n {
+            0 => folder.join(format!("session-{seconds}.json")),
+            n => folder.join(format!("session-{seconds}-{n}.json")),
+        })
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+        .unwrap_or_else(|| folder.join("session-kept.json"))
+}
+
+/// Puts a session read back into `app`.
+fn apply(app: &mut App, session: Session, tabs: Vec<Saved>) {
     for saved in tabs {
         app.load_saved(saved);
     }
@@ -116,7 +201,6 @@ pub fn restore(app: &mut App, file: &Path) -> Option<String> {
         Some(tab) => tab,
         None => TabId::TicTacToe,
     };
-    None
 }
 
 /// The session in `file` with each tab's part read; `None` when there is
@@ -125,6 +209,9 @@ fn read(file: &Path) -> Result<Option<(Session, Vec<Saved>)>, String> {
     let Some(text) = store::read_bounded(file, LONGEST).map_err(|e| e.to_string())? else {
         return Ok(None);
     };
+    if text.trim().is_empty() {
+        return Err("the file is empty".into());
+    }
     let session: Session = serde_json::from_str(&text).map_err(|e| store::json_error(&e))?;
     if session.version != VERSION {
         return Err(format!(
@@ -150,41 +237,86 @@ mod tests {
     use super::*;
     use crate::tui::theme::Theme;
 
+    /// Opens the session in `folder` for a fresh app; the note.
+    fn open_in(app: &mut App, folder: &Path) -> Kept {
+        open(app, &folder.join(FILE_NAME), false)
+    }
+
     #[test]
     fn a_session_kept_comes_back_whole() {
         let folder = tempfile::tempdir().unwrap();
-        let file = folder.path().join(FILE_NAME);
         let mut app = App::new(Theme { color: false });
+        let kept = open_in(&mut app, folder.path());
+        assert!(kept.note.is_none());
         app.load_saved(saved::read("noughts 1\ntictactoe X../.0./...\n").unwrap());
         app.load_saved(
             saved::read("noughts 1\ntreblecross ..X.......X...\nfirst engine\nmove 6\n").unwrap(),
         );
         app.treblecross.set_zoom(Some(2));
         app.tab = TabId::Treblecross;
-        save(&mut app, &file).unwrap();
+        let keeper = kept.keeper.clone().unwrap();
+        keeper.offer(text(&mut app));
+        keeper.flush().unwrap();
+        drop(kept);
 
         let mut back = App::new(Theme { color: false });
-        assert_eq!(restore(&mut back, &file), None);
+        let kept = open_in(&mut back, folder.path());
+        assert!(kept.note.is_none(), "{:?}", kept.note);
         assert_eq!(back.tab, TabId::Treblecross);
         assert_eq!(back.tictactoe.saved(), app.tictactoe.saved());
         assert_eq!(back.treblecross.saved(), app.treblecross.saved());
         assert_eq!(back.treblecross.zoom(), Some(2));
         assert!(back.mnc.is_none(), "a tab never opened stays closed");
+
+        // A second instance meanwhile: reads, keeps nothing, says so.
+        let mut second = App::new(Theme { color: false });
+        let other = open_in(&mut second, folder.path());
+        assert!(other.keeper.is_none());
+        let note = other.note.unwrap();
+        assert!(note.contains("will not be kept"), "{note}");
+        assert_eq!(second.treblecross.saved(), app.treblecross.saved());
     }
 
     #[test]
-    fn an_old_or_broken_session_is_set_aside() {
+    fn an_old_or_broken_session_is_set_aside_under_a_fresh_name() {
         let folder = tempfile::tempdir().unwrap();
         let file = folder.path().join(FILE_NAME);
-        for text in ["{not json", "{\"version\": 0}"] {
+        let texts = ["{not json", "{\"version\": 0}", ""];
+        for text in texts {
             std::fs::write(&file, text).unwrap();
             let mut app = App::new(Theme { color: false });
-            let note = restore(&mut app, &file).unwrap();
+            let note = open_in(&mut app, folder.path()).note.unwrap();
             assert!(note.starts_with("the last session: "), "{note}");
             assert!(!file.exists());
-            let aside = folder.path().join("session.json.unreadable");
-            assert_eq!(std::fs::read_to_string(&aside).unwrap(), text);
-            std::fs::remove_file(aside).unwrap();
         }
+        // Each kept, none over another.
+        let aside = |n: &str| folder.path().join(format!("session.json.unreadable{n}"));
+        for (text, n) in texts.iter().zip(["", ".2", ".3"]) {
+            assert_eq!(std::fs::read_to_string(aside(n)).unwrap(), *text);
+        }
+    }
+
+    #[test]
+    fn a_session_that_cannot_be_set_aside_is_never_written_over() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join(FILE_NAME);
+        std::fs::write(&file, "{broken").unwrap();
+        std::fs::create_dir(folder.path().join("session.json.unreadable")).unwrap();
+        for n in 2..=1000 {
+            std::fs::create_dir(folder.path().join(format!("session.json.unreadable.{n}")))
+                .unwrap();
+        }
+        let mut app = App::new(Theme { color: false });
+        let kept = open_in(&mut app, folder.path());
+        let note = kept.note.clone().unwrap();
+        assert!(note.contains("left as it is"), "{note}");
+        assert!(note.contains("this session is kept in"), "{note}");
+        let keeper = kept.keeper.clone().unwrap();
+        keeper.offer(text(&mut app));
+        keeper.flush().unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "{broken");
+        assert!(keeper.file().starts_with(folder.path()));
+        assert_ne!(keeper.file(), file);
+        assert!(keeper.file().exists());
     }
 }

@@ -9,6 +9,7 @@ pub use windows::Watch;
 
 #[cfg(unix)]
 mod unix {
+    use crate::tui::keeper::Keeper;
     use crate::tui::{enter_terminal, leave_terminal, lock_screen_for_signal};
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGSTOP, SIGTERM, SIGTSTP};
     use signal_hook::iterator::{Handle, Signals};
@@ -23,7 +24,13 @@ mod unix {
     impl Watch {
         /// After a suspension (TSTP, then `fg`) the terminal is taken again
         /// and `resumed` set, so that the event loop draws everything anew.
-        pub fn start(mouse: bool, resumed: Arc<AtomicBool>) -> std::io::Result<Watch> {
+        /// TERM, INT, HUP and QUIT write the session as last handed to
+        /// `keeper` before the app ends.
+        pub fn start(
+            mouse: bool,
+            resumed: Arc<AtomicBool>,
+            keeper: Option<Keeper>,
+        ) -> std::io::Result<Watch> {
             let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP])?;
             let handle = signals.handle();
             std::thread::spawn(move || {
@@ -36,8 +43,13 @@ mod unix {
                         resumed.store(true, Ordering::Relaxed);
                         drop(screen);
                     } else {
-                        // The terminal is back as it was: now the signal
-                        // does what it would have done.
+                        // The session first (a hung-up terminal has nobody
+                        // to read a failure: it goes to standard error all
+                        // the same), then the terminal is back as it was,
+                        // and the signal does what it would have done.
+                        if let Some(Err(why)) = keeper.as_ref().map(Keeper::flush) {
+                            eprintln!("noughts: {why}");
+                        }
                         let _ = signal_hook::low_level::emulate_default_handler(signal);
                     }
                 }
@@ -60,21 +72,30 @@ mod unix {
 
 #[cfg(windows)]
 mod windows {
+    use crate::tui::keeper::Keeper;
     use crate::tui::{leave_terminal, lock_screen_for_signal};
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
 
     /// Ctrl-Break and closing the console window (Ctrl-C is a key while
     /// the console is in raw mode, and quits through the key table). The
-    /// console is given back and the app ends with status 130. Windows
+    /// session is written, the console given back and the app ends with
+    /// status 130. Windows
     /// ends a process shortly after its window closes whatever it does, so
     /// there the restore is a race it usually wins.
     pub struct Watch;
 
     impl Watch {
-        pub fn start(mouse: bool, _resumed: Arc<AtomicBool>) -> std::io::Result<Watch> {
+        pub fn start(
+            mouse: bool,
+            _resumed: Arc<AtomicBool>,
+            keeper: Option<Keeper>,
+        ) -> std::io::Result<Watch> {
             ctrlc::set_handler(move || {
                 let _screen = lock_screen_for_signal();
+                if let Some(keeper) = &keeper {
+                    let _ = keeper.flush();
+                }
                 leave_terminal(mouse);
                 // 128 + SIGINT, as a shell reports an interrupted command.
                 std::process::exit(130);

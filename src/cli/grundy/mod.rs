@@ -22,6 +22,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_TAIL};
 
+mod checkpoint;
 mod report;
 mod survey;
 mod table_file;
@@ -88,6 +89,10 @@ pub struct Request {
     pub game: Option<String>,
     pub out: Option<PathBuf>,
     pub resume: Option<PathBuf>,
+    /// An append-only file of the values, resumed from when it exists.
+    pub checkpoint: Option<PathBuf>,
+    /// Print the SHA-256 of the values (u16 little-endian) instead.
+    pub sha256: bool,
     pub method: Method,
     pub threads: Option<usize>,
 }
@@ -151,6 +156,21 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         }
         None => Vec::new(),
     };
+    let mut checkpoint = match &request.checkpoint {
+        Some(path) => {
+            let (checkpoint, loaded) = checkpoint::Checkpoint::open(path, &sequence)?;
+            if !loaded.is_empty() {
+                eprintln!(
+                    "noughts: resuming from {} ({} values): the first {CHECKED_HEAD} and last {CHECKED_TAIL} checked, the rest trusted",
+                    crate::notation::escape_all(&path.display().to_string()),
+                    loaded.len().saturating_sub(sequence.offset())
+                );
+            }
+            heaps = loaded;
+            Some(checkpoint)
+        }
+        None => None,
+    };
     let threads = workers(request.threads);
     compute(
         &sequence,
@@ -160,6 +180,7 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
             method: request.method,
             threads,
             out_path: out_path.as_deref(),
+            checkpoint: checkpoint.as_mut(),
             until_period,
         },
     )?;
@@ -178,7 +199,9 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
             crate::notation::escape_all(&shown.display().to_string())
         );
     }
-    if request.stats || until_period.is_some() {
+    if request.sha256 {
+        writeln!(out, "{}", sha256(values))?;
+    } else if request.stats || until_period.is_some() {
         let figures = stats_report(&sequence, &heaps[..end]);
         if request.json {
             json::write_line(out, &figures)?;
@@ -194,6 +217,22 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     Ok(())
 }
 
+/// The SHA-256 of `values` as u16 little-endian, in hexadecimal: what
+/// published tables carry so that anyone can check a computation.
+pub fn sha256(values: &[u16]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for chunk in values.chunks(1 << 16) {
+        let bytes: Vec<u8> = chunk.iter().flat_map(|g| g.to_le_bytes()).collect();
+        hasher.update(&bytes);
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// The threads a run uses: those asked for (default: one per core), but
 /// never more than the cores — a thread without a core only waits, and
 /// makes the others wait for it.
@@ -207,6 +246,8 @@ struct Options<'a> {
     threads: usize,
     /// Where checkpoints go.
     out_path: Option<&'a Path>,
+    /// The append-only checkpoint, if any.
+    checkpoint: Option<&'a mut checkpoint::Checkpoint>,
     /// Stop once the values prove a period (the game's largest take).
     until_period: Option<usize>,
 }
@@ -250,10 +291,11 @@ fn compute(
     let mut last_checkpoint = Instant::now();
     let mut next_look = 0;
     let mut failed_save = None;
-    // With --out, an interrupt saves what is known and stops (a second
-    // one stops at once).
+    let mut checkpoint = options.checkpoint;
+    // With --out or --checkpoint, an interrupt saves what is known and
+    // stops (a second one stops at once).
     let interrupted = Arc::new(AtomicBool::new(false));
-    if options.out_path.is_some() {
+    if options.out_path.is_some() || checkpoint.is_some() {
         super::interrupt::watch(&interrupted);
     }
     let mut watch = |known: &[u16]| {
@@ -269,14 +311,17 @@ fn compute(
                 }
             }
         }
-        if let Some(path) = options.out_path {
-            if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
-                if let Err(e) = save(path, sequence, known) {
-                    failed_save = Some(e);
-                    return ControlFlow::Break(());
-                }
-                last_checkpoint = Instant::now();
+        if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+            let saved = match (options.out_path, checkpoint.as_deref_mut()) {
+                (Some(path), _) => save(path, sequence, known),
+                (None, Some(checkpoint)) => checkpoint.append(known),
+                (None, None) => Ok(()),
+            };
+            if let Err(e) = saved {
+                failed_save = Some(e);
+                return ControlFlow::Break(());
             }
+            last_checkpoint = Instant::now();
         }
         ControlFlow::Continue(())
     };
@@ -306,6 +351,10 @@ fn compute(
         bar.abandon();
         return Err(e);
     }
+    // Every value found is kept, whatever happens next.
+    if let Some(checkpoint) = checkpoint {
+        checkpoint.append(heaps)?;
+    }
     // A value too large met past a proved period does not matter.
     if proved(heaps) {
         bar.finish_and_clear();
@@ -318,14 +367,20 @@ fn compute(
         }
         return Err(Error::TooLarge(e));
     }
-    if let (true, Some(path)) = (interrupted.load(Ordering::Relaxed), options.out_path) {
+    if interrupted.load(Ordering::Relaxed) {
         bar.abandon();
-        save(path, sequence, heaps)?;
         let known = heaps.len().saturating_sub(sequence.offset());
+        let (path, how) = match options.out_path {
+            Some(path) => {
+                save(path, sequence, heaps)?;
+                (path.display().to_string(), "--resume with it")
+            }
+            None => ("the checkpoint".to_string(), "the same command"),
+        };
         return Err(Error::Interrupted(format!(
-            "interrupted: wrote G(0) … G({}) to {} (--resume with it continues)",
+            "interrupted: wrote G(0) … G({}) to {} ({how} continues)",
             known.saturating_sub(1),
-            crate::notation::escape_all(&path.display().to_string())
+            crate::notation::escape_all(&path)
         )));
     }
     bar.finish_and_clear();
@@ -344,6 +399,8 @@ mod tests {
             game: None,
             out: None,
             resume: None,
+            checkpoint: None,
+            sha256: false,
             method: Method::Fast,
             threads: None,
         }

@@ -114,6 +114,7 @@ pub fn survey_rows(max: usize, threads: Option<usize>) -> Result<Vec<SurveyRow>,
                 method: Method::Fast,
                 threads,
                 out_path: None,
+                checkpoint: None,
                 until_period: sequence.game().periodicity_take(),
             };
             compute(&sequence, &mut heaps, max, options)?;

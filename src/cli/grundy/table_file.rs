@@ -299,23 +299,7 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
             ),
         }));
     }
-    // Heaps below the offset are 0 in 0.007; vouch for the rest.
-    let mut check = Vec::new();
-    let head = heaps.len().min(CHECKED_HEAD);
-    let _ = Naive.extend_to(sequence.game(), &mut check, head, 1);
-    let tail = heaps.len().saturating_sub(CHECKED_TAIL).max(head);
-    let suspicious = (sequence.offset()..head)
-        .find(|&h| check.get(h) != Some(&heaps[h]))
-        .or_else(|| {
-            (tail..heaps.len()).find(|&h| {
-                let mut prefix = heaps[..h].to_vec();
-                Naive
-                    .extend_to(sequence.game(), &mut prefix, h + 1, 1)
-                    .is_err()
-                    || prefix[h] != heaps[h]
-            })
-        });
-    if let Some(heap) = suspicious {
+    if let Some(heap) = first_suspicious(&heaps, sequence) {
         return Err(Error::Input(InputError {
             line: heap - sequence.offset() + 2,
             column: 1,
@@ -328,6 +312,28 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
         }));
     }
     Ok(heaps)
+}
+
+/// The first heap whose value does not follow from the rules, among those
+/// a loaded table is vouched for by (see [`CHECKED_HEAD`]): heaps below
+/// the offset are 0 in 0.007; the first values recomputed in full, the
+/// last few each against its own prefix.
+pub fn first_suspicious(heaps: &[u16], sequence: &Sequence) -> Option<usize> {
+    let mut check = Vec::new();
+    let head = heaps.len().min(CHECKED_HEAD);
+    let _ = Naive.extend_to(sequence.game(), &mut check, head, 1);
+    let tail = heaps.len().saturating_sub(CHECKED_TAIL).max(head);
+    (sequence.offset()..head)
+        .find(|&h| check.get(h) != Some(&heaps[h]))
+        .or_else(|| {
+            (tail..heaps.len()).find(|&h| {
+                let mut prefix = heaps[..h].to_vec();
+                Naive
+                    .extend_to(sequence.game(), &mut prefix, h + 1, 1)
+                    .is_err()
+                    || prefix[h] != heaps[h]
+            })
+        })
 }
 
 #[cfg(test)]
