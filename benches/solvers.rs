@@ -156,3 +156,32 @@ fn puzzle_first(game: &str) -> Puzzle {
         seed: 0,
     })
 }
+
+/// A saved Treblecross game of `moves` moves on a strip of 1.5 × `moves`
+/// cells (`XX.` repeated), read and replayed as `--load` and Ctrl-O do:
+/// linear in the moves (issue 32 measured 5.1 s at 66,667 moves before).
+#[divan::bench(sample_count = 10, args = [16_667, 66_667])]
+fn saved_treblecross_game_read_and_replayed(bencher: divan::Bencher, moves: usize) {
+    use noughts::notation::saved::{read, Saved};
+    let n = moves * 3 / 2;
+    let mut text = format!("noughts 1\ntreblecross {}\nfirst you\n", ".".repeat(n));
+    for c in (0..n).filter(|i| i % 3 != 2) {
+        text.push_str(&format!("move {}\n", c + 1));
+    }
+    bencher.bench(|| {
+        let Ok(Saved::Treblecross {
+            strip,
+            game: Some((first, cells)),
+        }) = read(&text)
+        else {
+            unreachable!("the file written above is a game")
+        };
+        let mut game = noughts::solver::treblecross::new_match(strip, first).unwrap();
+        let mut player = first;
+        for cell in cells {
+            game.play(player, cell).unwrap();
+            player = player.other();
+        }
+        game
+    });
+}

@@ -201,6 +201,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             resume,
             checkpoint,
             sha256,
+            records,
             method,
             threads,
         } => cli::grundy::run(
@@ -220,6 +221,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
                 resume,
                 checkpoint,
                 sha256,
+                records,
                 method,
                 threads: threads.map(usize::from),
             },
@@ -237,7 +239,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
                 }
             }
             MncCommand::Review { file } => {
-                let text = read_input(file.as_deref())?;
+                let text = cli::input::read_saved_game(file.as_deref())?;
                 cli::mnc::review(&text, &mut Engine::new(), out)
             }
             MncCommand::Kattis => {

@@ -45,9 +45,21 @@ fn not_regular(what: &str) -> std::io::Error {
 }
 
 /// The text of `file`, at most `longest` bytes; `None` when there is no
-/// such file. A directory, a file past the bound or one that is not UTF-8
-/// is an error.
+/// such file. What is not a regular file, a file past the bound or one
+/// that is not UTF-8 is an error.
 pub fn read_bounded(file: &Path, longest: u64) -> std::io::Result<Option<String>> {
+    match read_bytes(file, longest)? {
+        None => Ok(None),
+        Some(bytes) => String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|_| std::io::Error::other("not UTF-8 text")),
+    }
+}
+
+/// The bytes of `file`, at most `longest`; `None` when there is no such
+/// file. What is not a regular file, or a file past the bound, is an error
+/// (found at once: no more than the bound is read).
+pub fn read_bytes(file: &Path, longest: u64) -> std::io::Result<Option<Vec<u8>>> {
     let handle = match open_regular(file, false) {
         Ok(handle) => handle,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -60,9 +72,7 @@ pub fn read_bounded(file: &Path, longest: u64) -> std::io::Result<Option<String>
             "longer than {longest} bytes: not one of the app's files"
         )));
     }
-    String::from_utf8(bytes)
-        .map(Some)
-        .map_err(|_| std::io::Error::other("not UTF-8 text"))
+    Ok(Some(bytes))
 }
 
 /// A new temporary file in the folder of `target`: made exclusively

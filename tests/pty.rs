@@ -10,6 +10,7 @@ use noughts::tui::tabs::tictactoe::layout;
 use portable_pty::{native_pty_system, CommandBuilder, PtySize};
 use ratatui::layout::Rect;
 use std::io::{Read, Write};
+use std::os::unix::fs::FileTypeExt;
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
@@ -240,8 +241,9 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
     let (status, parser) = session.finish();
     assert!(status.success(), "{status:?}");
     assert_terminal_restored(&parser);
-    // Only the record and the settings written on first use, in the
-    // folders named for them.
+    // Only the record, the session and the settings written on first use,
+    // and the locks of the state folder and of the records, in the folders
+    // named for them.
     let mut files: Vec<_> = std::fs::read_dir(data.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -249,7 +251,13 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
     files.sort();
     assert_eq!(
         files,
-        ["puzzles-tictactoe.json", "session.json", "settings.toml"]
+        [
+            "noughts.lock",
+            "puzzles-tictactoe.json",
+            "puzzles.lock",
+            "session.json",
+            "settings.toml"
+        ]
     );
 
     // The next run: P opens a puzzle at the player's own level (a shared
@@ -501,4 +509,147 @@ fn a_burst_of_thousands_of_bytes_is_taken_in_at_once() {
     let (status, parser) = session.finish();
     assert!(status.success());
     assert_terminal_restored(&parser);
+}
+
+/// Every way out keeps the session: each signal that ends the app, and a
+/// kill that cannot be caught once the keeper had a moment (issue 32:
+/// closing the terminal lost the session).
+#[test]
+fn every_way_out_keeps_the_session() {
+    let ways = [
+        ("TERM", libc::SIGTERM),
+        ("HUP", libc::SIGHUP),
+        ("INT", libc::SIGINT),
+        ("QUIT", libc::SIGQUIT),
+        ("KILL", libc::SIGKILL),
+    ];
+    for (name, signal) in ways {
+        let folder = tempfile::tempdir().unwrap();
+        let mut session = Session::start_in(&[], folder.path());
+        session.wait_for("Codeforces   first");
+        session.send("x");
+        session.wait_for("Codeforces   second");
+        if signal == libc::SIGKILL {
+            // Written half a second after the change, off the UI thread.
+            let file = folder.path().join("session.json");
+            session.wait_until("the session written", |_| {
+                std::fs::read_to_string(&file).is_ok_and(|t| t.contains(".X."))
+            });
+        }
+        session.signal(signal);
+        let (status, _) = session.finish();
+        assert!(!status.success(), "{name}: {status:?}");
+        eprintln!("{name}: ended; starting again");
+        let mut session = Session::start_in(&[], folder.path());
+        session.wait_for("Codeforces   second");
+        session.send("q");
+        let (status, _) = session.finish();
+        assert!(status.success(), "{name}: {status:?}");
+    }
+}
+
+/// A second instance on the same state folder says its session will not
+/// be kept, and the first one's stands.
+#[test]
+fn a_second_instance_knows_of_the_first() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut first = Session::start_in(&[], folder.path());
+    first.wait_for("Codeforces   first");
+    first.send("x");
+    first.wait_for("Codeforces   second");
+    let mut second = Session::start_in(&[], folder.path());
+    second.wait_for("will not be kept");
+    second.send("2");
+    second.wait_for("cells 1–12");
+    first.send("q");
+    assert!(first.finish().0.success());
+    second.send("q");
+    // Nothing is kept for it: q asks first.
+    second.wait_for("y");
+    second.send("y");
+    assert!(second.finish().0.success());
+    let mut again = Session::start_in(&[], folder.path());
+    again.wait_for("Codeforces   second");
+    again.send("q");
+    again.finish();
+}
+
+/// Resized to tiny sizes with a question open, then back: no panic, and
+/// the question is still there to answer (issue 32 found panics at 80×4,
+/// 40×3 and 5×5).
+#[test]
+fn resized_with_the_question_open_it_never_panics() {
+    let mut session = Session::start(&[]);
+    session.wait_for("Codeforces");
+    session.send("3");
+    session.wait_for("your move");
+    session.send(" ");
+    session.send("n");
+    session.wait_for("Sure?");
+    for (cols, rows) in [
+        (80, 4),
+        (40, 3),
+        (5, 5),
+        (1, 1),
+        (40, 2),
+        (80, 1),
+        (COLS, ROWS),
+    ] {
+        session
+            .master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        session
+            .parser
+            .screen_mut()
+            .set_size(nonzero(rows), nonzero(cols));
+        session.pump(Duration::from_millis(300));
+        assert!(
+            session.child.try_wait().unwrap().is_none(),
+            "ended at {cols}×{rows}"
+        );
+    }
+    session.wait_for("Sure?");
+    // Esc alone (followed at once by q it would read as Alt-q).
+    session.send("\x1b");
+    session.wait_until("the question closed", |s| {
+        !s.screen_text().contains("Sure?")
+    });
+    session.send("q");
+    let (status, parser) = session.finish();
+    assert!(status.success(), "{status:?}");
+    assert_terminal_restored(&parser);
+}
+
+/// A FIFO where the session or a record should be is refused at once: the
+/// app starts (it used to block in open(2) with the terminal taken).
+#[test]
+fn a_fifo_at_the_session_file_is_refused_at_once() {
+    let folder = tempfile::tempdir().unwrap();
+    for name in ["session.json", "puzzles-tictactoe.json", "settings.toml"] {
+        let made = std::process::Command::new("mkfifo")
+            .arg(folder.path().join(name))
+            .status()
+            .unwrap();
+        assert!(made.success());
+    }
+    let mut session = Session::start_in(&[], folder.path());
+    session.wait_for("Codeforces   first");
+    session.wait_for("not a regular file");
+    session.send("P");
+    session.wait_for("puzzle");
+    session.send("q");
+    let (status, _) = session.finish();
+    assert!(status.success(), "{status:?}");
+    // The FIFO at the session's name was set aside, not read or written.
+    let aside = folder.path().join("session.json.unreadable");
+    assert!(std::fs::symlink_metadata(aside)
+        .unwrap()
+        .file_type()
+        .is_fifo());
 }

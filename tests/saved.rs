@@ -322,3 +322,98 @@ fn a_tab_with_a_puzzle_on_saves_what_waits_aside() {
     type_keys(&mut app, "P");
     assert_eq!(app.saved(), editor);
 }
+
+/// The fenced ```text blocks of the README, each as its lines.
+fn readme_blocks() -> Vec<Vec<String>> {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut blocks = Vec::new();
+    let mut open: Option<Vec<String>> = None;
+    for line in readme.lines() {
+        match (&mut open, line.trim_start().starts_with("```")) {
+            (None, true) if line.trim() == "```text" => open = Some(Vec::new()),
+            (Some(_), true) => blocks.push(open.take().unwrap()),
+            (Some(block), false) => block.push(line.to_string()),
+            _ => {}
+        }
+    }
+    blocks
+}
+
+/// Every saved file the README shows is one the app reads, and the `mnc
+/// review` it shows is what the command prints for the match shown
+/// (issue 32: the README's own example was refused).
+#[test]
+fn the_readmes_saved_files_load_and_its_review_is_the_commands() {
+    let blocks = readme_blocks();
+    let saved: Vec<&Vec<String>> = blocks
+        .iter()
+        .filter(|b| b.first().is_some_and(|l| l == "noughts 1"))
+        .collect();
+    assert!(!saved.is_empty(), "the README shows a saved file");
+    for block in &saved {
+        let text = block.join("\n") + "\n";
+        read(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
+    }
+    let review = blocks
+        .iter()
+        .find(|b| {
+            b.first()
+                .is_some_and(|l| l.starts_with("$ noughts mnc review"))
+        })
+        .expect("the README shows a review");
+    let match_file = saved
+        .iter()
+        .find(|b| b.get(1).is_some_and(|l| l.starts_with("mnc ")))
+        .expect("the README shows a saved match");
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("mnc.txt");
+    std::fs::write(&file, match_file.join("\n") + "\n").unwrap();
+    let printed = Command::cargo_bin("noughts")
+        .unwrap()
+        .args(["mnc", "review"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(printed.status.success(), "{printed:?}");
+    let lines: Vec<String> = String::from_utf8(printed.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    let shown: Vec<String> = review[1..]
+        .iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    assert_eq!(lines, shown);
+}
+
+/// A saved game of 66,667 moves on a 100,000-cell strip (826 KB) reads and
+/// replays at once: linear in its moves (issue 32: 5 s before, 17 s in the
+/// app). Its size is what is checked here, not a time: each move made is
+/// checked where it was played, and the match's winner kept as it goes.
+#[test]
+fn a_long_saved_game_reads_and_replays_whole() {
+    let n = 100_000;
+    let cells: Vec<usize> = (0..n).filter(|i| i % 3 != 2).collect();
+    let mut text = format!("noughts 1\ntreblecross {}\nfirst you\n", ".".repeat(n));
+    for c in &cells {
+        text.push_str(&format!("move {}\n", c + 1));
+    }
+    let Saved::Treblecross { strip, game } = read(&text).unwrap() else {
+        panic!("a Treblecross file");
+    };
+    let (first, moves) = game.unwrap();
+    assert_eq!(moves.len(), cells.len());
+    let mut game = noughts::solver::treblecross::new_match(strip, first).unwrap();
+    let mut player = first;
+    for cell in moves {
+        game.play(player, cell).unwrap();
+        player = player.other();
+    }
+    assert!(game.is_on(), "XX. repeated holds no three in a row");
+    assert!(three_in_a_row(&game.position().strip).is_none());
+    // One move more makes three: the game sees it.
+    game.play(player, 2).unwrap();
+    assert!(!game.is_on());
+}

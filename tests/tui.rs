@@ -363,13 +363,52 @@ fn every_small_size_draws_without_panicking() {
                 draw(&app, width, height);
             }
         }
-        app.show_help = true;
-        draw(&app, 1, 1);
-        draw(&app, 30, 5);
-        app.show_help = false;
     }
     let text = draw(&app_with("X0X/.0./.X."), 50, 10).backend().to_string();
     assert!(text.contains("Enlarge the terminal"), "{text}");
+}
+
+/// Every overlay, prompt and question open, in every tab, drawn at every
+/// size from 1×1 (a window resized while it is open: issue 32 found panics
+/// at 40×2, 80×1, 80×4, 40×3 and 5×5).
+#[test]
+fn every_overlay_prompt_and_question_draws_at_every_size() {
+    let ctrl = |c| key_with(KeyCode::Char(c), KeyModifiers::CONTROL);
+    // Each: the keys that open it, from a fresh app on that tab.
+    let opened: [(&str, Vec<crossterm::event::Event>); 6] = [
+        ("help", vec![key(KeyCode::Char('?'))]),
+        ("rules", vec![key(KeyCode::Char('r'))]),
+        ("save prompt", vec![ctrl('s')]),
+        ("load prompt", vec![ctrl('o')]),
+        ("puzzle", vec![key(KeyCode::Char('P'))]),
+        // A match under way, then n: the question whether to abandon it.
+        (
+            "question",
+            vec![key(KeyCode::Char(' ')), key(KeyCode::Char('n'))],
+        ),
+    ];
+    let sizes = (1..=60u16)
+        .flat_map(|w| (1..=20u16).map(move |h| (w, h)))
+        .chain([(80, 1), (80, 4), (200, 2), (200, 60)]);
+    let sizes: Vec<(u16, u16)> = sizes.collect();
+    for tab in TabId::ALL {
+        for (what, events) in &opened {
+            let mut app = App::new(Theme { color: true });
+            app.update(Action::SelectTab(tab));
+            for event in events {
+                app.handle(event, AREA);
+            }
+            for &(width, height) in &sizes {
+                let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    draw(&app, width, height);
+                }));
+                assert!(
+                    drawn.is_ok(),
+                    "{what} in {tab:?} at {width}×{height} panicked"
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -17,7 +17,25 @@ const CHUNK: u64 = 1 << 20;
 /// Reads a file, or standard input when the path is absent or `-`, as text.
 pub fn read_input(path: Option<&Path>) -> Result<String, Error> {
     let (reader, source) = open_input(path)?;
-    read_bounded(reader, &source)
+    read_bounded(reader, &source, LARGEST_INPUT)
+}
+
+/// A saved game (`mnc review`): a regular file (a FIFO or a device is
+/// refused at once), or standard input, of at most a saved file's size —
+/// memory follows the game, not what is thrown at the command.
+pub fn read_saved_game(path: Option<&Path>) -> Result<String, Error> {
+    let longest = crate::notation::saved::LONGEST as usize;
+    match path {
+        Some(p) if p.as_os_str() != "-" => {
+            let source = crate::notation::escape_all(&p.display().to_string());
+            let file = crate::store::open_regular(p, false).map_err(|error| Error::Read {
+                source: source.clone(),
+                error,
+            })?;
+            read_bounded(file, &source, longest)
+        }
+        _ => read_bounded(std::io::stdin().lock(), "standard input", longest),
+    }
 }
 
 /// Opens a file, or standard input when the path is absent or `-`, with
@@ -33,7 +51,7 @@ pub fn open_input(path: Option<&Path>) -> Result<(Box<dyn Read>, String), Error>
             let file = std::fs::File::open(p).map_err(read_error)?;
             let size = file.metadata().map_err(read_error)?.len();
             if size > LARGEST_INPUT as u64 {
-                return Err(too_large());
+                return Err(too_large(LARGEST_INPUT));
             }
             Ok((Box::new(file), source))
         }
@@ -41,13 +59,13 @@ pub fn open_input(path: Option<&Path>) -> Result<(Box<dyn Read>, String), Error>
     }
 }
 
-fn too_large() -> Error {
+fn too_large(largest: usize) -> Error {
     Error::Input(InputError {
         line: 1,
         column: 1,
         message: format!(
             "expected at most {} MiB of input, found more",
-            LARGEST_INPUT >> 20
+            largest >> 20
         ),
     })
 }
@@ -60,7 +78,7 @@ pub fn is_forbidden(byte: u8) -> bool {
 
 /// Reads to the end, at most [`LARGEST_INPUT`] bytes, failing at the first
 /// control character or byte that is not UTF-8.
-fn read_bounded(mut reader: impl Read, source: &str) -> Result<String, Error> {
+fn read_bounded(mut reader: impl Read, source: &str, largest: usize) -> Result<String, Error> {
     let mut bytes = Vec::new();
     // Bytes before `checked` are valid UTF-8 free of control characters.
     let mut checked = 0;
@@ -91,8 +109,8 @@ fn read_bounded(mut reader: impl Read, source: &str) -> Result<String, Error> {
             Err(e) if e.error_len().is_none() && read > 0 => checked += e.valid_up_to(),
             Err(_) => return Ok(text_of(bytes)?),
         }
-        if bytes.len() > LARGEST_INPUT {
-            return Err(too_large());
+        if bytes.len() > largest {
+            return Err(too_large(largest));
         }
         if read == 0 {
             return Ok(text_of(bytes)?);
@@ -178,7 +196,7 @@ impl<R: Read> TokenReader<R> {
                 break;
             }
             if self.total + buffer.len() > LARGEST_INPUT {
-                return Err(too_large());
+                return Err(too_large(LARGEST_INPUT));
             }
             let chunk_start = (self.line, self.column, self.after_cr);
             let mut used = 0;
@@ -327,7 +345,7 @@ mod tests {
     use super::*;
 
     fn read(bytes: &[u8]) -> Result<String, Error> {
-        read_bounded(bytes, "test")
+        read_bounded(bytes, "test", LARGEST_INPUT)
     }
 
     fn error_at(bytes: &[u8]) -> (usize, usize) {
@@ -351,10 +369,13 @@ mod tests {
     fn endless_input_stops_at_the_first_bad_byte() {
         // An endless stream of NUL bytes (as /dev/zero) is refused at once.
         let zeros = std::io::repeat(0);
-        assert!(matches!(read_bounded(zeros, "zeros"), Err(Error::Input(_))));
+        assert!(matches!(
+            read_bounded(zeros, "zeros", LARGEST_INPUT),
+            Err(Error::Input(_))
+        ));
         // Endless text stops at the bound.
         let dots = std::io::repeat(b'.');
-        match read_bounded(dots, "dots") {
+        match read_bounded(dots, "dots", LARGEST_INPUT) {
             Err(Error::Input(e)) => assert!(e.message.contains("256 MiB"), "{e}"),
             other => panic!("{other:?}"),
         }

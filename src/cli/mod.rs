@@ -396,7 +396,7 @@ pub enum Command {
         /// A table of a dozen well-known games: period and pre-period (or
         /// none proved up to --max), the largest value and the rare/common mask,
         /// beside what the literature says.
-        #[arg(long, conflicts_with_all = ["game", "out", "resume", "checkpoint", "sha256", "stats", "json", "method"])]
+        #[arg(long, conflicts_with_all = ["game", "out", "resume", "checkpoint", "sha256", "records", "stats", "json", "method"])]
         survey: bool,
         /// The game: an octal code such as 0.77 or 4.07, or a name.
         #[arg(long, value_name = "CODE")]
@@ -417,6 +417,12 @@ pub enum Command {
         /// the values (as published results give it).
         #[arg(long, conflicts_with_all = ["stats", "until_period"])]
         sha256: bool,
+        /// Print, as JSON, what a published table gives: the SHA-256, every
+        /// record (each new largest value and where it first occurs), the
+        /// rare/common split and hash of every power-of-two prefix, the
+        /// values 0 and the last of them.
+        #[arg(long, conflicts_with_all = ["stats", "until_period", "sha256"])]
+        records: bool,
         /// fast: the rare/common method on every core; naive: the plain mex
         /// over every split, for comparison.
         #[arg(long, value_enum, default_value = "fast")]

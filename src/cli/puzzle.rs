@@ -42,12 +42,25 @@ fn game_word(game: PuzzleGame) -> &'static str {
 }
 
 pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
+    // The seeds count up from --seed: all of them must be ids' seeds.
+    let last = u32::try_from(request.count.saturating_sub(1))
+        .ok()
+        .and_then(|k| request.seed.checked_add(k));
+    if last.is_none() {
+        return Err(Error::Range(format!(
+            "--seed {} with --count {}: the seeds would run past {} (the largest an id takes); \
+             ask for fewer or start lower",
+            request.seed,
+            request.count,
+            u32::MAX
+        )));
+    }
     let mut puzzler = Puzzler::new();
     for k in 0..request.count {
         let id = PuzzleId {
             game: request.game,
             level: request.level,
-            seed: request.seed.wrapping_add(k as u32),
+            seed: request.seed + k as u32,
         };
         let puzzle = puzzler.make(id);
         if request.json {

@@ -2,7 +2,7 @@
 
 use super::mnc::{move_in_list, position_notation, side_letter};
 use super::tictactoe::{mark_letter, slashed};
-use super::{escaped, InputError};
+use super::{escaped, quoted, InputError};
 use crate::solver::grundy::split;
 use crate::solver::mnc::Move;
 use crate::solver::puzzle::{
@@ -56,7 +56,7 @@ impl FromStr for PuzzleId {
         let [game, level, seed] = parts[..] else {
             return Err(InputError::at_column(
                 1,
-                format!("{expected}, found {}", escaped(text)),
+                format!("{expected}, found {}", quoted(text)),
             ));
         };
         let game: PuzzleGame = game.parse()?;
@@ -69,7 +69,7 @@ impl FromStr for PuzzleId {
                     level_at,
                     format!(
                         "expected a level from 1 to {levels}, found {}",
-                        escaped(level)
+                        quoted(level)
                     ),
                 )
             })?;
@@ -80,7 +80,7 @@ impl FromStr for PuzzleId {
                 format!(
                     "expected a seed from 0 to {}, found {}",
                     u32::MAX,
-                    escaped(seed)
+                    quoted(seed)
                 ),
             )
         })?;

@@ -31,7 +31,7 @@
 use super::{escaped, InputError};
 use crate::solver::mnc::{Move as MncMove, Position, Size};
 use crate::solver::tictactoe::Board;
-use crate::solver::treblecross::{three_in_a_row, Player, Strip};
+use crate::solver::treblecross::{completes_three, three_in_a_row, Player, Strip};
 use crate::solver::{Cell, Side};
 
 const MAGIC: &str = "noughts 1";
@@ -148,6 +148,16 @@ fn facts(text: &str) -> Vec<Fact<'_>> {
 }
 
 /// Reads a saved file.
+/// A saved file is a few kilobytes (a long game on a long strip, some
+/// hundreds): past this it is not one.
+pub const LONGEST: u64 = 1 << 20;
+
+/// A saved file from its bytes: text (a leading byte-order mark dropped;
+/// a byte that is not UTF-8 named by line and column), then [`read`].
+pub fn read_bytes(bytes: Vec<u8>) -> Result<Saved, InputError> {
+    read(&super::text_of(bytes)?)
+}
+
 pub fn read(text: &str) -> Result<Saved, InputError> {
     let facts = facts(text);
     let mut facts = facts.iter();
@@ -267,9 +277,13 @@ fn read_treblecross(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
         }
     };
     let mut moves = Vec::new();
+    // The start has no three in a row: only a move can make one, and only
+    // through its own cell (checked there, so a long game reads in linear
+    // time).
+    let mut over = false;
     for fact in &rest[1..] {
         let fact = expect_key(Some(fact), "move", game)?;
-        if three_in_a_row(&strip).is_some() {
+        if over {
             return Err(fact.error(0, "expected the end: the game is over (three in a row)"));
         }
         let cell = super::digits::<usize>(fact.value)
@@ -288,6 +302,7 @@ fn read_treblecross(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
             return Err(fact.error(0, format!("cell {cell} holds an X already")));
         }
         strip.set(cell - 1, true);
+        over = completes_three(&strip, cell - 1);
         moves.push(cell - 1);
     }
     Ok(Saved::Treblecross {

@@ -29,9 +29,22 @@ impl App {
                 match prompt.key(&key) {
                     Typed::Editing => {}
                     Typed::Cancelled => self.file_prompt = None,
-                    Typed::Done(path) => {
+                    Typed::Done(typed) => {
                         self.file_prompt = None;
+                        let path = home_expanded(&typed);
                         let done = match intent {
+                            // The app's own folder for saved games is made
+                            // on first use; a folder the user names must
+                            // exist, as in an editor.
+                            Intent::Save if Some(&path) == default.as_ref() => {
+                                match path.parent().map(crate::store::ensure_folder) {
+                                    Some(Err(e)) => Err(format!(
+                                        "could not save to {}: {e}",
+                                        escape_all(&path.display().to_string())
+                                    )),
+                                    _ => save(&path, &self.saved()),
+                                }
+                            }
                             Intent::Save => save(&path, &self.saved()),
                             Intent::Load => load(&path).map(|saved| {
                                 self.load_saved(saved);
@@ -77,9 +90,6 @@ impl App {
         }
     }
 }
-
-/// A saved file is a few kilobytes: past this it is not one.
-const LONGEST: u64 = 1024 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Intent {
@@ -168,6 +178,22 @@ impl FilePrompt {
     }
 }
 
+/// `~` and `~/…` typed in the prompt mean the home folder, as in a shell.
+pub fn home_expanded(typed: &Path) -> PathBuf {
+    let home = || directories::BaseDirs::new().map(|d| d.home_dir().to_path_buf());
+    let text = typed.to_string_lossy();
+    match text.strip_prefix('~') {
+        Some("") => home().unwrap_or_else(|| typed.to_path_buf()),
+        Some(rest) if rest.starts_with('/') || rest.starts_with(std::path::MAIN_SEPARATOR) => {
+            match home() {
+                Some(home) => home.join(&rest[1..]),
+                None => typed.to_path_buf(),
+            }
+        }
+        _ => typed.to_path_buf(),
+    }
+}
+
 /// The file a tab saves to by default: `saved/<game>.txt` in the data
 /// folder.
 pub fn default_file(data: Option<&Path>, game: &str) -> Option<PathBuf> {
@@ -178,6 +204,16 @@ pub fn default_file(data: Option<&Path>, game: &str) -> Option<PathBuf> {
 /// planted at its name is replaced, never followed); the words to show.
 pub fn save(path: &Path, saved: &Saved) -> Result<String, String> {
     let shown = escape_all(&path.display().to_string());
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!(
+            "could not save to {shown}: the folder {} does not exist",
+            escape_all(&folder.display().to_string())
+        ));
+    }
     crate::store::write_atomically(path, &saved::write(saved))
         .map(|()| format!("saved to {shown}"))
         .map_err(|e| format!("could not save to {shown}: {e}"))
@@ -187,12 +223,12 @@ pub fn save(path: &Path, saved: &Saved) -> Result<String, String> {
 /// line and column of what is wrong in it).
 pub fn load(path: &Path) -> Result<Saved, String> {
     let shown = escape_all(&path.display().to_string());
-    let text = match crate::store::read_bounded(path, LONGEST) {
-        Ok(Some(text)) => text,
+    let bytes = match crate::store::read_bytes(path, saved::LONGEST) {
+        Ok(Some(bytes)) => bytes,
         Ok(None) => return Err(format!("could not load {shown}: no such file")),
         Err(e) => return Err(format!("could not load {shown}: {e}")),
     };
-    saved::read(&text).map_err(|e| format!("{shown}: {e}"))
+    saved::read_bytes(bytes).map_err(|e| format!("{shown}: {e}"))
 }
 
 #[cfg(test)]
@@ -232,11 +268,38 @@ mod tests {
         std::os::unix::fs::symlink(&other, &path).unwrap();
         let saved = Saved::TicTacToe("X../.0./...".parse().unwrap());
         assert!(save(&path, &saved).unwrap().starts_with("saved to "));
-        assert_eq!(load(&path), Ok(saved));
+        assert_eq!(load(&path), Ok(saved.clone()));
         assert_eq!(std::fs::read_to_string(&other).unwrap(), "keep me");
         let bad = folder.path().join("bad.txt");
         std::fs::write(&bad, "noughts 1\nchess\n").unwrap();
         assert!(load(&bad).unwrap_err().contains("line 2, column 1"));
         assert!(load(folder.path()).unwrap_err().contains("could not load"));
+        // A folder that does not exist is an error, not made.
+        let missing = folder.path().join("no").join("game.txt");
+        let why = save(&missing, &saved).unwrap_err();
+        assert!(why.contains("does not exist"), "{why}");
+        assert!(!folder.path().join("no").exists());
+        // A byte-order mark is taken; a byte that is not UTF-8 is placed.
+        let marked = folder.path().join("bom.txt");
+        std::fs::write(&marked, "\u{feff}noughts 1\ntictactoe X../.0./...\n").unwrap();
+        assert_eq!(load(&marked), Ok(saved));
+        std::fs::write(&marked, b"noughts 1\ntic\xfftactoe\n").unwrap();
+        let why = load(&marked).unwrap_err();
+        assert!(why.contains("line 2, column 4"), "{why}");
+    }
+
+    #[test]
+    fn a_tilde_means_the_home_folder() {
+        let home = directories::BaseDirs::new()
+            .unwrap()
+            .home_dir()
+            .to_path_buf();
+        assert_eq!(home_expanded(Path::new("~")), home);
+        assert_eq!(
+            home_expanded(Path::new("~/saved.txt")),
+            home.join("saved.txt")
+        );
+        assert_eq!(home_expanded(Path::new("a/~b")), PathBuf::from("a/~b"));
+        assert_eq!(home_expanded(Path::new("~other")), PathBuf::from("~other"));
     }
 }

@@ -282,11 +282,11 @@ fn event_loop(
         }
         app.tick();
         if let Some(keeper) = &keeper {
-            // The session's text after input (at most every 200 ms), and
-            // every 2 s for what changes on its own (the engine's moves);
-            // handed over when it differs from the last.
-            let since = offered.elapsed();
-            if (handled && since >= OFFER_AFTER_INPUT) || since >= OFFER_ANYWAY {
+            // The session's text after input, before the next frame shows
+            // its effect (so what the screen shows is what a signal keeps),
+            // and every second for what changes on its own (the engine's
+            // moves); handed over when it differs from the last.
+            if handled || offered.elapsed() >= OFFER_ANYWAY {
                 offered = Instant::now();
                 let text = session::text(app);
                 if kept_text.as_ref() != Some(&text) {
@@ -314,7 +314,5 @@ fn event_loop(
     Ok(())
 }
 
-/// How soon after input the session is handed to the keeper, and how often
-/// anyway.
-const OFFER_AFTER_INPUT: Duration = Duration::from_millis(200);
-const OFFER_ANYWAY: Duration = Duration::from_secs(2);
+/// How often the session is handed to the keeper when there was no input.
+const OFFER_ANYWAY: Duration = Duration::from_secs(1);

@@ -94,7 +94,7 @@ impl App {
             short
         };
         put(buf, popup.x + 1, popup.y, &Line::from(title), room);
-        for (row, line) in visible.iter().enumerate() {
+        for (row, line) in visible.iter().take(usize::from(inner.height)).enumerate() {
             put(buf, inner.x, inner.y + row as u16, line, inner.width);
         }
     }

@@ -383,11 +383,9 @@ impl Trainer {
     }
 }
 
-/// The lock beside a record: `puzzles-mnc.json.lock`.
+/// The lock the records of every game share: `puzzles.lock` beside them.
 fn lock_file(record: &Path) -> PathBuf {
-    let mut name = record.as_os_str().to_owned();
-    name.push(".lock");
-    PathBuf::from(name)
+    record.with_file_name("puzzles.lock")
 }
 
 /// The record in `file`; `None` when there is none yet.

@@ -67,12 +67,27 @@ pub fn rows_of(lines: &[Line<'_>], width: u16) -> usize {
 /// `line` on one row from `(x, y)` in at most `room` columns: the words
 /// that must fit there (the tests check they do).
 pub fn put(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, room: u16) {
+    let Some(room) = room_on_screen(buf, x, y, room) else {
+        return;
+    };
     audit::text(Kind::Row, Rect::new(x, y, room, 1), || vec![plain(line)]);
     buf.set_line(x, y, line, room);
 }
 
+/// The columns of `room` from `(x, y)` that are on the screen; `None` where
+/// that place is off it. Every text goes through here, so that a window
+/// resized to any size (1×1 included) never has a text drawn past its edge.
+fn room_on_screen(buf: &Buffer, x: u16, y: u16, room: u16) -> Option<u16> {
+    let area = buf.area;
+    let inside = (area.x..area.right()).contains(&x) && (area.y..area.bottom()).contains(&y);
+    inside.then(|| room.min(area.right() - x))
+}
+
 /// `text` in `style` on one row, as [`put`] puts a line.
 pub fn put_str(buf: &mut Buffer, x: u16, y: u16, text: &str, room: u16, style: Style) {
+    let Some(room) = room_on_screen(buf, x, y, room) else {
+        return;
+    };
     audit::text(Kind::Row, Rect::new(x, y, room, 1), || {
         vec![text.to_string()]
     });

@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_TAIL};
 
 mod checkpoint;
+mod records;
 mod report;
 mod survey;
 mod table_file;
@@ -93,6 +94,8 @@ pub struct Request {
     pub checkpoint: Option<PathBuf>,
     /// Print the SHA-256 of the values (u16 little-endian) instead.
     pub sha256: bool,
+    /// Print the records document (see `records.rs`) instead.
+    pub records: bool,
     pub method: Method,
     pub threads: Option<usize>,
 }
@@ -199,7 +202,11 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
             crate::notation::escape_all(&shown.display().to_string())
         );
     }
-    if request.sha256 {
+    if request.records {
+        let document = records::records(&sequence, &heaps[..end]);
+        let text = serde_json::to_string_pretty(&document).map_err(std::io::Error::other)?;
+        writeln!(out, "{text}")?;
+    } else if request.sha256 {
         writeln!(out, "{}", sha256(values))?;
     } else if request.stats || until_period.is_some() {
         let figures = stats_report(&sequence, &heaps[..end]);
@@ -401,6 +408,7 @@ mod tests {
             resume: None,
             checkpoint: None,
             sha256: false,
+            records: false,
             method: Method::Fast,
             threads: None,
         }

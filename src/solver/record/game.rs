@@ -23,14 +23,19 @@ pub enum MatchError<I> {
 pub struct Match<R: Rules> {
     human: R::Side,
     record: Record<R>,
+    /// The winner of the current position, kept as moves are made (asked
+    /// for after every move, and by every view).
+    winner: Option<R::Side>,
 }
 
 impl<R: Rules> Match<R> {
     /// A match from `start` (where the game must not be over already).
     pub fn new(start: R::Position, human: R::Side) -> Match<R> {
+        let winner = R::winner(&start);
         Match {
             human,
             record: Record::new(start),
+            winner,
         }
     }
 
@@ -52,7 +57,13 @@ impl<R: Rules> Match<R> {
     }
 
     pub fn winner(&self) -> Option<R::Side> {
-        R::winner(self.position())
+        self.winner
+    }
+
+    /// The winner found again, after the current position changed other
+    /// than by a move.
+    fn refresh(&mut self) {
+        self.winner = R::winner(self.position());
     }
 
     /// Whether the game goes on.
@@ -91,6 +102,7 @@ impl<R: Rules> Match<R> {
         }
         R::check(self.position(), mv).map_err(MatchError::Illegal)?;
         self.record.push(mv);
+        self.winner = R::winner_after(self.position(), mv);
         Ok(())
     }
 
@@ -101,12 +113,14 @@ impl<R: Rules> Match<R> {
             .last_human_move()
             .ok_or(MatchError::NothingToTakeBack)?;
         self.record.truncate(last);
+        self.refresh();
         Ok(())
     }
 
     /// The same start again, nothing played.
     pub fn restart(&mut self) {
         self.record = Record::new(self.record.start().clone());
+        self.refresh();
     }
 
     // The review, as the record keeps it.
@@ -129,7 +143,9 @@ impl<R: Rules> Match<R> {
 
     /// Play on from the position shown (see [`Record::continue_here`]).
     pub fn continue_here(&mut self) -> bool {
-        self.record.continue_here()
+        let continued = self.record.continue_here();
+        self.refresh();
+        continued
     }
 
     pub fn annotated(

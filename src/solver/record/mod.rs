@@ -29,6 +29,12 @@ pub trait Rules {
     fn to_move(position: &Self::Position) -> Self::Side;
     /// The winner, once the game is over.
     fn winner(position: &Self::Position) -> Option<Self::Side>;
+    /// The winner of `position`, reached by `mv` from a position with
+    /// none: a game whose win is local (a line through the cell played)
+    /// says so without looking at the whole position.
+    fn winner_after(position: &Self::Position, _mv: Self::Move) -> Option<Self::Side> {
+        Self::winner(position)
+    }
 }
 
 /// A position's value for the player to move there.

@@ -2,7 +2,7 @@
 //! position is the strip and who is to move (both players place `X`, so
 //! the strip alone does not say whose turn it is).
 
-use super::{three_in_a_row, Strip, StripValue};
+use super::{completes_three, three_in_a_row, Strip, StripValue};
 use crate::solver::record::{self, Rules};
 
 /// The two players of a game against the engine.
@@ -66,6 +66,12 @@ impl Rules for TreblecrossRules {
     fn winner(position: &Position) -> Option<Player> {
         three_in_a_row(&position.strip).map(|_| position.to_move.other())
     }
+
+    /// Only around the cell just played: a replay of a long game stays
+    /// linear in its moves.
+    fn winner_after(position: &Position, cell: usize) -> Option<Player> {
+        completes_three(&position.strip, cell).then(|| position.to_move.other())
+    }
 }
 
 /// A game against the engine: you are [`Player::You`].
@@ -124,5 +130,29 @@ mod tests {
         game.play(Player::Engine, 3).unwrap();
         game.take_back().unwrap();
         assert_eq!(game.record().moves(), [0]);
+    }
+
+    /// The winner kept move by move (a look around each cell played) is
+    /// the whole strip's, after every move and take-back of random games.
+    #[test]
+    fn the_winner_kept_as_moves_are_made_is_the_whole_strips() {
+        let mut random = crate::solver::puzzle::SplitMix64::new(7);
+        for _ in 0..300 {
+            let len = 3 + random.below(30);
+            let mut game = new_match(Strip::empty(len), Player::You).unwrap();
+            while game.is_on() {
+                let free: Vec<usize> = (0..len).filter(|&c| !game.position().strip[c]).collect();
+                let Some(&cell) = free.get(random.below(free.len().max(1))) else {
+                    break;
+                };
+                game.play(game.to_move(), cell).unwrap();
+                let whole = three_in_a_row(&game.position().strip).map(|_| game.to_move().other());
+                assert_eq!(game.winner(), whole);
+                if random.below(5) == 0 && game.take_back().is_ok() {
+                    let whole = three_in_a_row(&game.position().strip);
+                    assert_eq!(game.winner().is_some(), whole.is_some());
+                }
+            }
+        }
     }
 }

@@ -120,6 +120,14 @@ pub fn three_in_a_row(strip: &[bool]) -> Option<usize> {
     strip.windows(3).position(|w| w[0] && w[1] && w[2])
 }
 
+/// Whether the `X` at `cell` is part of three in a row: after a move on a
+/// strip that had none, whether that move made one — in O(1), where
+/// [`three_in_a_row`] looks at the whole strip.
+pub fn completes_three(strip: &[bool], cell: usize) -> bool {
+    (cell.saturating_sub(2)..=cell)
+        .any(|s| s + 2 < strip.len() && strip[s] && strip[s + 1] && strip[s + 2])
+}
+
 /// The cells holding an `X`, ascending: the analysis works on these, so
 /// that apart from one pass over the strip it costs O(number of X).
 fn x_cells(strip: &[bool]) -> Vec<usize> {
