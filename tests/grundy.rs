@@ -572,3 +572,52 @@ fn the_survey_prints_a_row_per_game() {
         }
     }
 }
+
+/// A long run killed with kill -9 at random moments and started again
+/// with the same --checkpoint ends with the values of a run never stopped
+/// (the same SHA-256), however many times it was killed, a kill while the
+/// header or half a value was being written included.
+#[cfg(unix)]
+#[test]
+fn a_checkpointed_run_killed_anywhere_resumes_to_the_same_values() {
+    use noughts::solver::puzzle::SplitMix64;
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let n = "200000";
+    let args = ["grundy", n, "--game", "0.007", "--sha256", "--threads", "2"];
+    let whole = noughts(&args);
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("run.bin");
+    let mut random = SplitMix64::new(2026);
+    let mut kills = 0;
+    let hash = loop {
+        assert!(kills < 200, "never finished");
+        let child = Command::new(env!("CARGO_BIN_EXE_noughts"))
+            .args(args)
+            .arg("--checkpoint")
+            .arg(&file)
+            .env("NOUGHTS_CHECKPOINT_MS", "20")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let pid = child.id() as libc::pid_t;
+        std::thread::sleep(Duration::from_millis(random.below(400) as u64));
+        // SAFETY: kill has no memory effects; the pid is our child's.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+        let out = child.wait_with_output().unwrap();
+        if out.status.success() {
+            break String::from_utf8(out.stdout).unwrap();
+        }
+        kills += 1;
+    };
+    assert_eq!(hash, whole);
+    assert!(
+        kills >= 3,
+        "killed {kills} times only: the test kills too late"
+    );
+    // The file holds the game's heap values, 2 bytes each, after its header.
+    let bytes = std::fs::read(&file).unwrap();
+    let header = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    assert_eq!(bytes.len() - header, 2 * 200_000);
+}

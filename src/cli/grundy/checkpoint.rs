@@ -42,7 +42,17 @@ impl Checkpoint {
             Ok(file) => file,
             Err(error) => return Err(refuse(error)),
         };
-        let length = file.metadata().map_err(refuse)?.len();
+        let mut length = file.metadata().map_err(refuse)?.len();
+        // Killed while its header was written: begun again.
+        if length < line.len() as u64 {
+            let mut start = Vec::new();
+            file.read_to_end(&mut start).map_err(refuse)?;
+            if line.as_bytes().starts_with(&start) {
+                file.set_len(0).map_err(refuse)?;
+                file.seek(SeekFrom::Start(0)).map_err(refuse)?;
+                length = 0;
+            }
+        }
         if length == 0 {
             file.write_all(line.as_bytes()).map_err(refuse)?;
             file.sync_data().map_err(refuse)?;

@@ -100,8 +100,17 @@ pub struct Request {
     pub threads: Option<usize>,
 }
 
-/// Seconds between two writes of `--out` while computing.
+/// Seconds between two writes of `--out` or `--checkpoint` while computing.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
+
+/// [`CHECKPOINT_EVERY`], or `$NOUGHTS_CHECKPOINT_MS` milliseconds: the
+/// crash tests kill runs a fraction of a second in.
+fn checkpoint_every() -> Duration {
+    std::env::var("NOUGHTS_CHECKPOINT_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(CHECKPOINT_EVERY, Duration::from_millis)
+}
 
 /// Below this many new values no progress bar is drawn.
 const PROGRESS_FROM: usize = 1 << 16;
@@ -296,6 +305,7 @@ fn compute(
     // moves the bar, looks for a period (each time the table has grown by
     // an eighth), writes a checkpoint every 10 s.
     let mut last_checkpoint = Instant::now();
+    let every = checkpoint_every();
     let mut next_look = 0;
     let mut failed_save = None;
     let mut checkpoint = options.checkpoint;
@@ -318,7 +328,7 @@ fn compute(
                 }
             }
         }
-        if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+        if last_checkpoint.elapsed() >= every {
             let saved = match (options.out_path, checkpoint.as_deref_mut()) {
                 (Some(path), _) => save(path, sequence, known),
                 (None, Some(checkpoint)) => checkpoint.append(known),
