@@ -653,3 +653,21 @@ fn a_fifo_at_the_session_file_is_refused_at_once() {
         .file_type()
         .is_fifo());
 }
+
+/// A session that cannot be written is said while the app runs, and again
+/// at the end with status 1 (a directory made at the session's name: the
+/// rename onto it fails, as a full disk or a lost folder would).
+#[test]
+fn a_session_that_cannot_be_written_is_said_and_ends_with_status_1() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::start_in(&[], folder.path());
+    session.wait_for("Codeforces   first");
+    std::fs::create_dir(folder.path().join("session.json")).unwrap();
+    session.send("x");
+    session.wait_for("the session could not be kept");
+    session.send("q");
+    let (status, parser) = session.finish();
+    assert_eq!(status.exit_code(), 1, "{status:?}");
+    assert_terminal_restored(&parser);
+    assert!(parser.screen().contents().contains("could not be kept"));
+}
