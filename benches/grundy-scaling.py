@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How Grundy runs scale with threads: the table of the README's "Grundy values on
+"""How Grundy runs scale with threads: the table of docs/performance.md's "Grundy values on
 many cores", in one run on the current code.
 
 For each size and thread count, `noughts grundy N --game 0.007 --stats --threads T`

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Every whole-process figure of the README, in one run on the current code.
+"""Every whole-process figure of docs/performance.md, in one run on the current code.
 
 Builds the release binary, writes the inputs (examples/bench_inputs.rs),
 runs each command several times and writes the table between the markers
 `<!-- whole-process:begin -->` and `<!-- whole-process:end -->` of
-README.md, with the date and the commit measured. Each row gives the
+docs/performance.md, with the date and the commit measured. Each row gives the
 median wall time, the median process time (user + system) and the peak
 resident memory of the process.
 
@@ -108,7 +108,7 @@ def main():
         "--quick", action="store_true", help="the batch commands only; prints, writes nothing"
     )
     parser.add_argument("--no-peers", action="store_true", help="leave out ogsolve")
-    parser.add_argument("--no-write", action="store_true", help="print, do not touch README.md")
+    parser.add_argument("--no-write", action="store_true", help="print, do not touch docs/performance.md")
     args = parser.parse_args()
 
     # The code measured: what is built now.
@@ -205,14 +205,14 @@ def main():
     print(table)
     if args.no_write or args.quick:
         return
-    readme = ROOT / "README.md"
+    readme = ROOT / "docs" / "performance.md"
     text = readme.read_text()
     if BEGIN in text and END in text:
         head, rest = text.split(BEGIN, 1)
         _, tail = rest.split(END, 1)
         readme.write_text(head + table + tail)
     else:
-        sys.exit("README.md has no whole-process markers")
+        sys.exit("docs/performance.md has no whole-process markers")
 
 
 if __name__ == "__main__":

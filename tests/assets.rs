@@ -72,15 +72,11 @@ fn the_examples_built_into_the_app_parse() {
 }
 
 #[test]
-fn the_rules_the_app_shows_are_the_readme_section() {
+fn the_rules_the_app_shows_are_the_docs_page() {
     let rules = std::fs::read_to_string("assets/rules.md").unwrap();
-    let readme = std::fs::read_to_string("README.md").unwrap();
-    let section = readme
-        .split_once("## The rules in short")
-        .map(|(_, rest)| rest)
-        .expect("the README has the rules section");
+    let page = std::fs::read_to_string("docs/rules.md").unwrap();
     assert!(
-        section.contains(rules.trim()),
-        "README and assets/rules.md differ"
+        page.contains(rules.trim()),
+        "docs/rules.md and assets/rules.md differ"
     );
 }

@@ -216,7 +216,7 @@ fn the_period_found_is_what_brute_force_sees() {
 
 #[test]
 fn the_spec_facts_on_treblecross_hold() {
-    // G(0 … 25) as the README lists them (`noughts grundy 26`).
+    // G(0 … 25) as docs/commands.md lists them (`noughts grundy 26`).
     let table = GrundyTable::with_len(131_070).unwrap();
     assert_eq!(
         &table.values()[..26],

@@ -10,7 +10,7 @@ mod independent;
 use assert_cmd::Command;
 use independent::{decode, grundys_game_values, segment_values};
 
-/// The codes of the README's "Known games" table (the named games among
+/// The codes of the "Known games" table in docs/commands.md (the named games among
 /// them: 0.77 Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's Chess, 0.007
 /// Treblecross, `grundy` Grundy's game).
 const KNOWN_GAMES: [&str; 13] = [
@@ -84,7 +84,7 @@ fn the_plain_mex_gives_the_published_values() {
         plain("grundy", 24),
         [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0]
     );
-    // Treblecross: the free segments of the README (`noughts grundy 26`),
+    // Treblecross: the free segments of docs/commands.md (`noughts grundy 26`),
     // and a segment of L cells is a 0.007 heap of L + 2.
     let segments = segment_values(400);
     assert_eq!(

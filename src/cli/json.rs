@@ -1,7 +1,7 @@
 //! What the `--json` documents share: one JSON value per line, written
 //! with serde (`tictactoe` and `treblecross` write one line per board or
 //! strip, the other commands one line in all), and game values in one
-//! shape. The README shows an example of every document.
+//! shape. docs/commands.md shows an example of every document.
 
 use super::Error;
 use crate::solver::{Outcome, Side};

@@ -1,6 +1,6 @@
-//! The rules of each tab's game, one key away (`r`): the same text as the
-//! README's "The rules in short" (`assets/rules.md`, which a test finds
-//! in the README word for word).
+//! The rules of each tab's game, one key away (`r`): the same text as
+//! docs/rules.md (`assets/rules.md`, which a test finds
+//! there word for word).
 
 use super::tab::TabId;
 
