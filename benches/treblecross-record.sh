@@ -21,6 +21,6 @@ cp "$bin" "$dir/noughts"   # the binary of this sitting, kept beside its log
 {
   echo "== start $(date -u +%FT%TZ) commit $(git -C "$root" rev-parse --short HEAD) threads=${THREADS:-2} $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 } >> "$dir/run.log"
-nice -n 19 /usr/bin/time -v "$dir/noughts" grundy "$n" --game 0.007 --threads "${THREADS:-2}" \
+nice -n 19 /usr/bin/time -v -a -o "$dir/run.log" "$dir/noughts" grundy "$n" --game 0.007 --threads "${THREADS:-2}" \
   --checkpoint "$dir/0.007.bin" --sha256 >> "$dir/run.log" 2>> "$dir/run.err" || true
 echo "== end $(date -u +%FT%TZ)" >> "$dir/run.log"

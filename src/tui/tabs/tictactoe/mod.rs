@@ -172,7 +172,7 @@ const LARGEST_CELL: u16 = 12;
 /// The examples of `assets/`, shipped inside the binary.
 const EXAMPLES: &str = include_str!("../../../../assets/tictactoe/codeforces-examples.txt");
 
-/// The boards of [`EXAMPLES`] (tests/assets.rs checks that they parse).
+/// The boards of [`EXAMPLES`] (tests/it/assets.rs checks that they parse).
 pub fn examples() -> Result<Vec<Board>, InputError> {
     let mut tokens = Tokens::new(EXAMPLES);
     let mut boards = Vec::new();

@@ -68,7 +68,7 @@ pub const SYNC_GRUNDY: usize = 5_000;
 /// The strips of `assets/`, shipped inside the binary (the UVA sample).
 const EXAMPLES: &str = include_str!("../../../../assets/treblecross/uva-sample.txt");
 
-/// The strips of [`EXAMPLES`] (tests/assets.rs checks that they parse).
+/// The strips of [`EXAMPLES`] (tests/it/assets.rs checks that they parse).
 pub fn examples() -> Result<Vec<Strip>, InputError> {
     let mut tokens = Tokens::new(EXAMPLES);
     let count = tokens.expect_count("the number of strips")?;

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""The page of a published long computation, from its records document.
+
+    benches/results-page.py docs/results/0.007.json RUN_LOG > docs/results/0.007.md
+
+The JSON is what `noughts grundy N --game CODE --checkpoint FILE --records`
+prints (benches/treblecross-record.sh --publish writes it); RUN_LOG is the
+log that script keeps, one start and end line per sitting and GNU time's
+figures: the page gives the sittings, their time and peak memory.
+"""
+
+import json
+import re
+import sys
+
+
+def sittings(log_text):
+    """(start line, elapsed, user s, system s, peak KiB) per sitting."""
+    found = []
+    for part in log_text.split("== start ")[1:]:
+        head = part.splitlines()[0]
+        elapsed = re.search(r"Elapsed \(wall clock\) time.*: (\S+)", part)
+        user = re.search(r"User time \(seconds\): (\S+)", part)
+        system = re.search(r"System time \(seconds\): (\S+)", part)
+        peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", part)
+        found.append((head, elapsed and elapsed.group(1), user and float(user.group(1)),
+                      system and float(system.group(1)), peak and int(peak.group(1))))
+    return found
+
+
+def main():
+    records = json.load(open(sys.argv[1]))
+    log = open(sys.argv[2]).read() if len(sys.argv) > 2 else ""
+    n = records["values"]
+    out = []
+    out.append(f"# Treblecross (octal game {records['game']}): G(0 … {n - 1:,})\n")
+    out.append(
+        f"The Grundy values of {records['game']} on heaps of 0 to {n - 1:,} tokens "
+        "(a free Treblecross segment of L cells is the heap L + 2), computed by "
+        "`noughts grundy` (the rare/common method on two threads) on this project's "
+        "2-core machine, in sittings resumed from a checkpoint. The values themselves "
+        f"are not in the repository ({2 * n / 2**20:,.0f} MiB): anyone can compute them "
+        "and check them against the hashes below, a prefix at a time.\n")
+    out.append("```text")
+    out.append(f"noughts grundy {n} --game {records['game']} --sha256")
+    out.append(records["sha256"])
+    out.append("```\n")
+    out.append("The hash is SHA-256 of the values as u16 little-endian, heap 0 first. "
+               "`noughts grundy N --game 0.007 --sha256` prints the hash of any prefix; "
+               "the table below gives it for every power of two. "
+               f"The whole document: [`{records['game']}.json`]({records['game']}.json).\n")
+    out.append("## Records\n")
+    out.append("Each value larger than every value before it, and the first heap where it occurs:\n")
+    out.append("| value | first at heap |")
+    out.append("| ---: | ---: |")
+    for r in records["records"]:
+        out.append(f"| {r['value']:,} | {r['first_at']:,} |")
+    out.append("")
+    out.append("## Every power of two\n")
+    out.append("For G(0 … n − 1): the largest value, the rare/common split (a value v is rare "
+               "when `v & mask` has an even number of set bits; the mask is the one that "
+               "makes the fewest values rare), how many values are rare and the last of them, "
+               "and the hash of the prefix.\n")
+    out.append("| n | largest | mask | rare | last rare | SHA-256 of G(0 … n − 1) |")
+    out.append("| ---: | ---: | ---: | ---: | ---: | --- |")
+    for p in records["prefixes"]:
+        out.append(f"| {p['n']:,} | {p['largest']:,} | {p['rare_mask']:#x} | {p['rare']:,} | "
+                   f"{p['last_rare']:,} | `{p['sha256']}` |")
+    out.append("")
+    out.append("## Value 0\n")
+    last = records["last_zero"]
+    out.append(f"{records['zeros']:,} heaps have value 0; the last is heap {last:,}."
+               if last is not None else "No heap has value 0.")
+    out.append("")
+    found = sittings(log)
+    if found:
+        out.append("## How it was computed\n")
+        out.append("| sitting | wall | user | system | peak memory |")
+        out.append("| --- | ---: | ---: | ---: | ---: |")
+        for head, elapsed, user, system, peak in found:
+            out.append(f"| {head} | {elapsed} | {user:,.0f} s | {system:,.0f} s | "
+                       f"{peak / 1024:,.0f} MiB |" if peak else f"| {head} | (stopped) | | | |")
+        out.append("")
+        out.append("Run at `nice -n 19` beside other work on the same 2 cores, so the wall times "
+                   "are an upper bound. Peak memory is the table and its reversed copy, "
+                   "4 bytes a value, at most.\n")
+    sys.stdout.write("\n".join(out))
+
+
+main()

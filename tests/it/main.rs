@@ -1,0 +1,30 @@
+//! The integration tests, one crate: the library and the binary are linked
+//! once for all of them, and the helpers are one set — `app_support` (the
+//! app driven without a terminal), `independent` (the slow twins, which
+//! share no code with the solvers) and `players` (opponents for the engines).
+
+mod app_support;
+mod independent;
+mod players;
+
+mod assets;
+mod bad_input;
+mod docs;
+mod files;
+mod grundy;
+mod hostile;
+mod kattis;
+mod mnc;
+mod octal;
+mod pty;
+mod puzzle;
+mod saved;
+mod screens_80x24;
+mod shell;
+mod tictactoe;
+mod treblecross;
+mod tui;
+mod tui_mnc;
+mod tui_puzzle;
+mod tui_treblecross;
+mod tui_treblecross_game;

@@ -1,0 +1,288 @@
+//! Every puzzle's answers against the slow twins written from the rules
+//! alone (`tests/independent`): thousands per game, every level.
+//!
+//! - Tic-tac-toe: plain negamax gives each move's value: a "win in N"
+//!   puzzle's answers are exactly the moves that win in N, N the fastest;
+//!   a save's are exactly the moves that do not lose, with at least one
+//!   that does, at the depth the level says.
+//! - Treblecross: free segments read off the safe cells, G(L) by the plain
+//!   mex: the nim-sum, G(L), and the winning cells (a safe cell whose X
+//!   leaves a nim-sum of 0); on strips of up to 21 cells also the
+//!   exhaustive search.
+//! - MNC: the slow twin's value is a win in exactly N plies, and the
+//!   answers lead to exactly the successors that keep it; "the only one"
+//!   is said where there is one.
+
+use crate::independent;
+
+use assert_cmd::Command;
+use independent::mnc::{SlowSolver, Twin};
+use independent::{mask_of, safe, segment_values, TreblecrossSearch, Value};
+use noughts::notation::tictactoe::slashed;
+use noughts::solver::puzzle::{
+    Puzzle, PuzzleGame, PuzzleId, Puzzler, TicTacToeTask, TreblecrossTask,
+};
+use noughts::solver::{Outcome, Side};
+use std::collections::{HashMap, HashSet};
+
+fn ids(game: PuzzleGame, per_level: u32) -> impl Iterator<Item = PuzzleId> {
+    (1..=game.levels()).flat_map(move |level| {
+        (0..per_level).map(move |seed| PuzzleId {
+            game,
+            level,
+            seed: seed * 7919,
+        })
+    })
+}
+
+#[test]
+fn tic_tac_toe_answers_are_every_right_move_and_no_other() {
+    let mut puzzler = Puzzler::new();
+    let mut tasks = HashSet::new();
+    for id in ids(PuzzleGame::TicTacToe, 700) {
+        let Puzzle::TicTacToe(p) = puzzler.make(id) else {
+            panic!("{id:?} is not tic-tac-toe");
+        };
+        let board = independent::tictactoe::from_rows(&slashed(&p.board));
+        let values: Vec<(usize, Value)> = (0..9)
+            .filter(|&c| board[c] == b'.')
+            .map(|c| (c, independent::tictactoe::move_value(&board, c)))
+            .collect();
+        let best = values
+            .iter()
+            .map(|(_, v)| *v)
+            .reduce(|a, b| {
+                if independent::tictactoe::better(a, b) {
+                    a
+                } else {
+                    b
+                }
+            })
+            .unwrap();
+        let answers: Vec<usize> = p.answers.iter().map(|c| c.index()).collect();
+        match p.task {
+            TicTacToeTask::Win { plies } => {
+                assert_eq!(best, Value::Win(u32::from(plies)), "{id:?}");
+                assert_eq!(u32::from(plies), 2 * u32::from(id.level) - 1, "{id:?}");
+                let right: Vec<usize> = values
+                    .iter()
+                    .filter(|(_, v)| *v == best)
+                    .map(|(c, _)| *c)
+                    .collect();
+                assert_eq!(answers, right, "{id:?}");
+            }
+            TicTacToeTask::Save => {
+                assert_eq!(best, Value::Draw, "{id:?}");
+                let right: Vec<usize> = values
+                    .iter()
+                    .filter(|(_, v)| !v.is_loss())
+                    .map(|(c, _)| *c)
+                    .collect();
+                assert_eq!(answers, right, "{id:?}");
+                let fastest = values.iter().filter_map(|(_, v)| match v {
+                    Value::Loss(d) => Some(*d),
+                    _ => None,
+                });
+                let fastest = fastest.min().expect("a save has a losing move");
+                assert_eq!((fastest / 2).clamp(1, 3), u32::from(id.level), "{id:?}");
+            }
+        }
+        tasks.insert((id.level, matches!(p.task, TicTacToeTask::Save)));
+    }
+    // Every level has both kinds.
+    assert_eq!(tasks.len(), 6, "{tasks:?}");
+}
+
+/// The free segments' nim-sum of a strip with no immediate win, from the
+/// safe cells and the plain mex.
+fn nim_sum(strip: &[bool], g: &[u32]) -> u32 {
+    let safe = safe(strip);
+    let mut sum = 0;
+    let mut run = 0;
+    for &s in safe.iter().chain([&false]) {
+        if s {
+            run += 1;
+        } else {
+            sum ^= g[run];
+            run = 0;
+        }
+    }
+    sum
+}
+
+#[test]
+fn treblecross_answers_follow_the_free_segments_and_the_search() {
+    let mut puzzler = Puzzler::new();
+    let g = segment_values(600);
+    let mut kinds = HashSet::new();
+    for id in ids(PuzzleGame::Treblecross, 300) {
+        let Puzzle::Treblecross(p) = puzzler.make(id) else {
+            panic!("{id:?} is not Treblecross");
+        };
+        let strip: Vec<bool> = p.strip.to_vec();
+        // No move makes three at once: the segments decide.
+        let xs: Vec<usize> = (0..strip.len()).filter(|&i| strip[i]).collect();
+        assert!(xs.windows(2).all(|w| w[1] - w[0] >= 3), "{id:?}");
+        match &p.task {
+            TreblecrossTask::SegmentValue { len, value } => {
+                assert_eq!(u32::from(*value), g[*len], "{id:?}");
+                kinds.insert("G");
+            }
+            TreblecrossTask::NimSum { value } => {
+                assert_eq!(u32::from(*value), nim_sum(&strip, &g), "{id:?}");
+                kinds.insert("nim-sum");
+            }
+            TreblecrossTask::WinningCell { cells } => {
+                assert_ne!(nim_sum(&strip, &g), 0, "{id:?}");
+                let safe = safe(&strip);
+                let right: Vec<usize> = (0..strip.len())
+                    .filter(|&c| safe[c])
+                    .filter(|&c| {
+                        let mut after = strip.clone();
+                        after[c] = true;
+                        nim_sum(&after, &g) == 0
+                    })
+                    .collect();
+                assert_eq!(cells, &right, "{id:?}");
+                if strip.len() <= 21 {
+                    let mut search = TreblecrossSearch::new(strip.len());
+                    assert_eq!(cells, &search.winning_cells(mask_of(&strip)), "{id:?}");
+                }
+                kinds.insert("cell");
+            }
+        }
+    }
+    assert_eq!(kinds.len(), 3);
+}
+
+#[test]
+fn mnc_answers_are_exactly_the_moves_that_keep_the_win_in_n() {
+    let mut puzzler = Puzzler::new();
+    let mut slow = SlowSolver {
+        cover_own_small: true,
+        memo: HashMap::new(),
+    };
+    let mut only = 0;
+    for id in ids(PuzzleGame::Mnc, 200) {
+        let Puzzle::Mnc(p) = puzzler.make(id) else {
+            panic!("{id:?} is not MNC");
+        };
+        let n = 2 * id.level + 1;
+        assert_eq!(p.plies, n, "{id:?}");
+        let twin = Twin::of(&p.position);
+        assert_eq!(slow.value(&twin), Outcome::Win(n), "{id:?}");
+        let mut right: Vec<Twin> = twin
+            .moves(true)
+            .into_iter()
+            .filter(|after| slow.value(after) == Outcome::Loss(n - 1))
+            .collect();
+        let mut given: Vec<Twin> = p
+            .answers
+            .iter()
+            .map(|mv| Twin::of(&p.position.play(*mv).unwrap()))
+            .collect();
+        right.sort_by_key(|t| (t.cells, t.hands));
+        given.sort_by_key(|t| (t.cells, t.hands));
+        assert_eq!(given, right, "{id:?}");
+        only += usize::from(p.answers.len() == 1);
+    }
+    // Positions with one winning move are preferred: most puzzles have one.
+    assert!(only * 10 >= 6 * 200 * 6, "{only} of 1200 with one answer");
+}
+
+#[test]
+fn the_same_id_gives_the_same_puzzle_and_ids_read_back() {
+    for game in PuzzleGame::ALL {
+        for id in ids(game, 20) {
+            let a = Puzzler::new().make(id);
+            let b = Puzzler::new().make(id);
+            assert_eq!(a, b, "{id:?}");
+            assert_eq!(id.to_string().parse::<PuzzleId>().unwrap(), id);
+        }
+    }
+    for bad in [
+        "mnc-7-1",
+        "chess-1-1",
+        "mnc-1",
+        "mnc-x-1",
+        "mnc-1-99999999999",
+        "",
+    ] {
+        assert!(bad.parse::<PuzzleId>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn the_command_prints_the_puzzles_its_seed_names() {
+    let json = Command::cargo_bin("noughts")
+        .unwrap()
+        .args([
+            "puzzle", "--game", "mnc", "--level", "2", "--count", "5", "--seed", "40", "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<serde_json::Value> = String::from_utf8(json)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    let mut puzzler = Puzzler::new();
+    for (k, line) in lines.iter().enumerate() {
+        let id: PuzzleId = line["id"].as_str().unwrap().parse().unwrap();
+        assert_eq!(
+            id,
+            PuzzleId {
+                game: PuzzleGame::Mnc,
+                level: 2,
+                seed: 40 + k as u32
+            }
+        );
+        let Puzzle::Mnc(p) = puzzler.make(id) else {
+            panic!()
+        };
+        assert_eq!(
+            line["question"],
+            format!(
+                "{} to move and win in 5 plies",
+                if p.position.to_move() == Side::X {
+                    'x'
+                } else {
+                    'o'
+                }
+            )
+        );
+        assert_eq!(line["answers"].as_array().unwrap().len(), p.answers.len());
+    }
+    for (args, said) in [
+        (
+            &["puzzle", "--game", "mnc", "--level", "7"][..],
+            "expected a level from 1 to 6",
+        ),
+        (&["puzzle", "--game", "go"][..], "expected a game"),
+        (
+            &["puzzle", "--game", "mnc", "--seed=x1"][..],
+            "expected a whole number",
+        ),
+        (
+            &["tui", "--puzzle", "chess-1-1"][..],
+            "column 1: expected a game",
+        ),
+        (
+            &["tui", "--puzzle", "mnc-9-1"][..],
+            "column 5: expected a level from 1 to 6",
+        ),
+    ] {
+        let out = Command::cargo_bin("noughts")
+            .unwrap()
+            .args(args)
+            .assert()
+            .code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

@@ -1,0 +1,354 @@
+//! Saved files: every kind written and read back the same (random boards,
+//! strips, games and matches), through the app's tabs as well (save, load
+//! into a fresh app, the same position and game); `mnc review` against the
+//! slow twin; bad files named with line and column.
+
+use crate::app_support;
+use crate::independent;
+
+use app_support::*;
+use assert_cmd::Command;
+use independent::mnc::{SlowSolver, Twin};
+use noughts::notation::saved::{read, write, Saved};
+use noughts::solver::mnc::{Move, Position};
+use noughts::solver::puzzle::SplitMix64;
+use noughts::solver::tictactoe::Board;
+use noughts::solver::treblecross::{three_in_a_row, Player, Strip};
+use noughts::solver::{Outcome, Side};
+use noughts::tui::app::{Action, App};
+use noughts::tui::tabs::mnc::{Action as MncAction, MncTab};
+use noughts::tui::theme::Theme;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// A random MNC match from `start`: up to `plies` random legal moves.
+fn random_match(random: &mut SplitMix64, start: Position, plies: usize) -> Vec<Move> {
+    let mut at = start;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = at.legal_moves();
+        if legal.is_empty() || at.game_over().is_some() {
+            break;
+        }
+        let mv = legal[random.below(legal.len())];
+        at = at.play(mv).unwrap();
+        moves.push(mv);
+    }
+    moves
+}
+
+fn random_strip_game(random: &mut SplitMix64) -> (Strip, Option<(Player, Vec<usize>)>) {
+    let len = 3 + random.below(60);
+    let mut cells = vec![false; len];
+    for cell in cells.iter_mut() {
+        *cell = random.below(9) == 0;
+    }
+    let strip = Strip::from(cells);
+    if three_in_a_row(&strip).is_some() || random.below(3) == 0 {
+        return (strip, None);
+    }
+    let first = if random.below(2) == 0 {
+        Player::You
+    } else {
+        Player::Engine
+    };
+    let mut at = strip.clone();
+    let mut moves = Vec::new();
+    while three_in_a_row(&at).is_none() && moves.len() < 8 {
+        let empty: Vec<usize> = (0..len).filter(|&c| !at[c]).collect();
+        if empty.is_empty() {
+            break;
+        }
+        let cell = empty[random.below(empty.len())];
+        at.set(cell, true);
+        moves.push(cell);
+    }
+    (strip, Some((first, moves)))
+}
+
+#[test]
+fn every_kind_of_file_reads_back_as_written() {
+    let mut random = SplitMix64::new(27);
+    for board in Board::all() {
+        let saved = Saved::TicTacToe(board);
+        assert_eq!(read(&write(&saved)).unwrap(), saved);
+    }
+    for _ in 0..2000 {
+        let (strip, game) = random_strip_game(&mut random);
+        let saved = Saved::Treblecross { strip, game };
+        assert_eq!(read(&write(&saved)).unwrap(), saved);
+    }
+    for _ in 0..2000 {
+        let moves = random_match(&mut random, Position::START, 14);
+        let human = if random.below(2) == 0 {
+            Side::X
+        } else {
+            Side::O
+        };
+        let saved = Saved::Mnc {
+            start: Position::START,
+            human,
+            moves,
+        };
+        assert_eq!(read(&write(&saved)).unwrap(), saved);
+    }
+}
+
+#[test]
+fn a_tab_saved_and_loaded_into_a_fresh_app_is_the_same() {
+    let mut random = SplitMix64::new(5);
+    // Tic-tac-toe: the board.
+    let mut app = App::new(Theme { color: false });
+    type_keys(&mut app, "x");
+    let text = write(&app.saved());
+    let mut fresh = App::new(Theme { color: false });
+    fresh.load_saved(read(&text).unwrap());
+    assert_eq!(fresh.tictactoe.board(), app.tictactoe.board());
+
+    // Treblecross: strips and games, the game played again move by move.
+    for _ in 0..50 {
+        let (strip, game) = random_strip_game(&mut random);
+        let mut app = App::new(Theme { color: false });
+        app.load_saved(Saved::Treblecross {
+            strip: strip.clone(),
+            game: game.clone(),
+        });
+        let text = write(&app.saved());
+        let mut fresh = App::new(Theme { color: false });
+        fresh.load_saved(read(&text).unwrap());
+        assert_eq!(fresh.treblecross.strip(), app.treblecross.strip());
+        assert_eq!(fresh.saved(), app.saved());
+    }
+
+    // MNC: a match played in the app (the engine's replies included).
+    let mut app = App::new(Theme { color: false });
+    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.update(Action::SelectTab(noughts::tui::app::TabId::Mnc));
+    for _ in 0..3 {
+        tick_until(&mut app, "the engine", |app| {
+            let m = app.mnc.as_ref().unwrap();
+            m.winner().is_some() || (m.humans_turn() && m.value().is_some())
+        });
+        let m = app.mnc.as_ref().unwrap();
+        if m.winner().is_some() {
+            break;
+        }
+        let legal = m.position().legal_moves();
+        let mv = legal[random.below(legal.len())];
+        app.update(Action::Mnc(MncAction::Play(mv)));
+    }
+    let text = write(&app.saved());
+    let mut fresh = App::new(Theme { color: false });
+    fresh.mnc = Some(MncTab::new(Side::X, Duration::ZERO));
+    fresh.load_saved(read(&text).unwrap());
+    let (a, b) = (app.mnc.as_ref().unwrap(), fresh.mnc.as_ref().unwrap());
+    assert_eq!(a.position(), b.position());
+    assert_eq!(a.human(), b.human());
+    assert_eq!(a.history(), b.history());
+}
+
+#[test]
+fn mnc_review_prints_each_move_with_the_twins_values() {
+    let mut random = SplitMix64::new(11);
+    let mut slow = SlowSolver {
+        cover_own_small: true,
+        memo: HashMap::new(),
+    };
+    let folder = tempfile::tempdir().unwrap();
+    for k in 0..4 {
+        let moves = random_match(&mut random, Position::START, 9);
+        let saved = Saved::Mnc {
+            start: Position::START,
+            human: Side::O,
+            moves: moves.clone(),
+        };
+        let file = folder.path().join(format!("m{k}.txt"));
+        std::fs::write(&file, write(&saved)).unwrap();
+        let out = Command::cargo_bin("noughts")
+            .unwrap()
+            .args(["mnc", "review"])
+            .arg(&file)
+            .assert()
+            .success();
+        let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        let lines: Vec<&str> = text.lines().skip(1).collect();
+        assert_eq!(lines.len(), moves.len(), "{text}");
+        let mut at = Position::START;
+        for (line, mv) in lines.iter().zip(&moves) {
+            let mover = if at.to_move() == Side::X { 'x' } else { 'o' };
+            let before = slow.value(&Twin::of(&at));
+            let words = |side: char, v: Outcome| match v {
+                Outcome::Win(1) => format!("{side} wins in 1 ply"),
+                Outcome::Win(d) => format!("{side} wins in {d} plies"),
+                Outcome::Loss(d) => {
+                    let other = if side == 'x' { 'o' } else { 'x' };
+                    if d == 1 {
+                        format!("{other} wins in 1 ply")
+                    } else {
+                        format!("{other} wins in {d} plies")
+                    }
+                }
+                Outcome::Draw => "draw".into(),
+            };
+            assert!(
+                line.contains(&format!("before: {}", words(mover, before))),
+                "{line}"
+            );
+            let after = at.play(*mv).unwrap();
+            if after.game_over().is_none() {
+                let next = if mover == 'x' { 'o' } else { 'x' };
+                let value = slow.value(&Twin::of(&after));
+                assert!(
+                    line.contains(&format!("after: {}", words(next, value))),
+                    "{line}"
+                );
+                // A won position given away is a blunder.
+                let blunder = before.is_win() && !matches!(value, Outcome::Loss(_));
+                assert_eq!(line.contains("??"), blunder, "{line}");
+            }
+            at = after;
+        }
+    }
+}
+
+#[test]
+fn bad_files_are_one_line_with_line_and_column() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("bad.txt");
+    std::fs::write(
+        &file,
+        "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove small z9\n",
+    )
+    .unwrap();
+    for args in [&["mnc", "review"][..], &["tui", "--load"][..]] {
+        let out = Command::cargo_bin("noughts")
+            .unwrap()
+            .args(args)
+            .arg(&file)
+            .assert()
+            .code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(err.contains("line 4, column 12"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    std::fs::write(&file, "noughts 1\ntictactoe X../.../...\n").unwrap();
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .args(["mnc", "review"])
+        .arg(&file)
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(err.contains("expected a saved MNC match"), "{err}");
+}
+
+#[test]
+fn ctrl_s_saves_to_the_data_folder_and_ctrl_o_loads_it_back() {
+    use crossterm::event::{KeyCode, KeyModifiers};
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = App::new(Theme { color: false });
+    app.keep_puzzles_in(folder.path().to_path_buf());
+    type_keys(&mut app, "x");
+    let board = app.tictactoe.board();
+    app.handle(&key_with(KeyCode::Char('s'), KeyModifiers::CONTROL), AREA);
+    let screen = draw(&app, 100, 24).backend().to_string();
+    assert!(screen.contains("Save to"), "{screen}");
+    app.handle(&key(KeyCode::Enter), AREA);
+    let file = folder.path().join("saved").join("tictactoe.txt");
+    assert_eq!(
+        read(&std::fs::read_to_string(&file).unwrap()).unwrap(),
+        Saved::TicTacToe(board)
+    );
+    assert!(app.notice.as_deref().unwrap().starts_with("saved to "));
+
+    type_keys(&mut app, "c");
+    assert_ne!(app.tictactoe.board(), board);
+    app.handle(&key_with(KeyCode::Char('o'), KeyModifiers::CONTROL), AREA);
+    // Keys go to the path while it is typed: q is a letter there.
+    type_keys(&mut app, "q");
+    app.handle(&key(KeyCode::Backspace), AREA);
+    app.handle(&key(KeyCode::Enter), AREA);
+    assert!(app.running);
+    assert_eq!(app.tictactoe.board(), board);
+    assert!(app.notice.as_deref().unwrap().starts_with("loaded "));
+
+    // A file that is not there: one line, nothing changed.
+    app.handle(&key_with(KeyCode::Char('o'), KeyModifiers::CONTROL), AREA);
+    type_keys(&mut app, "-missing");
+    app.handle(&key(KeyCode::Enter), AREA);
+    assert!(app.notice.as_deref().unwrap().starts_with("could not load"));
+    assert_eq!(app.tictactoe.board(), board);
+}
+
+#[test]
+fn commands_and_a_refused_app_write_nothing_in_the_home_folder() {
+    let home = tempfile::tempdir().unwrap();
+    let runs: [&[&str]; 4] = [
+        &["tui"],
+        &["config", "--path"],
+        &["puzzle", "--game", "mnc", "--seed", "1"],
+        &["tui", "--fresh"],
+    ];
+    for args in runs {
+        Command::cargo_bin("noughts")
+            .unwrap()
+            .args(args)
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_STATE_HOME", home.path().join("state"))
+            .env_remove("NOUGHTS_CONFIG_DIR")
+            .env_remove("NOUGHTS_DATA_DIR")
+            .env_remove("NOUGHTS_STATE_DIR")
+            .write_stdin("")
+            .output()
+            .unwrap();
+    }
+    let left: Vec<_> = std::fs::read_dir(home.path()).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_tab_with_a_puzzle_on_saves_what_waits_aside() {
+    let mut app = App::new(Theme { color: false });
+    app.load_saved(read("noughts 1\ntreblecross X.............\n").unwrap());
+    let editor = app.saved();
+    app.open_puzzle("treblecross-3-7".parse().unwrap());
+    assert!(
+        app.treblecross.training().current.is_some(),
+        "the puzzle is on"
+    );
+    assert_eq!(app.saved(), editor, "the editor's strip, not the puzzle's");
+    type_keys(&mut app, "P");
+    assert_eq!(app.saved(), editor);
+}
+
+/// A saved game of 66,667 moves on a 100,000-cell strip (826 KB) reads and
+/// replays at once: linear in its moves (issue 32: 5 s before, 17 s in the
+/// app). Its size is what is checked here, not a time: each move made is
+/// checked where it was played, and the match's winner kept as it goes.
+#[test]
+fn a_long_saved_game_reads_and_replays_whole() {
+    let n = 100_000;
+    let cells: Vec<usize> = (0..n).filter(|i| i % 3 != 2).collect();
+    let mut text = format!("noughts 1\ntreblecross {}\nfirst you\n", ".".repeat(n));
+    for c in &cells {
+        text.push_str(&format!("move {}\n", c + 1));
+    }
+    let Saved::Treblecross { strip, game } = read(&text).unwrap() else {
+        panic!("a Treblecross file");
+    };
+    let (first, moves) = game.unwrap();
+    assert_eq!(moves.len(), cells.len());
+    let mut game = noughts::solver::treblecross::new_match(strip, first).unwrap();
+    let mut player = first;
+    for cell in moves {
+        game.play(player, cell).unwrap();
+        player = player.other();
+    }
+    assert!(game.is_on(), "XX. repeated holds no three in a row");
+    assert!(three_in_a_row(&game.position().strip).is_none());
+    // One move more makes three: the game sees it.
+    game.play(player, 2).unwrap();
+    assert!(!game.is_on());
+}

@@ -1,0 +1,483 @@
+//! Every mode of every tab at 80×24, the size most terminals open at:
+//! editing, a match, a piece picked up, review, perfect line, analysis,
+//! help, rules, a question and game over, as snapshots to look at; and the
+//! words that say what happened and what to do next, found whole on screen.
+//! Each of these screens, and the help and rules over it, is also drawn at
+//! 40×16 and 120×40 with the views' notes of what they wrote where: no text
+//! may be cut at the edge of its room without a sign, no two may share a
+//! cell.
+
+use crate::app_support;
+
+use app_support::*;
+use crossterm::event::KeyCode;
+use noughts::solver::mnc::{Engine, Move, Size};
+use noughts::solver::treblecross::Strip;
+use noughts::solver::{Cell, Side};
+use noughts::tui::app::{Action, App, TabId};
+use noughts::tui::audit;
+use noughts::tui::tabs::mnc::{Action as MncAction, MncTab};
+use noughts::tui::tabs::treblecross::TreblecrossTab;
+use noughts::tui::theme::Theme;
+use ratatui::layout::Rect;
+use std::time::Duration;
+
+/// The sizes every screen is checked at: the most common, a small one and
+/// a large one.
+const SIZES: [(u16, u16); 3] = [(80, 24), (40, 16), (120, 40)];
+
+/// Draws `app` at `width`×`height`, failing on any text cut without a sign
+/// or two texts sharing a cell.
+fn whole_and_apart(app: &App, width: u16, height: u16) {
+    audit::start();
+    let terminal = draw(app, width, height);
+    let notes = audit::finish();
+    assert!(!notes.is_empty(), "nothing noted at {width}×{height}");
+    let found = audit::problems(Rect::new(0, 0, width, height), &notes);
+    assert!(
+        found.is_empty(),
+        "at {width}×{height}:\n{}\n{}",
+        found.join("\n"),
+        terminal.backend()
+    );
+}
+
+/// Draws `app` in the ASCII display mode: every symbol ASCII, none empty.
+fn all_ascii(app: &mut App, width: u16, height: u16) {
+    app.ascii = true;
+    let terminal = draw(app, width, height);
+    app.ascii = false;
+    let buffer = terminal.backend().buffer();
+    for cell in buffer.content() {
+        let symbol = cell.symbol();
+        assert!(
+            symbol.len() == 1 && symbol.is_ascii(),
+            "{symbol:?} in ASCII mode at {width}×{height}:\n{}",
+            terminal.backend()
+        );
+    }
+}
+
+/// The screen as text, 80×24, after checking it (and the help and rules
+/// over it, scrolled to either end) at every size, in Unicode and ASCII.
+fn screen(app: &mut App) -> String {
+    let overlays = !app.show_help && !app.show_rules && app.question.is_none();
+    for (width, height) in SIZES {
+        whole_and_apart(app, width, height);
+        all_ascii(app, width, height);
+        if overlays {
+            for toggle in [Action::ToggleHelp, Action::ToggleRules] {
+                app.update(toggle);
+                whole_and_apart(app, width, height);
+                app.update(Action::ScrollOverlay(1000));
+                whole_and_apart(app, width, height);
+                app.update(toggle);
+            }
+        }
+    }
+    draw(app, 80, 24).backend().to_string()
+}
+
+/// Ticks until both engines have answered what they were asked.
+fn settle(app: &mut App) {
+    tick_until(app, "an answer from an engine", |app| {
+        let mnc_waiting = app.mnc.as_ref().is_some_and(|m| {
+            use noughts::solver::record::Shown;
+            let waiting = match m.view() {
+                _ if m.setup().is_some() => {
+                    m.setup().unwrap().position().is_ok() && m.setup_rating().is_none()
+                }
+                Shown::Live => m.winner().is_none() && (!m.humans_turn() || m.value().is_none()),
+                Shown::Review { .. } => m.annotations().is_none(),
+                Shown::Line { .. } => m.perfect_line().is_none(),
+            };
+            !m.is_solved() || waiting
+        });
+        !app.treblecross.is_thinking() && !mnc_waiting
+    });
+}
+
+fn keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        type_keys(app, &c.to_string());
+        settle(app);
+    }
+}
+
+/// `words` on screen, each whole.
+fn shows(text: &str, words: &[&str]) {
+    for w in words {
+        assert!(text.contains(w), "{w:?} not on screen:\n{text}");
+    }
+}
+
+#[test]
+fn tic_tac_toe_editing_help_and_rules() {
+    let mut app = App::new(Theme { color: true });
+    let text = screen(&mut app);
+    insta::assert_snapshot!("ttt_80x24_editing", text);
+    shows(&text, &["Board", "? help", "q quit"]);
+    keys(&mut app, "?");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("ttt_80x24_help", text);
+    shows(&text, &["Keys: Tic-tac-toe", "? or Esc closes this help"]);
+    app.handle(&key(KeyCode::Esc), AREA);
+    keys(&mut app, "r");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("ttt_80x24_rules", text);
+    shows(&text, &["Rules: Tic-tac-toe", "r or Esc closes the rules"]);
+}
+
+#[test]
+fn treblecross_editing_game_review_line_and_over() {
+    let mut app = App::new(Theme { color: true });
+    app.treblecross = TreblecrossTab::with_strip(Strip::from(
+        "X.......X.............."
+            .chars()
+            .map(|c| c == 'X')
+            .collect::<Vec<_>>(),
+    ));
+    app.update(Action::SelectTab(TabId::Treblecross));
+    let text = screen(&mut app);
+    insta::assert_snapshot!("treblecross_80x24_editing", text);
+    shows(
+        &text,
+        &[
+            "for the player to move",
+            "winning cells:",
+            "cell 1 holds an X",
+        ],
+    );
+    // A game: your X on cell 4 (a safe one), the engine's reply.
+    keys(&mut app, "glll ");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("treblecross_80x24_playing", text);
+    shows(&text, &["your move", "1. you 4", "2. engine"]);
+    keys(&mut app, "<");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("treblecross_80x24_review", text);
+    shows(
+        &text,
+        &["REVIEW · after move 1 of 2", "before", "after", "Esc back"],
+    );
+    keys(&mut app, "p");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("treblecross_80x24_line", text);
+    shows(
+        &text,
+        &["PERFECT LINE from move 1 on", "p or Esc back to the review"],
+    );
+    app.handle(&key(KeyCode::Esc), AREA);
+    app.handle(&key(KeyCode::Esc), AREA);
+    // A question before throwing the game away.
+    keys(&mut app, "n");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("treblecross_80x24_question", text);
+    shows(
+        &text,
+        &["Start the game again from its first strip?", "y yes"],
+    );
+    keys(&mut app, "n");
+    // Play next to an X until the engine completes three.
+    while app.treblecross.game().unwrap().is_on() {
+        let strip = app.treblecross.strip().clone();
+        let cell = (0..strip.len())
+            .find(|&i| !strip[i] && (i > 0 && strip[i - 1] || i + 1 < strip.len() && strip[i + 1]))
+            .or_else(|| (0..strip.len()).find(|&i| !strip[i]))
+            .unwrap();
+        app.handle(&key(KeyCode::Home), AREA);
+        for _ in 0..cell {
+            app.handle(&key(KeyCode::Right), AREA);
+        }
+        keys(&mut app, " ");
+    }
+    let text = screen(&mut app);
+    insta::assert_snapshot!("treblecross_80x24_over", text);
+    shows(&text, &["GAME OVER: the engine wins, three in a row"]);
+}
+
+#[test]
+fn mnc_match_picked_review_line_analysis_question_and_over() {
+    let mut app = App::new(Theme { color: true });
+    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut app);
+    let text = screen(&mut app);
+    insta::assert_snapshot!("mnc_80x24_match", text);
+    shows(
+        &text,
+        &["your move: click a cell (a small piece);", "1. x x a1"],
+    );
+    app.update(Action::Mnc(MncAction::Hand(Size::Big)));
+    let text = screen(&mut app);
+    insta::assert_snapshot!("mnc_80x24_picked", text);
+    shows(&text, &["your move: place the big piece"]);
+    app.handle(&key(KeyCode::Esc), AREA);
+    app.update(Action::Mnc(MncAction::Play(Move::Place {
+        size: Size::Small,
+        cell: Cell::CENTRE,
+    })));
+    settle(&mut app);
+    keys(&mut app, "n");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("mnc_80x24_question", text);
+    shows(
+        &text,
+        &[
+            "Start a new game? The match in progress is",
+            "lost.",
+            "y yes",
+        ],
+    );
+    keys(&mut app, "n");
+    // o plays the engine's moves to the end: x wins.
+    let mut engine = Engine::solved();
+    while app.mnc.as_ref().unwrap().winner().is_none() {
+        let position = *app.mnc.as_ref().unwrap().position();
+        let mv = engine.best_move(&position).unwrap();
+        app.update(Action::Mnc(MncAction::Play(mv)));
+        settle(&mut app);
+    }
+    let text = screen(&mut app);
+    insta::assert_snapshot!("mnc_80x24_over", text);
+    shows(&text, &["GAME OVER: the engine wins: three in a"]);
+    keys(&mut app, "<");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("mnc_80x24_review", text);
+    shows(
+        &text,
+        &["REVIEW · after move", "before ", "after ", "Esc back"],
+    );
+    keys(&mut app, "p");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("mnc_80x24_line", text);
+    shows(
+        &text,
+        &["PERFECT LINE from move", "p or Esc back to the review"],
+    );
+    app.handle(&key(KeyCode::Esc), AREA);
+    app.handle(&key(KeyCode::Esc), AREA);
+    keys(&mut app, "a");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("mnc_80x24_analysis", text);
+    shows(&text, &["ANALYSIS: set up any position", "a: back"]);
+}
+
+/// The views the snapshots above do not reach, each checked at every size
+/// for cut and overlapping words (with the help and rules over it).
+#[test]
+fn every_other_view_is_whole_and_apart() {
+    let mut app = App::new(Theme { color: true });
+    // Tic-tac-toe: cell values, an illegal board, the perfect line.
+    keys(&mut app, "x");
+    screen(&mut app);
+    keys(&mut app, "lx");
+    screen(&mut app);
+    keys(&mut app, "lx");
+    screen(&mut app);
+    keys(&mut app, "uu");
+    keys(&mut app, "p>>");
+    screen(&mut app);
+    app.handle(&key(KeyCode::Esc), AREA);
+    // Treblecross: each panel view, another octal game, the prompt, a long
+    // strip at every zoom, a game with the analysis hidden.
+    app.update(Action::SelectTab(TabId::Treblecross));
+    for _ in 0..3 {
+        keys(&mut app, "s");
+        screen(&mut app);
+        keys(&mut app, "]]");
+        screen(&mut app);
+    }
+    keys(&mut app, "o0.77");
+    screen(&mut app);
+    app.handle(&key(KeyCode::Enter), AREA);
+    settle(&mut app);
+    screen(&mut app);
+    keys(&mut app, "o");
+    app.handle(&key(KeyCode::Enter), AREA);
+    settle(&mut app);
+    keys(&mut app, ">>>>>");
+    settle(&mut app);
+    for _ in 0..3 {
+        keys(&mut app, "z");
+        screen(&mut app);
+    }
+    keys(&mut app, "xlllllx");
+    screen(&mut app);
+    keys(&mut app, "g");
+    screen(&mut app);
+    keys(&mut app, "a");
+    screen(&mut app);
+    // MNC: hints on, a big piece on the board picked up to move.
+    app.mnc = Some(MncTab::new(Side::X, Duration::ZERO));
+    app.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut app);
+    keys(&mut app, "t");
+    screen(&mut app);
+    app.update(Action::Mnc(MncAction::Play(Move::Place {
+        size: Size::Big,
+        cell: Cell::CENTRE,
+    })));
+    settle(&mut app);
+    screen(&mut app);
+    keys(&mut app, "m");
+    screen(&mut app);
+    app.handle(&key(KeyCode::Esc), AREA);
+    // Analysis: a position set up cell by cell, and one refused.
+    keys(&mut app, "a");
+    for _ in 0..2 {
+        keys(&mut app, " l ");
+        screen(&mut app);
+    }
+    keys(&mut app, "v");
+    screen(&mut app);
+}
+
+/// Keys that find nothing to do say why, on screen, at every size.
+#[test]
+fn keys_that_find_nothing_to_do_say_why() {
+    let mut app = App::new(Theme { color: true });
+    for (key, why) in [
+        ("u", "nothing to undo"),
+        ("c", "the board is empty already"),
+    ] {
+        keys(&mut app, key);
+        assert_eq!(app.tictactoe.message(), Some(why));
+        shows(&screen(&mut app), &[why]);
+    }
+    type_keys(&mut app, "ox.");
+    keys(&mut app, "p<");
+    assert_eq!(
+        app.tictactoe.message(),
+        Some("already at the start: > steps on")
+    );
+    app.handle(&key(KeyCode::Esc), AREA);
+    app.update(Action::SelectTab(TabId::Treblecross));
+    for (key, why) in [
+        ("u", "nothing to undo"),
+        ("c", "the strip has no X to clear"),
+        ("xx", "the cell holds an X already"),
+    ] {
+        keys(&mut app, key);
+        assert_eq!(app.treblecross.message(), Some(why));
+    }
+    for _ in 0..20 {
+        keys(&mut app, "-");
+    }
+    assert_eq!(
+        app.treblecross.message(),
+        Some("the strip is 3 cells: from 3 to 100000")
+    );
+    // A game's review stepped past its first move; the level said.
+    keys(&mut app, ">c");
+    app.handle(&key(KeyCode::Home), AREA);
+    keys(&mut app, "g ");
+    assert_eq!(app.treblecross.game().unwrap().record().moves().len(), 2);
+    keys(&mut app, "<<<");
+    assert_eq!(
+        app.treblecross.message(),
+        Some("already at the start: > steps on")
+    );
+    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut app);
+    keys(&mut app, "<d");
+    let why = "engine: strong from its next move";
+    assert_eq!(app.mnc.as_ref().unwrap().message(), Some(why));
+    app.handle(&key(KeyCode::Esc), AREA);
+    // The question before quitting a match, whole at every size.
+    keys(&mut app, "q");
+    shows(&screen(&mut app), &["Quit?", "y quit"]);
+}
+
+/// Ticks until the MNC tab shows the puzzle `id`, rated.
+fn settle_puzzle(app: &mut App, id: &str) {
+    tick_until(app, "the puzzle", |app| {
+        app.mnc.as_ref().is_some_and(|m| {
+            let made = m.training().current.as_ref();
+            made.is_some_and(|t| t.attempt.id.to_string() == id) && m.value().is_some()
+        })
+    });
+}
+
+#[test]
+fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
+    let mut app = App::new(Theme { color: true });
+    // Tic-tac-toe: a fork to find; a2 lets O draw.
+    app.open_puzzle("tictactoe-2-2".parse().unwrap());
+    keys(&mut app, "h t");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("ttt_80x24_puzzle", text);
+    shows(
+        &text,
+        &[
+            "PUZZLE tictactoe-2-2",
+            "win in 3 plies",
+            "hint 1:",
+            "t hint",
+        ],
+    );
+
+    // Treblecross: one winning cell; cell 1 hands a nim-sum to the engine.
+    app.open_puzzle("treblecross-4-6".parse().unwrap());
+    keys(&mut app, " t");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("treblecross_80x24_puzzle", text);
+    shows(
+        &text,
+        &["PUZZLE treblecross-4-6", "find a winning cell", "hint 1:"],
+    );
+    // A drill: the nim-sum, typed.
+    app.open_puzzle("treblecross-4-3".parse().unwrap());
+    keys(&mut app, "5");
+    app.handle(&key(KeyCode::Enter), AREA);
+    keys(&mut app, "t");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("treblecross_80x24_drill", text);
+    shows(
+        &text,
+        &["nim-sum of this strip", "not 5", "0-9 Enter answer"],
+    );
+
+    // MNC: win in 5; a big piece on b2 lets o win at once.
+    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.open_puzzle("mnc-2-5".parse().unwrap());
+    settle_puzzle(&mut app, "mnc-2-5");
+    keys(&mut app, "bt");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("mnc_80x24_puzzle", text);
+    shows(&text, &["PUZZLE mnc-2-5", "o wins at once", "hint 1:"]);
+}
+
+#[test]
+fn every_tab_in_ascii_keeps_its_marks_as_letters() {
+    let mut app = App::new(Theme { color: false });
+    app.ascii = true;
+    app.tictactoe =
+        noughts::tui::tabs::tictactoe::TicTacToeTab::with_board("X0X/.0./.X.".parse().unwrap());
+    let text = draw(&app, 80, 24).backend().to_string();
+    insta::assert_snapshot!("ttt_80x24_ascii", text);
+    shows(&text, &["+-----", "Board", "*draw"]);
+
+    app.treblecross = TreblecrossTab::with_strip(Strip::from(
+        "X.......X.............."
+            .chars()
+            .map(|c| c == 'X')
+            .collect::<Vec<_>>(),
+    ));
+    app.update(Action::SelectTab(TabId::Treblecross));
+    let text = draw(&app, 80, 24).backend().to_string();
+    insta::assert_snapshot!("treblecross_80x24_ascii", text);
+    shows(
+        &text,
+        &["X  x  x  *", "G(3) ^ G(12) = 1 ^ 0 = 1", "winning cells:"],
+    );
+
+    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut app);
+    keys(&mut app, "t");
+    let text = draw(&app, 80, 24).backend().to_string();
+    insta::assert_snapshot!("mnc_80x24_ascii", text);
+    shows(&text, &["you [small o", "perfect play"]);
+}

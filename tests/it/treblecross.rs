@@ -1,0 +1,302 @@
+//! The O(n) Treblecross analysis and the engine against exhaustive game
+//! search on every strip of 3 to 14 cells and random strips of up to 30,
+//! and the binary on the contest sample. The exhaustive search and the
+//! segment values are the test's own (`independent`), written from the
+//! rules: the crate's search is what is being checked.
+
+use crate::independent;
+
+use assert_cmd::Command;
+use independent::{mask_of, safe, segment_values, TreblecrossSearch, Value};
+use noughts::solver::grundy::GrundyTable;
+use noughts::solver::treblecross::{
+    analyze, engine_move, strip_value, to_mask, StripAnalysis, EXACT_ENGINE_EMPTY_CELLS,
+};
+
+#[test]
+fn every_strip_up_to_14_cells_matches_exhaustive_search() {
+    // Every strip here has few enough empty cells to be played exactly.
+    const { assert!(EXACT_ENGINE_EMPTY_CELLS >= 14) };
+    let mut table = GrundyTable::default();
+    let mut strips = 0;
+    for n in 3..=14usize {
+        let mut search = TreblecrossSearch::new(n);
+        for mask in 0u64..(1 << n) {
+            let strip: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
+            let analysis = analyze(&strip, &mut table).unwrap();
+            let value = search.value(mask);
+            if let StripAnalysis::Finished { .. } = analysis {
+                assert_eq!(value, Value::Loss(0), "strip {mask:b} of {n}");
+                continue;
+            }
+            strips += 1;
+            assert_ne!(value, Value::Draw, "no draws on {n} cells");
+            assert_eq!(
+                analysis.is_winning(),
+                value.is_win(),
+                "strip {mask:b} of {n}"
+            );
+            // A winning cell is a move after which the opponent loses.
+            assert_eq!(
+                analysis.winning_cells(),
+                &search.winning_cells(mask)[..],
+                "strip {mask:b} of {n}"
+            );
+            assert_eq!(to_mask(&strip), mask);
+            // Few cells empty: the value and the engine's move are exact.
+            let claimed = strip_value(&strip, &mut table).unwrap();
+            let plies = claimed.plies.map(u32::from);
+            assert_eq!(plies, value.plies(), "plies of {mask:b} of {n}");
+            let cell = engine_move(&strip, &mut table).unwrap().unwrap();
+            assert_eq!(
+                search.move_value(mask, cell),
+                value,
+                "the engine's move {cell} on {mask:b} of {n}"
+            );
+        }
+    }
+    assert!(strips > 10_000);
+}
+
+/// Runs `noughts treblecross` on `input`; returns what it printed.
+fn treblecross(input: String) -> String {
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .arg("treblecross")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_binary_answers_the_contest_sample() {
+    let input = std::fs::read_to_string("assets/treblecross/uva-sample.txt").unwrap();
+    let expected = std::fs::read_to_string("assets/treblecross/uva-sample.out").unwrap();
+    assert_eq!(treblecross(input), expected);
+}
+
+#[test]
+fn long_strips_are_answered() {
+    // An empty strip of L cells is one free segment: winning iff G(L) != 0
+    // (the values by the plain mex over every cell, not the crate's).
+    let values = segment_values(3000);
+    let mut input = String::from("3\n");
+    for len in [1000, 2000, 3000] {
+        input.push_str(&".".repeat(len));
+        input.push('\n');
+    }
+    let text = treblecross(input);
+    let verdicts: Vec<&str> = text.lines().step_by(2).collect();
+    for (len, verdict) in [1000, 2000, 3000].into_iter().zip(verdicts) {
+        let expected = if values[len] != 0 {
+            "WINNING"
+        } else {
+            "LOSING"
+        };
+        assert_eq!(verdict, expected, "{len}");
+    }
+}
+
+/// A deterministic pseudo-random strip of `n` cells with no three in a row.
+fn random_strip(n: usize, seed: &mut u64) -> Vec<bool> {
+    let mut strip = vec![false; n];
+    let mut next = || {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*seed >> 33) as usize
+    };
+    for _ in 0..next() % (n / 3 + 1) {
+        let i = next() % n;
+        strip[i] = true;
+        if strip.windows(3).any(|w| w.iter().all(|&x| x)) {
+            strip[i] = false;
+        }
+    }
+    strip
+}
+
+#[test]
+fn the_engine_never_misses_a_win_on_strips_up_to_30_cells() {
+    let mut table = GrundyTable::default();
+    let mut seed = 7;
+    let (mut winning_positions, mut exact_moves, mut long_lost) = (0, 0, 0);
+    for n in 3..=30usize {
+        let mut search = TreblecrossSearch::new(n);
+        let mut strips: Vec<Vec<bool>> = (0..40).map(|_| random_strip(n, &mut seed)).collect();
+        // Sparse strips, where winning cells differ in how fast they win
+        // (the engine must take the fastest): the empty strip while it is
+        // played exactly, and one X while the crate's search is quick.
+        if n <= EXACT_ENGINE_EMPTY_CELLS {
+            strips.push(vec![false; n]);
+        }
+        if n <= 20 {
+            for i in 0..n {
+                let mut strip = vec![false; n];
+                strip[i] = true;
+                strips.push(strip);
+            }
+        }
+        for strip in strips {
+            let mask = mask_of(&strip);
+            let value = search.value(mask);
+            let empty = strip.iter().filter(|&&x| !x).count();
+            // The verdict, the winning cells and the value of the strip.
+            let analysis = analyze(&strip, &mut table).unwrap();
+            assert_eq!(analysis.is_winning(), value.is_win(), "{mask:b} of {n}");
+            assert_eq!(
+                analysis.winning_cells(),
+                &search.winning_cells(mask)[..],
+                "{mask:b} of {n}"
+            );
+            let claimed = strip_value(&strip, &mut table).unwrap();
+            assert_eq!(claimed.winning, value.is_win(), "{mask:b} of {n}");
+            // Plies too when few cells are empty: exact there.
+            let exact = empty <= EXACT_ENGINE_EMPTY_CELLS;
+            let plies = claimed.plies.map(u32::from);
+            assert_eq!(
+                plies,
+                value.plies().filter(|_| exact),
+                "plies of {mask:b} of {n}"
+            );
+            // The engine's move, worth what the search says it is worth.
+            let Some(cell) = engine_move(&strip, &mut table).unwrap() else {
+                panic!("no move on {strip:?}");
+            };
+            assert!(!strip[cell], "the engine plays an empty cell");
+            let after = search.move_value(mask, cell);
+            if value.is_win() {
+                winning_positions += 1;
+                assert!(
+                    after.is_win(),
+                    "missed a win on {n} cells: {mask:b}, played {cell}"
+                );
+            }
+            let safe = safe(&strip);
+            if exact {
+                // Exact: its move is worth exactly the position's value.
+                exact_moves += 1;
+                assert_eq!(after, value, "{mask:b} of {n}, played {cell}");
+            } else if value.is_loss() && safe.iter().any(|&s| s) {
+                // Long and lost: it never gives an immediate win away.
+                long_lost += 1;
+                assert!(
+                    safe[cell],
+                    "gave a win away on {mask:b} of {n}: played {cell}"
+                );
+            }
+        }
+    }
+    assert!(winning_positions > 300);
+    // Both kinds of strips are met.
+    assert!(
+        exact_moves > 300 && long_lost > 10,
+        "{exact_moves} {long_lost}"
+    );
+}
+
+/// Runs `noughts treblecross` with `args` on `input`.
+fn answers(args: &[&str], input: &str) -> String {
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .args(args)
+        .write_stdin(input.to_string())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn json_lines_agree_with_the_text_answers_and_exhaustive_search() {
+    // Every strip of 3 to 11 cells with no three in a row, in one input.
+    let mut strips: Vec<Vec<bool>> = Vec::new();
+    for n in 3..=11usize {
+        for mask in 0u32..(1 << n) {
+            let strip: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
+            if !strip.windows(3).any(|w| w.iter().all(|&x| x)) {
+                strips.push(strip);
+            }
+        }
+    }
+    let text_of =
+        |s: &Vec<bool>| -> String { s.iter().map(|&x| if x { 'X' } else { '.' }).collect() };
+    let mut input = format!("{}\n", strips.len());
+    for strip in &strips {
+        input.push_str(&text_of(strip));
+        input.push('\n');
+    }
+    let text = answers(&["treblecross"], &input);
+    let json = answers(&["treblecross", "--json"], &input);
+    let text: Vec<&str> = text.lines().collect();
+    let json: Vec<&str> = json.lines().collect();
+    assert_eq!(json.len(), strips.len());
+    let values = segment_values(11);
+    let mut searches: Vec<TreblecrossSearch> = (0..=11).map(TreblecrossSearch::new).collect();
+    for (i, strip) in strips.iter().enumerate() {
+        let doc: serde_json::Value = serde_json::from_str(json[i]).unwrap();
+        let line = json[i];
+        assert_eq!(doc["strip"], text_of(strip));
+        assert_eq!(doc["verdict"], text[2 * i], "{line}");
+        let cells: Vec<usize> = doc["winning_cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap() as usize)
+            .collect();
+        let listed: Vec<usize> = text[2 * i + 1]
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert_eq!(cells, listed, "{line}");
+        // Winning cells by exhaustive search (cells from 1).
+        let n = strip.len();
+        let expected: Vec<usize> = searches[n]
+            .winning_cells(mask_of(strip))
+            .into_iter()
+            .map(|c| c + 1)
+            .collect();
+        assert_eq!(cells, expected, "{line}");
+        let immediate = (0..n).any(|c| {
+            let mut after = strip.clone();
+            after[c] = true;
+            !strip[c] && after.windows(3).any(|w| w.iter().all(|&x| x))
+        });
+        if immediate {
+            assert_eq!(doc["state"], "immediate win", "{line}");
+            assert!(doc["segments"].is_null() && doc["nim_sum"].is_null());
+            continue;
+        }
+        assert_eq!(doc["state"], "segments", "{line}");
+        // Free segments: the maximal runs of cells with no X within 2.
+        let free = |c: usize| (c.saturating_sub(2)..(c + 3).min(n)).all(|d| !strip[d]);
+        let mut runs = Vec::new();
+        let mut c = 0;
+        while c < n {
+            if free(c) {
+                let start = c;
+                while c < n && free(c) {
+                    c += 1;
+                }
+                runs.push((start + 1, c - start));
+            } else {
+                c += 1;
+            }
+        }
+        let segments = doc["segments"].as_array().unwrap();
+        let read: Vec<(usize, usize)> = segments
+            .iter()
+            .map(|s| {
+                let (start, length) = (s["start"].as_u64().unwrap(), s["length"].as_u64().unwrap());
+                assert_eq!(s["grundy"], values[length as usize], "{line}");
+                (start as usize, length as usize)
+            })
+            .collect();
+        assert_eq!(read, runs, "{line}");
+        let nim_sum = runs.iter().fold(0, |sum, &(_, len)| sum ^ values[len]);
+        assert_eq!(doc["nim_sum"], nim_sum, "{line}");
+        assert_eq!(doc["verdict"] == "WINNING", nim_sum != 0, "{line}");
+    }
+}

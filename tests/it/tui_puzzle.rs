@@ -1,0 +1,428 @@
+//! The puzzle mode of each tab, driven as a person drives it (keys and
+//! clicks through the app): a wrong answer says what it gives — checked
+//! against the slow twins of `tests/independent` —, a right one ends the
+//! puzzle and grows the streak, the hints come in three steps, the
+//! solution is the perfect line, leaving brings the tab back as it was,
+//! and the level and streak are kept in the folder named for them.
+
+use crate::app_support;
+use crate::independent;
+
+use app_support::*;
+use crossterm::event::KeyCode;
+use independent::mnc::{SlowSolver, Twin};
+use independent::{segment_values, tictactoe as twin};
+use noughts::notation::tictactoe::slashed;
+use noughts::solver::puzzle::{PuzzleGame, PuzzleId, TicTacToeTask, TreblecrossTask};
+use noughts::solver::record::Shown;
+use noughts::solver::{Cell, Outcome};
+use noughts::tui::app::{App, TabId};
+use noughts::tui::puzzle::Standing;
+use noughts::tui::tabs::tictactoe;
+use noughts::tui::theme::Theme;
+use std::collections::HashMap;
+
+/// Wide enough that no sentence of the panel wraps.
+const WIDE: (u16, u16) = (200, 60);
+
+fn screen(app: &App) -> String {
+    draw(app, WIDE.0, WIDE.1).backend().to_string()
+}
+
+fn shows(app: &App, words: &str) {
+    let text = screen(app);
+    assert!(text.contains(words), "{words:?} not on screen:\n{text}");
+}
+
+fn id(text: &str) -> PuzzleId {
+    text.parse().unwrap()
+}
+
+fn app_keeping_in(folder: &std::path::Path) -> App {
+    let mut app = App::new(Theme { color: false });
+    app.keep_puzzles_in(folder.to_path_buf());
+    app
+}
+
+/// A click in the middle of a tic-tac-toe cell, as the terminal sends it.
+fn click_tictactoe(app: &mut App, cell: Cell) {
+    let area = ratatui::layout::Rect::new(0, 0, WIDE.0, WIDE.1);
+    let body = noughts::tui::app::shell_layout(area).body;
+    let rect = tictactoe::layout(body).unwrap().cells[cell.index()];
+    let event = click(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    app.handle(&event, area);
+}
+
+/// What the slow twin says after a move worth `value` to the mover, in the
+/// panel's words.
+fn after(name: &str, other: char, value: independent::Value) -> String {
+    match value {
+        independent::Value::Loss(2) => format!("after {name} {other} wins at once"),
+        independent::Value::Loss(d) => format!("{name} loses in {d} plies: {other} wins"),
+        independent::Value::Draw => format!("{name} only draws"),
+        independent::Value::Win(d) => format!("{name} wins in {d} plies"),
+    }
+}
+
+fn progress_file(folder: &std::path::Path, game: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(folder.join(format!("puzzles-{game}.json"))).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    // A board of the editor's, to find again after the puzzles.
+    type_keys(&mut app, "x");
+    let edited = app.tictactoe.board();
+    type_keys(&mut app, "P");
+    assert!(app.tictactoe.training().current.is_some());
+    shows(&app, "PUZZLE tictactoe-1-");
+    shows(&app, "t hint");
+
+    // Win puzzles until one has a wrong cell to try, then every puzzle
+    // once right: wrong answers in the twin's words, right ones solve.
+    let mut wrongs = 0;
+    let mut solved = 0;
+    for seed in 0..40 {
+        app.open_puzzle(id(&format!("tictactoe-2-{seed}")));
+        let t = app.tictactoe.training().current.as_ref().unwrap();
+        let board = twin::from_rows(&slashed(&t.puzzle.board));
+        let (task, answers) = (t.puzzle.task, t.puzzle.answers.clone());
+        let other = if twin::mover(&board) == b'X' {
+            'O'
+        } else {
+            'X'
+        };
+        let values: Vec<(Cell, independent::Value)> = Cell::ALL
+            .into_iter()
+            .filter(|c| board[c.index()] == b'.')
+            .map(|c| (c, twin::move_value(&board, c.index())))
+            .collect();
+        let holds = |v: independent::Value| match task {
+            TicTacToeTask::Win { plies } => v == independent::Value::Win(u32::from(plies)),
+            TicTacToeTask::Save => !v.is_loss(),
+        };
+        let right: Vec<Cell> = values
+            .iter()
+            .filter(|(_, v)| holds(*v))
+            .map(|(c, _)| *c)
+            .collect();
+        assert_eq!(right, answers, "seed {seed}");
+        if let Some(&(cell, value)) = values.iter().find(|(_, v)| v.is_loss()) {
+            click_tictactoe(&mut app, cell);
+            shows(&app, &after(&cell.to_string(), other, value));
+            wrongs += 1;
+            assert_eq!(app.tictactoe.training().trainer.progress().streak, 0);
+        }
+        for cell in &right {
+            click_tictactoe(&mut app, *cell);
+        }
+        let t = app.tictactoe.training().current.as_ref().unwrap();
+        assert_eq!(t.attempt.standing, Standing::Solved, "seed {seed}");
+        shows(&app, "✓ solved · n next puzzle");
+        solved += 1;
+    }
+    assert!(wrongs > 5, "only {wrongs} puzzles had a losing cell");
+    let kept = progress_file(folder.path(), "tictactoe");
+    assert_eq!(kept["solved"], solved);
+
+    // Three clean solves in a row raise the level.
+    let before = app.tictactoe.training().trainer.progress();
+    for _ in 0..3 {
+        type_keys(&mut app, "n");
+        let answers = app
+            .tictactoe
+            .training()
+            .current
+            .as_ref()
+            .unwrap()
+            .puzzle
+            .answers
+            .clone();
+        for cell in answers {
+            click_tictactoe(&mut app, cell);
+        }
+    }
+    let streak = before.streak + 3;
+    assert_eq!(app.tictactoe.training().trainer.progress().streak, streak);
+    assert_eq!(
+        app.tictactoe.training().trainer.level(),
+        (before.level + 1).min(3)
+    );
+    assert_eq!(progress_file(folder.path(), "tictactoe")["streak"], streak);
+
+    // Hints in three steps; the third gives the move away and ends the
+    // streak; Space answers at the cursor.
+    type_keys(&mut app, "n");
+    for step in 1..=3 {
+        type_keys(&mut app, "t");
+        shows(&app, &format!("hint {step}: "));
+    }
+    let t = app.tictactoe.training().current.as_ref().unwrap();
+    assert_eq!(t.attempt.standing, Standing::GivenUp);
+    assert_eq!(app.tictactoe.training().trainer.progress().streak, 0);
+    shows(&app, "the answer is shown · n next puzzle");
+
+    // The solution is the perfect line from the puzzle's board.
+    type_keys(&mut app, "n");
+    let board = app
+        .tictactoe
+        .training()
+        .current
+        .as_ref()
+        .unwrap()
+        .puzzle
+        .board;
+    type_keys(&mut app, "p");
+    let (line, step) = app.tictactoe.perfect_line().expect("the line is shown");
+    assert_eq!((line.from, step), (board, 0));
+    shows(&app, "PERFECT LINE from");
+    app.handle(&key(KeyCode::Esc), AREA);
+    assert!(app.tictactoe.perfect_line().is_none());
+    shows(&app, "PUZZLE tictactoe-");
+
+    // Leaving: the editor's board, as it was.
+    type_keys(&mut app, "P");
+    assert!(app.tictactoe.training().current.is_none());
+    assert_eq!(app.tictactoe.board(), edited);
+    assert_eq!(app.tictactoe.shown().0, edited);
+}
+
+#[test]
+fn treblecross_puzzles_take_cells_and_typed_numbers() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    app.update(noughts::tui::app::Action::SelectTab(TabId::Treblecross));
+    type_keys(&mut app, "+++");
+    let edited = app.treblecross.strip().clone();
+    let g = segment_values(600);
+    let (mut cells, mut numbers) = (0, 0);
+    for seed in 0..30 {
+        app.open_puzzle(id(&format!("treblecross-3-{seed}")));
+        let t = app.treblecross.training().current.as_ref().unwrap();
+        let strip = t.puzzle.strip.clone();
+        // The table would give the answer away while the puzzle is open.
+        shows(&app, "hidden while the puzzle is open");
+        match t.puzzle.task.clone() {
+            TreblecrossTask::WinningCell { cells: winning } => {
+                // A safe cell that does not win (by the twin's segments):
+                // after it the nim-sum is not 0.
+                let safe = independent::safe(&strip);
+                let wrong = (0..strip.len()).find(|c| safe[*c] && !winning.contains(c));
+                if let Some(c) = wrong {
+                    move_cursor_to(&mut app, c);
+                    type_keys(&mut app, " ");
+                    let mut after = strip.to_vec();
+                    after[c] = true;
+                    let nim = nim_sum(&after, &g);
+                    assert_ne!(nim, 0);
+                    shows(
+                        &app,
+                        &format!("after {} the free segments' nim-sum is {nim}", c + 1),
+                    );
+                }
+                move_cursor_to(&mut app, winning[0]);
+                type_keys(&mut app, "x");
+                cells += 1;
+            }
+            TreblecrossTask::SegmentValue { len, value } => {
+                assert_eq!(u32::from(value), g[len]);
+                // Too big, or reached by a move (X at p kills the cells
+                // within two of it): the words say which.
+                let wrong = g[len] + 1;
+                let reached = (0..len).any(|p| {
+                    let (left, right) = (p.saturating_sub(2), (len - p).saturating_sub(3));
+                    g[left] ^ g[right] == wrong
+                });
+                type_keys(&mut app, &wrong.to_string());
+                app.handle(&key(KeyCode::Enter), AREA);
+                if reached {
+                    shows(&app, &format!("{wrong} is reached: a move at cell"));
+                } else {
+                    shows(
+                        &app,
+                        &format!("too big: a value under {wrong} is reached by no move"),
+                    );
+                }
+                type_keys(&mut app, &g[len].to_string());
+                app.handle(&key(KeyCode::Enter), AREA);
+                numbers += 1;
+            }
+            TreblecrossTask::NimSum { value } => {
+                let nim = nim_sum(&strip, &g);
+                assert_eq!(u32::from(value), nim);
+                type_keys(&mut app, &(nim + 1).to_string());
+                app.handle(&key(KeyCode::Enter), AREA);
+                shows(&app, &format!("not {}: XOR the values", nim + 1));
+                type_keys(&mut app, &nim.to_string());
+                app.handle(&key(KeyCode::Enter), AREA);
+                numbers += 1;
+            }
+        }
+        let t = app.treblecross.training().current.as_ref().unwrap();
+        assert_eq!(t.attempt.standing, Standing::Solved, "seed {seed}");
+        shows(&app, "✓ solved · n next puzzle");
+    }
+    assert!(cells > 5 && numbers > 5, "{cells} cells, {numbers} numbers");
+    assert_eq!(progress_file(folder.path(), "treblecross")["solved"], 30);
+
+    // The hints of a drill, then the solution: the perfect line from the
+    // puzzle's strip, for a cell puzzle.
+    let cell_puzzle = (0..)
+        .map(|seed| id(&format!("treblecross-2-{seed}")))
+        .find(|&id| {
+            app.open_puzzle(id);
+            let t = app.treblecross.training().current.as_ref().unwrap();
+            matches!(t.puzzle.task, TreblecrossTask::WinningCell { .. })
+        })
+        .unwrap();
+    for step in 1..=2 {
+        type_keys(&mut app, "t");
+        shows(&app, &format!("hint {step}: "));
+    }
+    type_keys(&mut app, "p");
+    tick_until(&mut app, "the perfect line", |app| {
+        app.treblecross.perfect_line().is_some()
+    });
+    assert!(matches!(app.treblecross.view(), Shown::Line { .. }));
+    app.handle(&key(KeyCode::Esc), AREA);
+    shows(&app, &format!("PUZZLE {cell_puzzle}"));
+
+    // Leaving: the editor's strip back.
+    type_keys(&mut app, "P");
+    assert!(app.treblecross.training().current.is_none());
+    assert_eq!(app.treblecross.strip(), &edited);
+}
+
+fn move_cursor_to(app: &mut App, cell: usize) {
+    app.handle(&key(KeyCode::Home), AREA);
+    for _ in 0..cell {
+        app.handle(&key(KeyCode::Right), AREA);
+    }
+    assert_eq!(app.treblecross.cursor(), cell);
+}
+
+/// The nim-sum of a strip's free segments, read off its safe cells (the
+/// twin's) with the twin's values.
+fn nim_sum(strip: &[bool], g: &[u32]) -> u32 {
+    let safe = independent::safe(strip);
+    let mut nim = 0;
+    let mut run = 0;
+    for (i, &s) in safe.iter().enumerate() {
+        if s && !strip[i] {
+            run += 1;
+        } else {
+            nim ^= g[run];
+            run = 0;
+        }
+    }
+    nim ^ g[run]
+}
+
+#[test]
+fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    let mut slow = SlowSolver {
+        cover_own_small: true,
+        memo: HashMap::new(),
+    };
+    for seed in 0..4 {
+        let puzzle = id(&format!("mnc-2-{seed}"));
+        app.open_puzzle(puzzle);
+        assert_eq!(app.tab, TabId::Mnc);
+        tick_until(&mut app, "the puzzle", |app| {
+            let mnc = app.mnc.as_ref().unwrap();
+            let made = mnc.training().current.as_ref();
+            made.is_some_and(|t| t.attempt.id == puzzle) && mnc.value().is_some()
+        });
+        shows(&app, &format!("PUZZLE {puzzle}"));
+        shows(&app, "to move and win in 5 plies");
+        let mut wrong_said = false;
+        loop {
+            let mnc = app.mnc.as_ref().unwrap();
+            if mnc.winner().is_some() {
+                break;
+            }
+            let now = mnc.training().current.as_ref().unwrap();
+            assert!(now.attempt.is_open());
+            let position = *mnc.position();
+            let rated = mnc.value().expect("rated");
+            let Outcome::Win(plies) = rated else {
+                panic!("the mover of {puzzle} no longer wins: {rated:?}")
+            };
+            assert_eq!(slow.value(&Twin::of(&position)), Outcome::Win(plies));
+            // A move the twin says does not keep the win: refused, with
+            // what it gives.
+            let moves: Vec<_> = position.legal_moves();
+            if !wrong_said {
+                if let Some(&mv) = moves.iter().find(|mv| {
+                    let after = position.play(**mv).unwrap();
+                    !matches!(slow.value(&Twin::of(&after)), Outcome::Loss(d) if d + 1 == plies)
+                }) {
+                    let after = position.play(mv).unwrap();
+                    let words = match slow.value(&Twin::of(&after)) {
+                        Outcome::Win(1) => "wins at once".to_string(),
+                        Outcome::Win(d) => format!("loses in {} plies", d + 1),
+                        Outcome::Draw => "only draws".into(),
+                        Outcome::Loss(d) => format!("but in {} plies", d + 1),
+                    };
+                    app.update(noughts::tui::app::Action::Mnc(
+                        noughts::tui::tabs::mnc::Action::Play(mv),
+                    ));
+                    assert_eq!(*app.mnc.as_ref().unwrap().position(), position, "refused");
+                    shows(&app, &words);
+                    wrong_said = true;
+                }
+            }
+            // A move the twin says keeps the win in the fewest plies.
+            let mv = *moves
+                .iter()
+                .find(|mv| {
+                    let after = position.play(**mv).unwrap();
+                    slow.value(&Twin::of(&after)) == Outcome::Loss(plies - 1)
+                })
+                .expect("a winning move");
+            app.update(noughts::tui::app::Action::Mnc(
+                noughts::tui::tabs::mnc::Action::Play(mv),
+            ));
+            tick_until(&mut app, "the engine's answer", |app| {
+                let mnc = app.mnc.as_ref().unwrap();
+                mnc.winner().is_some() || (mnc.humans_turn() && mnc.value().is_some())
+            });
+        }
+        assert!(wrong_said, "{puzzle}: no move to refuse");
+        let mnc = app.mnc.as_ref().unwrap();
+        assert_eq!(mnc.winner(), Some(mnc.human()));
+        let t = mnc.training().current.as_ref().unwrap();
+        assert_eq!(t.attempt.standing, Standing::Solved);
+        shows(&app, "the win is home");
+    }
+    assert_eq!(progress_file(folder.path(), "mnc")["solved"], 4);
+
+    // Leaving: the match as it was (a fresh one here, x to move).
+    type_keys(&mut app, "P");
+    let mnc = app.mnc.as_ref().unwrap();
+    assert!(mnc.training().current.is_none());
+    assert!(mnc.game().record().moves().is_empty());
+}
+
+#[test]
+fn a_bad_record_is_set_aside_and_the_panel_says_so() {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("puzzles-tictactoe.json"), "level = 3\n").unwrap();
+    let mut app = app_keeping_in(folder.path());
+    app.open_puzzle(PuzzleId {
+        game: PuzzleGame::TicTacToe,
+        level: 1,
+        seed: 1,
+    });
+    shows(&app, "puzzle record");
+    shows(&app, "line 1, column 1");
+    assert!(folder
+        .path()
+        .join("puzzles-tictactoe.json.unreadable")
+        .exists());
+}
