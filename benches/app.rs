@@ -1,5 +1,8 @@
 //! Drawing the app (divan): `cargo bench --bench app`.
 
+// A benchmark that cannot set up its input should stop at once.
+#![allow(clippy::unwrap_used)]
+
 use noughts::solver::tictactoe::Board;
 use noughts::solver::treblecross::{Player, Strip};
 use noughts::tui::app::{Action, App, TabId};

@@ -1,5 +1,8 @@
 //! Benchmarks of the solvers (divan): `cargo bench --bench solvers`.
 
+// A benchmark that cannot set up its input should stop at once.
+#![allow(clippy::unwrap_used)]
+
 use noughts::cli;
 use noughts::solver::grundy::GrundyTable;
 use noughts::solver::mnc::{Engine, Position};

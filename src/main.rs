@@ -106,6 +106,10 @@ fn failed(e: &Error) -> ExitCode {
 /// in its place, and every answer would be lost without a word. Afterwards
 /// that /dev/null cannot be told from one the caller opened on purpose.
 #[cfg(any(target_os = "linux", target_os = "macos"))]
+// A look at a descriptor before the runtime starts needs a function the
+// loader runs (link_section) and a system call: the one unsafe part of the
+// binary.
+#[allow(unsafe_code)]
 mod stdout_at_start {
     use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -155,7 +155,10 @@ impl Memo for PackedMemo {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             let slot: *const AtomicU32 = &self.slots[self.home(key as u32)];
             // SAFETY: a prefetch is only a hint; the address is in bounds.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+            #[allow(unsafe_code)]
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(slot.cast())
+            };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;

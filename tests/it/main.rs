@@ -3,6 +3,12 @@
 //! app driven without a terminal), `independent` (the slow twins, which
 //! share no code with the solvers) and `players` (opponents for the engines).
 
+// A test that cannot set up stops there: unwrap is the test's assertion.
+#![allow(clippy::unwrap_used)]
+// Processes and terminals are driven through libc (kill, wait4, mkfifo,
+// termios), each call with why it is sound.
+#![allow(unsafe_code)]
+
 mod app_support;
 mod independent;
 mod players;

@@ -3,6 +3,11 @@
 //! Each has a plain version the compiler vectorises and, on x86-64 with
 //! AVX2 (checked at run time), one written with its intrinsics.
 
+// The Grundy kernels: SIMD and shared tables read without locks, each
+// unsafe block with the reason it is sound beside it (Cargo.toml denies
+// unsafe code everywhere else).
+#![allow(unsafe_code)]
+
 use super::BATCH;
 
 /// Adds `v` to a set of values (a power of two long: the index wraps

@@ -147,6 +147,7 @@ fn compute(
     // SAFETY: AtomicU16 has the size, bit validity and (checked above)
     // alignment of u16, and `values` is borrowed exclusively for as long
     // as the atomics are used.
+    #[allow(unsafe_code)]
     let cells = unsafe { &*(values as *mut [u16] as *const [AtomicU16]) };
     let shared = Shared {
         game,
