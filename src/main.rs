@@ -1,6 +1,4 @@
-use noughts::cli::input::{open_input, read_input};
-use noughts::cli::{self, Cli, Command, Error, MncCommand, EXIT_BAD_INPUT, EXIT_FAILURE};
-use noughts::solver::mnc::Engine;
+use noughts::cli::{self, Cli, Command, Error, EXIT_BAD_INPUT, EXIT_FAILURE};
 use std::ffi::OsString;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
@@ -82,7 +80,8 @@ fn main() -> ExitCode {
         return failed(&Error::Output(error));
     }
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let result = run(command, &mut out).and_then(|()| out.flush().map_err(Error::Output));
+    let result =
+        cli::dispatch::run(command, &mut out).and_then(|()| out.flush().map_err(Error::Output));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // `| head` closed the pipe: the reader has what it wanted.
@@ -156,139 +155,4 @@ fn check_stdout() -> std::io::Result<()> {
 #[cfg(not(any(unix, windows)))]
 fn check_stdout() -> std::io::Result<()> {
     Ok(())
-}
-
-/// Runs one batch command, writing its answer to `out`.
-fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
-    match command {
-        Command::Tui { .. } => Ok(()),
-        Command::Tictactoe {
-            format,
-            explain,
-            json,
-            file,
-        } => {
-            let text = read_input(file.as_deref())?;
-            if json {
-                cli::tictactoe::run_json(&text, format, out)
-            } else {
-                cli::tictactoe::run(&text, format, explain, out)
-            }
-        }
-        Command::Treblecross { json, file } => {
-            let (input, source) = open_input(file.as_deref())?;
-            if json {
-                cli::treblecross::run_json(input, &source, out)
-            } else {
-                cli::treblecross::run(input, &source, out)
-            }
-        }
-        Command::Grundy {
-            survey: true,
-            max,
-            threads,
-            ..
-        } => cli::grundy::survey(
-            max.unwrap_or(cli::grundy::DEFAULT_MAX),
-            threads.map(usize::from),
-            out,
-        ),
-        Command::Grundy {
-            n,
-            stats,
-            json,
-            until_period: _,
-            max,
-            survey: _,
-            game,
-            out: table,
-            resume,
-            checkpoint,
-            sha256,
-            records,
-            method,
-            threads,
-        } => cli::grundy::run(
-            &cli::grundy::Request {
-                count: match n {
-                    Some(n) => cli::grundy::Count::Exactly(n),
-                    // clap asks for N unless --until-period (or --survey,
-                    // taken above) is given.
-                    None => {
-                        cli::grundy::Count::UntilPeriod(max.unwrap_or(cli::grundy::DEFAULT_MAX))
-                    }
-                },
-                stats,
-                json,
-                game,
-                out: table,
-                resume,
-                checkpoint,
-                sha256,
-                records,
-                method,
-                threads: threads.map(usize::from),
-            },
-            out,
-        ),
-        Command::Mnc { command } => match command {
-            MncCommand::Solve { json: false } => cli::mnc::solve(out),
-            MncCommand::Solve { json: true } => cli::mnc::solve_json(out),
-            MncCommand::Analyze { position, json } => {
-                let text = position.join(" ");
-                if json {
-                    cli::mnc::analyze_json(&text, &mut Engine::new(), out)
-                } else {
-                    cli::mnc::analyze(&text, &mut Engine::new(), out)
-                }
-            }
-            MncCommand::Review { file } => {
-                let text = cli::input::read_saved_game(file.as_deref())?;
-                cli::mnc::review(&text, &mut Engine::new(), out)
-            }
-            MncCommand::Kattis => {
-                // The protocol flushes after every board: no buffer between.
-                let stdin = std::io::stdin();
-                let stdout = std::io::stdout();
-                cli::mnc::kattis(stdin.lock(), stdout.lock()).map_err(Error::Protocol)
-            }
-        },
-        Command::Puzzle {
-            game,
-            level,
-            count,
-            seed,
-            json,
-        } => {
-            let levels = game.levels();
-            let level = u8::try_from(level)
-                .ok()
-                .filter(|l| (1..=levels).contains(l))
-                .ok_or_else(|| Error::Option {
-                    option: "--level".into(),
-                    error: noughts::notation::InputError::at_column(
-                        1,
-                        format!("expected a level from 1 to {levels} for this game, found {level}"),
-                    ),
-                })?;
-            // No seed: one from the clock (the ids printed name the puzzles).
-            let seed = seed.unwrap_or_else(|| {
-                let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-                now.map_or(0, |d| d.subsec_nanos() ^ d.as_secs() as u32)
-            });
-            cli::puzzle::run(
-                cli::puzzle::Request {
-                    game,
-                    level,
-                    count,
-                    seed,
-                    json,
-                },
-                out,
-            )
-        }
-        Command::Config { path: _, init } => cli::config::run(init, out),
-        Command::Completions { shell } => cli::completions(shell, out),
-        Command::Manpage { dir } => cli::manpage(dir.as_deref(), out),
-    }
 }

@@ -8,10 +8,6 @@
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
-/// Names the config folder instead of the platform's (tests point it at a
-/// temporary directory).
-pub const CONFIG_DIR_ENV: &str = "NOUGHTS_CONFIG_DIR";
-
 const FILE_NAME: &str = "settings.toml";
 
 /// A settings file is a few hundred bytes: past this it is not one.
@@ -146,13 +142,7 @@ impl Default for Settings {
 /// Where the settings file is: `$NOUGHTS_CONFIG_DIR/settings.toml`, else
 /// in the platform's config folder; `None` where there is none (no home).
 pub fn path() -> Option<PathBuf> {
-    let folder = match std::env::var_os(CONFIG_DIR_ENV) {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => directories::ProjectDirs::from("", "", "noughts")?
-            .config_dir()
-            .to_path_buf(),
-    };
-    Some(folder.join(FILE_NAME))
+    Some(crate::store::Folder::Config.path()?.join(FILE_NAME))
 }
 
 /// The settings in `text`, or one line saying what is wrong where.

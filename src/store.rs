@@ -7,6 +7,48 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+/// The app's folders, each one the platform's (through `directories`) or
+/// the one its environment variable names (the tests point them at
+/// temporary directories).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Folder {
+    /// The settings file: `~/.config/noughts` on Linux; `$NOUGHTS_CONFIG_DIR`.
+    Config,
+    /// Puzzle records and saved games: `~/.local/share/noughts`;
+    /// `$NOUGHTS_DATA_DIR`.
+    Data,
+    /// The session: `~/.local/state/noughts`, or the local data folder where
+    /// a platform has no state folder (macOS, Windows); `$NOUGHTS_STATE_DIR`.
+    State,
+}
+
+impl Folder {
+    /// The environment variable that names this folder instead.
+    pub fn variable(self) -> &'static str {
+        match self {
+            Folder::Config => "NOUGHTS_CONFIG_DIR",
+            Folder::Data => "NOUGHTS_DATA_DIR",
+            Folder::State => "NOUGHTS_STATE_DIR",
+        }
+    }
+
+    /// Where it is; `None` on a system without a home folder.
+    pub fn path(self) -> Option<PathBuf> {
+        if let Some(dir) = std::env::var_os(self.variable()).filter(|d| !d.is_empty()) {
+            return Some(PathBuf::from(dir));
+        }
+        let dirs = directories::ProjectDirs::from("", "", "noughts")?;
+        Some(match self {
+            Folder::Config => dirs.config_dir().to_path_buf(),
+            Folder::Data => dirs.data_dir().to_path_buf(),
+            Folder::State => dirs
+                .state_dir()
+                .unwrap_or_else(|| dirs.data_local_dir())
+                .to_path_buf(),
+        })
+    }
+}
+
 /// Opens `path` only if it is a regular file, at once whatever it is: on
 /// Unix without blocking (`O_NONBLOCK`: opening a FIFO would wait for a
 /// writer; on a regular file the flag changes nothing), then refused unless

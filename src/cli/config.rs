@@ -12,7 +12,7 @@ pub fn run(init: bool, out: &mut impl Write) -> Result<(), Error> {
     let Some(file) = settings::path() else {
         return Err(Error::Range(format!(
             "no config folder on this system: set {} to one",
-            settings::CONFIG_DIR_ENV
+            crate::store::Folder::Config.variable()
         )));
     };
     let shown = escape_all(&file.display().to_string());

@@ -8,6 +8,7 @@
 //! and man pages all come.
 
 pub mod config;
+pub mod dispatch;
 mod files;
 pub mod grundy;
 pub mod input;

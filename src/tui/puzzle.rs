@@ -14,10 +14,6 @@ use ratatui::text::{Line, Span};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// Names the data folder instead of the platform's (tests point it at a
-/// temporary directory).
-pub const DATA_DIR_ENV: &str = "NOUGHTS_DATA_DIR";
-
 /// The hints: the region, then the piece (or a narrower region), then
 /// the move itself.
 pub const HINT_STEPS: u8 = 3;
@@ -33,10 +29,7 @@ const SEEDS: usize = 100_000;
 /// `~/Library/Application Support/noughts` on macOS,
 /// `%APPDATA%\noughts\data` on Windows).
 pub fn data_dir() -> Option<PathBuf> {
-    match std::env::var_os(DATA_DIR_ENV) {
-        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
-        _ => directories::ProjectDirs::from("", "", "noughts").map(|p| p.data_dir().to_path_buf()),
-    }
+    store::Folder::Data.path()
 }
 
 /// What the puzzle modes can be asked to do; each tab wraps these in its

@@ -17,10 +17,6 @@ use crate::store;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// Names the state folder instead of the platform's (tests point it at a
-/// temporary directory).
-pub const STATE_DIR_ENV: &str = "NOUGHTS_STATE_DIR";
-
 const FILE_NAME: &str = "session.json";
 const VERSION: u32 = 1;
 /// A strip of 100,000 cells is the largest part: 100 KB and change.
@@ -30,16 +26,7 @@ const LONGEST: u64 = 4 * 1024 * 1024;
 /// state folder (`~/.local/state/noughts` on Linux; where there is none,
 /// as on macOS and Windows, the local data folder).
 pub fn file() -> Option<PathBuf> {
-    let folder = match std::env::var_os(STATE_DIR_ENV) {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => {
-            let dirs = directories::ProjectDirs::from("", "", "noughts")?;
-            dirs.state_dir()
-                .unwrap_or_else(|| dirs.data_local_dir())
-                .to_path_buf()
-        }
-    };
-    Some(folder.join(FILE_NAME))
+    Some(store::Folder::State.path()?.join(FILE_NAME))
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
