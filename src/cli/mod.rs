@@ -236,7 +236,9 @@ pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
     if !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
-    let template = format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what}, {{eta}} left");
+    let template = format!(
+        "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} ({{per_sec}}), {{eta}} left"
+    );
     let style = indicatif::ProgressStyle::with_template(&template)
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
         .progress_chars("=> ");

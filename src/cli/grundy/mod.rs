@@ -256,6 +256,26 @@ fn workers(asked: Option<usize>) -> usize {
     asked.unwrap_or_else(cores).clamp(1, cores())
 }
 
+/// How often a run without a progress bar says how far it is.
+const SAY_EVERY: Duration = Duration::from_secs(60);
+
+/// `G(0) … G(k) known (r values/s), about t left` for a run that started
+/// at `from` values and goes to `total`.
+fn progress_words(known: u64, started: Instant, from: u64, total: u64) -> String {
+    let seconds = started.elapsed().as_secs_f64().max(1e-3);
+    let rate = known.saturating_sub(from) as f64 / seconds;
+    let left = if rate > 0.0 {
+        let s = (total.saturating_sub(known) as f64 / rate) as u64;
+        format!("about {}h{:02}m{:02}s left", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        "the rate is not known yet".into()
+    };
+    format!(
+        "G(0) … G({}) known of {total} ({rate:.0} values/s), {left}",
+        known.saturating_sub(1)
+    )
+}
+
 /// How [`compute`] works.
 struct Options<'a> {
     method: Method,
@@ -305,6 +325,10 @@ fn compute(
     // moves the bar, looks for a period (each time the table has grown by
     // an eighth), writes a checkpoint every 10 s.
     let mut last_checkpoint = Instant::now();
+    let started = Instant::now();
+    let counted_from = position(start);
+    let total = position(wanted);
+    let mut last_said = Instant::now();
     let every = checkpoint_every();
     let mut next_look = 0;
     let mut failed_save = None;
@@ -339,6 +363,15 @@ fn compute(
                 return ControlFlow::Break(());
             }
             last_checkpoint = Instant::now();
+            // No bar where standard error is a log: a line a minute says
+            // how far the run is and how long it has to go.
+            if bar.is_hidden() && last_said.elapsed() >= SAY_EVERY {
+                last_said = Instant::now();
+                eprintln!(
+                    "noughts: {}",
+                    progress_words(position(known.len()), started, counted_from, total)
+                );
+            }
         }
         ControlFlow::Continue(())
     };
@@ -428,6 +461,18 @@ mod tests {
         let mut out = Vec::new();
         super::run(request, &mut out)?;
         Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_run_without_a_bar_says_its_rate_and_time_left() {
+        // Long enough ago that the test's own delay cannot move the figures.
+        let started = Instant::now() - Duration::from_secs(1_000);
+        let words = progress_words(201_000, started, 1_000, 1_201_000);
+        assert!(
+            words.starts_with("G(0) … G(200999) known of 1201000 (200 values/s)"),
+            "{words}"
+        );
+        assert!(words.ends_with("about 1h23m20s left"), "{words}");
     }
 
     #[test]
