@@ -38,7 +38,8 @@ def main():
         f"The Grundy values of {records['game']} on heaps of 0 to {n - 1:,} tokens "
         "(a free Treblecross segment of L cells is the heap L + 2), computed by "
         "`noughts grundy` (the rare/common method on two threads) on this project's "
-        "2-core machine, in sittings resumed from a checkpoint. The values themselves "
+        "2-core machine, with `--checkpoint` (a run stopped at any moment goes on from "
+        "where it was; this one ran in one sitting). The values themselves "
         f"are not in the repository ({2 * n / 2**20:,.0f} MiB): anyone can compute them "
         "and check them against the hashes below, a prefix at a time.\n")
     out.append("```text")
@@ -49,6 +50,20 @@ def main():
                "`noughts grundy N --game 0.007 --sha256` prints the hash of any prefix; "
                "the table below gives it for every power of two. "
                f"The whole document: [`{records['game']}.json`]({records['game']}.json).\n")
+    out.append("## Checked against\n")
+    pre = {p["n"]: p for p in records["prefixes"]}
+    p17 = pre.get(1 << 17)
+    if p17:
+        out.append(
+            "The public table of tczajka/octal-games (`UnsolvedGames.md`) gives Treblecross as "
+            "`.04` (the same game one heap further on: its heap n is heap n − 1 here, and its "
+            "heap 0 is one more rare value) up to n = 2^17: largest 1024 at index 109363, rare "
+            "mask 7b8, 18860 rare, the last at 131003. Here, for G(0 … 131071): largest "
+            f"{p17['largest']} first at heap {next(r['first_at'] for r in records['records'] if r['value'] == p17['largest'])}, "
+            f"mask {p17['rare_mask']:x}, {p17['rare']:,} rare, the last at {p17['last_rare']:,} — "
+            "the same figures, shifted by that one heap. Beyond 2^17 no published value was found. "
+            "The prefix of 2^20 values was also computed afresh, without a checkpoint: the same "
+            "hash. The values below 20,000 are checked by the plain mex in the tests.\n")
     out.append("## Records\n")
     out.append("Each value larger than every value before it, and the first heap where it occurs:\n")
     out.append("| value | first at heap |")
@@ -67,6 +82,11 @@ def main():
         out.append(f"| {p['n']:,} | {p['largest']:,} | {p['rare_mask']:#x} | {p['rare']:,} | "
                    f"{p['last_rare']:,} | `{p['sha256']}` |")
     out.append("")
+    last_rare = records["prefixes"][-1]["last_rare"]
+    out.append(f"No heap after {last_rare:,} is rare: the {records['prefixes'][-1]['rare']:,} rare "
+               f"heaps all lie below it, and the next {n - 1 - last_rare:,} values are all common, "
+               "which is why the time per value stops growing (each new value's mex walks the rare "
+               "heaps and a few splits).\n")
     out.append("## Value 0\n")
     last = records["last_zero"]
     out.append(f"{records['zeros']:,} heaps have value 0; the last is heap {last:,}."
