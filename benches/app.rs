@@ -140,3 +140,20 @@ fn treblecross_edit_then_draw_100k(bencher: divan::Bencher) {
             .unwrap();
     });
 }
+
+/// The session's text, which the event loop builds after every batch of
+/// input: for the largest session, a 100,000-cell strip with a game of
+/// 66,667 moves (about 890 KB), and for the usual one, a fresh app.
+#[divan::bench(args = ["fresh", "largest"])]
+fn session_text(bencher: divan::Bencher, which: &str) {
+    let mut app = App::new(Theme { color: false });
+    if which == "largest" {
+        let n = 100_000;
+        let mut text = format!("noughts 1\ntreblecross {}\nfirst you\n", ".".repeat(n));
+        for c in (0..n).filter(|i| i % 3 != 2) {
+            text.push_str(&format!("move {}\n", c + 1));
+        }
+        app.load_saved(noughts::notation::saved::read(&text).unwrap());
+    }
+    bencher.bench_local(|| noughts::tui::session::text(&mut app));
+}

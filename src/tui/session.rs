@@ -102,51 +102,51 @@ pub fn open(app: &mut App, file: &Path, fresh: bool) -> Kept {
         return kept;
     }
     let mut notes = Vec::new();
-    match store::Lock::try_take(&folder.join(LOCK_NAME)) {
-        Ok(Some(lock)) => kept._lock = Some(lock),
+    // Whether this instance keeps the session: it holds the folder's lock.
+    let ours = match store::Lock::try_take(&folder.join(LOCK_NAME)) {
+        Ok(Some(lock)) => {
+            kept._lock = Some(lock);
+            true
+        }
         Ok(None) => {
-            // Read, so this instance starts where the user left off; not
-            // written, so the other instance's session stands.
             notes.push(format!(
                 "another noughts keeps its session in {shown}: this one's will not be kept"
             ));
-            if !fresh {
-                if let Ok(Some((session, tabs))) = read(file) {
-                    apply(app, session, tabs);
-                }
-            }
-            kept.note = Some(notes.join(" · "));
-            return kept;
+            false
         }
         // A folder without locks (some network file systems): kept anyway.
-        Err(e) => notes.push(format!(
-            "the state folder {shown} cannot be locked ({e}): a second instance would not be noticed"
-        )),
-    }
-    let keeper = Keeper::start(file);
-    if !fresh {
-        match read(file) {
-            Ok(None) => {}
-            Ok(Some((session, tabs))) => apply(app, session, tabs),
-            Err(why) => {
-                let shown_file = escape_all(&file.display().to_string());
-                let aside = store::set_aside(file);
-                let words = store::set_aside_words(&aside);
-                let mut note =
-                    format!("the last session: {why}; starting clean ({shown_file} {words})");
-                if aside.is_err() {
-                    let other = other_name(file);
-                    note.push_str(&format!(
-                        "; this session is kept in {}",
-                        escape_all(&other.display().to_string())
-                    ));
-                    keeper.move_to(&other);
-                }
-                notes.push(note);
+        Err(e) => {
+            notes.push(format!(
+                "the state folder {shown} cannot be locked ({e}): a second instance would not be noticed"
+            ));
+            true
+        }
+    };
+    let keeper = ours.then(|| Keeper::start(file));
+    // Read either way, so every instance starts where the user left off; a
+    // bad file is set aside only by the instance that keeps the session.
+    // --fresh does not read it at all.
+    match ((!fresh).then(|| read(file)), &keeper) {
+        (None, _) | (Some(Ok(None)), _) | (Some(Err(_)), None) => {}
+        (Some(Ok(Some((session, tabs)))), _) => apply(app, session, tabs),
+        (Some(Err(why)), Some(keeper)) => {
+            let shown_file = escape_all(&file.display().to_string());
+            let aside = store::set_aside(file);
+            let words = store::set_aside_words(&aside);
+            let mut note =
+                format!("the last session: {why}; starting clean ({shown_file} {words})");
+            if aside.is_err() {
+                let other = other_name(file);
+                note.push_str(&format!(
+                    "; this session is kept in {}",
+                    escape_all(&other.display().to_string())
+                ));
+                keeper.move_to(&other);
             }
+            notes.push(note);
         }
     }
-    kept.keeper = Some(keeper);
+    kept.keeper = keeper;
     kept.note = (!notes.is_empty()).then(|| notes.join(" · "));
     kept
 }
