@@ -18,7 +18,7 @@ fn main() {
 
 fn app_on(tab: TabId) -> App {
     let mut app = App::new(Theme { color: true });
-    app.tictactoe = TicTacToeTab::with_board("X0X/.0./.X.".parse::<Board>().unwrap());
+    app.tabs.tictactoe = TicTacToeTab::with_board("X0X/.0./.X.".parse::<Board>().unwrap());
     app.update(Action::SelectTab(tab));
     app
 }
@@ -41,9 +41,9 @@ fn draw_frame_200x60(bencher: divan::Bencher, view: &str) {
         _ => TabId::Treblecross,
     };
     let mut app = app_on(tab);
-    let treblecross = |app: &mut App, action| app.update(Action::Treblecross(action));
+    let treblecross = |app: &mut App, action| app.update(Action::tab(action));
     match view {
-        "tictactoe-line" => app.update(Action::TicTacToe(TicTacToeAction::PerfectLine)),
+        "tictactoe-line" => app.update(Action::tab(TicTacToeAction::PerfectLine)),
         "treblecross-stats" => {
             for _ in 0..600 {
                 treblecross(&mut app, TreblecrossAction::ScrollGrundy(8));
@@ -53,15 +53,15 @@ fn draw_frame_200x60(bencher: divan::Bencher, view: &str) {
         "treblecross-plot" => {
             treblecross(&mut app, TreblecrossAction::GrundyStats);
             treblecross(&mut app, TreblecrossAction::GrundyStats);
-            while app.treblecross.computing().is_some() {
+            while app.tabs.treblecross.computing().is_some() {
                 std::thread::sleep(std::time::Duration::from_millis(10));
                 app.tick();
             }
         }
         "treblecross-game" => {
-            app.treblecross = TreblecrossTab::with_strip(Strip::empty(40));
+            app.tabs.treblecross = TreblecrossTab::with_strip(Strip::empty(40));
             treblecross(&mut app, TreblecrossAction::Play(Player::You));
-            while app.treblecross.game().is_some_and(|g| g.is_on()) {
+            while app.tabs.treblecross.game().is_some_and(|g| g.is_on()) {
                 treblecross(&mut app, TreblecrossAction::Move(1));
                 treblecross(&mut app, TreblecrossAction::Toggle);
             }
@@ -87,7 +87,7 @@ fn wait_for_mnc(app: &mut App, play_out: bool) {
     let mut engine = Engine::solved();
     loop {
         app.tick();
-        let tab = app.mnc_tab();
+        let tab = &app.tabs.mnc;
         let ready = (tab.humans_turn() && tab.value().is_some()) || tab.winner().is_some();
         if !ready {
             std::thread::sleep(std::time::Duration::from_millis(2));
@@ -97,15 +97,15 @@ fn wait_for_mnc(app: &mut App, play_out: bool) {
             return;
         }
         if tab.winner().is_some() {
-            app.update(Action::Mnc(MncAction::Back));
-            while app.mnc_tab().annotations().is_none() {
+            app.update(Action::tab(MncAction::Back));
+            while app.tabs.mnc.annotations().is_none() {
                 std::thread::sleep(std::time::Duration::from_millis(2));
                 app.tick();
             }
             return;
         }
         let mv = engine.best_move(tab.position()).unwrap();
-        app.update(Action::Mnc(MncAction::Play(mv)));
+        app.update(Action::tab(MncAction::Play(mv)));
     }
 }
 
@@ -115,7 +115,7 @@ fn edit_then_draw_200x60(bencher: divan::Bencher) {
     let mut app = app_on(TabId::TicTacToe);
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
     bencher.bench_local(|| {
-        app.update(Action::TicTacToe(TicTacToeAction::Cycle));
+        app.update(Action::tab(TicTacToeAction::Cycle));
         terminal
             .draw(|frame| frame.render_widget(&app, frame.area()))
             .unwrap();
@@ -129,12 +129,12 @@ fn edit_then_draw_200x60(bencher: divan::Bencher) {
 fn treblecross_edit_then_draw_100k(bencher: divan::Bencher) {
     let strip: Vec<bool> = (0..100_000).map(|i| i % 50 == 0).collect();
     let mut app = App::new(Theme { color: true });
-    app.treblecross = TreblecrossTab::with_strip(Strip::from(strip));
+    app.tabs.treblecross = TreblecrossTab::with_strip(Strip::from(strip));
     app.update(Action::SelectTab(TabId::Treblecross));
-    app.update(Action::Treblecross(TreblecrossAction::Move(60_025)));
+    app.update(Action::tab(TreblecrossAction::Move(60_025)));
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
     bencher.bench_local(|| {
-        app.update(Action::Treblecross(TreblecrossAction::Toggle));
+        app.update(Action::tab(TreblecrossAction::Toggle));
         terminal
             .draw(|frame| frame.render_widget(&app, frame.area()))
             .unwrap();

@@ -51,6 +51,17 @@ pub enum OpeningTab {
     Mnc,
 }
 
+impl OpeningTab {
+    /// The tab's game in one word, as the file writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            OpeningTab::TicTacToe => "tictactoe",
+            OpeningTab::Treblecross => "treblecross",
+            OpeningTab::Mnc => "mnc",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Display {
@@ -74,6 +85,17 @@ pub enum StrengthSetting {
     Perfect,
     Strong,
     Casual,
+}
+
+impl StrengthSetting {
+    pub fn strength(self) -> crate::solver::mnc::Strength {
+        use crate::solver::mnc::Strength;
+        match self {
+            StrengthSetting::Perfect => Strength::Perfect,
+            StrengthSetting::Strong => Strength::Strong,
+            StrengthSetting::Casual => Strength::Casual,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -14,13 +14,30 @@
 
 use super::{describe, plies, quoted, InputError, Token, Tokens};
 use crate::solver::mnc::{
-    IllegalMove, Move, Piece, Position, PositionError, Size, BIG_PIECES, SMALL_PIECES,
+    IllegalMove, Move, Piece, Position, PositionError, Size, Strength, BIG_PIECES, SMALL_PIECES,
 };
 use crate::solver::{BySide, Cell, Outcome, Side};
 use std::fmt;
 use std::str::FromStr;
 
 /// The side's letter: `x` or `o`.
+/// The engine's level in one word, as the panel, the settings and the
+/// session write it.
+pub fn strength_word(strength: Strength) -> &'static str {
+    match strength {
+        Strength::Perfect => "perfect",
+        Strength::Strong => "strong",
+        Strength::Casual => "casual",
+    }
+}
+
+/// The level a word names.
+pub fn read_strength(word: &str) -> Option<Strength> {
+    [Strength::Perfect, Strength::Strong, Strength::Casual]
+        .into_iter()
+        .find(|&s| strength_word(s) == word)
+}
+
 pub fn side_letter(side: Side) -> char {
     match side {
         Side::X => 'x',

@@ -54,6 +54,17 @@ pub enum Saved {
     },
 }
 
+impl Saved {
+    /// The game's word, as the file's second line starts.
+    pub fn game_word(&self) -> &'static str {
+        match self {
+            Saved::TicTacToe(_) => "tictactoe",
+            Saved::Treblecross { .. } => "treblecross",
+            Saved::Mnc { .. } => "mnc",
+        }
+    }
+}
+
 /// The file's text.
 pub fn write(saved: &Saved) -> String {
     let mut text = format!("{MAGIC}\n");

@@ -376,3 +376,35 @@ mod tests {
         );
     }
 }
+
+/// The perfect line from a board: each move (cell, mover) with the value
+/// for the mover of the board it is made on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PerfectLine {
+    pub from: Board,
+    pub moves: Vec<(Cell, Side, Outcome)>,
+}
+
+impl PerfectLine {
+    /// The best move again and again (the first best cell in a1…c3 order)
+    /// until the game is over; empty on an illegal or finished board.
+    pub fn from_board(board: Board, analyzer: &mut Analyzer) -> PerfectLine {
+        let mut moves = Vec::new();
+        let mut at = board;
+        while let Some(analysis) = analyzer.analyze(&at) {
+            let Some(cell) = analysis.best_cells().next() else {
+                break;
+            };
+            moves.push((cell, analysis.mover, analysis.value));
+            at = at.with(cell, Some(analysis.mover));
+        }
+        PerfectLine { from: board, moves }
+    }
+
+    /// The board after `step` moves of the line.
+    pub fn board_at(&self, step: usize) -> Board {
+        self.moves[..step]
+            .iter()
+            .fold(self.from, |b, &(cell, side, _)| b.with(cell, Some(side)))
+    }
+}

@@ -4,7 +4,6 @@
 
 use crate::notation::escape_all;
 use crate::notation::saved::{self, Saved};
-use crate::tui::app::{Action, App, TabId};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{centered, put};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -13,83 +12,6 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 use std::path::{Path, PathBuf};
-
-impl App {
-    /// Ctrl-S, Ctrl-O and the keys typed into their prompt.
-    pub(super) fn file_action(&mut self, action: Action) {
-        let default = default_file(self.puzzle_folder.as_deref(), self.tab.word());
-        match action {
-            Action::SaveFile => self.file_prompt = Some(FilePrompt::new(Intent::Save, default)),
-            Action::LoadFile => self.file_prompt = Some(FilePrompt::new(Intent::Load, default)),
-            Action::FileKey(key) => {
-                let Some(prompt) = &mut self.file_prompt else {
-                    return;
-                };
-                let intent = prompt.intent;
-                match prompt.key(&key) {
-                    Typed::Editing => {}
-                    Typed::Cancelled => self.file_prompt = None,
-                    Typed::Done(typed) => {
-                        self.file_prompt = None;
-                        let path = home_expanded(&typed);
-                        let done = match intent {
-                            // The app's own folder for saved games is made
-                            // on first use; a folder the user names must
-                            // exist, as in an editor.
-                            Intent::Save if Some(&path) == default.as_ref() => {
-                                match path.parent().map(crate::store::ensure_folder) {
-                                    Some(Err(e)) => Err(format!(
-                                        "could not save to {}: {e}",
-                                        escape_all(&path.display().to_string())
-                                    )),
-                                    _ => save(&path, &self.saved()),
-                                }
-                            }
-                            Intent::Save => save(&path, &self.saved()),
-                            Intent::Load => load(&path).map(|saved| {
-                                self.load_saved(saved);
-                                format!("loaded {}", escape_all(&path.display().to_string()))
-                            }),
-                        };
-                        self.notice = Some(done.unwrap_or_else(|why| why));
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// The tab on screen, as a saved file holds it.
-    pub fn saved(&mut self) -> Saved {
-        match self.tab {
-            TabId::TicTacToe => self.tictactoe.saved(),
-            TabId::Treblecross => self.treblecross.saved(),
-            TabId::Mnc => self.mnc_tab().saved(),
-        }
-    }
-
-    /// A saved file in its tab, which is shown.
-    pub fn load_saved(&mut self, saved: Saved) {
-        match saved {
-            Saved::TicTacToe(board) => {
-                self.tab = TabId::TicTacToe;
-                self.tictactoe.load(board);
-            }
-            Saved::Treblecross { strip, game } => {
-                self.tab = TabId::Treblecross;
-                self.treblecross.load(strip, game);
-            }
-            Saved::Mnc {
-                start,
-                human,
-                moves,
-            } => {
-                self.select_tab(TabId::Mnc);
-                self.mnc_tab().load(start, human, &moves);
-            }
-        }
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Intent {

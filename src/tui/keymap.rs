@@ -125,6 +125,7 @@ impl<A> Binding<A> {
             label: self.label,
             help: self.help,
             footer: self.footer,
+            key: self.keys.first().copied(),
         }
     }
 }
@@ -135,6 +136,8 @@ pub struct Hint {
     pub label: &'static str,
     pub help: &'static str,
     pub footer: Footer,
+    /// The first of its keys (the one a test presses).
+    pub key: Option<Key>,
 }
 
 impl Hint {

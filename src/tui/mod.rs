@@ -6,6 +6,7 @@
 //! `keymap` the binding type the key tables are made of; `grid`, `widgets`
 //! and `theme` what the tabs share; `engine` the MNC engine's thread.
 
+pub mod action;
 pub mod app;
 mod ascii;
 pub mod audit;
@@ -13,13 +14,13 @@ pub mod files;
 pub mod grid;
 mod keeper;
 pub mod keymap;
-mod overlays;
+pub mod overlays;
 pub mod puzzle;
 pub mod record_view;
 pub mod rules;
 pub mod session;
+pub mod shell;
 mod signals;
-mod startup;
 pub mod tab;
 pub mod tabs;
 pub mod theme;
@@ -211,12 +212,10 @@ pub fn run(options: Options) -> Result<(), Error> {
         app.load_saved(saved);
     }
     if let Some(board) = options.board {
-        app.tictactoe = tabs::tictactoe::TicTacToeTab::with_board(board);
-        app.tab = app::TabId::TicTacToe;
+        app.load_saved(crate::notation::saved::Saved::TicTacToe(board));
     }
     if let Some(strip) = options.strip {
-        app.treblecross = tabs::treblecross::TreblecrossTab::with_strip(strip);
-        app.tab = app::TabId::Treblecross;
+        app.load_saved(crate::notation::saved::Saved::Treblecross { strip, game: None });
     }
     if let Some(folder) = puzzle::data_dir() {
         app.keep_puzzles_in(folder);

@@ -1,21 +1,102 @@
-//! The app's pop-ups over the tabs: the help (every key that works now),
-//! the rules, and the questions asked before work is lost. Long ones
-//! scroll; each text is put through the noted writers, so that the tests
-//! find any word cut.
+//! The app's pop-ups over the tabs, one at a time ([`Overlay`]): the help
+//! (every key that works now), the rules, the questions asked before work
+//! is lost, and the path prompt of Ctrl-S and Ctrl-O. Their keys are
+//! [`OVERLAY`](super::action::OVERLAY). Long ones scroll; each text is put
+//! through the noted writers, so that the tests find any word cut.
 
-use super::app::App;
+use super::action::{Action, FILE, HELP, OVERLAY, QUESTION, RULES};
 use super::audit;
+use super::files::FilePrompt;
+use super::keymap::{self, Hint, When};
+use super::tabs::{TabAction, TabId};
+use super::theme::Theme;
 use super::widgets::{centered, put, wrap_words};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
-impl App {
+/// A question the app asks before doing something that loses work.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Question {
+    /// Quit, while this is at stake ("the match against the engine").
+    Quit(&'static str),
+    /// Do a tab's action that throws a match in progress away.
+    Abandon { question: String, action: TabAction },
+}
+
+/// The pop-up over the tabs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Overlay {
+    Help,
+    Rules,
+    Question(Question),
+    /// The path being typed for Ctrl-S or Ctrl-O.
+    File(FilePrompt),
+}
+
+impl Overlay {
+    /// Which of [`OVERLAY`]'s keys apply.
+    pub fn mode(&self) -> When {
+        match self {
+            Overlay::Help => HELP,
+            Overlay::Rules => RULES,
+            Overlay::Question(_) => QUESTION,
+            Overlay::File(_) => FILE,
+        }
+    }
+
+    /// The pop-up's closing line, from its keys' footer words.
+    fn closing(&self) -> String {
+        keymap::hints(OVERLAY, self.mode())
+            .filter_map(|h| h.footer_entry())
+            .map(|(keys, word)| format!("  {keys} {word}"))
+            .collect()
+    }
+
+    /// The action a key press is while the pop-up is shown: it takes every
+    /// key (the path prompt each one typed, Ctrl-C aside).
+    pub fn key_action(&self, key: &crossterm::event::KeyEvent) -> Option<Action> {
+        let action = keymap::applicable(OVERLAY, key, self.mode());
+        match self {
+            Overlay::File(_) if action != Some(Action::QuitNow) => Some(Action::FileKey(*key)),
+            _ => action,
+        }
+    }
+}
+
+/// What drawing the pop-ups needs to know of the app.
+pub struct Context<'a> {
+    pub tab: TabId,
+    /// Every key that works now, for the help.
+    pub hints: &'a [Hint],
+    /// The first line shown of a long pop-up.
+    pub scroll: usize,
+    pub theme: &'a Theme,
+}
+
+impl Overlay {
+    pub fn render(&self, context: &Context, area: Rect, buf: &mut Buffer) {
+        match self {
+            Overlay::Help => context.render_help(&self.closing(), area, buf),
+            Overlay::Rules => context.render_rules(&self.closing(), area, buf),
+            Overlay::Question(Question::Quit(what)) => {
+                let question = format!("{} is not over: quitting loses it.", capitalized(what));
+                context.render_question(" Quit? ", &question, "quit", "stay", area, buf);
+            }
+            Overlay::Question(Question::Abandon { question, .. }) => {
+                context.render_question(" Sure? ", question, "yes", "no", area, buf);
+            }
+            Overlay::File(prompt) => prompt.render(area, buf, context.theme),
+        }
+    }
+}
+
+impl Context<'_> {
     /// Every key that works now with what it does, each help wrapped to
     /// the overlay's width; longer than the screen, it scrolls and says so.
-    pub(super) fn render_help(&self, area: Rect, buf: &mut Buffer) {
-        let hints = self.hints();
+    fn render_help(&self, closing: &str, area: Rect, buf: &mut Buffer) {
+        let hints = self.hints;
         const LABEL: usize = 8;
         let longest = hints
             .iter()
@@ -27,7 +108,7 @@ impl App {
             .max(12) as u16;
         let text_width = usize::from(width).saturating_sub(2 + LABEL).max(4);
         let mut lines: Vec<Line> = Vec::new();
-        for hint in &hints {
+        for hint in hints {
             for (i, part) in wrap_words(hint.help, text_width).into_iter().enumerate() {
                 let label = if i == 0 { hint.label } else { "" };
                 lines.push(Line::from(vec![
@@ -37,7 +118,6 @@ impl App {
             }
         }
         let titles = [self.tab.title(), self.tab.short_title()].map(|t| format!(" Keys: {t} "));
-        let closing = "  ? or Esc closes this help";
         self.render_overlay(titles, lines, closing, width, area, buf);
     }
 
@@ -49,7 +129,7 @@ impl App {
         &self,
         titles: [String; 2],
         lines: Vec<Line<'static>>,
-        closing: &'static str,
+        closing: &str,
         width: u16,
         area: Rect,
         buf: &mut Buffer,
@@ -59,7 +139,7 @@ impl App {
         let scrolls = lines.len() > room;
         let last_first = lines.len().saturating_sub(room.saturating_sub(1));
         let first = if scrolls {
-            self.overlay_scroll.min(last_first)
+            self.scroll.min(last_first)
         } else {
             0
         };
@@ -74,7 +154,7 @@ impl App {
             };
             visible.push(Line::styled(text, self.theme.key()));
         }
-        visible.push(Line::styled(closing, self.theme.dim()));
+        visible.push(Line::styled(closing.to_string(), self.theme.dim()));
         let popup = centered(area, width, visible.len() as u16 + 2);
         audit::layer(popup, "an overlay");
         Clear.render(popup, buf);
@@ -99,7 +179,7 @@ impl App {
         }
     }
 
-    pub(super) fn render_rules(&self, area: Rect, buf: &mut Buffer) {
+    fn render_rules(&self, closing: &str, area: Rect, buf: &mut Buffer) {
         let (title, paragraphs) = super::rules::rules(self.tab);
         let width = area.width.saturating_sub(4).min(72);
         let inner = usize::from(width.saturating_sub(2)).max(1);
@@ -112,12 +192,12 @@ impl App {
         }
         lines.push(Line::from(""));
         let titles = [title, self.tab.short_title()].map(|t| format!(" Rules: {t} "));
-        self.render_overlay(titles, lines, "r or Esc closes the rules", width, area, buf);
+        self.render_overlay(titles, lines, closing, width, area, buf);
     }
 
     /// A question in a box (" Sure? ", "A new game? The match in progress
     /// is lost.") with its answers: `y` and what it does, `n` or Esc.
-    pub(super) fn render_question(
+    fn render_question(
         &self,
         title: &str,
         question: &str,

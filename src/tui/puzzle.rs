@@ -109,6 +109,226 @@ macro_rules! puzzle_keys {
 }
 pub(crate) use puzzle_keys;
 
+/// One puzzle being tried, in any tab: its [`Attempt`], the puzzle
+/// (`P`), what the last answer gave, the hints given in words, and what
+/// only that game keeps (`E`).
+pub struct Try<P, E = ()> {
+    pub attempt: Attempt,
+    pub puzzle: P,
+    /// What the last answer gave, and whether it was right.
+    pub said: Option<(String, bool)>,
+    /// The hints given, in words (made when asked for, not each frame).
+    pub hints: Vec<String>,
+    pub more: E,
+}
+
+impl<P, E: Default> Try<P, E> {
+    pub fn new(id: PuzzleId, puzzle: P) -> Self {
+        Try {
+            attempt: Attempt::new(id),
+            puzzle,
+            said: None,
+            hints: Vec::new(),
+            more: E::default(),
+        }
+    }
+}
+
+/// A tab's puzzle mode, the same in every tab: the record, the puzzle
+/// being tried, and what the tab had when the puzzles began (`A`: the
+/// board, strip or match, with its undo history), put aside and brought
+/// back when they end.
+pub struct Training<P, A, E = ()> {
+    pub trainer: Trainer,
+    pub current: Option<Try<P, E>>,
+    aside: Option<A>,
+}
+
+impl<P, A, E> Training<P, A, E> {
+    pub fn new(game: PuzzleGame) -> Self {
+        Training {
+            trainer: Trainer::in_memory(game),
+            current: None,
+            aside: None,
+        }
+    }
+
+    /// The record kept in `folder` from now on.
+    pub fn keep_in(&mut self, folder: &Path) {
+        self.trainer = Trainer::kept_in(self.trainer.game, folder);
+    }
+
+    /// Whether a puzzle is on and still open (answers are judged).
+    pub fn is_open(&self) -> bool {
+        self.current.as_ref().is_some_and(|t| t.attempt.is_open())
+    }
+
+    /// The id of the next puzzle: `id` (a shared one leaves the player's
+    /// level as it is), or a new one at the level. The puzzle on now, if
+    /// any, counts as skipped.
+    pub fn next_id(&mut self, id: Option<PuzzleId>) -> PuzzleId {
+        if let Some(t) = &self.current {
+            self.trainer.skipped(&t.attempt);
+        }
+        id.unwrap_or_else(|| self.trainer.new_id())
+    }
+
+    /// The puzzle `tried` is on; what the tab had is put aside (by
+    /// `aside`) unless puzzles were on already.
+    pub fn begin(&mut self, tried: Try<P, E>, aside: impl FnOnce() -> A) {
+        if self.aside.is_none() {
+            self.aside = Some(aside());
+        }
+        self.current = Some(tried);
+    }
+
+    /// The puzzles end (the one on counts as skipped): what was put aside,
+    /// to bring back.
+    pub fn end(&mut self) -> Option<A> {
+        if let Some(t) = self.current.take() {
+            self.trainer.skipped(&t.attempt);
+        }
+        self.aside.take()
+    }
+
+    /// What waits aside while puzzles are on.
+    pub fn put_aside(&self) -> Option<&A> {
+        self.aside.as_ref()
+    }
+
+    /// The puzzles and what was aside, dropped (a file loaded over them).
+    pub fn forget(&mut self) {
+        self.current = None;
+        self.aside = None;
+    }
+
+    /// The next hint step for the open puzzle, its words made by `words`
+    /// from the puzzle and the step.
+    pub fn hint(&mut self, words: impl FnOnce(&P, u8) -> String) -> Result<(), String> {
+        let Some(t) = &mut self.current else {
+            return Err(NO_PUZZLE.into());
+        };
+        if !t.attempt.is_open() {
+            return Err("this puzzle is over: n for the next".into());
+        }
+        let step = self.trainer.hint(&mut t.attempt)?;
+        t.hints.push(words(&t.puzzle, step));
+        Ok(())
+    }
+
+    /// The puzzle on, given up (its solution is shown).
+    pub fn give_up(&mut self) {
+        if let Some(t) = &mut self.current {
+            self.trainer.given_up(&mut t.attempt);
+        }
+    }
+
+    /// A right answer: the record moves on; what the panel says.
+    pub fn right(&mut self, words: String) {
+        if let Some(t) = &mut self.current {
+            let solved = self.trainer.solved(&mut t.attempt);
+            t.said = Some((format!("{words} · {solved}"), true));
+        }
+    }
+
+    /// A right step of an answer that is not finished yet.
+    pub fn right_so_far(&mut self, words: String) {
+        if let Some(t) = &mut self.current {
+            t.said = Some((words, true));
+        }
+    }
+
+    /// A wrong answer: the streak ends; what the panel says.
+    pub fn wrong(&mut self, words: String) {
+        if let Some(t) = &mut self.current {
+            self.trainer.wrong(&mut t.attempt);
+            t.said = Some((words, false));
+        }
+    }
+
+    /// The panel's lines every tab has: the heading, the question asked,
+    /// what the last answer gave, the hints and what to do next (the tab
+    /// adds its own).
+    pub fn panel(&self, asked: String, theme: &Theme) -> Option<PuzzlePanel> {
+        let t = self.current.as_ref()?;
+        let mut panel = PuzzlePanel {
+            heading: heading(&self.trainer, &t.attempt, theme),
+            question: vec![Line::styled(asked, theme.title())],
+            ..PuzzlePanel::default()
+        };
+        if let Some((words, right)) = &t.said {
+            let style = if *right { theme.good() } else { theme.bad() };
+            panel.said.push(Line::styled(words.clone(), style));
+        }
+        for (k, words) in t.hints.iter().enumerate() {
+            panel.hints.push(Line::styled(
+                format!("hint {}: {words}", k + 1),
+                theme.key(),
+            ));
+        }
+        panel.standing.push(standing_line(&t.attempt, theme));
+        Some(panel)
+    }
+}
+
+/// Said by a puzzle key with no puzzle on.
+pub const NO_PUZZLE: &str = "no puzzle on: P for one";
+
+/// What a tab does for the puzzle keys; [`update`] is the one place that
+/// reads them.
+pub trait Puzzles {
+    type Puzzle;
+    type Aside;
+    type More;
+    fn training(&mut self) -> &mut Training<Self::Puzzle, Self::Aside, Self::More>;
+    /// Puts the puzzle `id` (a new one at the level when `None`) on the
+    /// tab, the tab's own work put aside (a game too: it comes back).
+    fn open(&mut self, id: Option<PuzzleId>);
+    /// Back to the tab as it was before the puzzles.
+    fn leave(&mut self);
+    /// The next step of the hint, in the tab's words.
+    fn hint(&mut self) -> Result<(), String>;
+    /// The solution, shown as the perfect line.
+    fn solution(&mut self) -> Result<(), String>;
+    /// The keys only some tabs have (typing a number).
+    fn other(&mut self, _action: PuzzleAction) -> Result<(), String> {
+        Ok(())
+    }
+    fn say(&mut self, message: Option<String>);
+}
+
+/// A puzzle key, the same in every tab.
+pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
+    tab.say(None);
+    let on = tab.training().current.is_some();
+    let done = match action {
+        PuzzleAction::Toggle if !on => {
+            tab.open(None);
+            Ok(())
+        }
+        PuzzleAction::Toggle | PuzzleAction::Leave => {
+            tab.leave();
+            Ok(())
+        }
+        _ if !on => Err(NO_PUZZLE.into()),
+        PuzzleAction::Next => {
+            tab.open(None);
+            Ok(())
+        }
+        PuzzleAction::Level(by) => tab
+            .training()
+            .trainer
+            .change_level(by)
+            .map(|_| tab.open(None)),
+        PuzzleAction::Hint => tab.hint(),
+        PuzzleAction::Solution => tab.solution(),
+        other => tab.other(other),
+    };
+    if let Err(why) = done {
+        tab.say(Some(why));
+    }
+}
+
 /// A game's record in the puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -2,23 +2,14 @@
 //! docs/rules.md (`assets/rules.md`, which a test finds
 //! there word for word).
 
-use super::tab::TabId;
+use super::tabs::TabId;
 
 const RULES: &str = include_str!("../../assets/rules.md");
-
-/// The heading of a game's rules in `assets/rules.md`.
-fn heading(tab: TabId) -> &'static str {
-    match tab {
-        TabId::TicTacToe => "### Tic-tac-toe",
-        TabId::Treblecross => "### Treblecross",
-        TabId::Mnc => "### Magnificent Noughts & Crosses",
-    }
-}
 
 /// The title and the paragraphs of a tab's rules, as plain text (the
 /// Markdown marks `` ` `` and `**` dropped, lines of a paragraph joined).
 pub fn rules(tab: TabId) -> (&'static str, Vec<String>) {
-    let heading = heading(tab);
+    let heading = tab.rules_heading();
     let section = RULES
         .split_once(heading)
         .map(|(_, rest)| rest.split("\n### ").next().unwrap_or(rest))
@@ -43,7 +34,7 @@ mod tests {
 
     #[test]
     fn every_tab_has_its_rules() {
-        for tab in TabId::ALL {
+        for &tab in TabId::ALL {
             let (title, paragraphs) = rules(tab);
             assert!(!paragraphs.is_empty(), "{title}");
             assert!(paragraphs

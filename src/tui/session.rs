@@ -12,13 +12,15 @@ use super::app::{App, TabId};
 use super::keeper::Keeper;
 use crate::notation::escape_all;
 use crate::notation::saved::{self, Saved};
-use crate::solver::mnc::Strength;
 use crate::store;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 const FILE_NAME: &str = "session.json";
-const VERSION: u32 = 1;
+/// Version 2 keeps each tab under its word; version 1 (one field per tab)
+/// is still read.
+const VERSION: u32 = 2;
 /// A strip of 100,000 cells is the largest part: 100 KB and change.
 const LONGEST: u64 = 4 * 1024 * 1024;
 
@@ -33,39 +35,84 @@ pub fn file() -> Option<PathBuf> {
 #[serde(deny_unknown_fields)]
 struct Session {
     version: u32,
-    /// The tab shown: tictactoe, treblecross or mnc.
+    /// The tab shown, by its word (`tictactoe`, …).
     tab: String,
-    /// Each tab as a saved file holds it; no match when the tab was never
-    /// opened.
+    /// Each tab by its word.
+    tabs: BTreeMap<String, KeptTab>,
+}
+
+/// A tab as the session keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KeptTab {
+    /// As a saved file holds it.
+    saved: String,
+    /// The tab's own settings ([`Tab::kept`](super::tab::Tab::kept)).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    settings: BTreeMap<String, String>,
+}
+
+/// The first version: a field per tab.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SessionV1 {
+    version: u32,
+    tab: String,
     tictactoe: String,
     treblecross: String,
     mnc: Option<String>,
-    /// Treblecross columns per cell (0: the widest that fits).
     zoom: u16,
     mnc_hints: bool,
     mnc_strength: String,
 }
 
-fn strength_word(strength: Strength) -> &'static str {
-    match strength {
-        Strength::Perfect => "perfect",
-        Strength::Strong => "strong",
-        Strength::Casual => "casual",
+impl From<SessionV1> for Session {
+    fn from(old: SessionV1) -> Session {
+        let tab = |saved: String, settings: &[(&str, String)]| KeptTab {
+            saved,
+            settings: settings
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        };
+        let mut tabs = BTreeMap::new();
+        tabs.insert("tictactoe".into(), tab(old.tictactoe, &[]));
+        let zoom = [("zoom", old.zoom.to_string())];
+        tabs.insert("treblecross".into(), tab(old.treblecross, &zoom));
+        if let Some(mnc) = old.mnc {
+            let settings = [
+                ("hints", old.mnc_hints.to_string()),
+                ("strength", old.mnc_strength),
+            ];
+            tabs.insert("mnc".into(), tab(mnc, &settings));
+        }
+        Session {
+            version: VERSION,
+            tab: old.tab,
+            tabs,
+        }
     }
 }
 
 /// The session's text: what [`restore`] reads back.
 pub fn text(app: &mut App) -> String {
+    let tabs = TabId::ALL
+        .iter()
+        .map(|&id| {
+            let page = app.tabs.page(id);
+            let settings = page
+                .kept()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect();
+            let saved = saved::write(&page.saved());
+            (id.word().to_string(), KeptTab { saved, settings })
+        })
+        .collect();
     let session = Session {
         version: VERSION,
         tab: app.tab.word().into(),
-        tictactoe: saved::write(&app.tictactoe.saved()),
-        treblecross: saved::write(&app.treblecross.saved()),
-        mnc: app.mnc.as_ref().map(|m| saved::write(&m.saved())),
-        zoom: app.treblecross.zoom().unwrap_or(0),
-        mnc_hints: app.mnc.as_ref().is_some_and(|m| m.hints_on()),
-        mnc_strength: strength_word(app.mnc.as_ref().map_or(Strength::Perfect, |m| m.strength))
-            .into(),
+        tabs,
     };
     // Plain strings and numbers: serialising cannot fail.
     serde_json::to_string_pretty(&session).unwrap_or_default()
@@ -167,61 +214,65 @@ fn other_name(file: &Path) -> PathBuf {
         .unwrap_or_else(|| folder.join("session-kept.json"))
 }
 
-/// Puts a session read back into `app`.
-fn apply(app: &mut App, session: Session, tabs: Vec<Saved>) {
-    for saved in tabs {
-        app.load_saved(saved);
+/// Each tab's part of a session, read.
+type TabFiles = Vec<(TabId, Saved)>;
+
+/// Puts a session read back into `app`: each tab's file, then its
+/// settings (a tab this app does not have is passed over).
+fn apply(app: &mut App, session: Session, tabs: TabFiles) {
+    for (id, saved) in tabs {
+        // Its own tab takes it: the words were checked when read.
+        let _ = app.tabs.page_mut(id).load(saved);
+        if let Some(kept) = session.tabs.get(id.word()) {
+            for (name, value) in &kept.settings {
+                app.tabs.page_mut(id).restore(name, value);
+            }
+        }
     }
-    app.treblecross
-        .set_zoom((session.zoom > 0).then_some(session.zoom));
-    if let Some(mnc) = &mut app.mnc {
-        mnc.set_hints(session.mnc_hints);
-        mnc.strength = match session.mnc_strength.as_str() {
-            "strong" => Strength::Strong,
-            "casual" => Strength::Casual,
-            _ => Strength::Perfect,
-        };
-    }
-    let shown = TabId::ALL.into_iter().find(|t| t.word() == session.tab);
-    app.tab = match shown {
-        Some(TabId::Mnc) if app.mnc.is_none() => TabId::TicTacToe,
-        Some(tab) => tab,
-        None => TabId::TicTacToe,
-    };
+    app.tab = TabId::from_word(&session.tab).unwrap_or(TabId::ALL[0]);
 }
 
 /// The session in `file` with each tab's part read; `None` when there is
 /// none. A bad part sets the whole file aside.
-fn read(file: &Path) -> Result<Option<(Session, Vec<Saved>)>, String> {
+fn read(file: &Path) -> Result<Option<(Session, TabFiles)>, String> {
     let Some(text) = store::read_bounded(file, LONGEST).map_err(|e| e.to_string())? else {
         return Ok(None);
     };
     if text.trim().is_empty() {
         return Err("the file is empty".into());
     }
-    let session: Session = serde_json::from_str(&text).map_err(|e| store::json_error(&e))?;
-    if session.version != VERSION {
-        return Err(format!(
-            "a session of version {}, this app keeps version {VERSION}",
-            session.version
-        ));
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| store::json_error(&e))?;
+    let session: Session = match value.get("version").and_then(serde_json::Value::as_u64) {
+        Some(1) => SessionV1::deserialize(&value)
+            .map_err(|e| e.to_string())?
+            .into(),
+        Some(2) => Session::deserialize(&value).map_err(|e| e.to_string())?,
+        Some(n) => {
+            return Err(format!(
+                "a session of version {n}, this app keeps version {VERSION}"
+            ))
+        }
+        None => return Err("no version: not a session of this app".into()),
+    };
+    let mut tabs = Vec::new();
+    for (word, kept) in &session.tabs {
+        let Some(id) = TabId::from_word(word) else {
+            continue;
+        };
+        let saved = saved::read(&kept.saved).map_err(|e| format!("{word}: {e}"))?;
+        if saved.game_word() != id.word() {
+            return Err(format!("{word}: holds a {} file", saved.game_word()));
+        }
+        tabs.push((id, saved));
     }
-    let parts = [
-        Some(&session.tictactoe),
-        Some(&session.treblecross),
-        session.mnc.as_ref(),
-    ];
-    let tabs = parts
-        .into_iter()
-        .flatten()
-        .map(|text| saved::read(text).map_err(|e| e.to_string()))
-        .collect::<Result<Vec<Saved>, String>>()?;
     Ok(Some((session, tabs)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tui::tab::Keep;
     use crate::tui::theme::Theme;
 
     /// Opens the session in `folder` for a fresh app; the note.
@@ -239,7 +290,7 @@ mod tests {
         app.load_saved(
             saved::read("noughts 1\ntreblecross ..X.......X...\nfirst engine\nmove 6\n").unwrap(),
         );
-        app.treblecross.set_zoom(Some(2));
+        app.tabs.treblecross.set_zoom(Some(2));
         app.tab = TabId::Treblecross;
         let keeper = kept.keeper.clone().unwrap();
         keeper.offer(text(&mut app));
@@ -250,10 +301,9 @@ mod tests {
         let kept = open_in(&mut back, folder.path());
         assert!(kept.note.is_none(), "{:?}", kept.note);
         assert_eq!(back.tab, TabId::Treblecross);
-        assert_eq!(back.tictactoe.saved(), app.tictactoe.saved());
-        assert_eq!(back.treblecross.saved(), app.treblecross.saved());
-        assert_eq!(back.treblecross.zoom(), Some(2));
-        assert!(back.mnc.is_none(), "a tab never opened stays closed");
+        assert_eq!(back.tabs.tictactoe.saved(), app.tabs.tictactoe.saved());
+        assert_eq!(back.tabs.treblecross.saved(), app.tabs.treblecross.saved());
+        assert_eq!(back.tabs.treblecross.zoom(), Some(2));
 
         // A second instance meanwhile: reads, keeps nothing, says so.
         let mut second = App::new(Theme { color: false });
@@ -261,7 +311,33 @@ mod tests {
         assert!(other.keeper.is_none());
         let note = other.note.unwrap();
         assert!(note.contains("will not be kept"), "{note}");
-        assert_eq!(second.treblecross.saved(), app.treblecross.saved());
+        assert_eq!(
+            second.tabs.treblecross.saved(),
+            app.tabs.treblecross.saved()
+        );
+    }
+
+    #[test]
+    fn a_first_version_session_still_comes_back() {
+        let folder = tempfile::tempdir().unwrap();
+        let old = r#"{"version": 1, "tab": "mnc",
+            "tictactoe": "noughts 1\ntictactoe X../.O./...\n",
+            "treblecross": "noughts 1\ntreblecross ..X..\n",
+            "mnc": "noughts 1\nmnc .../.../... x 4 4\nyou x\n",
+            "zoom": 3, "mnc_hints": true, "mnc_strength": "casual"}"#;
+        std::fs::write(folder.path().join(FILE_NAME), old).unwrap();
+        let mut app = App::new(Theme { color: false });
+        let kept = open_in(&mut app, folder.path());
+        assert!(kept.note.is_none(), "{:?}", kept.note);
+        assert_eq!(app.tab, TabId::Mnc);
+        assert_eq!(
+            app.tabs.tictactoe.saved(),
+            saved::read("noughts 1\ntictactoe X../.O./...\n").unwrap()
+        );
+        assert_eq!(app.tabs.treblecross.zoom(), Some(3));
+        assert!(app.tabs.mnc.hints_on());
+        assert_eq!(app.tabs.mnc.strength, crate::solver::mnc::Strength::Casual);
+        assert_eq!(app.tabs.mnc.human(), crate::solver::Side::X);
     }
 
     #[test]

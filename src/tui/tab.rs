@@ -3,6 +3,9 @@
 //! nothing of the app around it (the app wraps its actions in its own).
 
 use super::keymap::{Binding, Direction, When};
+use super::puzzle::Puzzles;
+use crate::notation::saved::Saved;
+use crate::settings::Settings;
 
 /// How a tab's cursor moves, for the footer and help.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,60 +30,21 @@ use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-/// The app's three tabs (the rules and the app both name them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TabId {
-    TicTacToe,
-    Treblecross,
-    Mnc,
-}
-
-impl TabId {
-    pub const ALL: [TabId; 3] = [TabId::TicTacToe, TabId::Treblecross, TabId::Mnc];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            TabId::TicTacToe => "Tic-tac-toe",
-            TabId::Treblecross => "Treblecross",
-            TabId::Mnc => "Noughts & Crosses+",
-        }
-    }
-
-    /// The tab's game in one word, as files and settings name it
-    /// (`tictactoe`, `treblecross`, `mnc`).
-    pub fn word(self) -> &'static str {
-        match self {
-            TabId::TicTacToe => "tictactoe",
-            TabId::Treblecross => "treblecross",
-            TabId::Mnc => "mnc",
-        }
-    }
-
-    /// The title in a narrow title bar.
-    pub fn short_title(self) -> &'static str {
-        match self {
-            TabId::TicTacToe => "TicTac",
-            TabId::Treblecross => "Treble",
-            TabId::Mnc => "N&C+",
-        }
-    }
-
-    pub(super) fn index(self) -> usize {
-        self as usize
-    }
-
-    pub(super) fn next(self) -> TabId {
-        TabId::ALL[(self.index() + 1) % 3]
-    }
-
-    pub(super) fn prev(self) -> TabId {
-        TabId::ALL[(self.index() + 2) % 3]
-    }
-}
-
-pub trait Tab {
+/// A tab: registered in `tabs/mod.rs` by one line, it is then in the
+/// title bar, the key tables, the session, Ctrl-S and Ctrl-O, `--puzzle`
+/// and the settings, with nothing else to write outside its folder. Its
+/// puzzles are [`Puzzles`] (`puzzle.rs`), its files [`Keep`] (`save.rs`).
+pub trait Tab: Default + Puzzles + Keep {
     /// Everything the tab can be asked to do.
-    type Action: Copy + 'static;
+    type Action: Copy + std::fmt::Debug + PartialEq + 'static;
+
+    /// The title in the title bar, and in a narrow one.
+    const TITLE: &'static str;
+    const SHORT_TITLE: &'static str;
+    /// The game in one word, as files, sessions and settings name it.
+    const WORD: &'static str;
+    /// The heading of the game's rules in `assets/rules.md`.
+    const RULES: &'static str;
 
     /// The tab's key table (cursor keys and the app's keys are the app's).
     fn bindings(&self) -> &'static [Binding<Self::Action>];
@@ -106,6 +70,12 @@ pub trait Tab {
     /// Work between events: takes in results of background work.
     fn tick(&mut self) {}
 
+    /// Whether background work the tab asked for is still to come in (an
+    /// engine's move, a table being built).
+    fn busy(&self) -> bool {
+        false
+    }
+
     /// What quitting now would lose, if anything ("the match against the
     /// engine"): the app then asks before quitting.
     fn at_stake(&self) -> Option<&'static str> {
@@ -129,4 +99,28 @@ pub trait Tab {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
+}
+
+/// The tab in files, written in each tab's `save.rs`: as a saved file
+/// holds it (Ctrl-S, the session), a saved file loaded (Ctrl-O, `--load`,
+/// the session), and the tab's own settings.
+pub trait Keep {
+    /// The tab as a saved file holds it (a match: with its moves; during a
+    /// puzzle, what waits aside).
+    fn saved(&self) -> Saved;
+
+    /// Takes a saved file of this tab's game (a puzzle or review is
+    /// left); one of another game is given back.
+    fn load(&mut self, saved: Saved) -> Result<(), Saved>;
+
+    /// The settings file's choices for this tab.
+    fn apply_settings(&mut self, _settings: &Settings) {}
+
+    /// The tab's own settings the session keeps, by name.
+    fn kept(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    /// One of [`Keep::kept`] back (an unknown name or value is passed over).
+    fn restore(&mut self, _name: &str, _value: &str) {}
 }

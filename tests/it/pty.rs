@@ -5,7 +5,7 @@
 //! Unix only: the pseudo-terminal is driven with termios and signals.
 #![cfg(unix)]
 
-use noughts::tui::app::shell_layout;
+use noughts::tui::shell::shell_layout;
 use noughts::tui::tabs::tictactoe::layout;
 use portable_pty::{native_pty_system, CommandBuilder, PtySize};
 use ratatui::layout::Rect;

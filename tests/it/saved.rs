@@ -103,7 +103,7 @@ fn a_tab_saved_and_loaded_into_a_fresh_app_is_the_same() {
     let text = write(&app.saved());
     let mut fresh = App::new(Theme { color: false });
     fresh.load_saved(read(&text).unwrap());
-    assert_eq!(fresh.tictactoe.board(), app.tictactoe.board());
+    assert_eq!(fresh.tabs.tictactoe.board(), app.tabs.tictactoe.board());
 
     // Treblecross: strips and games, the game played again move by move.
     for _ in 0..50 {
@@ -116,32 +116,32 @@ fn a_tab_saved_and_loaded_into_a_fresh_app_is_the_same() {
         let text = write(&app.saved());
         let mut fresh = App::new(Theme { color: false });
         fresh.load_saved(read(&text).unwrap());
-        assert_eq!(fresh.treblecross.strip(), app.treblecross.strip());
+        assert_eq!(fresh.tabs.treblecross.strip(), app.tabs.treblecross.strip());
         assert_eq!(fresh.saved(), app.saved());
     }
 
     // MNC: a match played in the app (the engine's replies included).
     let mut app = App::new(Theme { color: false });
-    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
     app.update(Action::SelectTab(noughts::tui::app::TabId::Mnc));
     for _ in 0..3 {
         tick_until(&mut app, "the engine", |app| {
-            let m = app.mnc.as_ref().unwrap();
+            let m = &app.tabs.mnc;
             m.winner().is_some() || (m.humans_turn() && m.value().is_some())
         });
-        let m = app.mnc.as_ref().unwrap();
+        let m = &app.tabs.mnc;
         if m.winner().is_some() {
             break;
         }
         let legal = m.position().legal_moves();
         let mv = legal[random.below(legal.len())];
-        app.update(Action::Mnc(MncAction::Play(mv)));
+        app.update(Action::tab(MncAction::Play(mv)));
     }
     let text = write(&app.saved());
     let mut fresh = App::new(Theme { color: false });
-    fresh.mnc = Some(MncTab::new(Side::X, Duration::ZERO));
+    fresh.tabs.mnc = MncTab::new(Side::X, Duration::ZERO);
     fresh.load_saved(read(&text).unwrap());
-    let (a, b) = (app.mnc.as_ref().unwrap(), fresh.mnc.as_ref().unwrap());
+    let (a, b) = (app.tabs.mnc, fresh.tabs.mnc);
     assert_eq!(a.position(), b.position());
     assert_eq!(a.human(), b.human());
     assert_eq!(a.history(), b.history());
@@ -249,7 +249,7 @@ fn ctrl_s_saves_to_the_data_folder_and_ctrl_o_loads_it_back() {
     let mut app = App::new(Theme { color: false });
     app.keep_puzzles_in(folder.path().to_path_buf());
     type_keys(&mut app, "x");
-    let board = app.tictactoe.board();
+    let board = app.tabs.tictactoe.board();
     app.handle(&key_with(KeyCode::Char('s'), KeyModifiers::CONTROL), AREA);
     let screen = draw(&app, 100, 24).backend().to_string();
     assert!(screen.contains("Save to"), "{screen}");
@@ -262,14 +262,14 @@ fn ctrl_s_saves_to_the_data_folder_and_ctrl_o_loads_it_back() {
     assert!(app.notice.as_deref().unwrap().starts_with("saved to "));
 
     type_keys(&mut app, "c");
-    assert_ne!(app.tictactoe.board(), board);
+    assert_ne!(app.tabs.tictactoe.board(), board);
     app.handle(&key_with(KeyCode::Char('o'), KeyModifiers::CONTROL), AREA);
     // Keys go to the path while it is typed: q is a letter there.
     type_keys(&mut app, "q");
     app.handle(&key(KeyCode::Backspace), AREA);
     app.handle(&key(KeyCode::Enter), AREA);
     assert!(app.running);
-    assert_eq!(app.tictactoe.board(), board);
+    assert_eq!(app.tabs.tictactoe.board(), board);
     assert!(app.notice.as_deref().unwrap().starts_with("loaded "));
 
     // A file that is not there: one line, nothing changed.
@@ -277,7 +277,7 @@ fn ctrl_s_saves_to_the_data_folder_and_ctrl_o_loads_it_back() {
     type_keys(&mut app, "-missing");
     app.handle(&key(KeyCode::Enter), AREA);
     assert!(app.notice.as_deref().unwrap().starts_with("could not load"));
-    assert_eq!(app.tictactoe.board(), board);
+    assert_eq!(app.tabs.tictactoe.board(), board);
 }
 
 #[test]
@@ -315,7 +315,7 @@ fn a_tab_with_a_puzzle_on_saves_what_waits_aside() {
     let editor = app.saved();
     app.open_puzzle("treblecross-3-7".parse().unwrap());
     assert!(
-        app.treblecross.training().current.is_some(),
+        app.tabs.treblecross.training().current.is_some(),
         "the puzzle is on"
     );
     assert_eq!(app.saved(), editor, "the editor's strip, not the puzzle's");

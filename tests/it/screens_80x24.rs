@@ -61,7 +61,7 @@ fn all_ascii(app: &mut App, width: u16, height: u16) {
 /// The screen as text, 80×24, after checking it (and the help and rules
 /// over it, scrolled to either end) at every size, in Unicode and ASCII.
 fn screen(app: &mut App) -> String {
-    let overlays = !app.show_help && !app.show_rules && app.question.is_none();
+    let overlays = !app.showing_help() && !app.showing_rules() && app.question().is_none();
     for (width, height) in SIZES {
         whole_and_apart(app, width, height);
         all_ascii(app, width, height);
@@ -81,7 +81,8 @@ fn screen(app: &mut App) -> String {
 /// Ticks until both engines have answered what they were asked.
 fn settle(app: &mut App) {
     tick_until(app, "an answer from an engine", |app| {
-        let mnc_waiting = app.mnc.as_ref().is_some_and(|m| {
+        let mnc_waiting = {
+            let m = &app.tabs.mnc;
             use noughts::solver::record::Shown;
             let waiting = match m.view() {
                 _ if m.setup().is_some() => {
@@ -92,8 +93,8 @@ fn settle(app: &mut App) {
                 Shown::Line { .. } => m.perfect_line().is_none(),
             };
             !m.is_solved() || waiting
-        });
-        !app.treblecross.is_thinking() && !mnc_waiting
+        };
+        !app.tabs.treblecross.is_thinking() && !mnc_waiting
     });
 }
 
@@ -131,7 +132,7 @@ fn tic_tac_toe_editing_help_and_rules() {
 #[test]
 fn treblecross_editing_game_review_line_and_over() {
     let mut app = App::new(Theme { color: true });
-    app.treblecross = TreblecrossTab::with_strip(Strip::from(
+    app.tabs.treblecross = TreblecrossTab::with_strip(Strip::from(
         "X.......X.............."
             .chars()
             .map(|c| c == 'X')
@@ -179,8 +180,8 @@ fn treblecross_editing_game_review_line_and_over() {
     );
     keys(&mut app, "n");
     // Play next to an X until the engine completes three.
-    while app.treblecross.game().unwrap().is_on() {
-        let strip = app.treblecross.strip().clone();
+    while app.tabs.treblecross.game().unwrap().is_on() {
+        let strip = app.tabs.treblecross.strip().clone();
         let cell = (0..strip.len())
             .find(|&i| !strip[i] && (i > 0 && strip[i - 1] || i + 1 < strip.len() && strip[i + 1]))
             .or_else(|| (0..strip.len()).find(|&i| !strip[i]))
@@ -199,7 +200,7 @@ fn treblecross_editing_game_review_line_and_over() {
 #[test]
 fn mnc_match_picked_review_line_analysis_question_and_over() {
     let mut app = App::new(Theme { color: true });
-    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
     app.update(Action::SelectTab(TabId::Mnc));
     settle(&mut app);
     let text = screen(&mut app);
@@ -208,12 +209,12 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
         &text,
         &["your move: click a cell (a small piece);", "1. x x a1"],
     );
-    app.update(Action::Mnc(MncAction::Hand(Size::Big)));
+    app.update(Action::tab(MncAction::Hand(Size::Big)));
     let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_picked", text);
     shows(&text, &["your move: place the big piece"]);
     app.handle(&key(KeyCode::Esc), AREA);
-    app.update(Action::Mnc(MncAction::Play(Move::Place {
+    app.update(Action::tab(MncAction::Play(Move::Place {
         size: Size::Small,
         cell: Cell::CENTRE,
     })));
@@ -232,10 +233,10 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
     keys(&mut app, "n");
     // o plays the engine's moves to the end: x wins.
     let mut engine = Engine::solved();
-    while app.mnc.as_ref().unwrap().winner().is_none() {
-        let position = *app.mnc.as_ref().unwrap().position();
+    while app.tabs.mnc.winner().is_none() {
+        let position = *app.tabs.mnc.position();
         let mv = engine.best_move(&position).unwrap();
-        app.update(Action::Mnc(MncAction::Play(mv)));
+        app.update(Action::tab(MncAction::Play(mv)));
         settle(&mut app);
     }
     let text = screen(&mut app);
@@ -309,12 +310,12 @@ fn every_other_view_is_whole_and_apart() {
     keys(&mut app, "a");
     screen(&mut app);
     // MNC: hints on, a big piece on the board picked up to move.
-    app.mnc = Some(MncTab::new(Side::X, Duration::ZERO));
+    app.tabs.mnc = MncTab::new(Side::X, Duration::ZERO);
     app.update(Action::SelectTab(TabId::Mnc));
     settle(&mut app);
     keys(&mut app, "t");
     screen(&mut app);
-    app.update(Action::Mnc(MncAction::Play(Move::Place {
+    app.update(Action::tab(MncAction::Play(Move::Place {
         size: Size::Big,
         cell: Cell::CENTRE,
     })));
@@ -342,13 +343,13 @@ fn keys_that_find_nothing_to_do_say_why() {
         ("c", "the board is empty already"),
     ] {
         keys(&mut app, key);
-        assert_eq!(app.tictactoe.message(), Some(why));
+        assert_eq!(app.tabs.tictactoe.message(), Some(why));
         shows(&screen(&mut app), &[why]);
     }
     type_keys(&mut app, "ox.");
     keys(&mut app, "p<");
     assert_eq!(
-        app.tictactoe.message(),
+        app.tabs.tictactoe.message(),
         Some("already at the start: > steps on")
     );
     app.handle(&key(KeyCode::Esc), AREA);
@@ -359,31 +360,34 @@ fn keys_that_find_nothing_to_do_say_why() {
         ("xx", "the cell holds an X already"),
     ] {
         keys(&mut app, key);
-        assert_eq!(app.treblecross.message(), Some(why));
+        assert_eq!(app.tabs.treblecross.message(), Some(why));
     }
     for _ in 0..20 {
         keys(&mut app, "-");
     }
     assert_eq!(
-        app.treblecross.message(),
+        app.tabs.treblecross.message(),
         Some("the strip is 3 cells: from 3 to 100000")
     );
     // A game's review stepped past its first move; the level said.
     keys(&mut app, ">c");
     app.handle(&key(KeyCode::Home), AREA);
     keys(&mut app, "g ");
-    assert_eq!(app.treblecross.game().unwrap().record().moves().len(), 2);
+    assert_eq!(
+        app.tabs.treblecross.game().unwrap().record().moves().len(),
+        2
+    );
     keys(&mut app, "<<<");
     assert_eq!(
-        app.treblecross.message(),
+        app.tabs.treblecross.message(),
         Some("already at the start: > steps on")
     );
-    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
     app.update(Action::SelectTab(TabId::Mnc));
     settle(&mut app);
     keys(&mut app, "<d");
     let why = "engine: strong from its next move";
-    assert_eq!(app.mnc.as_ref().unwrap().message(), Some(why));
+    assert_eq!(app.tabs.mnc.message(), Some(why));
     app.handle(&key(KeyCode::Esc), AREA);
     // The question before quitting a match, whole at every size.
     keys(&mut app, "q");
@@ -393,10 +397,9 @@ fn keys_that_find_nothing_to_do_say_why() {
 /// Ticks until the MNC tab shows the puzzle `id`, rated.
 fn settle_puzzle(app: &mut App, id: &str) {
     tick_until(app, "the puzzle", |app| {
-        app.mnc.as_ref().is_some_and(|m| {
-            let made = m.training().current.as_ref();
-            made.is_some_and(|t| t.attempt.id.to_string() == id) && m.value().is_some()
-        })
+        let m = &app.tabs.mnc;
+        let made = m.training().current.as_ref();
+        made.is_some_and(|t| t.attempt.id.to_string() == id) && m.value().is_some()
     });
 }
 
@@ -440,7 +443,7 @@ fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
     );
 
     // MNC: win in 5; a big piece on b2 lets o win at once.
-    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
     app.open_puzzle("mnc-2-5".parse().unwrap());
     settle_puzzle(&mut app, "mnc-2-5");
     keys(&mut app, "bt");
@@ -453,13 +456,13 @@ fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
 fn every_tab_in_ascii_keeps_its_marks_as_letters() {
     let mut app = App::new(Theme { color: false });
     app.ascii = true;
-    app.tictactoe =
+    app.tabs.tictactoe =
         noughts::tui::tabs::tictactoe::TicTacToeTab::with_board("X0X/.0./.X.".parse().unwrap());
     let text = draw(&app, 80, 24).backend().to_string();
     insta::assert_snapshot!("ttt_80x24_ascii", text);
     shows(&text, &["+-----", "Board", "*draw"]);
 
-    app.treblecross = TreblecrossTab::with_strip(Strip::from(
+    app.tabs.treblecross = TreblecrossTab::with_strip(Strip::from(
         "X.......X.............."
             .chars()
             .map(|c| c == 'X')
@@ -473,7 +476,7 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
         &["X  x  x  *", "G(3) ^ G(12) = 1 ^ 0 = 1", "winning cells:"],
     );
 
-    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
     app.update(Action::SelectTab(TabId::Mnc));
     settle(&mut app);
     keys(&mut app, "t");

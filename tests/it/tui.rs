@@ -9,7 +9,8 @@ use crossterm::event::{KeyCode, KeyModifiers};
 use noughts::notation::tictactoe::slashed as notation;
 use noughts::solver::tictactoe::{Board, Verdict};
 use noughts::solver::{Cell, Side};
-use noughts::tui::app::{shell_layout, Action, App, TabId};
+use noughts::tui::app::{Action, App, TabId};
+use noughts::tui::shell::shell_layout;
 use noughts::tui::tabs::tictactoe::{layout, TicTacToeTab};
 use noughts::tui::theme::Theme;
 
@@ -22,7 +23,7 @@ use ratatui::style::{Color, Modifier};
 
 fn app_with(board: &str) -> App {
     let mut app = App::new(Theme { color: true });
-    app.tictactoe = TicTacToeTab::with_board(parse_notation(board).unwrap());
+    app.tabs.tictactoe = TicTacToeTab::with_board(parse_notation(board).unwrap());
     app
 }
 
@@ -38,44 +39,44 @@ fn cells_of(buffer: &Buffer, rect: Rect) -> Vec<&ratatui::buffer::Cell> {
 #[test]
 fn keys_edit_the_board_and_the_verdict_follows() {
     let mut app = App::new(Theme { color: true });
-    assert_eq!(app.tictactoe.verdicts().verdict, Verdict::First);
+    assert_eq!(app.tabs.tictactoe.verdicts().verdict, Verdict::First);
     // The cursor starts in the centre.
     type_keys(&mut app, "x");
-    assert_eq!(app.tictactoe.board().get(Cell::ALL[4]), Some(Side::X));
-    assert_eq!(app.tictactoe.verdicts().verdict, Verdict::Second);
+    assert_eq!(app.tabs.tictactoe.board().get(Cell::ALL[4]), Some(Side::X));
+    assert_eq!(app.tabs.tictactoe.verdicts().verdict, Verdict::Second);
     type_keys(&mut app, "ko");
-    assert_eq!(app.tictactoe.board().get(Cell::ALL[1]), Some(Side::O));
+    assert_eq!(app.tabs.tictactoe.board().get(Cell::ALL[1]), Some(Side::O));
     app.handle(&key(KeyCode::Left), AREA);
     app.handle(&key(KeyCode::Char(' ')), AREA);
-    assert_eq!(app.tictactoe.board().get(Cell::ALL[0]), Some(Side::X));
+    assert_eq!(app.tabs.tictactoe.board().get(Cell::ALL[0]), Some(Side::X));
     assert_eq!(
-        notation(&app.tictactoe.board()),
+        notation(&app.tabs.tictactoe.board()),
         "XO./.X./...".replace('O', "0")
     );
     // The cursor stays on the board.
     type_keys(&mut app, "hhhkkk");
-    assert_eq!(app.tictactoe.cursor(), Cell::ALL[0]);
+    assert_eq!(app.tabs.tictactoe.cursor(), Cell::ALL[0]);
     // Undo three edits, redo one.
     type_keys(&mut app, "uuu");
     assert_eq!(
-        app.tictactoe.board(),
+        app.tabs.tictactoe.board(),
         parse_notation(".../.../...").unwrap()
     );
     app.handle(&key_with(KeyCode::Char('r'), KeyModifiers::CONTROL), AREA);
     assert_eq!(
-        app.tictactoe.board(),
+        app.tabs.tictactoe.board(),
         parse_notation(".../.X./...").unwrap()
     );
     // Clear, then an example from assets/.
     type_keys(&mut app, "c");
     assert_eq!(
-        app.tictactoe.board(),
+        app.tabs.tictactoe.board(),
         parse_notation(".../.../...").unwrap()
     );
     type_keys(&mut app, "e");
-    assert_eq!(notation(&app.tictactoe.board()), "X0X/.0./.X.");
+    assert_eq!(notation(&app.tabs.tictactoe.board()), "X0X/.0./.X.");
     type_keys(&mut app, "e");
-    assert_eq!(app.tictactoe.verdicts().verdict, Verdict::Illegal);
+    assert_eq!(app.tabs.tictactoe.verdicts().verdict, Verdict::Illegal);
 }
 
 #[test]
@@ -85,10 +86,10 @@ fn clicks_cycle_the_clicked_cell() {
         let rect = cell_rect(i);
         // Any point inside the cell hits it.
         for (x, y) in [(rect.x, rect.y), (rect.right() - 1, rect.bottom() - 1)] {
-            let before = app.tictactoe.board().get(cell);
+            let before = app.tabs.tictactoe.board().get(cell);
             app.handle(&click(x, y), AREA);
-            assert_eq!(app.tictactoe.cursor(), cell);
-            let after = app.tictactoe.board().get(cell);
+            assert_eq!(app.tabs.tictactoe.cursor(), cell);
+            let after = app.tabs.tictactoe.board().get(cell);
             let expected = match before {
                 None => Some(Side::X),
                 Some(Side::X) => Some(Side::O),
@@ -98,11 +99,11 @@ fn clicks_cycle_the_clicked_cell() {
         }
     }
     // A click on a grid line or outside changes nothing.
-    let board = app.tictactoe.board();
+    let board = app.tabs.tictactoe.board();
     let grid = layout(shell_layout(AREA).body).unwrap().grid;
     app.handle(&click(grid.x, grid.y), AREA);
     app.handle(&click(99, 20), AREA);
-    assert_eq!(app.tictactoe.board(), board);
+    assert_eq!(app.tabs.tictactoe.board(), board);
 }
 
 #[test]
@@ -128,16 +129,16 @@ fn tabs_switch_by_keys_and_by_clicking_their_titles() {
 fn help_overlay_lists_every_key_and_closes() {
     let mut app = App::new(Theme { color: true });
     type_keys(&mut app, "?");
-    assert!(app.show_help);
+    assert!(app.showing_help());
     let text = draw(&app, 100, 30).backend().to_string();
     for hint in app.hints() {
         assert!(text.contains(hint.help), "{}", hint.help);
     }
     // Keys do not reach the board while the overlay is open.
     type_keys(&mut app, "x");
-    assert_eq!(app.tictactoe.board().get(Cell::CENTRE), None);
+    assert_eq!(app.tabs.tictactoe.board().get(Cell::CENTRE), None);
     app.handle(&key(KeyCode::Esc), AREA);
-    assert!(!app.show_help);
+    assert!(!app.showing_help());
     assert!(app.running, "Esc closes the overlay");
     // Esc never quits, however often it is pressed; q quits at once when
     // no game is at stake.
@@ -156,11 +157,11 @@ fn help_overlay_lists_every_key_and_closes() {
 
 #[test]
 fn the_rules_are_one_key_away_in_every_tab() {
-    for tab in TabId::ALL {
+    for &tab in TabId::ALL {
         let mut app = App::new(Theme { color: true });
         app.update(Action::SelectTab(tab));
         type_keys(&mut app, "r");
-        assert!(app.show_rules);
+        assert!(app.showing_rules());
         let text = draw(&app, 100, 30).backend().to_string();
         let (title, paragraphs) = noughts::tui::rules::rules(tab);
         assert!(text.contains(&format!("Rules: {title}")), "{text}");
@@ -175,10 +176,10 @@ fn the_rules_are_one_key_away_in_every_tab() {
         }
         // Keys do not reach the tab while the rules are shown; Esc closes them.
         type_keys(&mut app, "q");
-        assert!(!app.show_rules && app.running);
+        assert!(!app.showing_rules() && app.running);
         type_keys(&mut app, "r");
         app.handle(&key(KeyCode::Esc), AREA);
-        assert!(!app.show_rules && app.running);
+        assert!(!app.showing_rules() && app.running);
     }
 }
 
@@ -211,7 +212,7 @@ fn words(text: &str) -> String {
 #[test]
 fn help_lists_every_key_of_every_tab_whole_at_every_size() {
     for (width, height) in [(100, 24), (80, 24), (40, 16)] {
-        for tab in TabId::ALL {
+        for &tab in TabId::ALL {
             let mut app = App::new(Theme { color: true });
             app.update(Action::SelectTab(tab));
             type_keys(&mut app, "?");
@@ -356,7 +357,7 @@ fn no_color_uses_no_colour_but_keeps_the_emphasis() {
 #[test]
 fn every_small_size_draws_without_panicking() {
     let mut app = app_with("X0X/.0./.X.");
-    for tab in TabId::ALL {
+    for &tab in TabId::ALL {
         app.update(Action::SelectTab(tab));
         for width in 1..=80 {
             for height in 1..=20 {
@@ -391,7 +392,7 @@ fn every_overlay_prompt_and_question_draws_at_every_size() {
         .flat_map(|w| (1..=20u16).map(move |h| (w, h)))
         .chain([(80, 1), (80, 4), (200, 2), (200, 60)]);
     let sizes: Vec<(u16, u16)> = sizes.collect();
-    for tab in TabId::ALL {
+    for &tab in TabId::ALL {
         for (what, events) in &opened {
             let mut app = App::new(Theme { color: true });
             app.update(Action::SelectTab(tab));
@@ -428,9 +429,9 @@ fn capitals_and_right_clicks_edit_the_board() {
     let mut app = App::new(Theme { color: true });
     // The cursor starts in the centre: X, then O, by capitals too.
     type_keys(&mut app, "X");
-    assert_eq!(app.tictactoe.board().get(Cell::CENTRE), Some(Side::X));
+    assert_eq!(app.tabs.tictactoe.board().get(Cell::CENTRE), Some(Side::X));
     type_keys(&mut app, "O");
-    assert_eq!(app.tictactoe.board().get(Cell::CENTRE), Some(Side::O));
+    assert_eq!(app.tabs.tictactoe.board().get(Cell::CENTRE), Some(Side::O));
     // A right-click cycles backwards: . → O → X → .
     let a1 = cell_rect(0);
     let right = |app: &mut App| {
@@ -443,7 +444,7 @@ fn capitals_and_right_clicks_edit_the_board() {
             AREA,
         )
     };
-    let a1_mark = |app: &App| app.tictactoe.board().get(Cell::ALL[0]);
+    let a1_mark = |app: &App| app.tabs.tictactoe.board().get(Cell::ALL[0]);
     right(&mut app);
     assert_eq!(a1_mark(&app), Some(Side::O));
     right(&mut app);
@@ -459,7 +460,7 @@ fn the_perfect_line_is_the_solvers_move_by_move() {
     for start in ["X../.../...", "X.X/00./...", ".../.0./X.."] {
         let mut app = app_with(start);
         type_keys(&mut app, "p");
-        let (line, step) = app.tictactoe.perfect_line().expect("a line");
+        let (line, step) = app.tabs.tictactoe.perfect_line().expect("a line");
         assert_eq!(step, 0);
         let line = line.clone();
         let mut board = parse_notation(start).unwrap();
@@ -474,7 +475,7 @@ fn the_perfect_line_is_the_solvers_move_by_move() {
             assert!(analysis.best_cells().any(|c| c == cell), "{start} {k}");
             board = board.with(cell, Some(side));
             type_keys(&mut app, ">");
-            assert_eq!(app.tictactoe.shown().0, board, "{start} {k}");
+            assert_eq!(app.tabs.tictactoe.shown().0, board, "{start} {k}");
         }
         // To the end: as long as the value says (a full board for a draw).
         assert!(analyzer.analyze(&board).is_none());
@@ -488,13 +489,13 @@ fn the_perfect_line_is_the_solvers_move_by_move() {
         assert!(text.contains("PERFECT LINE"), "{text}");
         // Editing keys wait; c makes the board the one shown.
         type_keys(&mut app, "x");
-        assert!(app.tictactoe.message().unwrap().contains("Esc back"));
+        assert!(app.tabs.tictactoe.message().unwrap().contains("Esc back"));
         type_keys(&mut app, "c");
-        assert!(app.tictactoe.perfect_line().is_none());
-        assert_eq!(app.tictactoe.board(), board);
+        assert!(app.tabs.tictactoe.perfect_line().is_none());
+        assert_eq!(app.tabs.tictactoe.board(), board);
         // u undoes that, like any edit.
         type_keys(&mut app, "u");
-        assert_eq!(app.tictactoe.board(), parse_notation(start).unwrap());
+        assert_eq!(app.tabs.tictactoe.board(), parse_notation(start).unwrap());
     }
 }
 

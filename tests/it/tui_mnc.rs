@@ -13,7 +13,8 @@ use crate::players;
 use app_support::*;
 use noughts::solver::mnc::{Move, Size};
 use noughts::solver::{BySide, Cell, Side};
-use noughts::tui::app::{shell_layout, Action, App, TabId};
+use noughts::tui::app::{Action, App, TabId};
+use noughts::tui::shell::shell_layout;
 use noughts::tui::tabs::mnc::{layout, Action as MncAction, MncTab, Selection};
 use noughts::tui::theme::Theme;
 use players::{greedy, Lcg};
@@ -21,13 +22,13 @@ use std::time::Duration;
 
 fn app_playing(human: Side) -> App {
     let mut app = App::new(Theme { color: true });
-    app.mnc = Some(MncTab::new(human, Duration::ZERO));
+    app.tabs.mnc = MncTab::new(human, Duration::ZERO);
     app.update(Action::SelectTab(TabId::Mnc));
     app
 }
 
 fn mnc(app: &App) -> &MncTab {
-    app.mnc.as_ref().unwrap()
+    &app.tabs.mnc
 }
 
 /// Ticks until the human may move or the game is over (engine replies
@@ -118,8 +119,8 @@ fn illegal_attempts_are_explained_and_undo_takes_back_both_moves() {
     wait_for_turn(&mut app);
     let engine_cell = mnc(&app).history()[0].1.target();
     // A small piece on the engine's piece: refused, with the reason.
-    app.update(Action::Mnc(MncAction::Hand(Size::Small)));
-    app.update(Action::Mnc(MncAction::Click(engine_cell)));
+    app.update(Action::tab(MncAction::Hand(Size::Small)));
+    app.update(Action::tab(MncAction::Click(engine_cell)));
     assert_eq!(mnc(&app).history().len(), 1);
     assert!(
         mnc(&app).message().unwrap().contains("is taken"),
@@ -127,8 +128,8 @@ fn illegal_attempts_are_explained_and_undo_takes_back_both_moves() {
         mnc(&app).message()
     );
     // Nothing selected: a click on the engine's piece says what to do.
-    app.update(Action::Mnc(MncAction::Cancel));
-    app.update(Action::Mnc(MncAction::Click(engine_cell)));
+    app.update(Action::tab(MncAction::Cancel));
+    app.update(Action::tab(MncAction::Click(engine_cell)));
     assert!(mnc(&app)
         .message()
         .unwrap()
@@ -139,7 +140,7 @@ fn illegal_attempts_are_explained_and_undo_takes_back_both_moves() {
         .into_iter()
         .find(|&c| mnc(&app).position().piece_at(c).is_none())
         .unwrap();
-    app.update(Action::Mnc(MncAction::Click(empty)));
+    app.update(Action::tab(MncAction::Click(empty)));
     assert_eq!(
         mnc(&app).history()[1].1,
         Move::Place {
@@ -149,7 +150,7 @@ fn illegal_attempts_are_explained_and_undo_takes_back_both_moves() {
     );
     wait_for_turn(&mut app);
     assert_eq!(mnc(&app).history().len(), 3);
-    app.update(Action::Mnc(MncAction::Undo));
+    app.update(Action::tab(MncAction::Undo));
     assert_eq!(mnc(&app).history().len(), 1);
     assert!(mnc(&app).humans_turn());
 }
@@ -183,15 +184,15 @@ fn snapshots_mid_game_selecting_and_over() {
     let mut app = app_playing(Side::O);
     wait_for_turn(&mut app);
     // The engine's first move is deterministic: small a1.
-    app.update(Action::Mnc(MncAction::Play(Move::Place {
+    app.update(Action::tab(MncAction::Play(Move::Place {
         size: Size::Big,
         cell: Cell::ALL[0],
     })));
     wait_for_turn(&mut app);
     insta::assert_snapshot!("mnc_mid_game", draw(&app, 100, 24).backend());
 
-    app.update(Action::Mnc(MncAction::Hand(Size::Small)));
-    app.update(Action::Mnc(MncAction::ToggleHints));
+    app.update(Action::tab(MncAction::Hand(Size::Small)));
+    app.update(Action::tab(MncAction::ToggleHints));
     let terminal = draw(&app, 100, 24);
     insta::assert_snapshot!("mnc_selecting", terminal.backend());
     let text = terminal.backend().to_string();
@@ -216,7 +217,7 @@ fn snapshots_mid_game_selecting_and_over() {
     }
 
     // Play the engine's own moves for o until the game ends: x still wins.
-    app.update(Action::Mnc(MncAction::Cancel));
+    app.update(Action::tab(MncAction::Cancel));
     let mut engine = noughts::solver::mnc::Engine::solved();
     loop {
         wait_for_turn(&mut app);
@@ -224,7 +225,7 @@ fn snapshots_mid_game_selecting_and_over() {
             break;
         }
         let mv = engine.best_move(mnc(&app).position()).unwrap();
-        app.update(Action::Mnc(MncAction::Play(mv)));
+        app.update(Action::tab(MncAction::Play(mv)));
     }
     let text = draw(&app, 100, 24).backend().to_string();
     insta::assert_snapshot!("mnc_game_over", text);
@@ -277,9 +278,9 @@ fn analysis_mode_sets_up_any_position_and_refuses_inconsistent_ones() {
     assert!(text.contains(words), "{words} in {text}");
 
     // Three big X (a1 held x: one click makes it X): refused, with why.
-    app.update(Action::Mnc(MncAction::Click(Cell::ALL[0])));
-    app.update(Action::Mnc(MncAction::Click(Cell::ALL[8])));
-    app.update(Action::Mnc(MncAction::Click(Cell::ALL[8])));
+    app.update(Action::tab(MncAction::Click(Cell::ALL[0])));
+    app.update(Action::tab(MncAction::Click(Cell::ALL[8])));
+    app.update(Action::tab(MncAction::Click(Cell::ALL[8])));
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(mnc(&app).setup().unwrap().position().is_err());
     assert!(
@@ -300,7 +301,7 @@ fn footer_and_help_follow_the_mode() {
     assert!(!helps(&app).contains(&"analysis: empty the cell"));
     assert!(!helps(&app).contains(&"put the picked piece down"));
     // A piece picked up: Esc puts it down, and says so; it does not quit.
-    app.update(Action::Mnc(MncAction::Hand(Size::Small)));
+    app.update(Action::tab(MncAction::Hand(Size::Small)));
     assert!(helps(&app).contains(&"put the picked piece down"));
     assert!(footer_of(&draw(&app, 100, 24)).contains("Esc put down"));
     app.handle(&key(crossterm::event::KeyCode::Esc), AREA);
@@ -336,26 +337,26 @@ fn esc_never_quits_and_q_asks_while_a_match_is_on() {
         .into_iter()
         .find(|&c| mnc(&app).position().piece_at(c).is_none())
         .unwrap();
-    app.update(Action::Mnc(MncAction::Click(empty)));
+    app.update(Action::tab(MncAction::Click(empty)));
     wait_for_turn(&mut app);
     type_keys(&mut app, "q");
     assert!(app.running);
-    assert!(app.question.is_some());
+    assert!(app.question().is_some());
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("Quit?") && text.contains("The match against the engine"));
     // n stays; so do Esc and a click; other keys do nothing meanwhile.
     type_keys(&mut app, "n");
-    assert!(app.running && app.question.is_none());
+    assert!(app.running && app.question().is_none());
     type_keys(&mut app, "q");
     app.handle(&key(crossterm::event::KeyCode::Esc), AREA);
-    assert!(app.running && app.question.is_none());
+    assert!(app.running && app.question().is_none());
     type_keys(&mut app, "qs");
     assert_eq!(mnc(&app).history().len(), 3, "s did not reach the board");
     app.handle(&click(1, 1), AREA);
-    assert!(app.running && app.question.is_none());
+    assert!(app.running && app.question().is_none());
     // Also from another tab: the match is still at stake.
     type_keys(&mut app, "1q");
-    assert!(app.question.is_some());
+    assert!(app.question().is_some());
     type_keys(&mut app, "y");
     assert!(!app.running);
 }
@@ -367,13 +368,13 @@ fn keys_that_would_throw_the_match_away_ask_first() {
     wait_for_turn(&mut app);
     // Before a move of yours nothing is lost: n starts again at once.
     type_keys(&mut app, "n");
-    assert!(app.question.is_none());
+    assert!(app.question().is_none());
     wait_for_turn(&mut app);
     let empty = Cell::ALL
         .into_iter()
         .find(|&c| mnc(&app).position().piece_at(c).is_none())
         .unwrap();
-    app.update(Action::Mnc(MncAction::Click(empty)));
+    app.update(Action::tab(MncAction::Click(empty)));
     wait_for_turn(&mut app);
     let moves = mnc(&app).history().len();
     for (keys, words) in [
@@ -383,15 +384,15 @@ fn keys_that_would_throw_the_match_away_ask_first() {
     ] {
         type_keys(&mut app, keys);
         assert!(
-            matches!(&app.question, Some(Question::Abandon { question, .. }) if question.contains(words)),
+            matches!(app.question(), Some(Question::Abandon { question, .. }) if question.contains(words)),
             "{keys}: {:?}",
-            app.question
+            app.question()
         );
         let text = draw(&app, 80, 24).backend().to_string();
         assert!(text.contains("Sure?") && text.contains("y yes"), "{text}");
         // n (or Esc) keeps the match as it was.
         type_keys(&mut app, "n");
-        assert!(app.question.is_none());
+        assert!(app.question().is_none());
         assert_eq!(mnc(&app).history().len(), moves, "{keys}");
     }
     // y does it: a new game with the sides swapped.
@@ -440,7 +441,7 @@ fn play_out_with(app: &mut App, mut choose: impl FnMut(&noughts::solver::mnc::Po
             return;
         }
         let mv = choose(mnc(app).position());
-        app.update(Action::Mnc(MncAction::Play(mv)));
+        app.update(Action::tab(MncAction::Play(mv)));
     }
 }
 
@@ -574,8 +575,8 @@ fn weaker_engines_play_legal_moves_and_can_lose() {
     for (seed, strength) in (0..12u64).zip([Strength::Strong, Strength::Casual].into_iter().cycle())
     {
         let mut app = app_playing(Side::O);
-        app.mnc_tab().strength = strength;
-        app.mnc_tab().seed(seed + 1);
+        app.tabs.mnc.strength = strength;
+        app.tabs.mnc.seed(seed + 1);
         let text = draw(&app, 100, 24).backend().to_string();
         let word = noughts::tui::tabs::mnc::strength_word(strength);
         assert!(text.contains(&format!("engine: {word}")), "{text}");
@@ -604,17 +605,17 @@ fn analysis_takes_small_pieces_from_the_hand_and_gives_them_back() {
     let before = *mnc(&app).setup().unwrap();
     // A small x on an empty cell comes from x's hand: still consistent.
     let empty = (0..9).find(|&i| before.cells[i].is_none()).unwrap();
-    app.update(Action::Mnc(MncAction::Click(Cell::ALL[empty])));
+    app.update(Action::tab(MncAction::Click(Cell::ALL[empty])));
     let setup = *mnc(&app).setup().unwrap();
     assert_eq!(setup.cells[empty].map(|p| p.letter()), Some('x'));
     assert_eq!(setup.hands[Side::X], before.hands[Side::X] - 1);
     assert!(setup.position().is_ok(), "{:?}", setup.position());
     // Cycled on to a big X, the small x goes back to the hand.
-    app.update(Action::Mnc(MncAction::Click(Cell::ALL[empty])));
+    app.update(Action::tab(MncAction::Click(Cell::ALL[empty])));
     let setup = *mnc(&app).setup().unwrap();
     assert_eq!(setup.hands, before.hands);
     // Then o, a small o from o's hand; emptied, it goes back.
-    app.update(Action::Mnc(MncAction::Click(Cell::ALL[empty])));
+    app.update(Action::tab(MncAction::Click(Cell::ALL[empty])));
     assert_eq!(
         mnc(&app).setup().unwrap().hands[Side::O],
         before.hands[Side::O] - 1
@@ -632,7 +633,7 @@ fn a_panel_too_short_for_its_words_says_so() {
         .into_iter()
         .find(|&c| mnc(&app).position().piece_at(c).is_none())
         .unwrap();
-    app.update(Action::Mnc(MncAction::Click(empty)));
+    app.update(Action::tab(MncAction::Click(empty)));
     wait_for_turn(&mut app);
     type_keys(&mut app, "<");
     tick_until(&mut app, "annotations", |app| {

@@ -47,7 +47,7 @@ fn app_keeping_in(folder: &std::path::Path) -> App {
 /// A click in the middle of a tic-tac-toe cell, as the terminal sends it.
 fn click_tictactoe(app: &mut App, cell: Cell) {
     let area = ratatui::layout::Rect::new(0, 0, WIDE.0, WIDE.1);
-    let body = noughts::tui::app::shell_layout(area).body;
+    let body = noughts::tui::shell::shell_layout(area).body;
     let rect = tictactoe::layout(body).unwrap().cells[cell.index()];
     let event = click(rect.x + rect.width / 2, rect.y + rect.height / 2);
     app.handle(&event, area);
@@ -75,9 +75,9 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     let mut app = app_keeping_in(folder.path());
     // A board of the editor's, to find again after the puzzles.
     type_keys(&mut app, "x");
-    let edited = app.tictactoe.board();
+    let edited = app.tabs.tictactoe.board();
     type_keys(&mut app, "P");
-    assert!(app.tictactoe.training().current.is_some());
+    assert!(app.tabs.tictactoe.training().current.is_some());
     shows(&app, "PUZZLE tictactoe-1-");
     shows(&app, "t hint");
 
@@ -87,7 +87,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     let mut solved = 0;
     for seed in 0..40 {
         app.open_puzzle(id(&format!("tictactoe-2-{seed}")));
-        let t = app.tictactoe.training().current.as_ref().unwrap();
+        let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
         let board = twin::from_rows(&slashed(&t.puzzle.board));
         let (task, answers) = (t.puzzle.task, t.puzzle.answers.clone());
         let other = if twin::mover(&board) == b'X' {
@@ -114,12 +114,12 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
             click_tictactoe(&mut app, cell);
             shows(&app, &after(&cell.to_string(), other, value));
             wrongs += 1;
-            assert_eq!(app.tictactoe.training().trainer.progress().streak, 0);
+            assert_eq!(app.tabs.tictactoe.training().trainer.progress().streak, 0);
         }
         for cell in &right {
             click_tictactoe(&mut app, *cell);
         }
-        let t = app.tictactoe.training().current.as_ref().unwrap();
+        let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
         assert_eq!(t.attempt.standing, Standing::Solved, "seed {seed}");
         shows(&app, "✓ solved · n next puzzle");
         solved += 1;
@@ -129,10 +129,11 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     assert_eq!(kept["solved"], solved);
 
     // Three clean solves in a row raise the level.
-    let before = app.tictactoe.training().trainer.progress();
+    let before = app.tabs.tictactoe.training().trainer.progress();
     for _ in 0..3 {
         type_keys(&mut app, "n");
         let answers = app
+            .tabs
             .tictactoe
             .training()
             .current
@@ -146,9 +147,12 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
         }
     }
     let streak = before.streak + 3;
-    assert_eq!(app.tictactoe.training().trainer.progress().streak, streak);
     assert_eq!(
-        app.tictactoe.training().trainer.level(),
+        app.tabs.tictactoe.training().trainer.progress().streak,
+        streak
+    );
+    assert_eq!(
+        app.tabs.tictactoe.training().trainer.level(),
         (before.level + 1).min(3)
     );
     assert_eq!(progress_file(folder.path(), "tictactoe")["streak"], streak);
@@ -160,14 +164,15 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
         type_keys(&mut app, "t");
         shows(&app, &format!("hint {step}: "));
     }
-    let t = app.tictactoe.training().current.as_ref().unwrap();
+    let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
     assert_eq!(t.attempt.standing, Standing::GivenUp);
-    assert_eq!(app.tictactoe.training().trainer.progress().streak, 0);
+    assert_eq!(app.tabs.tictactoe.training().trainer.progress().streak, 0);
     shows(&app, "the answer is shown · n next puzzle");
 
     // The solution is the perfect line from the puzzle's board.
     type_keys(&mut app, "n");
     let board = app
+        .tabs
         .tictactoe
         .training()
         .current
@@ -176,18 +181,22 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
         .puzzle
         .board;
     type_keys(&mut app, "p");
-    let (line, step) = app.tictactoe.perfect_line().expect("the line is shown");
+    let (line, step) = app
+        .tabs
+        .tictactoe
+        .perfect_line()
+        .expect("the line is shown");
     assert_eq!((line.from, step), (board, 0));
     shows(&app, "PERFECT LINE from");
     app.handle(&key(KeyCode::Esc), AREA);
-    assert!(app.tictactoe.perfect_line().is_none());
+    assert!(app.tabs.tictactoe.perfect_line().is_none());
     shows(&app, "PUZZLE tictactoe-");
 
     // Leaving: the editor's board, as it was.
     type_keys(&mut app, "P");
-    assert!(app.tictactoe.training().current.is_none());
-    assert_eq!(app.tictactoe.board(), edited);
-    assert_eq!(app.tictactoe.shown().0, edited);
+    assert!(app.tabs.tictactoe.training().current.is_none());
+    assert_eq!(app.tabs.tictactoe.board(), edited);
+    assert_eq!(app.tabs.tictactoe.shown().0, edited);
 }
 
 #[test]
@@ -196,12 +205,12 @@ fn treblecross_puzzles_take_cells_and_typed_numbers() {
     let mut app = app_keeping_in(folder.path());
     app.update(noughts::tui::app::Action::SelectTab(TabId::Treblecross));
     type_keys(&mut app, "+++");
-    let edited = app.treblecross.strip().clone();
+    let edited = app.tabs.treblecross.strip().clone();
     let g = segment_values(600);
     let (mut cells, mut numbers) = (0, 0);
     for seed in 0..30 {
         app.open_puzzle(id(&format!("treblecross-3-{seed}")));
-        let t = app.treblecross.training().current.as_ref().unwrap();
+        let t = app.tabs.treblecross.training().current.as_ref().unwrap();
         let strip = t.puzzle.strip.clone();
         // The table would give the answer away while the puzzle is open.
         shows(&app, "hidden while the puzzle is open");
@@ -261,7 +270,7 @@ fn treblecross_puzzles_take_cells_and_typed_numbers() {
                 numbers += 1;
             }
         }
-        let t = app.treblecross.training().current.as_ref().unwrap();
+        let t = app.tabs.treblecross.training().current.as_ref().unwrap();
         assert_eq!(t.attempt.standing, Standing::Solved, "seed {seed}");
         shows(&app, "✓ solved · n next puzzle");
     }
@@ -274,7 +283,7 @@ fn treblecross_puzzles_take_cells_and_typed_numbers() {
         .map(|seed| id(&format!("treblecross-2-{seed}")))
         .find(|&id| {
             app.open_puzzle(id);
-            let t = app.treblecross.training().current.as_ref().unwrap();
+            let t = app.tabs.treblecross.training().current.as_ref().unwrap();
             matches!(t.puzzle.task, TreblecrossTask::WinningCell { .. })
         })
         .unwrap();
@@ -284,16 +293,16 @@ fn treblecross_puzzles_take_cells_and_typed_numbers() {
     }
     type_keys(&mut app, "p");
     tick_until(&mut app, "the perfect line", |app| {
-        app.treblecross.perfect_line().is_some()
+        app.tabs.treblecross.perfect_line().is_some()
     });
-    assert!(matches!(app.treblecross.view(), Shown::Line { .. }));
+    assert!(matches!(app.tabs.treblecross.view(), Shown::Line { .. }));
     app.handle(&key(KeyCode::Esc), AREA);
     shows(&app, &format!("PUZZLE {cell_puzzle}"));
 
     // Leaving: the editor's strip back.
     type_keys(&mut app, "P");
-    assert!(app.treblecross.training().current.is_none());
-    assert_eq!(app.treblecross.strip(), &edited);
+    assert!(app.tabs.treblecross.training().current.is_none());
+    assert_eq!(app.tabs.treblecross.strip(), &edited);
 }
 
 fn move_cursor_to(app: &mut App, cell: usize) {
@@ -301,7 +310,7 @@ fn move_cursor_to(app: &mut App, cell: usize) {
     for _ in 0..cell {
         app.handle(&key(KeyCode::Right), AREA);
     }
-    assert_eq!(app.treblecross.cursor(), cell);
+    assert_eq!(app.tabs.treblecross.cursor(), cell);
 }
 
 /// The nim-sum of a strip's free segments, read off its safe cells (the
@@ -334,7 +343,7 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
         app.open_puzzle(puzzle);
         assert_eq!(app.tab, TabId::Mnc);
         tick_until(&mut app, "the puzzle", |app| {
-            let mnc = app.mnc.as_ref().unwrap();
+            let mnc = &app.tabs.mnc;
             let made = mnc.training().current.as_ref();
             made.is_some_and(|t| t.attempt.id == puzzle) && mnc.value().is_some()
         });
@@ -342,7 +351,7 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
         shows(&app, "to move and win in 5 plies");
         let mut wrong_said = false;
         loop {
-            let mnc = app.mnc.as_ref().unwrap();
+            let mnc = &app.tabs.mnc;
             if mnc.winner().is_some() {
                 break;
             }
@@ -369,10 +378,10 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
                         Outcome::Draw => "only draws".into(),
                         Outcome::Loss(d) => format!("but in {} plies", d + 1),
                     };
-                    app.update(noughts::tui::app::Action::Mnc(
+                    app.update(noughts::tui::app::Action::tab(
                         noughts::tui::tabs::mnc::Action::Play(mv),
                     ));
-                    assert_eq!(*app.mnc.as_ref().unwrap().position(), position, "refused");
+                    assert_eq!(*app.tabs.mnc.position(), position, "refused");
                     shows(&app, &words);
                     wrong_said = true;
                 }
@@ -385,16 +394,16 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
                     slow.value(&Twin::of(&after)) == Outcome::Loss(plies - 1)
                 })
                 .expect("a winning move");
-            app.update(noughts::tui::app::Action::Mnc(
+            app.update(noughts::tui::app::Action::tab(
                 noughts::tui::tabs::mnc::Action::Play(mv),
             ));
             tick_until(&mut app, "the engine's answer", |app| {
-                let mnc = app.mnc.as_ref().unwrap();
+                let mnc = &app.tabs.mnc;
                 mnc.winner().is_some() || (mnc.humans_turn() && mnc.value().is_some())
             });
         }
         assert!(wrong_said, "{puzzle}: no move to refuse");
-        let mnc = app.mnc.as_ref().unwrap();
+        let mnc = &app.tabs.mnc;
         assert_eq!(mnc.winner(), Some(mnc.human()));
         let t = mnc.training().current.as_ref().unwrap();
         assert_eq!(t.attempt.standing, Standing::Solved);
@@ -404,7 +413,7 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
 
     // Leaving: the match as it was (a fresh one here, x to move).
     type_keys(&mut app, "P");
-    let mnc = app.mnc.as_ref().unwrap();
+    let mnc = &app.tabs.mnc;
     assert!(mnc.training().current.is_none());
     assert!(mnc.game().record().moves().is_empty());
 }

@@ -12,7 +12,8 @@ use app_support::*;
 use crossterm::event::{KeyCode, KeyModifiers, MouseEventKind};
 use noughts::solver::grundy::GrundyTable;
 use noughts::solver::treblecross::{analyze, StripAnalysis};
-use noughts::tui::app::{shell_layout, App};
+use noughts::tui::app::App;
+use noughts::tui::shell::shell_layout;
 use noughts::tui::tabs::treblecross::{layout, window_start};
 use ratatui::style::{Color, Modifier};
 
@@ -24,54 +25,61 @@ fn text_of(strip: &[bool]) -> String {
 fn assert_analysis_follows(app: &App) {
     let mut table = GrundyTable::default();
     assert_eq!(
-        app.treblecross.analysis(),
-        Some(&analyze(app.treblecross.strip(), &mut table).unwrap())
+        app.tabs.treblecross.analysis(),
+        Some(&analyze(app.tabs.treblecross.strip(), &mut table).unwrap())
     );
 }
 
 #[test]
 fn keys_edit_the_strip_and_the_analysis_follows() {
     let mut app = app_with(".....");
-    assert_eq!(app.treblecross.analysis().unwrap().winning_cells(), &[2]);
+    assert_eq!(
+        app.tabs.treblecross.analysis().unwrap().winning_cells(),
+        &[2]
+    );
     type_keys(&mut app, "ll ");
-    assert_eq!(text_of(app.treblecross.strip()), "..X..");
-    assert!(!app.treblecross.analysis().unwrap().is_winning());
+    assert_eq!(text_of(app.tabs.treblecross.strip()), "..X..");
+    assert!(!app.tabs.treblecross.analysis().unwrap().is_winning());
     assert_analysis_follows(&app);
     type_keys(&mut app, "+++");
-    assert_eq!(app.treblecross.strip().len(), 8);
+    assert_eq!(app.tabs.treblecross.strip().len(), 8);
     assert_analysis_follows(&app);
     type_keys(&mut app, "------");
-    assert_eq!(app.treblecross.strip().len(), 3, "never shorter than 3");
+    assert_eq!(
+        app.tabs.treblecross.strip().len(),
+        3,
+        "never shorter than 3"
+    );
     // Each length change is one edit.
     type_keys(&mut app, "u");
-    assert_eq!(app.treblecross.strip().len(), 4);
+    assert_eq!(app.tabs.treblecross.strip().len(), 4);
     type_keys(&mut app, "uuuu");
-    assert_eq!(app.treblecross.strip().len(), 8);
+    assert_eq!(app.tabs.treblecross.strip().len(), 8);
     type_keys(&mut app, "uuu");
-    assert_eq!(text_of(app.treblecross.strip()), "..X..");
+    assert_eq!(text_of(app.tabs.treblecross.strip()), "..X..");
     type_keys(&mut app, "u");
-    assert_eq!(text_of(app.treblecross.strip()), ".....");
+    assert_eq!(text_of(app.tabs.treblecross.strip()), ".....");
     type_keys(&mut app, "u");
     assert_eq!(
-        text_of(app.treblecross.strip()),
+        text_of(app.tabs.treblecross.strip()),
         ".....",
         "nothing left to undo"
     );
     app.handle(&key_with(KeyCode::Char('r'), KeyModifiers::CONTROL), AREA);
-    assert_eq!(text_of(app.treblecross.strip()), "..X..");
+    assert_eq!(text_of(app.tabs.treblecross.strip()), "..X..");
     type_keys(&mut app, "x.");
     assert_analysis_follows(&app);
     // Examples: the UVA sample strips, in order.
     type_keys(&mut app, "ee");
     assert_eq!(
-        text_of(app.treblecross.strip()),
+        text_of(app.tabs.treblecross.strip()),
         "X.....X..X.............X....X..X"
     );
-    assert!(!app.treblecross.analysis().unwrap().is_winning());
+    assert!(!app.tabs.treblecross.analysis().unwrap().is_winning());
     app.handle(&key(KeyCode::End), AREA);
-    assert_eq!(app.treblecross.cursor(), 31);
+    assert_eq!(app.tabs.treblecross.cursor(), 31);
     type_keys(&mut app, "c");
-    assert!(app.treblecross.strip().iter().all(|&x| !x));
+    assert!(app.tabs.treblecross.strip().iter().all(|&x| !x));
 }
 
 #[test]
@@ -84,7 +92,7 @@ fn a_click_on_a_scrolled_strip_toggles_the_cell_drawn_there() {
     for _ in 0..5 {
         app.handle(&key(KeyCode::PageDown), AREA);
     }
-    let cursor = app.treblecross.cursor();
+    let cursor = app.tabs.treblecross.cursor();
     assert_eq!(cursor, 250);
     let start = window_start(cursor, width);
     assert!(start > 0, "the strip is scrolled");
@@ -104,8 +112,11 @@ fn a_click_on_a_scrolled_strip_toggles_the_cell_drawn_there() {
     let column = strip_row.x + 7;
     app.handle(&click(column, strip_row.y), AREA);
     let toggled = start + 7;
-    assert!(app.treblecross.strip()[toggled]);
-    assert_eq!(app.treblecross.strip().iter().filter(|&&x| x).count(), 1);
+    assert!(app.tabs.treblecross.strip()[toggled]);
+    assert_eq!(
+        app.tabs.treblecross.strip().iter().filter(|&&x| x).count(),
+        1
+    );
     // What is drawn under the click is the X just placed.
     let after = draw(&app, 100, 24);
     assert_eq!(
@@ -122,13 +133,19 @@ fn winning_cells_are_starred_green_bold_and_underlined() {
     insta::assert_snapshot!("treblecross_winning", terminal.backend());
     let strip_row = layout(shell_layout(AREA).body).unwrap().strip;
     let buffer = terminal.backend().buffer();
-    let winning = app.treblecross.analysis().unwrap().winning_cells().to_vec();
+    let winning = app
+        .tabs
+        .treblecross
+        .analysis()
+        .unwrap()
+        .winning_cells()
+        .to_vec();
     assert_eq!(
         winning.iter().map(|c| c + 1).collect::<Vec<_>>(),
         vec![1, 12, 15, 17, 20, 24, 28, 31, 33, 36, 47]
     );
     // 47 cells fit twice as wide: the symbol in the middle of each.
-    let z = app.treblecross.cell_width(strip_row.width);
+    let z = app.tabs.treblecross.cell_width(strip_row.width);
     assert_eq!(z, 2);
     for cell in 0..47usize {
         let drawn = &buffer[(strip_row.x + cell as u16 * z + z / 2, strip_row.y)];
@@ -173,7 +190,7 @@ fn segments_nim_sum_and_messages() {
     type_keys(&mut finished, "lll ");
     let text = draw(&finished, 100, 24).backend().to_string();
     assert!(matches!(
-        finished.treblecross.analysis(),
+        finished.tabs.treblecross.analysis(),
         Some(StripAnalysis::Finished { .. })
     ));
     assert!(
@@ -190,15 +207,15 @@ fn the_wheel_over_the_panel_scrolls_the_grundy_values() {
         &mouse(MouseEventKind::ScrollDown, panel.x + 3, panel.y + 2),
         AREA,
     );
-    assert_eq!(app.treblecross.grundy_start(), 8);
+    assert_eq!(app.tabs.treblecross.grundy_start(), 8);
     type_keys(&mut app, "]]");
-    assert_eq!(app.treblecross.grundy_start(), 24);
+    assert_eq!(app.tabs.treblecross.grundy_start(), 24);
     app.handle(
         &mouse(MouseEventKind::ScrollUp, panel.x + 3, panel.y + 2),
         AREA,
     );
     type_keys(&mut app, "[[[[");
-    assert_eq!(app.treblecross.grundy_start(), 0);
+    assert_eq!(app.tabs.treblecross.grundy_start(), 0);
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("13:4"), "G(13) = 4 in the table: {text}");
     assert!(
@@ -207,7 +224,7 @@ fn the_wheel_over_the_panel_scrolls_the_grundy_values() {
     );
     // The wheel elsewhere does nothing.
     app.handle(&mouse(MouseEventKind::ScrollDown, 5, 2), AREA);
-    assert_eq!(app.treblecross.grundy_start(), 0);
+    assert_eq!(app.tabs.treblecross.grundy_start(), 0);
 }
 
 #[test]
@@ -232,8 +249,8 @@ fn long_free_segments_are_analysed_off_the_ui_thread_with_progress() {
     assert!(len > SYNC_GRUNDY);
     let mut app = app_with(&".".repeat(len));
     // At first: no stale answer, a progress line instead, and no game.
-    assert!(app.treblecross.analysis().is_none());
-    let (_, wanted) = app.treblecross.computing().expect("a background job");
+    assert!(app.tabs.treblecross.analysis().is_none());
+    let (_, wanted) = app.tabs.treblecross.computing().expect("a background job");
     assert_eq!(wanted, len + 1);
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(
@@ -242,16 +259,16 @@ fn long_free_segments_are_analysed_off_the_ui_thread_with_progress() {
     );
     // A game may start meanwhile: the engine has its own thread and table.
     type_keys(&mut app, "g");
-    assert!(app.treblecross.game().is_some());
+    assert!(app.tabs.treblecross.game().is_some());
     type_keys(&mut app, "g");
-    assert!(app.treblecross.game().is_none());
+    assert!(app.tabs.treblecross.game().is_none());
     // Edits and drawing go on meanwhile.
     type_keys(&mut app, "l ");
     draw(&app, 100, 24);
     tick_until(&mut app, "the end of the job", |app| {
-        app.treblecross.analysis().is_some()
+        app.tabs.treblecross.analysis().is_some()
     });
-    assert!(app.treblecross.computing().is_none());
+    assert!(app.tabs.treblecross.computing().is_none());
     assert_analysis_follows(&app);
 }
 
@@ -260,8 +277,8 @@ fn s_shows_the_statistics_of_the_lengths_on_screen() {
     use noughts::solver::grundy::{find_period, stats};
     let mut app = app_with(".....");
     type_keys(&mut app, "]]]]]]]]]]s");
-    assert!(app.treblecross.showing_grundy_stats());
-    let first = app.treblecross.grundy_start();
+    assert!(app.tabs.treblecross.showing_grundy_stats());
+    let first = app.tabs.treblecross.grundy_start();
     assert_eq!(first, 80);
     let terminal = draw(&app, 100, 24);
     let text = terminal.backend().to_string();
@@ -325,7 +342,12 @@ fn footer_and_help_show_the_keys_that_work_now() {
     assert!(helps(&app).contains(&"stop the game: back to editing"));
     // An editing key during the game still answers: with why not.
     type_keys(&mut app, "+");
-    assert!(app.treblecross.message().unwrap().contains("g stops it"));
+    assert!(app
+        .tabs
+        .treblecross
+        .message()
+        .unwrap()
+        .contains("g stops it"));
     // The footer always ends with help and quit, however narrow.
     let footer = footer_of(&draw(&app, 60, 24));
     assert!(
@@ -380,17 +402,17 @@ fn a_short_strip_is_zoomed_and_clicks_hit_the_wide_cells() {
     let mut app = app_with("............");
     let strip_row = layout(shell_layout(AREA).body).unwrap().strip;
     // 12 cells on a 98-column row: five columns each, the widest zoom.
-    assert_eq!(app.treblecross.cell_width(strip_row.width), 5);
+    assert_eq!(app.tabs.treblecross.cell_width(strip_row.width), 5);
     // A click on any of a cell's five columns toggles that cell.
     for (dx, cell) in [(0u16, 0usize), (4, 0), (5, 1), (9, 1), (59, 11)] {
         app.handle(&click(strip_row.x + dx, strip_row.y), AREA);
-        assert!(app.treblecross.strip()[cell], "column {dx}");
+        assert!(app.tabs.treblecross.strip()[cell], "column {dx}");
         app.handle(&click(strip_row.x + dx, strip_row.y), AREA);
     }
     // z: 3, 2, 1 columns, then the widest that fits again.
     for expected in [3, 2, 1, 5] {
         type_keys(&mut app, "z");
-        assert_eq!(app.treblecross.cell_width(strip_row.width), expected);
+        assert_eq!(app.tabs.treblecross.cell_width(strip_row.width), expected);
     }
     // The wheel over the strip scrolls a long one a page at a time.
     let mut long = app_with(&".".repeat(1000));
@@ -398,7 +420,7 @@ fn a_short_strip_is_zoomed_and_clicks_hit_the_wide_cells() {
         &mouse(MouseEventKind::ScrollDown, strip_row.x + 3, strip_row.y),
         AREA,
     );
-    assert_eq!(long.treblecross.cursor(), usize::from(strip_row.width));
+    assert_eq!(long.tabs.treblecross.cursor(), usize::from(strip_row.width));
 }
 
 #[test]
@@ -409,11 +431,12 @@ fn every_free_segment_gets_a_label() {
             let cells = random_strip(n, &mut seed);
             let text: String = cells.iter().map(|&x| if x { 'X' } else { '.' }).collect();
             let app = app_with(&text);
-            let Some(StripAnalysis::Segments { segments, .. }) = app.treblecross.analysis() else {
+            let Some(StripAnalysis::Segments { segments, .. }) = app.tabs.treblecross.analysis()
+            else {
                 continue;
             };
             let l = layout(shell_layout(AREA).body).unwrap();
-            let z = app.treblecross.cell_width(l.strip.width);
+            let z = app.tabs.treblecross.cell_width(l.strip.width);
             let visible = usize::from(l.strip.width / z);
             let terminal = draw(&app, 100, 24);
             let rows: Vec<String> = (1..l.segments.height)
@@ -564,14 +587,19 @@ fn the_panel_shows_other_octal_games_and_a_plot() {
     // A code that is not one: said, and the panel stays.
     type_keys(&mut app, "o0.8");
     app.handle(&key(KeyCode::Enter), AREA);
-    assert!(app.treblecross.message().unwrap().contains("not a game"));
+    assert!(app
+        .tabs
+        .treblecross
+        .message()
+        .unwrap()
+        .contains("not a game"));
     app.handle(&key(KeyCode::Esc), AREA);
     // Back to Treblecross with an empty code; then the plot.
     type_keys(&mut app, "o");
     app.handle(&key(KeyCode::Enter), AREA);
     type_keys(&mut app, "ss");
     tick_until(&mut app, "the plot's values", |app| {
-        app.treblecross.computing().is_none()
+        app.tabs.treblecross.computing().is_none()
     });
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(

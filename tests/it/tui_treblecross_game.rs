@@ -9,7 +9,7 @@ use crate::independent;
 use app_support::treblecross::*;
 use app_support::*;
 use crossterm::event::KeyCode;
-use noughts::tui::app::shell_layout;
+use noughts::tui::shell::shell_layout;
 use noughts::tui::tabs::treblecross::layout;
 
 /// The exact value of a strip for its mover, by the tests' own search.
@@ -29,7 +29,7 @@ fn a_game_against_the_engine() {
     // You first on 8 empty cells: a move, then the engine's reply at once.
     let mut app = app_with("........");
     play_keys(&mut app, "glll ");
-    let game = app.treblecross.game().expect("a game is on");
+    let game = app.tabs.treblecross.game().expect("a game is on");
     let moves = moves_of(&app);
     assert_eq!(moves.len(), 2);
     assert_eq!(moves[0], (Player::You, 3));
@@ -56,26 +56,31 @@ fn a_game_against_the_engine() {
 
     // Stopping a game you have moved in asks first; n keeps it.
     type_keys(&mut app, "g");
-    assert!(app.question.is_some());
+    assert!(app.question().is_some());
     let text = draw(&app, 80, 24).backend().to_string();
     assert!(text.contains("Stop the game and edit the strip?"), "{text}");
     type_keys(&mut app, "n");
-    assert!(app.question.is_none() && app.treblecross.game().is_some());
+    assert!(app.question().is_none() && app.tabs.treblecross.game().is_some());
 
     // Editing is refused while a game is on, with the reason.
     type_keys(&mut app, "+");
-    assert_eq!(app.treblecross.strip().len(), 8);
-    assert!(app.treblecross.message().unwrap().contains("g stops it"));
+    assert_eq!(app.tabs.treblecross.strip().len(), 8);
+    assert!(app
+        .tabs
+        .treblecross
+        .message()
+        .unwrap()
+        .contains("g stops it"));
 
     // Undo takes back your move and the reply.
     type_keys(&mut app, "u");
-    assert!(app.treblecross.strip().iter().all(|&x| !x));
+    assert!(app.tabs.treblecross.strip().iter().all(|&x| !x));
     assert!(moves_of(&app).is_empty());
 
     // An X next to another hands the engine three in a row.
     play_keys(&mut app, " ");
     let engine_cell = moves_of(&app)[1].1;
-    let next_to = if engine_cell + 1 < 8 && !app.treblecross.strip()[engine_cell + 1] {
+    let next_to = if engine_cell + 1 < 8 && !app.tabs.treblecross.strip()[engine_cell + 1] {
         engine_cell + 1
     } else {
         engine_cell - 1
@@ -86,15 +91,15 @@ fn a_game_against_the_engine() {
     }
     play_keys(&mut app, " ");
     assert_eq!(
-        app.treblecross.game().unwrap().winner(),
+        app.tabs.treblecross.game().unwrap().winner(),
         Some(Player::Engine)
     );
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("GAME OVER: the engine wins"), "{text}");
     // g ends the game (over: nothing to ask); the strip is editable again.
     type_keys(&mut app, "g+");
-    assert!(app.treblecross.game().is_none());
-    assert_eq!(app.treblecross.strip().len(), 9);
+    assert!(app.tabs.treblecross.game().is_none());
+    assert_eq!(app.tabs.treblecross.strip().len(), 9);
 }
 
 #[test]
@@ -102,11 +107,20 @@ fn the_engine_wins_from_a_won_start_whatever_you_play() {
     use noughts::solver::treblecross::Player;
     for len in [5, 9, 14, 23] {
         let mut app = app_with(&".".repeat(len));
-        assert!(app.treblecross.analysis().unwrap().is_winning(), "{len}");
+        assert!(
+            app.tabs.treblecross.analysis().unwrap().is_winning(),
+            "{len}"
+        );
         play_keys(&mut app, "G");
         // You always play the first empty cell.
-        while app.treblecross.game().unwrap().winner().is_none() {
-            let first_empty = app.treblecross.strip().iter().position(|&x| !x).unwrap();
+        while app.tabs.treblecross.game().unwrap().winner().is_none() {
+            let first_empty = app
+                .tabs
+                .treblecross
+                .strip()
+                .iter()
+                .position(|&x| !x)
+                .unwrap();
             app.handle(&key(KeyCode::Home), AREA);
             for _ in 0..first_empty {
                 app.handle(&key(KeyCode::Right), AREA);
@@ -114,7 +128,7 @@ fn the_engine_wins_from_a_won_start_whatever_you_play() {
             play_keys(&mut app, " ");
         }
         assert_eq!(
-            app.treblecross.game().unwrap().winner(),
+            app.tabs.treblecross.game().unwrap().winner(),
             Some(Player::Engine),
             "{len}"
         );
@@ -157,8 +171,14 @@ fn review_and_the_perfect_line_agree_with_exhaustive_search() {
     // A game where you play badly: the first empty cell each time.
     let mut app = app_with(&".".repeat(14));
     type_keys(&mut app, "g");
-    while app.treblecross.game().unwrap().is_on() {
-        let first = app.treblecross.strip().iter().position(|&x| !x).unwrap();
+    while app.tabs.treblecross.game().unwrap().is_on() {
+        let first = app
+            .tabs
+            .treblecross
+            .strip()
+            .iter()
+            .position(|&x| !x)
+            .unwrap();
         app.handle(&key(KeyCode::Home), AREA);
         for _ in 0..first {
             app.handle(&key(KeyCode::Right), AREA);
@@ -170,7 +190,7 @@ fn review_and_the_perfect_line_agree_with_exhaustive_search() {
     // value before it for its mover, and after it the value of the strip
     // it leaves for the player to move there (as the live panel counts).
     play_keys(&mut app, "<");
-    let annotations = app.treblecross.annotations().unwrap().to_vec();
+    let annotations = app.tabs.treblecross.annotations().unwrap().to_vec();
     assert_eq!(annotations.len(), moves.len());
     let mut cells = vec![false; 14];
     for (&(_, cell), note) in moves.iter().zip(&annotations) {
@@ -194,11 +214,11 @@ fn review_and_the_perfect_line_agree_with_exhaustive_search() {
     for _ in 0..moves.len() {
         play_keys(&mut app, "<");
     }
-    assert_eq!(app.treblecross.view(), Shown::Review { ply: 0 });
-    assert!(app.treblecross.shown().0.iter().all(|&x| !x));
+    assert_eq!(app.tabs.treblecross.view(), Shown::Review { ply: 0 });
+    assert!(app.tabs.treblecross.shown().0.iter().all(|&x| !x));
     // The perfect line from the start: every move keeps the value.
     play_keys(&mut app, "p");
-    let line = app.treblecross.perfect_line().unwrap().clone();
+    let line = app.tabs.treblecross.perfect_line().unwrap().clone();
     let mut cells = vec![false; 14];
     let start = searched(&cells);
     let Outcome::Win(plies) = start else {
@@ -209,19 +229,23 @@ fn review_and_the_perfect_line_agree_with_exhaustive_search() {
         assert_eq!(value.outcome(), Some(searched(&cells)), "step {k}");
         cells[cell] = true;
         play_keys(&mut app, ">");
-        assert_eq!(app.treblecross.shown().0.cells(), &cells[..], "step {k}");
+        assert_eq!(
+            app.tabs.treblecross.shown().0.cells(),
+            &cells[..],
+            "step {k}"
+        );
     }
     // Esc from a line opened in a review goes back to the review, a
     // second Esc to the game.
     app.handle(&key(KeyCode::Esc), AREA);
-    assert_eq!(app.treblecross.view(), Shown::Review { ply: 0 });
+    assert_eq!(app.tabs.treblecross.view(), Shown::Review { ply: 0 });
     // c on the line: the game goes on from its last step (over there).
     play_keys(&mut app, "p");
     for _ in 0..line.moves.len() {
         play_keys(&mut app, ">");
     }
     play_keys(&mut app, "c");
-    assert_eq!(app.treblecross.view(), Shown::Live);
+    assert_eq!(app.tabs.treblecross.view(), Shown::Live);
     assert_eq!(moves_of(&app).len(), line.moves.len());
 }
 
@@ -235,16 +259,21 @@ fn a_click_on_a_played_x_reviews_its_move() {
     assert_eq!(moves.len(), 4);
     type_keys(&mut app, "<");
     let l = layout(shell_layout(AREA).body).unwrap();
-    let z = app.treblecross.cell_width(l.strip.width);
+    let z = app.tabs.treblecross.cell_width(l.strip.width);
     // The engine's first X: the position after move 2.
     let cell = moves[1].1 as u16;
     app.handle(&click(l.strip.x + cell * z + z / 2, l.strip.y), AREA);
-    assert_eq!(app.treblecross.view(), View::Review { ply: 2 });
+    assert_eq!(app.tabs.treblecross.view(), View::Review { ply: 2 });
     // A click on an empty cell only says what works.
     let empty = (0..20)
         .find(|c| moves.iter().all(|&(_, m)| m != *c))
         .unwrap() as u16;
     app.handle(&click(l.strip.x + empty * z + z / 2, l.strip.y), AREA);
-    assert_eq!(app.treblecross.view(), View::Review { ply: 2 });
-    assert!(app.treblecross.message().unwrap().contains("click on an X"));
+    assert_eq!(app.tabs.treblecross.view(), View::Review { ply: 2 });
+    assert!(app
+        .tabs
+        .treblecross
+        .message()
+        .unwrap()
+        .contains("click on an X"));
 }

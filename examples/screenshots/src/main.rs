@@ -18,7 +18,8 @@ use noughts::solver::mnc::{Engine, Move, Size};
 use noughts::solver::tictactoe::Board;
 use noughts::solver::treblecross::{Player, Strip};
 use noughts::solver::{Cell, Side};
-use noughts::tui::app::{shell_layout, Action, App, TabId};
+use noughts::tui::app::{Action, App, TabId};
+use noughts::tui::shell::shell_layout;
 use noughts::tui::tabs::mnc::{layout as mnc_layout, Action as MncAction, MncTab};
 use noughts::tui::tabs::treblecross::{
     layout as treblecross_layout, Action as TreblecrossAction, PromptKey, TreblecrossTab,
@@ -62,10 +63,8 @@ fn settle(app: &mut App) {
     let deadline = Instant::now() + Duration::from_secs(20);
     while Instant::now() < deadline {
         app.tick();
-        let ready = app
-            .mnc
-            .as_ref()
-            .is_some_and(|m| (m.humans_turn() && m.value().is_some()) || m.winner().is_some());
+        let m = &app.tabs.mnc;
+        let ready = (m.humans_turn() && m.value().is_some()) || m.winner().is_some();
         if ready {
             break;
         }
@@ -78,7 +77,7 @@ fn stills(dir: &Path) -> Result<()> {
     let with_board = |board: &str| -> Result<App> {
         let mut app = App::new(Theme { color: true });
         let board: Board = board.parse().map_err(|e| format!("{e}"))?;
-        app.tictactoe = noughts::tui::tabs::tictactoe::TicTacToeTab::with_board(board);
+        app.tabs.tictactoe = noughts::tui::tabs::tictactoe::TicTacToeTab::with_board(board);
         Ok(app)
     };
     save(
@@ -96,7 +95,7 @@ fn stills(dir: &Path) -> Result<()> {
         &dir.join("tictactoe-illegal.png"),
     )?;
     let mut help = with_board("X.X/00./...")?;
-    help.show_help = true;
+    help.update(Action::ToggleHelp);
     save(
         &mut painter,
         &help,
@@ -108,7 +107,7 @@ fn stills(dir: &Path) -> Result<()> {
     let with_strip = |strip: &str| {
         let mut app = App::new(Theme { color: true });
         let cells: Vec<bool> = strip.chars().map(|c| c == 'X').collect();
-        app.treblecross = TreblecrossTab::with_strip(Strip::from(cells));
+        app.tabs.treblecross = TreblecrossTab::with_strip(Strip::from(cells));
         app.update(Action::SelectTab(TabId::Treblecross));
         app
     };
@@ -121,11 +120,11 @@ fn stills(dir: &Path) -> Result<()> {
         &dir.join("treblecross.png"),
     )?;
     let mut game = with_strip(&".".repeat(40));
-    game.update(Action::Treblecross(TreblecrossAction::Play(Player::You)));
+    game.update(Action::tab(TreblecrossAction::Play(Player::You)));
     for _ in 0..9 {
-        game.update(Action::Treblecross(TreblecrossAction::Move(1)));
+        game.update(Action::tab(TreblecrossAction::Move(1)));
     }
-    game.update(Action::Treblecross(TreblecrossAction::Toggle));
+    game.update(Action::tab(TreblecrossAction::Toggle));
     settle_engine(&mut game);
     save(
         &mut painter,
@@ -136,9 +135,9 @@ fn stills(dir: &Path) -> Result<()> {
     )?;
     let mut study = with_strip(strip);
     for _ in 0..125 {
-        study.update(Action::Treblecross(TreblecrossAction::ScrollGrundy(8)));
+        study.update(Action::tab(TreblecrossAction::ScrollGrundy(8)));
     }
-    study.update(Action::Treblecross(TreblecrossAction::GrundyStats));
+    study.update(Action::tab(TreblecrossAction::GrundyStats));
     save(
         &mut painter,
         &study,
@@ -148,22 +147,21 @@ fn stills(dir: &Path) -> Result<()> {
     )?;
 
     let mut mnc = App::new(Theme { color: true });
-    mnc.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    mnc.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
     mnc.update(Action::SelectTab(TabId::Mnc));
     settle(&mut mnc);
-    mnc.update(Action::Mnc(MncAction::Play(Move::Place {
+    mnc.update(Action::tab(MncAction::Play(Move::Place {
         size: Size::Big,
         cell: Cell::ALL[0],
     })));
     settle(&mut mnc);
-    mnc.update(Action::Mnc(MncAction::ToggleHints));
-    mnc.update(Action::Mnc(MncAction::Hand(Size::Small)));
+    mnc.update(Action::tab(MncAction::ToggleHints));
+    mnc.update(Action::tab(MncAction::Hand(Size::Small)));
     save(&mut painter, &mnc, 100, 24, &dir.join("mnc.png"))?;
-    mnc.update(Action::Mnc(MncAction::Cancel));
-    mnc.update(Action::Mnc(MncAction::ToggleAnalysis));
+    mnc.update(Action::tab(MncAction::Cancel));
+    mnc.update(Action::tab(MncAction::ToggleAnalysis));
     let deadline = Instant::now() + Duration::from_secs(20);
-    while mnc.mnc.as_ref().is_some_and(|m| m.setup_rating().is_none()) && Instant::now() < deadline
-    {
+    while mnc.tabs.mnc.setup_rating().is_none() && Instant::now() < deadline {
         mnc.tick();
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -171,12 +169,12 @@ fn stills(dir: &Path) -> Result<()> {
 
     // A finished game under review, at a bigger size.
     let mut review = App::new(Theme { color: true });
-    review.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    review.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
     review.update(Action::SelectTab(TabId::Mnc));
     let mut engine = Engine::solved();
     loop {
         settle(&mut review);
-        let tab = review.mnc.as_ref().ok_or("no MNC tab")?;
+        let tab = &review.tabs.mnc;
         if tab.winner().is_some() {
             break;
         }
@@ -187,26 +185,22 @@ fn stills(dir: &Path) -> Result<()> {
         } else {
             0
         };
-        review.update(Action::Mnc(MncAction::Play(rated[pick].0)));
+        review.update(Action::tab(MncAction::Play(rated[pick].0)));
     }
     for _ in 0..3 {
-        review.update(Action::Mnc(MncAction::Back));
+        review.update(Action::tab(MncAction::Back));
     }
     settle_annotations(&mut review);
     save(&mut painter, &review, 120, 34, &dir.join("mnc-review.png"))?;
 
     // The panel studying another game: Grundy's game, its statistics.
     let mut grundy = with_strip("......X.........X......");
-    grundy.update(Action::Treblecross(TreblecrossAction::OtherGame));
+    grundy.update(Action::tab(TreblecrossAction::OtherGame));
     for c in "grundy".chars() {
-        grundy.update(Action::Treblecross(TreblecrossAction::Prompt(
-            PromptKey::Char(c),
-        )));
+        grundy.update(Action::tab(TreblecrossAction::Prompt(PromptKey::Char(c))));
     }
-    grundy.update(Action::Treblecross(TreblecrossAction::Prompt(
-        PromptKey::Enter,
-    )));
-    grundy.update(Action::Treblecross(TreblecrossAction::GrundyStats));
+    grundy.update(Action::tab(TreblecrossAction::Prompt(PromptKey::Enter)));
+    grundy.update(Action::tab(TreblecrossAction::GrundyStats));
     save(
         &mut painter,
         &grundy,
@@ -217,8 +211,8 @@ fn stills(dir: &Path) -> Result<()> {
 
     // The plot of the Grundy values.
     let mut plot = with_strip("......X.........X......");
-    plot.update(Action::Treblecross(TreblecrossAction::GrundyStats));
-    plot.update(Action::Treblecross(TreblecrossAction::GrundyStats));
+    plot.update(Action::tab(TreblecrossAction::GrundyStats));
+    plot.update(Action::tab(TreblecrossAction::GrundyStats));
     settle_table(&mut plot);
     save(
         &mut painter,
@@ -237,42 +231,37 @@ fn puzzles(painter: &mut Painter, dir: &Path) -> Result<()> {
     use noughts::tui::tabs::tictactoe::Action as TicTacToeAction;
     let mut app = App::new(Theme { color: true });
     app.open_puzzle("tictactoe-2-2".parse()?);
-    app.update(Action::TicTacToe(TicTacToeAction::Click(Cell::ALL[3])));
-    app.update(Action::TicTacToe(TicTacToeAction::Puzzle(Hint)));
+    app.update(Action::tab(TicTacToeAction::Click(Cell::ALL[3])));
+    app.update(Action::tab(TicTacToeAction::Puzzle(Hint)));
     save(painter, &app, 100, 20, &dir.join("tictactoe-puzzle.png"))?;
 
     app.open_puzzle("treblecross-4-6".parse()?);
-    app.update(Action::Treblecross(TreblecrossAction::Toggle));
-    app.update(Action::Treblecross(TreblecrossAction::Puzzle(Hint)));
+    app.update(Action::tab(TreblecrossAction::Toggle));
+    app.update(Action::tab(TreblecrossAction::Puzzle(Hint)));
     save(painter, &app, 100, 24, &dir.join("treblecross-puzzle.png"))?;
 
-    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
     app.open_puzzle("mnc-2-5".parse()?);
     let deadline = Instant::now() + Duration::from_secs(20);
-    while app
-        .mnc
-        .as_ref()
-        .is_some_and(|m| m.training().current.is_none())
-        && Instant::now() < deadline
-    {
+    while app.tabs.mnc.training().current.is_none() && Instant::now() < deadline {
         app.tick();
         std::thread::sleep(Duration::from_millis(5));
     }
     settle(&mut app);
     // The one winning move: x's big piece onto c1, then the engine's reply.
-    app.update(Action::Mnc(MncAction::Play(Move::Place {
+    app.update(Action::tab(MncAction::Play(Move::Place {
         size: Size::Big,
         cell: Cell::ALL[2],
     })));
     settle(&mut app);
-    app.update(Action::Mnc(MncAction::Puzzle(Hint)));
+    app.update(Action::tab(MncAction::Puzzle(Hint)));
     save(painter, &app, 100, 24, &dir.join("mnc-puzzle.png"))
 }
 
 /// Ticks until the MNC tab's review has its values.
 fn settle_annotations(app: &mut App) {
     let deadline = Instant::now() + Duration::from_secs(20);
-    while app.mnc.as_ref().is_some_and(|m| m.annotations().is_none()) && Instant::now() < deadline {
+    while app.tabs.mnc.annotations().is_none() && Instant::now() < deadline {
         app.tick();
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -281,8 +270,7 @@ fn settle_annotations(app: &mut App) {
 /// Ticks until the MNC tab's perfect line has come.
 fn settle_line(app: &mut App) {
     let deadline = Instant::now() + Duration::from_secs(20);
-    while app.mnc.as_ref().is_some_and(|m| m.perfect_line().is_none()) && Instant::now() < deadline
-    {
+    while app.tabs.mnc.perfect_line().is_none() && Instant::now() < deadline {
         app.tick();
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -291,7 +279,7 @@ fn settle_line(app: &mut App) {
 /// Ticks until the Treblecross engine has answered (its own thread).
 fn settle_engine(app: &mut App) {
     let deadline = Instant::now() + Duration::from_secs(60);
-    while app.treblecross.is_thinking() && Instant::now() < deadline {
+    while app.tabs.treblecross.is_thinking() && Instant::now() < deadline {
         app.tick();
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -300,7 +288,7 @@ fn settle_engine(app: &mut App) {
 /// Ticks until the Treblecross tab's Grundy values are computed.
 fn settle_table(app: &mut App) {
     let deadline = Instant::now() + Duration::from_secs(60);
-    while app.treblecross.computing().is_some() && Instant::now() < deadline {
+    while app.tabs.treblecross.computing().is_some() && Instant::now() < deadline {
         app.tick();
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -361,7 +349,7 @@ impl Film {
 
 fn demo(dir: &Path) -> Result<()> {
     let mut app = App::new(Theme { color: true });
-    app.mnc = Some(MncTab::new(Side::O, Duration::ZERO));
+    app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
     let mut film = Film {
         app,
         // Coverage in 4 levels keeps the GIF within its 256 colours.
@@ -383,7 +371,7 @@ fn demo(dir: &Path) -> Result<()> {
     let body = shell_layout(SCREEN).body;
     let places = mnc_layout(body).ok_or("the demo screen is too small")?;
     for _ in 0..4 {
-        let tab = film.app.mnc.as_ref().ok_or("no MNC tab")?;
+        let tab = &film.app.tabs.mnc;
         if tab.winner().is_some() {
             break;
         }
@@ -448,7 +436,7 @@ fn demo(dir: &Path) -> Result<()> {
         "2: Treblecross - the winning cells and the Grundy values",
         2.5,
     )?;
-    while film.app.treblecross.strip().len() < 30 {
+    while film.app.tabs.treblecross.strip().len() < 30 {
         film.press(KeyCode::Char('+'));
     }
     film.shoot("+ (held): a longer strip - 30 cells", 2.0)?;
@@ -456,7 +444,7 @@ fn demo(dir: &Path) -> Result<()> {
     let strip = treblecross_layout(body)
         .ok_or("the demo screen is too small")?
         .strip;
-    let z = film.app.treblecross.cell_width(strip.width);
+    let z = film.app.tabs.treblecross.cell_width(strip.width);
     for (i, cell) in [6u16, 17, 25].into_iter().enumerate() {
         film.click(strip.x + cell * z + z / 2, strip.y);
         let what = if i == 0 { "an X" } else { "another X" };

@@ -86,25 +86,42 @@ impl Puzzler {
 
     /// The puzzle `id` names. A level out of range is brought into it.
     pub fn make(&mut self, id: PuzzleId) -> Puzzle {
-        let level = id.level.clamp(1, id.game.levels());
-        let mut random = SplitMix64::new(seed_of(id.game, level, id.seed));
+        let (level, seed) = (id.level, id.seed);
         match id.game {
-            PuzzleGame::TicTacToe => {
-                let index = self
-                    .tictactoe
-                    .get_or_insert_with(|| tictactoe::Index::build(&mut Analyzer::new()));
-                Puzzle::TicTacToe(index.make(level, &mut random))
-            }
-            PuzzleGame::Treblecross => {
-                let table = self.table.get_or_insert_with(GrundyTable::default);
-                Puzzle::Treblecross(treblecross::make(level, &mut random, table))
-            }
-            PuzzleGame::Mnc => {
-                let engine = self.engine.get_or_insert_with(Engine::solved);
-                let index = self.mnc.get_or_insert_with(|| mnc::Index::build(engine));
-                Puzzle::Mnc(index.make(level, &mut random, engine))
-            }
+            PuzzleGame::TicTacToe => Puzzle::TicTacToe(self.tictactoe(level, seed)),
+            PuzzleGame::Treblecross => Puzzle::Treblecross(self.treblecross(level, seed)),
+            PuzzleGame::Mnc => Puzzle::Mnc(self.mnc(level, seed)),
         }
+    }
+
+    /// The stream of puzzles of `game` at `level` (brought into range).
+    fn random(game: PuzzleGame, level: u8, seed: u32) -> (u8, SplitMix64) {
+        let level = level.clamp(1, game.levels());
+        (level, SplitMix64::new(seed_of(game, level, seed)))
+    }
+
+    /// The tic-tac-toe puzzle of this level and seed.
+    pub fn tictactoe(&mut self, level: u8, seed: u32) -> TicTacToePuzzle {
+        let (level, mut random) = Self::random(PuzzleGame::TicTacToe, level, seed);
+        let index = self
+            .tictactoe
+            .get_or_insert_with(|| tictactoe::Index::build(&mut Analyzer::new()));
+        index.make(level, &mut random)
+    }
+
+    /// The Treblecross puzzle of this level and seed.
+    pub fn treblecross(&mut self, level: u8, seed: u32) -> TreblecrossPuzzle {
+        let (level, mut random) = Self::random(PuzzleGame::Treblecross, level, seed);
+        let table = self.table.get_or_insert_with(GrundyTable::default);
+        treblecross::make(level, &mut random, table)
+    }
+
+    /// The MNC puzzle of this level and seed.
+    pub fn mnc(&mut self, level: u8, seed: u32) -> MncPuzzle {
+        let (level, mut random) = Self::random(PuzzleGame::Mnc, level, seed);
+        let engine = self.engine.get_or_insert_with(Engine::solved);
+        let index = self.mnc.get_or_insert_with(|| mnc::Index::build(engine));
+        index.make(level, &mut random, engine)
     }
 
     /// The MNC engine the puzzles come from (solved on first use).

@@ -1,5 +1,274 @@
-//! The three tabs, each a leaf: see [`super::tab::Tab`].
+//! The tabs, each a leaf (see [`Tab`]), and the one list that registers
+//! them: a tab is a folder here and a line in [`tabs!`]'s call below.
+//! From that line come the tab's id ([`TabId`]), its actions in the app's
+//! ([`TabAction`]), its field in [`Tabs`] and its [`Page`]: the tab as the
+//! app sees it, so that the app never matches on which tab is shown.
 
 pub mod mnc;
 pub mod tictactoe;
 pub mod treblecross;
+
+use super::keymap::{self, Direction, Hint};
+use super::puzzle::Puzzles;
+use super::tab::{Cursor, Keep, Tab};
+use super::theme::Theme;
+use crate::notation::saved::Saved;
+use crate::settings::Settings;
+use crate::solver::puzzle::PuzzleId;
+use crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use std::path::Path;
+
+/// A tab as the app sees it, its actions wrapped in [`TabAction`]: one
+/// blanket implementation for every [`Tab`].
+pub trait Page {
+    /// The tab's key that works now.
+    fn key_action(&self, event: &KeyEvent) -> Option<TabAction>;
+    /// The tab's key whether it works now or not (the tab says why not).
+    fn key_action_now_or_not(&self, event: &KeyEvent) -> Option<TabAction>;
+    fn mouse_action(&self, area: Rect, event: &MouseEvent) -> Option<TabAction>;
+    /// Every key of the tab that works now.
+    fn hints(&self) -> Vec<Hint>;
+    fn cursor(&self) -> Cursor;
+    fn move_cursor(&mut self, direction: Direction);
+    fn dismiss(&mut self);
+    fn typed(&self, event: &KeyEvent) -> Option<TabAction>;
+    /// The question to ask before the action, if it loses a match.
+    fn abandons(&self, action: TabAction) -> Option<String>;
+    /// Does the action (one of another tab's is passed over).
+    fn apply(&mut self, action: TabAction);
+    fn tick(&mut self);
+    fn busy(&self) -> bool;
+    fn at_stake(&self) -> Option<&'static str>;
+    fn saved(&self) -> Saved;
+    fn load(&mut self, saved: Saved) -> Result<(), Saved>;
+    fn open_puzzle(&mut self, id: Option<PuzzleId>) -> Result<(), PuzzleId>;
+    fn keep_puzzles_in(&mut self, folder: &Path);
+    fn apply_settings(&mut self, settings: &Settings);
+    fn kept(&self) -> Vec<(&'static str, String)>;
+    fn restore(&mut self, name: &str, value: &str);
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
+}
+
+impl<T: Tab> Page for T
+where
+    TabAction: From<T::Action>,
+    T::Action: TryFrom<TabAction>,
+{
+    fn key_action(&self, event: &KeyEvent) -> Option<TabAction> {
+        keymap::applicable(self.bindings(), event, self.mode()).map(TabAction::from)
+    }
+
+    fn key_action_now_or_not(&self, event: &KeyEvent) -> Option<TabAction> {
+        keymap::any(self.bindings(), event).map(TabAction::from)
+    }
+
+    fn mouse_action(&self, area: Rect, event: &MouseEvent) -> Option<TabAction> {
+        self.mouse(area, event).map(TabAction::from)
+    }
+
+    fn hints(&self) -> Vec<Hint> {
+        keymap::hints(self.bindings(), self.mode()).collect()
+    }
+
+    fn cursor(&self) -> Cursor {
+        Tab::cursor(self)
+    }
+
+    fn move_cursor(&mut self, direction: Direction) {
+        Tab::move_cursor(self, direction);
+    }
+
+    fn dismiss(&mut self) {
+        Tab::dismiss(self);
+    }
+
+    fn typed(&self, event: &KeyEvent) -> Option<TabAction> {
+        Tab::typed(self, event).map(TabAction::from)
+    }
+
+    fn abandons(&self, action: TabAction) -> Option<String> {
+        Tab::abandons(self, T::Action::try_from(action).ok()?)
+    }
+
+    fn apply(&mut self, action: TabAction) {
+        if let Ok(action) = T::Action::try_from(action) {
+            Tab::update(self, action);
+        }
+    }
+
+    fn tick(&mut self) {
+        Tab::tick(self);
+    }
+
+    fn busy(&self) -> bool {
+        Tab::busy(self)
+    }
+
+    fn at_stake(&self) -> Option<&'static str> {
+        Tab::at_stake(self)
+    }
+
+    fn saved(&self) -> Saved {
+        Keep::saved(self)
+    }
+
+    fn load(&mut self, saved: Saved) -> Result<(), Saved> {
+        Keep::load(self, saved)
+    }
+
+    fn open_puzzle(&mut self, id: Option<PuzzleId>) -> Result<(), PuzzleId> {
+        match id {
+            Some(id) if id.game != self.training().trainer.game => Err(id),
+            _ => {
+                Puzzles::open(self, id);
+                Ok(())
+            }
+        }
+    }
+
+    fn keep_puzzles_in(&mut self, folder: &Path) {
+        self.training().keep_in(folder);
+    }
+
+    fn apply_settings(&mut self, settings: &Settings) {
+        Keep::apply_settings(self, settings);
+    }
+
+    fn kept(&self) -> Vec<(&'static str, String)> {
+        Keep::kept(self)
+    }
+
+    fn restore(&mut self, name: &str, value: &str) {
+        Keep::restore(self, name, value);
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        Tab::render(self, area, buf, theme);
+    }
+}
+
+/// Registers the tabs: `Id: module::TabType`, in the title bar's order.
+macro_rules! tabs {
+    ($($id:ident: $module:ident::$tab:ident),+ $(,)?) => {
+        /// Which tab (in the title bar's order).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum TabId {
+            $($id),+
+        }
+
+        impl TabId {
+            pub const ALL: &[TabId] = &[$(TabId::$id),+];
+
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(TabId::$id => <$module::$tab as Tab>::TITLE),+
+                }
+            }
+
+            /// The title in a narrow title bar.
+            pub fn short_title(self) -> &'static str {
+                match self {
+                    $(TabId::$id => <$module::$tab as Tab>::SHORT_TITLE),+
+                }
+            }
+
+            /// The tab's game in one word, as files and settings name it.
+            pub fn word(self) -> &'static str {
+                match self {
+                    $(TabId::$id => <$module::$tab as Tab>::WORD),+
+                }
+            }
+
+            /// The heading of the game's rules in `assets/rules.md`.
+            pub fn rules_heading(self) -> &'static str {
+                match self {
+                    $(TabId::$id => <$module::$tab as Tab>::RULES),+
+                }
+            }
+        }
+
+        /// A tab's action, as the app carries it.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum TabAction {
+            $($id($module::Action)),+
+        }
+
+        $(
+            impl From<$module::Action> for TabAction {
+                fn from(action: $module::Action) -> TabAction {
+                    TabAction::$id(action)
+                }
+            }
+
+            impl TryFrom<TabAction> for $module::Action {
+                type Error = TabAction;
+
+                #[allow(irrefutable_let_patterns)]
+                fn try_from(action: TabAction) -> Result<$module::Action, TabAction> {
+                    match action {
+                        TabAction::$id(action) => Ok(action),
+                        #[allow(unreachable_patterns)]
+                        other => Err(other),
+                    }
+                }
+            }
+        )+
+
+        /// Every tab, each in its field.
+        #[derive(Default)]
+        pub struct Tabs {
+            $(pub $module: $module::$tab),+
+        }
+
+        impl Tabs {
+            /// The tab `id`.
+            pub fn page(&self, id: TabId) -> &dyn Page {
+                match id {
+                    $(TabId::$id => &self.$module),+
+                }
+            }
+
+            pub fn page_mut(&mut self, id: TabId) -> &mut dyn Page {
+                match id {
+                    $(TabId::$id => &mut self.$module),+
+                }
+            }
+
+            /// Every tab, in the title bar's order.
+            pub fn pages(&self) -> Vec<&dyn Page> {
+                vec![$(&self.$module as &dyn Page),+]
+            }
+
+            pub fn pages_mut(&mut self) -> Vec<&mut dyn Page> {
+                vec![$(&mut self.$module as &mut dyn Page),+]
+            }
+        }
+    };
+}
+
+tabs! {
+    TicTacToe: tictactoe::TicTacToeTab,
+    Treblecross: treblecross::TreblecrossTab,
+    Mnc: mnc::MncTab,
+}
+
+impl TabId {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn next(self) -> TabId {
+        TabId::ALL[(self.index() + 1) % TabId::ALL.len()]
+    }
+
+    pub fn prev(self) -> TabId {
+        TabId::ALL[(self.index() + TabId::ALL.len() - 1) % TabId::ALL.len()]
+    }
+
+    /// The tab whose game is `word` (`tictactoe`, …).
+    pub fn from_word(word: &str) -> Option<TabId> {
+        TabId::ALL.iter().copied().find(|t| t.word() == word)
+    }
+}

@@ -100,7 +100,7 @@ pub mod treblecross {
 
     pub fn app_with(text: &str) -> App {
         let mut app = App::new(Theme { color: true });
-        app.treblecross = TreblecrossTab::with_strip(strip(text));
+        app.tabs.treblecross = TreblecrossTab::with_strip(strip(text));
         app.tab = TabId::Treblecross;
         app
     }
@@ -109,7 +109,7 @@ pub mod treblecross {
     /// replies come from its thread).
     pub fn settle(app: &mut App) {
         tick_until(app, "an answer from the engine", |app| {
-            !app.treblecross.is_thinking()
+            !app.tabs.treblecross.is_thinking()
         });
     }
 
@@ -123,7 +123,7 @@ pub mod treblecross {
 
     /// The cells played in the game so far, with who played each.
     pub fn moves_of(app: &App) -> Vec<(noughts::solver::treblecross::Player, usize)> {
-        let game = app.treblecross.game().unwrap();
+        let game = app.tabs.treblecross.game().unwrap();
         let mut moves = Vec::new();
         game.record()
             .visit(|_, before, cell| moves.push((before.to_move, cell)));

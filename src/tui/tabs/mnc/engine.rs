@@ -2,7 +2,7 @@
 //! answers requests, so the screen never waits for it.
 
 use crate::solver::mnc::{Engine, MncRules, Move, Position};
-use crate::solver::puzzle::{MncPuzzle, Puzzle, PuzzleId, Puzzler};
+use crate::solver::puzzle::{MncPuzzle, PuzzleId, Puzzler};
 use crate::solver::record::{Annotation, PerfectLine};
 use crate::solver::Outcome;
 use crate::tui::worker::Worker;
@@ -47,10 +47,7 @@ pub fn start() -> Worker<Request, Reply> {
 
 fn answer(puzzler: &mut Puzzler, request: Request) -> Reply {
     match request {
-        Request::Puzzle(id) => match puzzler.make(id) {
-            Puzzle::Mnc(puzzle) => Reply::Puzzle(id, Box::new(puzzle)),
-            _ => unreachable!("the tab asks for MNC puzzles only"),
-        },
+        Request::Puzzle(id) => Reply::Puzzle(id, Box::new(puzzler.mnc(id.level, id.seed))),
         Request::Move(position) => Reply::Move(position, puzzler.engine().best_move(&position)),
         Request::Rate(position) => {
             let engine = puzzler.engine();

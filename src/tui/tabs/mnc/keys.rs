@@ -225,7 +225,7 @@ pub const BINDINGS: &[Binding<Action>] = &[
         Action::ToggleAnalysis,
     )
     .when(MATCH)
-    .footer("analyse"),
+    .footer("analysis"),
     Binding::new(&[ch('a')], "a", "back to the match", Action::ToggleAnalysis)
         .when(ANALYSIS)
         .footer("match"),

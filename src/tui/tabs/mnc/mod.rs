@@ -9,18 +9,21 @@ mod keys;
 mod layout;
 mod puzzle;
 mod review;
+mod save;
 mod setup;
 mod view;
 
+pub use crate::notation::mnc::strength_word;
 pub use engine::Rating;
 pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
 pub use layout::{layout, MncLayout, MIN_SIZE};
 pub use puzzle::{Training, Try};
 pub use setup::Setup;
-pub use view::{piece_glyph, strength_word};
+pub use view::piece_glyph;
 
 use crate::notation::mnc::side_letter;
 use crate::solver::mnc::{Match, MatchError, Move, Position, Size, Strength, SMALL_PIECES};
+use crate::solver::puzzle::{PuzzleGame, PuzzleId};
 use crate::solver::record::Shown;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::keymap::{Binding, Direction, When};
@@ -85,6 +88,8 @@ pub struct MncTab {
     random: u64,
     /// The puzzles; while one is on, the match waits aside.
     training: Training,
+    /// The puzzle asked of the engine's thread, not made yet.
+    pending: Option<PuzzleId>,
 }
 
 impl Default for MncTab {
@@ -95,6 +100,10 @@ impl Default for MncTab {
 
 impl Tab for MncTab {
     type Action = Action;
+    const TITLE: &'static str = "Noughts & Crosses+";
+    const SHORT_TITLE: &'static str = "N&C+";
+    const WORD: &'static str = "mnc";
+    const RULES: &'static str = "### Magnificent Noughts & Crosses";
 
     fn bindings(&self) -> &'static [Binding<Action>] {
         if self.in_puzzle_view() {
@@ -206,7 +215,7 @@ impl Tab for MncTab {
                     });
                 }
             }
-            A::Puzzle(puzzle) => self.update_puzzle(puzzle),
+            A::Puzzle(puzzle) => crate::tui::puzzle::update(self, puzzle),
             A::Activate => self.activate(self.cursor),
             A::Click(cell) => self.activate(cell),
             A::Hand(size) => self.select_hand(size),
@@ -274,6 +283,13 @@ impl Tab for MncTab {
         self.poll();
     }
 
+    fn busy(&self) -> bool {
+        self.worker.is_busy()
+            || !self.is_solved()
+            || self.engine_move.is_some()
+            || self.pending.is_some()
+    }
+
     fn abandons(&self, action: Action) -> Option<String> {
         // A puzzle refuses these keys itself (refused_in_puzzle).
         let puzzle = self.training.current.is_some();
@@ -300,7 +316,7 @@ impl Tab for MncTab {
 
     fn at_stake(&self) -> Option<&'static str> {
         // A puzzle loses nothing; the match put aside for it does.
-        let game = self.training.put_aside().unwrap_or(&self.game);
+        let game = self.training.put_aside().map_or(&self.game, |a| &a.game);
         (game.human_moved() && game.is_on()).then_some("the match against the engine")
     }
 
@@ -345,7 +361,8 @@ impl MncTab {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0x9E37_79B9_7F4A_7C15, |d| d.as_nanos() as u64)
                 | 1,
-            training: Training::default(),
+            training: Training::new(PuzzleGame::Mnc),
+            pending: None,
         };
         tab.after_move();
         tab
@@ -480,7 +497,11 @@ impl MncTab {
         let before = *self.position();
         match self.game.play(side, mv) {
             Ok(()) => {
-                self.message = None;
+                // Your move answers the last message; the engine's leaves
+                // it (a new game's words stay over its first move).
+                if side == self.human() {
+                    self.message = None;
+                }
                 self.after_puzzle_move(&before, mv);
                 self.after_move();
             }
@@ -552,7 +573,11 @@ impl MncTab {
 
     fn new_game(&mut self, human: Side) {
         self.game = Match::new(Position::START, human);
-        self.message = None;
+        // Said: a new game at the start looks like the old one.
+        self.message = Some(format!(
+            "a new game: you play {}, x moves first",
+            side_letter(human)
+        ));
         self.after_move();
     }
 

@@ -9,64 +9,73 @@ use super::{Action, MncTab, Mode};
 use crate::notation::mnc::{move_in_list, side_letter};
 use crate::notation::puzzle::{after_words, mnc_hint, question};
 use crate::solver::mnc::{Match, Move, Position, Strength};
-use crate::solver::puzzle::{MncPuzzle, Puzzle, PuzzleGame, PuzzleId};
+use crate::solver::puzzle::{MncPuzzle, Puzzle, PuzzleId};
 use crate::solver::record::Shown;
 use crate::solver::Outcome;
-use crate::tui::puzzle::{heading, standing_line, Attempt, PuzzleAction, PuzzlePanel, Trainer};
+use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles};
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
 
 /// The puzzles' record, the puzzle being played, and the match put aside.
-pub struct Training {
-    pub trainer: Trainer,
-    pub current: Option<Try>,
-    /// Asked of the engine's thread, not made yet.
-    pub pending: Option<PuzzleId>,
-    aside: Option<Aside>,
-}
+pub type Training = puzzle::Training<MncPuzzle, Aside>;
 
-impl Default for Training {
-    fn default() -> Self {
-        Training {
-            trainer: Trainer::in_memory(PuzzleGame::Mnc),
-            current: None,
-            pending: None,
-            aside: None,
-        }
-    }
-}
-
-impl Training {
-    /// No puzzle any more, and no match aside (a match loaded over them).
-    pub fn forget(&mut self) {
-        self.current = None;
-        self.pending = None;
-        self.aside = None;
-    }
-
-    /// The match put aside while the puzzles are on.
-    pub fn put_aside(&self) -> Option<&Match> {
-        self.aside.as_ref().map(|a| &a.game)
-    }
-}
+/// One puzzle being played: the hints are for the position on the board
+/// (each position of a longer win has its own).
+pub type Try = puzzle::Try<MncPuzzle>;
 
 /// The match as it was when the puzzles began.
-struct Aside {
-    game: Match,
+pub struct Aside {
+    pub game: Match,
     strength: Strength,
     hints: bool,
 }
 
-/// One puzzle being played.
-pub struct Try {
-    pub attempt: Attempt,
-    /// The puzzle as it was asked.
-    pub puzzle: MncPuzzle,
-    /// What the last answer gave, and whether it was right.
-    pub said: Option<(String, bool)>,
-    /// The hints given for the position on the board (each position of a
-    /// longer win has its own).
-    pub hints: Vec<String>,
+impl Puzzles for MncTab {
+    type Puzzle = MncPuzzle;
+    type Aside = Aside;
+    type More = ();
+
+    fn training(&mut self) -> &mut Training {
+        &mut self.training
+    }
+
+    /// Asks the engine's thread for the puzzle `id`, or a new one at the
+    /// level; it shows when made (at once, once the game is solved). From
+    /// the analysis board, back to the match first (it is put aside).
+    fn open(&mut self, id: Option<PuzzleId>) {
+        if self.mode != Mode::Match {
+            self.toggle_analysis();
+        }
+        let id = self.training.next_id(id);
+        self.pending = Some(id);
+        self.worker.ask(Request::Puzzle(id));
+        self.message = Some(format!("making puzzle {id}…"));
+    }
+
+    fn leave(&mut self) {
+        self.pending = None;
+        if let Some(aside) = self.training.end() {
+            self.game = aside.game;
+            self.strength = aside.strength;
+            self.hints = aside.hints;
+        }
+        self.message = None;
+        self.after_move();
+    }
+
+    fn hint(&mut self) -> Result<(), String> {
+        self.hint_words()
+    }
+
+    fn solution(&mut self) -> Result<(), String> {
+        self.training.give_up();
+        self.toggle_line();
+        Ok(())
+    }
+
+    fn say(&mut self, message: Option<String>) {
+        self.message = message;
+    }
 }
 
 impl MncTab {
@@ -74,17 +83,9 @@ impl MncTab {
         &self.training
     }
 
-    /// The puzzles' level and streak kept in `folder` from now on.
-    pub fn keep_puzzles_in(&mut self, folder: &std::path::Path) {
-        self.training.trainer = Trainer::kept_in(PuzzleGame::Mnc, folder);
-    }
-
     /// Whether a puzzle is being played and not over: moves are judged.
     pub(super) fn puzzle_open(&self) -> bool {
-        self.training
-            .current
-            .as_ref()
-            .is_some_and(|t| t.attempt.is_open())
+        self.training.is_open()
     }
 
     /// Whether the board shows a puzzle as it stands (not a review or its
@@ -105,12 +106,12 @@ impl MncTab {
         }
         match action {
             A::PerfectLine if self.puzzle_open() => {
-                self.update_puzzle(PuzzleAction::Solution);
+                puzzle::update(self, PuzzleAction::Solution);
                 true
             }
             // `n` in the solution's line, as in the puzzle: the next one.
             A::NewGame => {
-                self.update_puzzle(PuzzleAction::Next);
+                puzzle::update(self, PuzzleAction::Next);
                 true
             }
             A::Undo | A::SwapSides | A::NextStrength | A::ToggleAnalysis | A::ToggleHints => {
@@ -121,110 +122,32 @@ impl MncTab {
         }
     }
 
-    /// Asks the engine's thread for the puzzle `id`, or a new one at the
-    /// level; it shows when made (at once, once the game is solved).
-    pub fn open_puzzle(&mut self, id: Option<PuzzleId>) {
-        // A shared id leaves the player's own level as it is.
-        let id = id.unwrap_or_else(|| self.training.trainer.new_id());
-        if let Some(t) = &self.training.current {
-            self.training.trainer.skipped(&t.attempt);
-        }
-        self.training.pending = Some(id);
-        self.worker.ask(Request::Puzzle(id));
-        self.message = Some(format!("making puzzle {id}…"));
-    }
-
     /// The engine's thread made the puzzle: it goes on the board.
     pub(super) fn puzzle_made(&mut self, id: PuzzleId, puzzle: MncPuzzle) {
-        if self.training.pending != Some(id) {
+        if self.pending != Some(id) {
             return;
         }
-        self.training.pending = None;
+        self.pending = None;
         self.mode = Mode::Match;
         let game = Match::new(puzzle.position, puzzle.position.to_move());
         let old = std::mem::replace(&mut self.game, game);
-        if self.training.aside.is_none() {
-            self.training.aside = Some(Aside {
-                game: old,
-                strength: self.strength,
-                hints: self.hints,
-            });
-        }
+        let tried = Try::new(id, puzzle);
+        let (strength, hints) = (self.strength, self.hints);
+        self.training.begin(tried, || Aside {
+            game: old,
+            strength,
+            hints,
+        });
         // The engine defends as well as it can; the board's hints would
         // give the answer away.
         self.strength = Strength::Perfect;
         self.hints = false;
         self.message = None;
-        self.training.current = Some(Try {
-            attempt: Attempt::new(id),
-            puzzle,
-            said: None,
-            hints: Vec::new(),
-        });
         self.after_move();
     }
 
-    fn leave_puzzles(&mut self) {
-        if let Some(t) = self.training.current.take() {
-            self.training.trainer.skipped(&t.attempt);
-        }
-        self.training.pending = None;
-        if let Some(aside) = self.training.aside.take() {
-            self.game = aside.game;
-            self.strength = aside.strength;
-            self.hints = aside.hints;
-        }
-        self.message = None;
-        self.after_move();
-    }
-
-    pub(super) fn update_puzzle(&mut self, action: PuzzleAction) {
-        self.message = None;
-        let done = match action {
-            PuzzleAction::Toggle if self.training.current.is_none() => {
-                if self.mode != Mode::Match {
-                    self.toggle_analysis();
-                }
-                self.open_puzzle(None);
-                Ok(())
-            }
-            PuzzleAction::Toggle | PuzzleAction::Leave => {
-                self.leave_puzzles();
-                Ok(())
-            }
-            _ if self.training.current.is_none() => Err("no puzzle on the board: P for one".into()),
-            PuzzleAction::Next => {
-                self.open_puzzle(None);
-                Ok(())
-            }
-            PuzzleAction::Level(by) => self
-                .training
-                .trainer
-                .change_level(by)
-                .map(|_| self.open_puzzle(None)),
-            PuzzleAction::Hint => self.hint(),
-            PuzzleAction::Solution => {
-                if let Some(t) = &mut self.training.current {
-                    self.training.trainer.given_up(&mut t.attempt);
-                }
-                self.toggle_line();
-                Ok(())
-            }
-            PuzzleAction::Digit(_)
-            | PuzzleAction::Erase
-            | PuzzleAction::ClearTyped
-            | PuzzleAction::Submit => Ok(()),
-        };
-        if let Err(why) = done {
-            self.message = Some(why);
-        }
-    }
-
-    fn hint(&mut self) -> Result<(), String> {
-        let Some(t) = &mut self.training.current else {
-            return Ok(());
-        };
-        if !t.attempt.is_open() {
+    fn hint_words(&mut self) -> Result<(), String> {
+        if !self.training.is_open() {
             return Err("this puzzle is over: n for the next".into());
         }
         if !self.game.humans_turn() {
@@ -233,11 +156,7 @@ impl MncTab {
         let Some(now) = self.puzzle_now() else {
             return Err("one moment: the engine is rating the position".into());
         };
-        let Some(t) = &mut self.training.current else {
-            return Ok(());
-        };
-        let step = self.training.trainer.hint(&mut t.attempt)?;
-        t.hints.push(mnc_hint(&now, step));
+        self.training.hint(|_, step| mnc_hint(&now, step))?;
         Ok(())
     }
 
@@ -290,10 +209,7 @@ impl MncTab {
             ),
             _ => after_words(mover, &name, value, side_letter),
         };
-        if let Some(t) = &mut self.training.current {
-            self.training.trainer.wrong(&mut t.attempt);
-            t.said = Some((words, false));
-        }
+        self.training.wrong(words);
         self.selection = None;
         false
     }
@@ -314,8 +230,7 @@ impl MncTab {
         }
         let name = move_in_list(before, mv);
         if self.game.winner() == Some(human) {
-            let solved = self.training.trainer.solved(&mut t.attempt);
-            t.said = Some((format!("✓ {name}: the win is home · {solved}"), true));
+            self.training.right(format!("✓ {name}: the win is home"));
         } else {
             t.said = Some((format!("✓ {name} keeps the win: the engine answers"), true));
             // The next position has hints of its own.
@@ -328,16 +243,8 @@ impl MncTab {
     /// hints, and what to do next.
     pub(super) fn puzzle_panel(&self, theme: &Theme) -> Option<PuzzlePanel> {
         let t = self.training.current.as_ref()?;
-        let mut panel = PuzzlePanel {
-            heading: heading(&self.training.trainer, &t.attempt, theme),
-            ..PuzzlePanel::default()
-        };
         let asked = question(&Puzzle::Mnc(t.puzzle.clone()));
-        panel.question.push(Line::styled(asked, theme.title()));
-        if let Some((words, right)) = &t.said {
-            let style = if *right { theme.good() } else { theme.bad() };
-            panel.said.push(Line::styled(words.clone(), style));
-        }
+        let mut panel = self.training.panel(asked, theme)?;
         // What to do now (and the engine's capture, a message), in the
         // match's short words; once won, the line above says it all.
         match self.winner() {
@@ -354,13 +261,6 @@ impl MncTab {
                 panel.said.push(Line::styled(message.clone(), theme.bad()));
             }
         }
-        for (k, words) in t.hints.iter().enumerate() {
-            panel.hints.push(Line::styled(
-                format!("hint {}: {words}", k + 1),
-                theme.key(),
-            ));
-        }
-        panel.standing.push(standing_line(&t.attempt, theme));
         Some(panel)
     }
 }

@@ -6,11 +6,10 @@
 use super::engine::Request;
 use super::layout::layout;
 use super::view::MncWords;
-use super::{MncTab, Mode};
-use crate::solver::mnc::{Match, MncRules, Move, Position};
+use super::MncTab;
+use crate::solver::mnc::{MncRules, Move, Position};
 use crate::solver::record::{Annotation, NoStep, PerfectLine, Shown, Wanted};
 use crate::solver::Outcome;
-use crate::solver::Side;
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
 use ratatui::layout::{Position as At, Rect};
@@ -109,36 +108,5 @@ impl MncTab {
             moves,
             at,
         )
-    }
-
-    /// The match: where it started, your side, its moves, as a saved file
-    /// holds them.
-    pub fn saved(&self) -> crate::notation::saved::Saved {
-        // During a puzzle: the match put aside for it.
-        let game = self.training.put_aside().unwrap_or(&self.game);
-        crate::notation::saved::Saved::Mnc {
-            start: *game.record().start(),
-            human: game.human(),
-            moves: game.record().moves().to_vec(),
-        }
-    }
-
-    /// A saved match, played again to where it was (a puzzle or analysis
-    /// is left; the engine moves if it is its turn).
-    pub fn load(&mut self, start: Position, human: Side, moves: &[Move]) {
-        self.training.forget();
-        self.mode = Mode::Match;
-        let mut game = Match::new(start, human);
-        let mut side = start.to_move();
-        for &mv in moves {
-            if game.play(side, mv).is_err() {
-                break;
-            }
-            side = side.other();
-        }
-        self.game = game;
-        self.selection = None;
-        self.message = None;
-        self.after_move();
     }
 }

@@ -3,9 +3,10 @@
 
 use super::layout::MncLayout;
 use super::{MncTab, Rating, Selection};
+use crate::notation::mnc::strength_word;
 use crate::notation::mnc::{move_in_list, side_letter, size_word, value_words};
 use crate::notation::tictactoe::line_words;
-use crate::solver::mnc::{MncRules, Move, Piece, Position, Size, Strength, SMALL_PIECES};
+use crate::solver::mnc::{MncRules, Move, Piece, Position, Size, SMALL_PIECES};
 use crate::solver::record::Shown;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{draw_centred, glyph, Shape};
@@ -440,15 +441,6 @@ impl MncTab {
             lines.remove(0);
         }
         lines
-    }
-}
-
-/// The level's name, as the panel shows it.
-pub fn strength_word(strength: Strength) -> &'static str {
-    match strength {
-        Strength::Perfect => "perfect",
-        Strength::Strong => "strong",
-        Strength::Casual => "casual",
     }
 }
 

@@ -3,171 +3,31 @@
 //!
 //! Its drawing is in `view.rs`, its puzzles in `puzzle.rs`.
 
+mod keys;
+mod layout;
 mod puzzle;
+mod save;
 mod view;
+pub use crate::solver::tictactoe::PerfectLine;
+pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
+use keys::{EDITING, LINE};
+pub use layout::{layout, TicTacToeLayout, MIN_SIZE};
 pub use puzzle::{Training, Try};
 
 use crate::notation::tictactoe::Alphabet;
 use crate::notation::{InputError, Tokens};
-use crate::solver::puzzle::PuzzleId;
+use crate::solver::puzzle::{PuzzleGame, Puzzler};
 use crate::solver::tictactoe::{illegality, Analysis, Analyzer, Atlas, Board, Illegality, Verdict};
-use crate::solver::{Cell, Outcome, Side};
-use crate::tui::grid::{fitting_cell_height, grid_size, Grid, MIN_CELL_HEIGHT};
-use crate::tui::keymap::{ch, ctrl, key, Binding, Direction, When};
-use crate::tui::puzzle::{puzzle_keys, PuzzleAction, Trainer};
+use crate::solver::{Cell, Side};
+use crate::tui::keymap::{Binding, Direction, When};
+use crate::tui::puzzle as puzzles;
 use crate::tui::record_view;
 use crate::tui::tab::Tab;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::render_too_small;
-use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
-
-/// Everything the tab can be asked to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    Cycle,
-    Set(Option<Side>),
-    /// A click on a cell: the cursor goes there and the cell cycles.
-    Click(Cell),
-    /// A right-click: the cell cycles backwards (. → O → X → .).
-    ClickBack(Cell),
-    Undo,
-    Redo,
-    Clear,
-    NextExample,
-    /// The perfect line from the board, on or off.
-    PerfectLine,
-    /// Along the perfect line: a move back or forward.
-    Step(isize),
-    /// The board becomes the one the line shows.
-    ContinueHere,
-    BackToBoard,
-    /// Answers the puzzle with the cell under the cursor.
-    Answer,
-    Puzzle(PuzzleAction),
-}
-
-/// Editing the board.
-const EDITING: When = When::mode(0);
-/// Stepping along the perfect line.
-const LINE: When = When::mode(1);
-
-/// The tab's keys (the cursor keys are every tab's, in the app).
-pub const BINDINGS: &[Binding<Action>] = &[
-    Binding::new(
-        &[key(KeyCode::Esc)],
-        "Esc",
-        "back to the board",
-        Action::BackToBoard,
-    )
-    .when(LINE)
-    .footer("back"),
-    Binding::new(
-        &[ch('<'), ch(',')],
-        "<",
-        "perfect line: a move back",
-        Action::Step(-1),
-    )
-    .when(LINE)
-    .footer_group("< >", "step"),
-    Binding::new(
-        &[ch('>'), ch('.')],
-        ">",
-        "perfect line: a move on",
-        Action::Step(1),
-    )
-    .when(LINE),
-    Binding::new(
-        &[ch('c')],
-        "c",
-        "continue from the board shown",
-        Action::ContinueHere,
-    )
-    .when(LINE)
-    .footer("continue here"),
-    Binding::new(
-        &[key(KeyCode::Char(' '))],
-        "Space",
-        "cycle . X O (click; right-click: back)",
-        Action::Cycle,
-    )
-    .when(EDITING)
-    .footer("cycle"),
-    Binding::new(
-        &[ch('x'), ch('X')],
-        "x",
-        "put X in the cell",
-        Action::Set(Some(Side::X)),
-    )
-    .when(EDITING)
-    .footer_group("x/o/.", "set"),
-    Binding::new(
-        &[ch('o'), ch('O'), ch('0')],
-        "o",
-        "put O in the cell",
-        Action::Set(Some(Side::O)),
-    )
-    .when(EDITING),
-    Binding::new(
-        &[ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)],
-        ".",
-        "empty the cell",
-        Action::Set(None),
-    )
-    .when(EDITING),
-    Binding::new(
-        &[ch('P')],
-        "P",
-        "puzzles: win, or find every move that holds (the board waits)",
-        Action::Puzzle(PuzzleAction::Toggle),
-    )
-    .when(EDITING)
-    .footer("puzzle"),
-    Binding::new(&[ch('u')], "u", "undo", Action::Undo)
-        .when(EDITING)
-        .footer("undo"),
-    Binding::new(&[ctrl('r')], "C-r", "redo", Action::Redo)
-        .when(EDITING)
-        .footer("redo"),
-    Binding::new(&[ch('c')], "c", "clear the board", Action::Clear)
-        .when(EDITING)
-        .footer("clear"),
-    Binding::new(
-        &[ch('e')],
-        "e",
-        "load the next example from assets/",
-        Action::NextExample,
-    )
-    .when(EDITING)
-    .footer("example"),
-    Binding::new(
-        &[ch('p')],
-        "p",
-        "perfect line from this board",
-        Action::PerfectLine,
-    )
-    .footer("perfect line"),
-];
-
-/// The keys while a puzzle is on the board.
-pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys!(Action::Puzzle;
-    Binding::new(
-        &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
-        "Space",
-        "answer with the cell under the cursor (or click it)",
-        Action::Answer,
-    )
-    .footer("answer"),
-);
-
-/// Smallest area the tab draws in: a board of the smallest cells and two
-/// rows of panel under it.
-pub const MIN_SIZE: (u16, u16) = (32, grid_size(MIN_CELL_HEIGHT).1 + 2);
-/// The panel goes beside the board when it gets this many columns.
-const PANEL_WIDTH: u16 = 38;
-/// Cells taller than this only spread their text: the board stops growing.
-const LARGEST_CELL: u16 = 12;
 
 /// The examples of `assets/`, shipped inside the binary.
 const EXAMPLES: &str = include_str!("../../../../assets/tictactoe/codeforces-examples.txt");
@@ -185,59 +45,6 @@ pub fn examples() -> Result<Vec<Board>, InputError> {
         boards.push(board);
     }
     Ok(boards)
-}
-
-/// Where the tab puts things: the one source for drawing and clicks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TicTacToeLayout {
-    pub board: Grid,
-    /// The whole grid, borders included.
-    pub grid: Rect,
-    /// The inside of each cell, row by row.
-    pub cells: [Rect; 9],
-    pub panel: Rect,
-}
-
-/// `None` when the area is smaller than [`MIN_SIZE`]. The board as large
-/// as fits with the panel beside it, or under it on a narrow screen.
-pub fn layout(area: Rect) -> Option<TicTacToeLayout> {
-    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
-        return None;
-    }
-    let beside = fitting_cell_height(
-        area.width.saturating_sub(1 + 2 + PANEL_WIDTH),
-        area.height.saturating_sub(1),
-        LARGEST_CELL,
-    );
-    let (board, panel) = match beside {
-        Some(h) => {
-            let board = Grid::at(area.x + 1, area.y + 1, h);
-            let x = board.area.right() + 2;
-            (
-                board,
-                Rect::new(x, area.y + 1, area.right() - x, area.height - 1),
-            )
-        }
-        None => {
-            let h = fitting_cell_height(
-                area.width.saturating_sub(1),
-                area.height.saturating_sub(2),
-                LARGEST_CELL,
-            )?;
-            let board = Grid::at(area.x + 1, area.y, h);
-            let y = board.area.bottom();
-            (
-                board,
-                Rect::new(area.x + 1, y, area.width - 1, area.bottom() - y),
-            )
-        }
-    };
-    Some(TicTacToeLayout {
-        board,
-        grid: board.area,
-        cells: board.cells(),
-        panel,
-    })
 }
 
 /// What the board is, computed once per edit.
@@ -263,38 +70,8 @@ pub struct TicTacToeTab {
     line: Option<(PerfectLine, usize)>,
     /// The puzzles; while one is on, the board above waits.
     training: Training,
-}
-
-/// The perfect line from a board: each move (cell, mover) with the value
-/// for the mover of the board it is made on.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PerfectLine {
-    pub from: Board,
-    pub moves: Vec<(Cell, Side, Outcome)>,
-}
-
-impl PerfectLine {
-    /// The best move again and again (the first best cell in a1…c3 order)
-    /// until the game is over; empty on an illegal or finished board.
-    pub fn from_board(board: Board, analyzer: &mut Analyzer) -> PerfectLine {
-        let mut moves = Vec::new();
-        let mut at = board;
-        while let Some(analysis) = analyzer.analyze(&at) {
-            let Some(cell) = analysis.best_cells().next() else {
-                break;
-            };
-            moves.push((cell, analysis.mover, analysis.value));
-            at = at.with(cell, Some(analysis.mover));
-        }
-        PerfectLine { from: board, moves }
-    }
-
-    /// The board after `step` moves of the line.
-    pub fn board_at(&self, step: usize) -> Board {
-        self.moves[..step]
-            .iter()
-            .fold(self.from, |b, &(cell, side, _)| b.with(cell, Some(side)))
-    }
+    /// Holds the rated boards, built on the first puzzle (2 ms).
+    puzzler: Puzzler,
 }
 
 impl Default for TicTacToeTab {
@@ -305,6 +82,10 @@ impl Default for TicTacToeTab {
 
 impl Tab for TicTacToeTab {
     type Action = Action;
+    const TITLE: &'static str = "Tic-tac-toe";
+    const SHORT_TITLE: &'static str = "TicTac";
+    const WORD: &'static str = "tictactoe";
+    const RULES: &'static str = "### Tic-tac-toe";
 
     fn bindings(&self) -> &'static [Binding<Action>] {
         if self.line.is_none() && self.training.current.is_some() {
@@ -354,10 +135,8 @@ impl Tab for TicTacToeTab {
             return self.update_puzzle(action);
         }
         match action {
-            Action::Puzzle(PuzzleAction::Toggle) => self.training.start(None),
-            Action::Puzzle(_) | Action::Answer => {
-                self.message = Some("no puzzle on the board: P for one".into())
-            }
+            Action::Puzzle(action) => puzzles::update(self, action),
+            Action::Answer => self.message = Some(puzzles::NO_PUZZLE.into()),
             Action::PerfectLine => {
                 let line = PerfectLine::from_board(self.board, &mut self.analyzer);
                 if line.moves.is_empty() {
@@ -447,7 +226,8 @@ impl TicTacToeTab {
             next_example: 0,
             message: None,
             line: None,
-            training: Training::default(),
+            training: Training::new(PuzzleGame::TicTacToe),
+            puzzler: Puzzler::new(),
         }
     }
 
@@ -457,17 +237,6 @@ impl TicTacToeTab {
 
     pub fn training(&self) -> &Training {
         &self.training
-    }
-
-    /// The puzzles' level and streak kept in `folder` from now on.
-    pub fn keep_puzzles_in(&mut self, folder: &std::path::Path) {
-        self.training.trainer = Trainer::kept_in(self.training.trainer.game, folder);
-    }
-
-    /// Opens the puzzle `id` (`noughts tui --puzzle`).
-    pub fn open_puzzle(&mut self, id: PuzzleId) {
-        self.line = None;
-        self.training.start(Some(id));
     }
 
     pub fn cursor(&self) -> Cell {

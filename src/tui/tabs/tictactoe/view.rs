@@ -66,11 +66,11 @@ impl TicTacToeTab {
                     // every cell's value with the answers starred.
                     let value = t.value_of(cell);
                     let answer = t.puzzle.answers.contains(&cell);
-                    if t.found.contains(&cell) {
+                    if t.more.found.contains(&cell) {
                         put_value(buf, body, "✓", None, false, theme);
                     } else if t.shows_values() {
                         put_value(buf, body, "", value, answer, theme);
-                    } else if t.missed.contains(&cell) {
+                    } else if t.more.missed.contains(&cell) {
                         put_value(buf, body, "✗", value, false, theme);
                     }
                 }
@@ -173,7 +173,7 @@ impl TicTacToeTab {
             return self.render_line(line, *step, area, buf, theme);
         }
         if self.training.current.is_some() {
-            let mut panel = self.training.panel(theme);
+            let mut panel = self.puzzle_panel(theme);
             panel.said.extend(
                 self.message
                     .iter()

@@ -142,7 +142,7 @@ impl TreblecrossTab {
     /// After any change to the game: the analysis follows, the engine is
     /// asked for its move when it is to move, and a finished game's moves
     /// for their values (the review's marks).
-    fn after_move(&mut self) {
+    pub(super) fn after_move(&mut self) {
         self.reanalyze();
         let Some(game) = &self.game else { return };
         if game.is_on() && game.to_move() == Player::Engine {
@@ -333,54 +333,5 @@ impl TreblecrossTab {
                 self.message = Some("the strip is now the one shown".into());
             }
         }
-    }
-
-    /// The strip, and in a game where it started, who moved first and the
-    /// moves: as a saved file holds them.
-    pub fn saved(&self) -> crate::notation::saved::Saved {
-        use crate::notation::saved::Saved;
-        match &self.game {
-            Some(game) => {
-                let start = game.record().start();
-                Saved::Treblecross {
-                    strip: start.strip.clone(),
-                    game: Some((start.to_move, game.record().moves().to_vec())),
-                }
-            }
-            // During a puzzle: the editor's own strip, put aside.
-            None => Saved::Treblecross {
-                strip: self.training.editor_strip().unwrap_or(&self.strip).clone(),
-                game: None,
-            },
-        }
-    }
-
-    /// A saved strip, as one undoable edit; with a game, the game played
-    /// again to where it was (the engine moves if it is its turn).
-    pub fn load(
-        &mut self,
-        strip: crate::solver::treblecross::Strip,
-        game: Option<(Player, Vec<usize>)>,
-    ) {
-        self.leave_puzzles();
-        self.game = None;
-        self.study = None;
-        self.cursor = 0;
-        self.edit(Edit::whole(&strip));
-        self.message = None;
-        let Some((first, moves)) = game else { return };
-        let Some(mut game) = new_match(strip, first) else {
-            return;
-        };
-        let mut player = first;
-        for cell in moves {
-            if game.play(player, cell).is_err() {
-                break;
-            }
-            player = player.other();
-        }
-        self.game = Some(game);
-        self.show_analysis = false;
-        self.after_move();
     }
 }

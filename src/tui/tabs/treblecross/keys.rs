@@ -141,6 +141,13 @@ pub const BINDINGS: &[Binding<Action>] = &[
     .when(EDITING)
     .footer("puzzle"),
     Binding::new(
+        &[ch('P')],
+        "P",
+        "puzzles (the game waits, and comes back when they end)",
+        Action::Puzzle(PuzzleAction::Toggle),
+    )
+    .when(GAME),
+    Binding::new(
         &[key(KeyCode::Char(' '))],
         "Space",
         "play your X in the cell (or click it)",

@@ -14,6 +14,7 @@ mod history;
 mod keys;
 mod panel;
 mod puzzle;
+mod save;
 mod values;
 mod view;
 
@@ -28,6 +29,7 @@ pub use view::{cursor_words, layout, nim_sum_text, window_start, TreblecrossLayo
 use crate::notation::treblecross::{read_strip, LONGEST_EDITABLE};
 use crate::notation::{InputError, Tokens};
 use crate::solver::grundy::GrundyTable;
+use crate::solver::puzzle::{PuzzleGame, Puzzler};
 use crate::solver::record::{Annotation, PerfectLine, Record, Shown};
 use crate::solver::treblecross::{
     analyze, longest_free_segment, safe_cells, Match, Strip, StripAnalysis, StripValue,
@@ -104,8 +106,10 @@ pub struct TreblecrossTab {
     /// During a game, the analysis is hidden unless asked for.
     show_analysis: bool,
     panel: Panel,
-    /// The puzzles; while one is on, the editor's strip waits aside.
+    /// The puzzles; while one is on, the editor's strip (or the game)
+    /// waits aside.
     training: Training,
+    puzzler: Puzzler,
 }
 
 impl Default for TreblecrossTab {
@@ -116,6 +120,10 @@ impl Default for TreblecrossTab {
 
 impl Tab for TreblecrossTab {
     type Action = Action;
+    const TITLE: &'static str = "Treblecross";
+    const SHORT_TITLE: &'static str = "Treble";
+    const WORD: &'static str = "treblecross";
+    const RULES: &'static str = "### Treblecross";
 
     fn bindings(&self) -> &'static [Binding<Action>] {
         if self.in_puzzle_view() {
@@ -272,6 +280,10 @@ impl Tab for TreblecrossTab {
         self.poll();
     }
 
+    fn busy(&self) -> bool {
+        self.is_thinking() || self.job.is_some()
+    }
+
     fn abandons(&self, action: Action) -> Option<String> {
         let game = self.game.as_ref()?;
         if !(game.is_on() && game.human_moved()) {
@@ -367,7 +379,8 @@ impl TreblecrossTab {
             zoom: None,
             show_analysis: false,
             panel: Panel::default(),
-            training: Training::default(),
+            training: Training::new(PuzzleGame::Treblecross),
+            puzzler: Puzzler::new(),
         };
         tab.reanalyze();
         tab

@@ -8,12 +8,12 @@ use super::history::History;
 use super::{Action, TreblecrossTab};
 use crate::notation::puzzle::{question, segment_value_wrong, treblecross_hint};
 use crate::solver::grundy::GrundyTable;
-use crate::solver::puzzle::{
-    Puzzle, PuzzleGame, PuzzleId, Puzzler, TreblecrossPuzzle, TreblecrossTask,
-};
+use crate::solver::puzzle::{Puzzle, PuzzleId, TreblecrossPuzzle, TreblecrossTask};
 use crate::solver::record::{Record, Shown};
-use crate::solver::treblecross::{analyze, immediate_wins, Strip, StripAnalysis, TreblecrossRules};
-use crate::tui::puzzle::{heading, standing_line, Attempt, PuzzleAction, PuzzlePanel, Trainer};
+use crate::solver::treblecross::{
+    analyze, immediate_wins, Match, Strip, StripAnalysis, TreblecrossRules,
+};
+use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{put_label, render_wrapped};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -22,42 +22,22 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 /// The puzzles' record, the puzzle on the strip, and the editor's strip
-/// put aside meanwhile.
-pub struct Training {
-    pub trainer: Trainer,
-    puzzler: Puzzler,
-    pub current: Option<Try>,
-    aside: Option<Aside>,
-}
+/// (or the game) put aside meanwhile.
+pub type Training = puzzle::Training<TreblecrossPuzzle, Aside>;
 
-impl Default for Training {
-    fn default() -> Self {
-        Training {
-            trainer: Trainer::in_memory(PuzzleGame::Treblecross),
-            puzzler: Puzzler::new(),
-            current: None,
-            aside: None,
-        }
-    }
-}
+/// One puzzle being answered.
+pub type Try = puzzle::Try<TreblecrossPuzzle>;
 
-/// What the editor had when the puzzles began.
-struct Aside {
-    strip: Strip,
+/// What the tab had when the puzzles began: the editor's strip, and the
+/// game if one was on.
+pub struct Aside {
+    pub strip: Strip,
+    pub game: Option<Match>,
+    show_analysis: bool,
     history: History,
     cursor: usize,
     zoom: Option<u16>,
     study: Option<Record<TreblecrossRules>>,
-}
-
-/// One puzzle being answered.
-pub struct Try {
-    pub attempt: Attempt,
-    pub puzzle: TreblecrossPuzzle,
-    /// What the last answer gave, and whether it was right.
-    pub said: Option<(String, bool)>,
-    /// The hints given, in words (made when asked for, not each frame).
-    pub hints: Vec<String>,
 }
 
 impl Try {
@@ -67,10 +47,84 @@ impl Try {
     }
 }
 
-impl Training {
-    /// The editor's strip while a puzzle is on (put aside).
-    pub fn editor_strip(&self) -> Option<&Strip> {
-        self.aside.as_ref().map(|a| &a.strip)
+impl Puzzles for TreblecrossTab {
+    type Puzzle = TreblecrossPuzzle;
+    type Aside = Aside;
+    type More = ();
+
+    fn training(&mut self) -> &mut Training {
+        &mut self.training
+    }
+
+    /// Opens the puzzle `id` (or a new one at the level) on the strip;
+    /// the editor's strip, or the game, waits aside.
+    fn open(&mut self, id: Option<PuzzleId>) {
+        let id = self.training.next_id(id);
+        let puzzle = self.puzzler.treblecross(id.level, id.seed);
+        let tried = Try::new(id, puzzle);
+        let strip = std::mem::replace(&mut self.strip, tried.puzzle.strip.clone());
+        let aside = Aside {
+            strip,
+            game: self.game.take(),
+            show_analysis: self.show_analysis,
+            history: std::mem::take(&mut self.history),
+            cursor: self.cursor,
+            zoom: self.zoom,
+            study: self.study.take(),
+        };
+        self.training.begin(tried, || aside);
+        self.study = None;
+        self.history = History::default();
+        self.cursor = 0;
+        self.message = None;
+        self.reanalyze();
+    }
+
+    /// Back to the editor's strip, or the game, as it was.
+    fn leave(&mut self) {
+        if let Some(aside) = self.training.end() {
+            self.strip = aside.strip;
+            self.game = aside.game;
+            self.show_analysis = aside.show_analysis;
+            self.history = aside.history;
+            self.cursor = aside.cursor;
+            self.zoom = aside.zoom;
+            self.study = aside.study;
+        }
+        self.message = None;
+        self.reanalyze();
+    }
+
+    fn hint(&mut self) -> Result<(), String> {
+        self.next_hint()
+    }
+
+    fn solution(&mut self) -> Result<(), String> {
+        self.give_up()
+    }
+
+    fn other(&mut self, action: PuzzleAction) -> Result<(), String> {
+        match action {
+            PuzzleAction::Digit(d) => self.type_digit(d),
+            PuzzleAction::Erase => {
+                if let Some(t) = &mut self.training.current {
+                    t.attempt.typed.pop();
+                }
+                Ok(())
+            }
+            PuzzleAction::ClearTyped => {
+                if let Some(t) = &mut self.training.current {
+                    t.attempt.typed.clear();
+                }
+                Ok(())
+            }
+            PuzzleAction::Submit => self.submit_number(),
+            _ => Ok(()),
+        }
+    }
+
+    fn say(&mut self, message: Option<String>) {
+        self.message = message;
     }
 }
 
@@ -79,18 +133,10 @@ impl TreblecrossTab {
         &self.training
     }
 
-    /// The puzzles' level and streak kept in `folder` from now on.
-    pub fn keep_puzzles_in(&mut self, folder: &std::path::Path) {
-        self.training.trainer = Trainer::kept_in(PuzzleGame::Treblecross, folder);
-    }
-
     /// Whether a puzzle is on the strip and still open: the analysis, the
     /// segments and the Grundy table stay hidden.
     pub(super) fn puzzle_open(&self) -> bool {
-        self.training
-            .current
-            .as_ref()
-            .is_some_and(|t| t.attempt.is_open())
+        self.training.is_open()
     }
 
     /// Whether a puzzle asking for a number takes the keys typed now.
@@ -140,14 +186,14 @@ impl TreblecrossTab {
         use Action as A;
         if self.training.current.is_some() {
             match action {
-                A::Puzzle(puzzle) => {
-                    self.update_puzzle(puzzle);
+                A::Puzzle(action) => {
+                    puzzle::update(self, action);
                     return true;
                 }
                 // While the puzzle is open, the perfect line is its
                 // solution.
                 A::PerfectLine if self.puzzle_open() => {
-                    self.update_puzzle(PuzzleAction::Solution);
+                    puzzle::update(self, PuzzleAction::Solution);
                     return true;
                 }
                 A::Toggle | A::SetX if self.view() == Shown::Live => {
@@ -165,117 +211,23 @@ impl TreblecrossTab {
                     return true;
                 }
             }
-        } else if let A::Puzzle(puzzle) = action {
-            match puzzle {
-                PuzzleAction::Toggle => self.open_puzzle(None),
-                _ => self.message = Some("no puzzle on the strip: P for one".into()),
-            }
+        } else if let A::Puzzle(action) = action {
+            puzzle::update(self, action);
             return true;
         }
         false
     }
 
-    /// Opens the puzzle `id` (or a new one at the level) on the strip.
-    pub fn open_puzzle(&mut self, id: Option<PuzzleId>) {
-        if self.game.is_some() {
-            self.message = Some("a game is on: g stops it, then P for puzzles".into());
-            return;
-        }
-        if let Some(t) = &self.training.current {
-            self.training.trainer.skipped(&t.attempt);
-        }
-        // A shared id leaves the player's own level as it is.
-        let id = id.unwrap_or_else(|| self.training.trainer.new_id());
-        let Puzzle::Treblecross(puzzle) = self.training.puzzler.make(id) else {
-            unreachable!("a Treblecross id makes a Treblecross puzzle")
-        };
-        if self.training.aside.is_none() {
-            self.training.aside = Some(Aside {
-                strip: self.strip.clone(),
-                history: std::mem::take(&mut self.history),
-                cursor: self.cursor,
-                zoom: self.zoom,
-                study: self.study.take(),
-            });
-        }
-        self.study = None;
-        self.strip = puzzle.strip.clone();
-        self.history = History::default();
-        self.cursor = 0;
-        self.message = None;
-        self.training.current = Some(Try {
-            attempt: Attempt::new(id),
-            puzzle,
-            said: None,
-            hints: Vec::new(),
-        });
-        self.reanalyze();
-    }
-
-    /// Back to the editor's strip as it was.
-    pub(super) fn leave_puzzles(&mut self) {
-        if let Some(t) = self.training.current.take() {
-            self.training.trainer.skipped(&t.attempt);
-        }
-        if let Some(aside) = self.training.aside.take() {
-            self.strip = aside.strip;
-            self.history = aside.history;
-            self.cursor = aside.cursor;
-            self.zoom = aside.zoom;
-            self.study = aside.study;
-        }
-        self.message = None;
-        self.reanalyze();
-    }
-
-    /// A puzzle key, or an answer.
-    pub(super) fn update_puzzle(&mut self, action: PuzzleAction) {
-        self.message = None;
-        let done = match action {
-            PuzzleAction::Toggle | PuzzleAction::Leave => {
-                self.leave_puzzles();
-                Ok(())
-            }
-            PuzzleAction::Next => {
-                self.open_puzzle(None);
-                Ok(())
-            }
-            PuzzleAction::Level(by) => self
-                .training
-                .trainer
-                .change_level(by)
-                .map(|_| self.open_puzzle(None)),
-            PuzzleAction::Hint => self.hint(),
-            PuzzleAction::Solution => self.solution(),
-            PuzzleAction::Digit(d) => self.type_digit(d),
-            PuzzleAction::Erase => {
-                if let Some(t) = &mut self.training.current {
-                    t.attempt.typed.pop();
-                }
-                Ok(())
-            }
-            PuzzleAction::ClearTyped => {
-                if let Some(t) = &mut self.training.current {
-                    t.attempt.typed.clear();
-                }
-                Ok(())
-            }
-            PuzzleAction::Submit => self.submit_number(),
-        };
-        if let Err(why) = done {
-            self.message = Some(why);
-        }
-    }
-
-    fn hint(&mut self) -> Result<(), String> {
-        let Some(t) = &mut self.training.current else {
-            return Ok(());
-        };
-        if !t.attempt.is_open() {
+    fn next_hint(&mut self) -> Result<(), String> {
+        if !self.training.is_open() {
             return Err("this puzzle is over: n for the next".into());
         }
-        self.training.trainer.hint(&mut t.attempt)?;
-        self.word_hints();
+        let table = &mut self.table;
+        self.training
+            .hint(|puzzle, step| match analyze(&puzzle.strip, table) {
+                Ok(analysis) => treblecross_hint(puzzle, &analysis, table.values(), step),
+                Err(_) => "no hint: the values do not fit".into(),
+            })?;
         if self
             .training
             .current
@@ -306,11 +258,11 @@ impl TreblecrossTab {
 
     /// The solution: the perfect line from the puzzle's strip, or the
     /// number of a drill (every hint step, the last one giving it).
-    fn solution(&mut self) -> Result<(), String> {
+    fn give_up(&mut self) -> Result<(), String> {
+        self.training.give_up();
         let Some(t) = &mut self.training.current else {
             return Ok(());
         };
-        self.training.trainer.given_up(&mut t.attempt);
         if t.wants_number() {
             t.attempt.hints = crate::tui::puzzle::HINT_STEPS;
             self.word_hints();
@@ -340,19 +292,15 @@ impl TreblecrossTab {
             return;
         }
         if cells.contains(&cell) {
-            let solved = self.training.trainer.solved(&mut t.attempt);
-            t.said = Some((
-                format!("✓ {} wins: the nim-sum after it is 0 · {solved}", cell + 1),
-                true,
-            ));
+            let words = format!("✓ {} wins: the nim-sum after it is 0", cell + 1);
+            self.training.right(words);
             // The move is made: the strip shows what it leaves.
             self.strip.set(cell, true);
             self.reanalyze();
             return;
         }
         let words = wrong_cell_words(&t.puzzle.strip, cell, &mut self.table);
-        self.training.trainer.wrong(&mut t.attempt);
-        t.said = Some((words, false));
+        self.training.wrong(words);
     }
 
     fn type_digit(&mut self, digit: u8) -> Result<(), String> {
@@ -400,14 +348,11 @@ impl TreblecrossTab {
             ),
             TreblecrossTask::WinningCell { .. } => return Ok(()),
         };
-        let words = if right {
-            let solved = self.training.trainer.solved(&mut t.attempt);
-            format!("{words} · {solved}")
+        if right {
+            self.training.right(words);
         } else {
-            self.training.trainer.wrong(&mut t.attempt);
-            words
-        };
-        t.said = Some((words, right));
+            self.training.wrong(words);
+        }
         // Solved: the segments and their values show again.
         self.reanalyze();
         Ok(())
@@ -466,30 +411,14 @@ impl TreblecrossTab {
     /// The puzzle's words for the info area under the strip.
     pub(super) fn puzzle_panel(&self, theme: &Theme) -> Option<PuzzlePanel> {
         let t = self.training.current.as_ref()?;
-        let mut panel = PuzzlePanel {
-            heading: heading(&self.training.trainer, &t.attempt, theme),
-            ..PuzzlePanel::default()
-        };
-        let puzzle = Puzzle::Treblecross(t.puzzle.clone());
-        let mut asked = question(&puzzle);
+        let mut asked = question(&Puzzle::Treblecross(t.puzzle.clone()));
         if t.wants_number() && t.attempt.is_open() {
             asked = format!("{asked}  {}▏ (type it, Enter)", t.attempt.typed);
         }
-        panel.question.push(Line::styled(asked, theme.title()));
-        if let Some((words, right)) = &t.said {
-            let style = if *right { theme.good() } else { theme.bad() };
-            panel.said.push(Line::styled(words.clone(), style));
-        }
+        let mut panel = self.training.panel(asked, theme)?;
         if let Some(message) = &self.message {
             panel.said.push(Line::styled(message.clone(), theme.bad()));
         }
-        for (k, words) in t.hints.iter().enumerate() {
-            panel.hints.push(Line::styled(
-                format!("hint {}: {words}", k + 1),
-                theme.key(),
-            ));
-        }
-        panel.standing.push(standing_line(&t.attempt, theme));
         Some(panel)
     }
 }

@@ -1,0 +1,234 @@
+//! What the app can be asked to do ([`Action`]) and the app's own keys:
+//! the cursor and the tabs, the general keys, and the keys of the pop-ups
+//! (help, rules, questions), each listed once for the key handling, the
+//! footer and the help.
+
+use super::keymap::{ch, ctrl, key, Binding, Direction, Footer, Hint, When};
+use super::tabs::{TabAction, TabId};
+use crossterm::event::{KeyCode, KeyEvent};
+
+/// Everything the app can be asked to do: its own actions, and each tab's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// `q`: quits at once (the session is kept), or asks first while a
+    /// game is at stake and there is no state folder to keep it in.
+    Quit,
+    /// Quits whatever is at stake (`y` to the question, Ctrl-C).
+    QuitNow,
+    /// `y` to the question: quit, or do the tab's action asked about.
+    Yes,
+    /// Esc: closes the question or the help, else dismisses the tab's
+    /// message. Never quits.
+    Dismiss,
+    NextTab,
+    PrevTab,
+    SelectTab(TabId),
+    ToggleHelp,
+    /// The rules of the tab's game, on or off.
+    ToggleRules,
+    /// The help or the rules this many lines further down (up if negative).
+    ScrollOverlay(isize),
+    /// Stop the app and give the terminal back until `fg` (Ctrl-Z).
+    Suspend,
+    /// Ctrl-S, Ctrl-O: the prompt for the file to save the tab to, or to
+    /// load.
+    SaveFile,
+    LoadFile,
+    /// A key typed into that prompt.
+    FileKey(KeyEvent),
+    /// The cursor of the current tab.
+    Cursor(Direction),
+    /// The shown tab's action.
+    Tab(TabAction),
+}
+
+impl Action {
+    /// A tab's action as the app's.
+    pub fn tab(action: impl Into<TabAction>) -> Action {
+        Action::Tab(action.into())
+    }
+}
+
+/// The app's keys that come before the tab's in the footer.
+pub const NAVIGATION: &[Binding<Action>] = &[
+    Binding::new(
+        &[key(KeyCode::Left), ch('h')],
+        "←/h",
+        "cursor left",
+        Action::Cursor(Direction::Left),
+    ),
+    Binding::new(
+        &[key(KeyCode::Right), ch('l')],
+        "→/l",
+        "cursor right",
+        Action::Cursor(Direction::Right),
+    ),
+    Binding::new(
+        &[key(KeyCode::Up), ch('k')],
+        "↑/k",
+        "cursor up",
+        Action::Cursor(Direction::Up),
+    ),
+    Binding::new(
+        &[key(KeyCode::Down), ch('j')],
+        "↓/j",
+        "cursor down",
+        Action::Cursor(Direction::Down),
+    ),
+    Binding::new(&[key(KeyCode::Tab)], "Tab", "next tab", Action::NextTab),
+    Binding::new(
+        &[key(KeyCode::BackTab)],
+        "S-Tab",
+        "previous tab",
+        Action::PrevTab,
+    ),
+];
+
+/// The digits that pick a tab: `1` for the first in the title bar, …
+pub fn tab_for_digit(key: &KeyEvent) -> Option<TabId> {
+    let KeyCode::Char(c) = key.code else {
+        return None;
+    };
+    let digit = c.to_digit(10)? as usize;
+    TabId::ALL.get(digit.checked_sub(1)?).copied()
+}
+
+/// The digit key's line in the help: `1-3`, the tabs.
+pub fn tab_digits_hint() -> Hint {
+    let label: &'static str = match TabId::ALL.len() {
+        1 => "1",
+        2 => "1-2",
+        3 => "1-3",
+        4 => "1-4",
+        _ => "1-9",
+    };
+    Hint {
+        label,
+        help: "a tab by its number in the title bar",
+        footer: Footer::Hidden,
+        key: Some(ch('1')),
+    }
+}
+
+/// The app's keys that end the footer: Ctrl-Z (last) only where there is
+/// job control.
+pub const GENERAL: &[Binding<Action>] = if cfg!(unix) {
+    GENERAL_ALL
+} else {
+    GENERAL_ALL.split_at(GENERAL_ALL.len() - 1).0
+};
+
+const GENERAL_ALL: &[Binding<Action>] = &[
+    Binding::new(
+        &[ch('?')],
+        "?",
+        "help: every key that works now",
+        Action::ToggleHelp,
+    )
+    .footer("help"),
+    Binding::new(
+        &[ch('r')],
+        "r",
+        "rules of this tab's game",
+        Action::ToggleRules,
+    )
+    .footer("rules"),
+    Binding::new(
+        &[ch('q')],
+        "q",
+        "quit (the session is kept; asks first where it cannot be)",
+        Action::Quit,
+    )
+    .footer("quit"),
+    Binding::new(
+        &[key(KeyCode::Esc)],
+        "Esc",
+        "close, put down, dismiss (never quits)",
+        Action::Dismiss,
+    ),
+    Binding::new(
+        &[ctrl('s')],
+        "C-s",
+        "save the tab's position (a match: with its moves) to a file",
+        Action::SaveFile,
+    ),
+    Binding::new(
+        &[ctrl('o')],
+        "C-o",
+        "load a saved file into its tab",
+        Action::LoadFile,
+    ),
+    Binding::new(&[ctrl('c')], "C-c", "quit at once", Action::QuitNow),
+    Binding::new(
+        &[ctrl('z')],
+        "C-z",
+        "suspend: back to the shell until fg",
+        Action::Suspend,
+    ),
+];
+
+/// The pop-up shown: each has its keys in [`OVERLAY`].
+pub const HELP: When = When::mode(0);
+pub const RULES: When = When::mode(1);
+pub const QUESTION: When = When::mode(2);
+/// The path prompt of Ctrl-S and Ctrl-O takes every key but Ctrl-C.
+pub const FILE: When = When::mode(3);
+const READING: When = HELP.or(RULES);
+
+/// The keys of the pop-ups; the closing line of each (its footer) comes
+/// from here too.
+pub const OVERLAY: &[Binding<Action>] = &[
+    Binding::new(
+        &[ch('?'), key(KeyCode::Esc), ch('q')],
+        "? or Esc",
+        "close the help",
+        Action::Dismiss,
+    )
+    .when(HELP)
+    .footer("closes this help"),
+    Binding::new(
+        &[ch('r'), key(KeyCode::Esc), ch('q')],
+        "r or Esc",
+        "close the rules",
+        Action::Dismiss,
+    )
+    .when(RULES)
+    .footer("closes the rules"),
+    Binding::new(
+        &[key(KeyCode::Down), ch('j')],
+        "↓/j",
+        "a line down",
+        Action::ScrollOverlay(1),
+    )
+    .when(READING),
+    Binding::new(
+        &[key(KeyCode::Up), ch('k')],
+        "↑/k",
+        "a line up",
+        Action::ScrollOverlay(-1),
+    )
+    .when(READING),
+    Binding::new(
+        &[key(KeyCode::PageDown), ch(' ')],
+        "PgDn",
+        "a page down",
+        Action::ScrollOverlay(10),
+    )
+    .when(READING),
+    Binding::new(
+        &[key(KeyCode::PageUp)],
+        "PgUp",
+        "a page up",
+        Action::ScrollOverlay(-10),
+    )
+    .when(READING),
+    Binding::new(&[ch('y'), ch('Y')], "y", "yes", Action::Yes).when(QUESTION),
+    Binding::new(
+        &[ch('n'), ch('N'), ch('q'), key(KeyCode::Esc)],
+        "n",
+        "no",
+        Action::Dismiss,
+    )
+    .when(QUESTION),
+    Binding::new(&[ctrl('c')], "C-c", "quit at once", Action::QuitNow),
+];

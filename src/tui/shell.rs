@@ -1,0 +1,139 @@
+//! The shell around the tabs: the title bar, the footer and the notice
+//! over it, laid out by [`shell_layout`], the one source for drawing and
+//! for clicks.
+
+use super::action::GENERAL;
+use super::keymap::{Binding, Hint};
+use super::tab::Cursor;
+use super::tabs::TabId;
+use super::theme::Theme;
+use super::widgets::put;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+
+/// Where the shell puts things; the one source for drawing and clicks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShellLayout {
+    /// The clickable title of each tab, in `TabId::ALL` order.
+    pub titles: Vec<Rect>,
+    pub body: Rect,
+    pub footer: Rect,
+}
+
+const APP_NAME: &str = " noughts ";
+
+/// The text of a tab's title in the bar: short ones when the full ones do
+/// not all fit in `width` columns (each title stays whole and clickable).
+fn title_text(tab: TabId, width: u16) -> String {
+    let full = |tab: TabId| format!(" {} {} ", tab.index() + 1, tab.title());
+    let needed: usize = APP_NAME.len()
+        + TabId::ALL
+            .iter()
+            .map(|&t| full(t).chars().count() + 1)
+            .sum::<usize>();
+    if needed <= usize::from(width) {
+        full(tab)
+    } else {
+        format!(" {} {} ", tab.index() + 1, tab.short_title())
+    }
+}
+
+pub fn shell_layout(area: Rect) -> ShellLayout {
+    let [top, body, footer] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let mut x = top.x.saturating_add(APP_NAME.len() as u16);
+    let titles = TabId::ALL
+        .iter()
+        .map(|&tab| {
+            let width = title_text(tab, top.width).chars().count() as u16;
+            let rect = Rect::new(x, top.y, width, top.height).intersection(top);
+            x = x.saturating_add(width + 1);
+            rect
+        })
+        .collect();
+    ShellLayout {
+        titles,
+        body,
+        footer,
+    }
+}
+
+/// What the shell's drawing needs to know of the app.
+pub struct Shell<'a> {
+    pub tab: TabId,
+    pub theme: &'a Theme,
+    pub cursor: Cursor,
+    /// The shown tab's keys that work now.
+    pub tab_hints: &'a [Hint],
+}
+
+impl Shell<'_> {
+    /// The app's name and each tab's title, the one shown marked.
+    pub fn render_title_bar(&self, area: Rect, layout: &ShellLayout, buf: &mut Buffer) {
+        let name = Line::styled(APP_NAME, self.theme.title());
+        let first = layout.titles.first().map_or(area.right(), |r| r.x);
+        put(buf, area.x, area.y, &name, first - area.x);
+        for (tab, &rect) in TabId::ALL.iter().zip(&layout.titles) {
+            let style = if *tab == self.tab {
+                self.theme.tab_selected()
+            } else {
+                self.theme.tab()
+            };
+            let title = Line::styled(title_text(*tab, area.width), style);
+            put(buf, rect.x, rect.y, &title, rect.width);
+        }
+    }
+
+    /// The notice over the footer, ending in `…` where it is cut.
+    pub fn render_notice(&self, notice: &str, area: Rect, buf: &mut Buffer) {
+        if area.height == 0 || area.y == 0 {
+            return;
+        }
+        let room = usize::from(area.width.saturating_sub(1));
+        let mut text: String = notice.chars().take(room).collect();
+        if notice.chars().count() > room {
+            text.pop();
+            text.push('…');
+        }
+        // Padded to the width: the footer under it does not show through.
+        let line = Line::styled(format!(" {text:<room$}"), self.theme.bad());
+        buf.set_style(area, self.theme.bad());
+        put(buf, area.x, area.y, &line, area.width);
+    }
+
+    /// The footer: the cursor, the tab's keys that work now, then the
+    /// app's general ones.
+    pub fn render_footer(&self, area: Rect, buf: &mut Buffer) {
+        let cursor = (self.cursor.keys, self.cursor.word);
+        let tab = self.tab_hints.iter().filter_map(|h| h.footer_entry());
+        let general: Vec<_> = GENERAL
+            .iter()
+            .filter_map(|b: &Binding<_>| b.hint().footer_entry())
+            .collect();
+        // `? help` and `q quit` always show: the tab's entries give way,
+        // from the last, when the line is too short for all.
+        let width = |entries: &[(&str, &str)]| -> usize {
+            entries
+                .iter()
+                .map(|(keys, word)| keys.chars().count() + word.chars().count() + 3)
+                .sum()
+        };
+        let mut entries: Vec<_> = std::iter::once(cursor).chain(tab).collect();
+        // (The last entry's trailing space may fall off the edge.)
+        let room = usize::from(area.width) + 1;
+        while !entries.is_empty() && width(&entries) + width(&general) > room {
+            entries.pop();
+        }
+        let mut spans = Vec::new();
+        for (keys, word) in entries.into_iter().chain(general) {
+            spans.push(Span::styled(format!(" {keys} "), self.theme.key()));
+            spans.push(Span::styled(format!("{word} "), self.theme.dim()));
+        }
+        put(buf, area.x, area.y, &Line::from(spans), area.width);
+    }
+}

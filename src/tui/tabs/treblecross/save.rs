@@ -1,0 +1,87 @@
+//! The tab in files: the strip (and a game with its moves) as a saved file
+//! holds it, a saved one loaded, and the zoom the session keeps.
+
+use super::Edit;
+use super::TreblecrossTab;
+use crate::notation::saved::Saved;
+use crate::settings::Settings;
+use crate::solver::treblecross::{new_match, Player, Strip};
+use crate::tui::tab::Keep;
+
+impl Keep for TreblecrossTab {
+    /// The strip, and in a game where it started, who moved first and the
+    /// moves: as a saved file holds them.
+    fn saved(&self) -> Saved {
+        // During a puzzle: what was put aside for it.
+        let aside = self.training.put_aside();
+        let game = aside.map_or(self.game.as_ref(), |a| a.game.as_ref());
+        match game {
+            Some(game) => {
+                let start = game.record().start();
+                Saved::Treblecross {
+                    strip: start.strip.clone(),
+                    game: Some((start.to_move, game.record().moves().to_vec())),
+                }
+            }
+            // During a puzzle: the editor's own strip, put aside.
+            None => Saved::Treblecross {
+                strip: aside.map_or(&self.strip, |a| &a.strip).clone(),
+                game: None,
+            },
+        }
+    }
+
+    /// A saved file of this tab's game, loaded; another given back.
+    fn load(&mut self, saved: Saved) -> Result<(), Saved> {
+        match saved {
+            Saved::Treblecross { strip, game } => {
+                self.load_strip(strip, game);
+                Ok(())
+            }
+            other => Err(other),
+        }
+    }
+
+    /// The settings file's zoom (0: the widest that fits).
+    fn apply_settings(&mut self, settings: &Settings) {
+        let zoom = settings.treblecross.zoom.0;
+        self.set_zoom((zoom > 0).then_some(u16::from(zoom)));
+    }
+
+    fn kept(&self) -> Vec<(&'static str, String)> {
+        vec![("zoom", self.zoom.unwrap_or(0).to_string())]
+    }
+
+    fn restore(&mut self, name: &str, value: &str) {
+        if let ("zoom", Ok(zoom)) = (name, value.parse::<u16>()) {
+            self.set_zoom((zoom > 0).then_some(zoom));
+        }
+    }
+}
+
+impl TreblecrossTab {
+    /// A saved strip, as one undoable edit; with a game, the game played
+    /// again to where it was (the engine moves if it is its turn).
+    fn load_strip(&mut self, strip: Strip, game: Option<(Player, Vec<usize>)>) {
+        self.training.forget();
+        self.game = None;
+        self.study = None;
+        self.cursor = 0;
+        self.edit(Edit::whole(&strip));
+        self.message = None;
+        let Some((first, moves)) = game else { return };
+        let Some(mut game) = new_match(strip, first) else {
+            return;
+        };
+        let mut player = first;
+        for cell in moves {
+            if game.play(player, cell).is_err() {
+                break;
+            }
+            player = player.other();
+        }
+        self.game = Some(game);
+        self.show_analysis = false;
+        self.after_move();
+    }
+}

@@ -1,0 +1,276 @@
+//! What every tab does the same way, now that puzzles, files, Esc and the
+//! footer are written once: each test goes through every tab, or through
+//! every mode of every tab, rather than one tab at a time.
+
+use crate::app_support::*;
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
+use noughts::notation::saved;
+use noughts::solver::mnc::Size;
+use noughts::solver::treblecross::Player;
+use noughts::tui::app::{Action, App, TabId};
+use noughts::tui::keymap::Key;
+use noughts::tui::puzzle::PuzzleAction;
+use noughts::tui::tabs::mnc::{self, MncTab};
+use noughts::tui::tabs::{tictactoe, treblecross};
+use noughts::tui::theme::Theme;
+use std::time::Duration;
+
+/// An app whose MNC engine moves at once.
+fn fresh() -> App {
+    let mut app = App::new(Theme { color: false });
+    app.tabs.mnc = MncTab::new(noughts::solver::Side::O, Duration::ZERO);
+    settle(&mut app);
+    app
+}
+
+fn settle(app: &mut App) {
+    tick_until(app, "the background work done", |app| !app.busy());
+}
+
+/// What a case is, and how a fresh app gets there.
+type Case = (&'static str, fn(&mut App));
+
+fn screen(app: &App) -> String {
+    draw(app, 100, 30).backend().to_string()
+}
+
+/// A Treblecross game in progress (you moved once), as a saved file.
+const TREBLECROSS_GAME: &str = "noughts 1\ntreblecross ..........\nfirst you\nmove 1\nmove 10\n";
+
+#[test]
+fn p_during_a_game_puts_it_aside_and_brings_it_back_in_every_tab_that_has_games() {
+    // Treblecross: P used to be refused during a game.
+    let mut app = fresh();
+    app.load_saved(saved::read(TREBLECROSS_GAME).unwrap());
+    settle(&mut app);
+    let before = app.saved();
+    app.update(Action::tab(treblecross::Action::Puzzle(
+        PuzzleAction::Toggle,
+    )));
+    assert!(app.tabs.treblecross.training().current.is_some());
+    assert!(
+        app.tabs.treblecross.game().is_none(),
+        "the game waits aside"
+    );
+    assert_eq!(app.saved(), before, "saving during a puzzle saves the game");
+    app.update(Action::tab(treblecross::Action::Puzzle(
+        PuzzleAction::Leave,
+    )));
+    settle(&mut app);
+    assert_eq!(app.saved(), before, "the game comes back as it was");
+    assert!(app.tabs.treblecross.game().is_some_and(|g| g.is_on()));
+
+    // MNC: the same.
+    app.update(Action::SelectTab(TabId::Mnc));
+    app.update(Action::tab(mnc::Action::Play(
+        noughts::solver::mnc::Move::Place {
+            size: Size::Small,
+            cell: noughts::solver::Cell::CENTRE,
+        },
+    )));
+    settle(&mut app);
+    let before = app.saved();
+    app.update(Action::tab(mnc::Action::Puzzle(PuzzleAction::Toggle)));
+    settle(&mut app);
+    assert!(app.tabs.mnc.training().current.is_some());
+    assert_eq!(app.saved(), before);
+    app.update(Action::tab(mnc::Action::Puzzle(PuzzleAction::Leave)));
+    settle(&mut app);
+    assert_eq!(app.saved(), before);
+}
+
+#[test]
+fn a_puzzle_asked_for_always_opens_whatever_its_tab_holds() {
+    // `noughts tui --puzzle` after a session with a game restored.
+    for id in ["tictactoe-2-7", "treblecross-3-7", "mnc-2-7"] {
+        let mut app = fresh();
+        app.load_saved(saved::read(TREBLECROSS_GAME).unwrap());
+        app.update(Action::SelectTab(TabId::Mnc));
+        app.update(Action::tab(mnc::Action::Hand(Size::Big)));
+        app.open_puzzle(id.parse().unwrap());
+        settle(&mut app);
+        let on = match app.tab {
+            TabId::TicTacToe => app.tabs.tictactoe.training().current.is_some(),
+            TabId::Treblecross => app.tabs.treblecross.training().current.is_some(),
+            TabId::Mnc => app.tabs.mnc.training().current.is_some(),
+        };
+        assert!(on, "{id}: shown on {:?}", app.tab);
+        assert!(id.starts_with(app.tab.word()), "{id} on {:?}", app.tab);
+    }
+}
+
+fn press(code: KeyCode) -> crossterm::event::Event {
+    crossterm::event::Event::Key(KeyEvent {
+        code,
+        modifiers: KeyModifiers::NONE,
+        kind: KeyEventKind::Press,
+        state: KeyEventState::NONE,
+    })
+}
+
+#[test]
+fn esc_takes_a_tabs_message_away_in_every_tab_and_mode() {
+    // Each sets a message; Esc must take it away, whatever Esc also does
+    // in that mode (put a piece down, leave a review).
+    let cases: Vec<Case> = vec![
+        ("tic-tac-toe: nothing to undo", |app| {
+            app.update(Action::SelectTab(TabId::TicTacToe));
+            app.update(Action::tab(tictactoe::Action::Undo));
+        }),
+        ("Treblecross: nothing to undo", |app| {
+            app.update(Action::SelectTab(TabId::Treblecross));
+            app.update(Action::tab(treblecross::Action::Undo));
+        }),
+        ("Treblecross review: at the start", |app| {
+            app.load_saved(saved::read(TREBLECROSS_GAME).unwrap());
+            settle(app);
+            for _ in 0..4 {
+                app.update(Action::tab(treblecross::Action::Back));
+            }
+        }),
+        ("MNC with a piece picked up", |app| {
+            app.update(Action::SelectTab(TabId::Mnc));
+            app.update(Action::tab(mnc::Action::Hand(Size::Small)));
+            app.update(Action::tab(mnc::Action::Undo));
+        }),
+        ("MNC review", |app| {
+            app.update(Action::SelectTab(TabId::Mnc));
+            app.update(Action::tab(mnc::Action::NextStrength));
+            app.update(Action::tab(mnc::Action::Back));
+            app.update(Action::tab(mnc::Action::Back));
+        }),
+    ];
+    for (what, make) in cases {
+        let mut app = fresh();
+        make(&mut app);
+        settle(&mut app);
+        let message = match app.tab {
+            TabId::TicTacToe => app.tabs.tictactoe.message().map(str::to_owned),
+            TabId::Treblecross => app.tabs.treblecross.message().map(str::to_owned),
+            TabId::Mnc => app.tabs.mnc.message().map(str::to_owned),
+        };
+        assert!(message.is_some(), "{what}: no message to take away");
+        app.handle(&press(KeyCode::Esc), AREA);
+        let message = match app.tab {
+            TabId::TicTacToe => app.tabs.tictactoe.message().map(str::to_owned),
+            TabId::Treblecross => app.tabs.treblecross.message().map(str::to_owned),
+            TabId::Mnc => app.tabs.mnc.message().map(str::to_owned),
+        };
+        assert_eq!(message, None, "{what}: Esc left it");
+    }
+}
+
+/// The modes of every tab, each reached from a fresh app.
+fn modes() -> Vec<Case> {
+    use noughts::tui::tabs::mnc::Action as M;
+    use noughts::tui::tabs::tictactoe::Action as T;
+    use noughts::tui::tabs::treblecross::Action as B;
+    vec![
+        ("tic-tac-toe editing", |app| {
+            app.update(Action::SelectTab(TabId::TicTacToe))
+        }),
+        ("tic-tac-toe perfect line", |app| {
+            app.update(Action::tab(T::PerfectLine));
+        }),
+        ("tic-tac-toe puzzle", |app| {
+            app.open_puzzle("tictactoe-2-3".parse().unwrap())
+        }),
+        ("tic-tac-toe puzzle's solution", |app| {
+            app.open_puzzle("tictactoe-2-3".parse().unwrap());
+            app.update(Action::tab(T::Puzzle(PuzzleAction::Solution)));
+        }),
+        ("Treblecross editing", |app| {
+            app.update(Action::SelectTab(TabId::Treblecross))
+        }),
+        ("Treblecross playing", |app| {
+            app.load_saved(saved::read(TREBLECROSS_GAME).unwrap())
+        }),
+        ("Treblecross game over", |app| {
+            app.load_saved(saved::read("noughts 1\ntreblecross X.X......\n").unwrap());
+            app.update(Action::tab(B::Play(Player::You)));
+            app.update(Action::tab(B::Click(1)));
+        }),
+        ("Treblecross review", |app| {
+            app.load_saved(saved::read(TREBLECROSS_GAME).unwrap());
+            settle(app);
+            app.update(Action::tab(B::Back));
+        }),
+        ("Treblecross line", |app| {
+            app.update(Action::SelectTab(TabId::Treblecross));
+            app.update(Action::tab(B::PerfectLine));
+        }),
+        ("Treblecross puzzle", |app| {
+            app.open_puzzle("treblecross-1-3".parse().unwrap())
+        }),
+        ("Treblecross drill", |app| {
+            app.open_puzzle("treblecross-4-1".parse().unwrap())
+        }),
+        ("MNC your move", |app| {
+            app.update(Action::SelectTab(TabId::Mnc))
+        }),
+        ("MNC piece picked up", |app| {
+            app.update(Action::SelectTab(TabId::Mnc));
+            app.update(Action::tab(M::Hand(Size::Big)));
+        }),
+        ("MNC review", |app| {
+            app.update(Action::SelectTab(TabId::Mnc));
+            app.update(Action::tab(M::Play(noughts::solver::mnc::Move::Place {
+                size: Size::Small,
+                cell: noughts::solver::Cell::CENTRE,
+            })));
+            settle(app);
+            app.update(Action::tab(M::Back));
+        }),
+        ("MNC analysis", |app| {
+            app.update(Action::SelectTab(TabId::Mnc));
+            app.update(Action::tab(M::ToggleAnalysis));
+        }),
+        ("MNC puzzle", |app| {
+            app.open_puzzle("mnc-2-3".parse().unwrap())
+        }),
+        ("MNC puzzle's solution", |app| {
+            app.open_puzzle("mnc-2-3".parse().unwrap());
+            settle(app);
+            app.update(Action::tab(M::Puzzle(PuzzleAction::Solution)));
+        }),
+    ]
+}
+
+fn event_of(key: Key) -> crossterm::event::Event {
+    let modifiers = if key.ctrl {
+        KeyModifiers::CONTROL
+    } else {
+        KeyModifiers::NONE
+    };
+    key_with(key.code, modifiers)
+}
+
+#[test]
+fn every_key_in_every_footer_does_something() {
+    for (mode, make) in modes() {
+        let mut app = fresh();
+        make(&mut app);
+        settle(&mut app);
+        let footer: Vec<_> = app
+            .hints()
+            .into_iter()
+            .filter(|h| h.footer_entry().is_some())
+            .collect();
+        assert!(footer.len() >= 4, "{mode}: a footer of {footer:?}");
+        for hint in footer {
+            let mut app = fresh();
+            make(&mut app);
+            settle(&mut app);
+            let before = screen(&app);
+            let key = hint.key.expect("a footer entry has a key");
+            app.handle(&event_of(key), AREA);
+            settle(&mut app);
+            let moved = screen(&app) != before || !app.running;
+            assert!(
+                moved,
+                "{mode}: `{}` ({}) did nothing",
+                hint.label, hint.help
+            );
+        }
+    }
+}
