@@ -3,7 +3,7 @@
 //! (help, rules, questions), each listed once for the key handling, the
 //! footer and the help.
 
-use super::keymap::{ch, ctrl, key, Binding, Direction, Footer, Hint, When};
+use super::keymap::{ch, ctrl, key, keys, modes, Binding, Direction, Footer, Hint, When};
 use super::tabs::{TabAction, TabId};
 use crossterm::event::{KeyCode, KeyEvent};
 
@@ -50,38 +50,13 @@ impl Action {
 }
 
 /// The app's keys that come before the tab's in the footer.
-pub const NAVIGATION: &[Binding<Action>] = &[
-    Binding::new(
-        &[key(KeyCode::Left), ch('h')],
-        "←/h",
-        "cursor left",
-        Action::Cursor(Direction::Left),
-    ),
-    Binding::new(
-        &[key(KeyCode::Right), ch('l')],
-        "→/l",
-        "cursor right",
-        Action::Cursor(Direction::Right),
-    ),
-    Binding::new(
-        &[key(KeyCode::Up), ch('k')],
-        "↑/k",
-        "cursor up",
-        Action::Cursor(Direction::Up),
-    ),
-    Binding::new(
-        &[key(KeyCode::Down), ch('j')],
-        "↓/j",
-        "cursor down",
-        Action::Cursor(Direction::Down),
-    ),
-    Binding::new(&[key(KeyCode::Tab)], "Tab", "next tab", Action::NextTab),
-    Binding::new(
-        &[key(KeyCode::BackTab)],
-        "S-Tab",
-        "previous tab",
-        Action::PrevTab,
-    ),
+pub const NAVIGATION: &[Binding<Action>] = keys![
+    [key(KeyCode::Left), ch('h')] "←/h" "cursor left" => Action::Cursor(Direction::Left);
+    [key(KeyCode::Right), ch('l')] "→/l" "cursor right" => Action::Cursor(Direction::Right);
+    [key(KeyCode::Up), ch('k')] "↑/k" "cursor up" => Action::Cursor(Direction::Up);
+    [key(KeyCode::Down), ch('j')] "↓/j" "cursor down" => Action::Cursor(Direction::Down);
+    [key(KeyCode::Tab)] "Tab" "next tab" => Action::NextTab;
+    [key(KeyCode::BackTab)] "S-Tab" "previous tab" => Action::PrevTab;
 ];
 
 /// The digits that pick a tab: `1` for the first in the title bar, …
@@ -118,117 +93,37 @@ pub const GENERAL: &[Binding<Action>] = if cfg!(unix) {
     GENERAL_ALL.split_at(GENERAL_ALL.len() - 1).0
 };
 
-const GENERAL_ALL: &[Binding<Action>] = &[
-    Binding::new(
-        &[ch('?')],
-        "?",
-        "help: every key that works now",
-        Action::ToggleHelp,
-    )
-    .footer("help"),
-    Binding::new(
-        &[ch('r')],
-        "r",
-        "rules of this tab's game",
-        Action::ToggleRules,
-    )
-    .footer("rules"),
-    Binding::new(
-        &[ch('q')],
-        "q",
-        "quit (the session is kept; asks first where it cannot be)",
-        Action::Quit,
-    )
-    .footer("quit"),
-    Binding::new(
-        &[key(KeyCode::Esc)],
-        "Esc",
-        "close, put down, dismiss (never quits)",
-        Action::Dismiss,
-    ),
-    Binding::new(
-        &[ctrl('s')],
-        "C-s",
-        "save the tab's position (a match: with its moves) to a file",
-        Action::SaveFile,
-    ),
-    Binding::new(
-        &[ctrl('o')],
-        "C-o",
-        "load a saved file into its tab",
-        Action::LoadFile,
-    ),
-    Binding::new(&[ctrl('c')], "C-c", "quit at once", Action::QuitNow),
-    Binding::new(
-        &[ctrl('z')],
-        "C-z",
-        "suspend: back to the shell until fg",
-        Action::Suspend,
-    ),
+const GENERAL_ALL: &[Binding<Action>] = keys![
+    [ch('?')] "?" "help: every key that works now" => Action::ToggleHelp, footer "help";
+    [ch('r')] "r" "rules of this tab's game" => Action::ToggleRules, footer "rules";
+    [ch('q')] "q" "quit (the session is kept; asks first where it cannot be)" => Action::Quit, footer "quit";
+    [key(KeyCode::Esc)] "Esc" "close, put down, dismiss (never quits)" => Action::Dismiss;
+    [ctrl('s')] "C-s" "save the tab's position (a match: with its moves) to a file" => Action::SaveFile;
+    [ctrl('o')] "C-o" "load a saved file into its tab" => Action::LoadFile;
+    [ctrl('c')] "C-c" "quit at once" => Action::QuitNow;
+    [ctrl('z')] "C-z" "suspend: back to the shell until fg" => Action::Suspend;
 ];
 
-/// The pop-up shown: each has its keys in [`OVERLAY`].
-pub const HELP: When = When::mode(0);
-pub const RULES: When = When::mode(1);
-pub const QUESTION: When = When::mode(2);
-/// The path prompt of Ctrl-S and Ctrl-O takes every key but Ctrl-C.
-pub const FILE: When = When::mode(3);
+modes! {
+    /// The pop-up shown: each has its keys in [`OVERLAY`].
+    HELP,
+    RULES,
+    QUESTION,
+    /// The path prompt of Ctrl-S and Ctrl-O takes every key but Ctrl-C.
+    FILE,
+}
 const READING: When = HELP.or(RULES);
 
 /// The keys of the pop-ups; the closing line of each (its footer) comes
 /// from here too.
-pub const OVERLAY: &[Binding<Action>] = &[
-    Binding::new(
-        &[ch('?'), key(KeyCode::Esc), ch('q')],
-        "? or Esc",
-        "close the help",
-        Action::Dismiss,
-    )
-    .when(HELP)
-    .footer("closes this help"),
-    Binding::new(
-        &[ch('r'), key(KeyCode::Esc), ch('q')],
-        "r or Esc",
-        "close the rules",
-        Action::Dismiss,
-    )
-    .when(RULES)
-    .footer("closes the rules"),
-    Binding::new(
-        &[key(KeyCode::Down), ch('j')],
-        "↓/j",
-        "a line down",
-        Action::ScrollOverlay(1),
-    )
-    .when(READING),
-    Binding::new(
-        &[key(KeyCode::Up), ch('k')],
-        "↑/k",
-        "a line up",
-        Action::ScrollOverlay(-1),
-    )
-    .when(READING),
-    Binding::new(
-        &[key(KeyCode::PageDown), ch(' ')],
-        "PgDn",
-        "a page down",
-        Action::ScrollOverlay(10),
-    )
-    .when(READING),
-    Binding::new(
-        &[key(KeyCode::PageUp)],
-        "PgUp",
-        "a page up",
-        Action::ScrollOverlay(-10),
-    )
-    .when(READING),
-    Binding::new(&[ch('y'), ch('Y')], "y", "yes", Action::Yes).when(QUESTION),
-    Binding::new(
-        &[ch('n'), ch('N'), ch('q'), key(KeyCode::Esc)],
-        "n",
-        "no",
-        Action::Dismiss,
-    )
-    .when(QUESTION),
-    Binding::new(&[ctrl('c')], "C-c", "quit at once", Action::QuitNow),
+pub const OVERLAY: &[Binding<Action>] = keys![
+    [ch('?'), key(KeyCode::Esc), ch('q')] "? or Esc" "close the help" => Action::Dismiss, when HELP, footer "closes this help";
+    [ch('r'), key(KeyCode::Esc), ch('q')] "r or Esc" "close the rules" => Action::Dismiss, when RULES, footer "closes the rules";
+    [key(KeyCode::Down), ch('j')] "↓/j" "a line down" => Action::ScrollOverlay(1), when READING;
+    [key(KeyCode::Up), ch('k')] "↑/k" "a line up" => Action::ScrollOverlay(-1), when READING;
+    [key(KeyCode::PageDown), ch(' ')] "PgDn" "a page down" => Action::ScrollOverlay(10), when READING;
+    [key(KeyCode::PageUp)] "PgUp" "a page up" => Action::ScrollOverlay(-10), when READING;
+    [ch('y'), ch('Y')] "y" "yes" => Action::Yes, when QUESTION;
+    [ch('n'), ch('N'), ch('q'), key(KeyCode::Esc)] "n" "no" => Action::Dismiss, when QUESTION;
+    [ctrl('c')] "C-c" "quit at once" => Action::QuitNow;
 ];

@@ -29,6 +29,61 @@ pub fn fitting_cell_height(width: u16, height: u16, most: u16) -> Option<u16> {
     })
 }
 
+/// The panel goes beside the board when it gets this many columns.
+pub const PANEL_WIDTH: u16 = 38;
+
+/// Where a board tab puts its board and its panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardLayout {
+    pub board: Grid,
+    /// The whole grid, borders included.
+    pub grid: Rect,
+    /// The inside of each cell, row by row.
+    pub cells: [Rect; 9],
+    pub panel: Rect,
+}
+
+/// The board tabs' layout: the board as large as fits (cells at most
+/// `largest` rows), `under` rows kept below it, and the panel beside it
+/// when it gets [`PANEL_WIDTH`] columns, else under the board (at least
+/// two rows of it). `None` when not even the smallest board fits.
+pub fn board_and_panel(area: Rect, under: u16, largest: u16) -> Option<BoardLayout> {
+    let beside = fitting_cell_height(
+        area.width.saturating_sub(1 + 2 + PANEL_WIDTH),
+        area.height.saturating_sub(1 + under),
+        largest,
+    );
+    let (board, panel) = match beside {
+        Some(h) => {
+            let board = Grid::at(area.x + 1, area.y + 1, h);
+            let x = board.area.right() + 2;
+            (
+                board,
+                Rect::new(x, area.y + 1, area.right() - x, area.height - 1),
+            )
+        }
+        None => {
+            let h = fitting_cell_height(
+                area.width.saturating_sub(1),
+                area.height.saturating_sub(under + 2),
+                largest,
+            )?;
+            let board = Grid::at(area.x + 1, area.y, h);
+            let y = board.area.bottom() + under;
+            (
+                board,
+                Rect::new(area.x + 1, y, area.width - 1, area.bottom() - y),
+            )
+        }
+    };
+    Some(BoardLayout {
+        board,
+        grid: board.area,
+        cells: board.cells(),
+        panel,
+    })
+}
+
 /// A grid on screen: its area (lines included) and its cells' size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Grid {

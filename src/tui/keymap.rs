@@ -151,6 +151,57 @@ impl Hint {
     }
 }
 
+/// A tab's modes, numbered in order: `modes! { EDITING, PLAYING }` makes
+/// `pub const EDITING: When = When::mode(0)`, then 1, and so on (each
+/// name may carry its doc comment).
+macro_rules! modes {
+    (@from $n:expr; $(#[$doc:meta])* $name:ident $(, $($(#[$more:meta])* $rest:ident),+)?) => {
+        $(#[$doc])*
+        pub const $name: $crate::tui::keymap::When = $crate::tui::keymap::When::mode($n);
+        $($crate::tui::keymap::modes!(@from $n + 1; $($(#[$more])* $rest),+);)?
+    };
+    ($($(#[$doc:meta])* $name:ident),+ $(,)?) => {
+        $crate::tui::keymap::modes!(@from 0; $($(#[$doc])* $name),+);
+    };
+}
+pub(crate) use modes;
+
+/// A key table, one binding a line, read as a table is:
+///
+/// ```text
+/// [keys] "label" "what it does" => action, when MODES, footer "word";
+/// [keys] "label" "what it does" => action, group "keys" "word";
+/// use AN_EXISTING_BINDING;
+/// ```
+///
+/// (`when` and the footer are optional; without `when` a binding applies
+/// in every mode, without a footer it shows only in the help.)
+macro_rules! keys {
+    (@table [$($done:expr,)*]) => { &[$($done,)*] };
+    (@table [$($done:expr,)*] use $binding:expr; $($rest:tt)*) => {
+        $crate::tui::keymap::keys!(@table [$($done,)* $binding,] $($rest)*)
+    };
+    (@table [$($done:expr,)*]
+        [$($key:expr),+ $(,)?] $label:literal $help:literal => $action:expr
+        $(, when $when:expr)? $(, footer $word:literal)? $(, group $keys:literal $group:literal)?;
+        $($rest:tt)*
+    ) => {
+        $crate::tui::keymap::keys!(@table [$($done,)*
+            $crate::tui::keymap::Binding::new(&[$($key),+], $label, $help, $action)
+                $(.when($when))? $(.footer($word))? $(.footer_group($keys, $group))?,
+        ] $($rest)*)
+    };
+    // One binding, in the same words (a binding used in two tables).
+    (@one [$($key:expr),+ $(,)?] $label:literal $help:literal => $action:expr
+        $(, when $when:expr)? $(, footer $word:literal)? $(, group $keys:literal $group:literal)?
+    ) => {
+        $crate::tui::keymap::Binding::new(&[$($key),+], $label, $help, $action)
+            $(.when($when))? $(.footer($word))? $(.footer_group($keys, $group))?
+    };
+    ($($lines:tt)*) => { $crate::tui::keymap::keys!(@table [] $($lines)*) };
+}
+pub(crate) use keys;
+
 /// The action of the first binding of `bindings` that the key press
 /// matches and that applies `now`.
 pub fn applicable<A: Copy>(bindings: &[Binding<A>], event: &KeyEvent, now: When) -> Option<A> {

@@ -57,53 +57,21 @@ pub enum PuzzleAction {
 /// The keys of every puzzle mode, after the tab's own answer keys: the
 /// table a tab uses while it shows a puzzle.
 macro_rules! puzzle_keys {
-    ($wrap:path; $($answer:expr),* $(,)?) => {
-        &[
-            $($answer,)*
-            $crate::tui::keymap::Binding::new(
-                &[$crate::tui::keymap::ch('t')],
-                "t",
-                "puzzle: a hint, in three steps (the last shows the move)",
-                $wrap($crate::tui::puzzle::PuzzleAction::Hint),
-            )
-            .footer("hint"),
-            $crate::tui::keymap::Binding::new(
-                &[$crate::tui::keymap::ch('n')],
-                "n",
-                "puzzle: the next one, at your level (skipping ends the streak)",
-                $wrap($crate::tui::puzzle::PuzzleAction::Next),
-            )
-            .footer("next"),
-            $crate::tui::keymap::Binding::new(
-                &[
-                    $crate::tui::keymap::ch('P'),
-                    $crate::tui::keymap::key(crossterm::event::KeyCode::Esc),
-                ],
-                "P/Esc",
-                "leave the puzzles: back to the tab as it was",
-                $wrap($crate::tui::puzzle::PuzzleAction::Leave),
-            )
-            .footer_group("P", "leave"),
-            $crate::tui::keymap::Binding::new(
-                &[$crate::tui::keymap::ch('p')],
-                "p",
-                "puzzle: the solution, as the perfect line (ends the streak)",
-                $wrap($crate::tui::puzzle::PuzzleAction::Solution),
-            )
-            .footer("solution"),
-            $crate::tui::keymap::Binding::new(
-                &[$crate::tui::keymap::ch('+'), $crate::tui::keymap::ch('=')],
-                "+",
-                "puzzle: a level up, and a puzzle there",
-                $wrap($crate::tui::puzzle::PuzzleAction::Level(1)),
-            )
-            .footer_group("+/-", "level"),
-            $crate::tui::keymap::Binding::new(
-                &[$crate::tui::keymap::ch('-')],
-                "-",
-                "puzzle: a level down, and a puzzle there",
-                $wrap($crate::tui::puzzle::PuzzleAction::Level(-1)),
-            ),
+    [$wrap:path; $($answers:tt)*] => {
+        $crate::tui::keymap::keys![
+            $($answers)*
+            [$crate::tui::keymap::ch('t')] "t" "puzzle: a hint, in three steps (the last shows the move)"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Hint), footer "hint";
+            [$crate::tui::keymap::ch('n')] "n" "puzzle: the next one, at your level (skipping ends the streak)"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Next), footer "next";
+            [$crate::tui::keymap::ch('P'), $crate::tui::keymap::key(crossterm::event::KeyCode::Esc)] "P/Esc" "leave the puzzles: back to the tab as it was"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Leave), group "P" "leave";
+            [$crate::tui::keymap::ch('p')] "p" "puzzle: the solution, as the perfect line (ends the streak)"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Solution), footer "solution";
+            [$crate::tui::keymap::ch('+'), $crate::tui::keymap::ch('=')] "+" "puzzle: a level up, and a puzzle there"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Level(1)), group "+/-" "level";
+            [$crate::tui::keymap::ch('-')] "-" "puzzle: a level down, and a puzzle there"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Level(-1));
         ]
     };
 }

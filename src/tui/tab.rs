@@ -34,20 +34,60 @@ use ratatui::layout::Rect;
 /// title bar, the key tables, the session, Ctrl-S and Ctrl-O, `--puzzle`
 /// and the settings, with nothing else to write outside its folder. Its
 /// puzzles are [`Puzzles`] (`puzzle.rs`), its files [`Keep`] (`save.rs`).
+/// A tab's names.
+pub struct About {
+    /// In the title bar, and in a narrow one.
+    pub title: &'static str,
+    pub short_title: &'static str,
+    /// The game in one word, as files, sessions and settings name it.
+    pub word: &'static str,
+    /// The heading of the game's rules in `assets/rules.md`.
+    pub rules: &'static str,
+}
+
+impl About {
+    pub const fn new(
+        title: &'static str,
+        short_title: &'static str,
+        word: &'static str,
+        rules: &'static str,
+    ) -> About {
+        About {
+            title,
+            short_title,
+            word,
+            rules,
+        }
+    }
+}
+
 pub trait Tab: Default + Puzzles + Keep {
     /// Everything the tab can be asked to do.
     type Action: Copy + std::fmt::Debug + PartialEq + 'static;
 
-    /// The title in the title bar, and in a narrow one.
-    const TITLE: &'static str;
-    const SHORT_TITLE: &'static str;
-    /// The game in one word, as files, sessions and settings name it.
-    const WORD: &'static str;
-    /// The heading of the game's rules in `assets/rules.md`.
-    const RULES: &'static str;
+    /// Its names.
+    const ABOUT: About;
+    /// The smallest area it draws in: below it the app says how large the
+    /// terminal must be, and `render` is not called.
+    const MIN_SIZE: (u16, u16);
 
-    /// The tab's key table (cursor keys and the app's keys are the app's).
-    fn bindings(&self) -> &'static [Binding<Self::Action>];
+    /// The tab's keys, and those while it shows a puzzle (the cursor keys
+    /// and the app's own are the app's).
+    const KEYS: &'static [Binding<Self::Action>];
+    const PUZZLE_KEYS: &'static [Binding<Self::Action>];
+
+    /// Whether the tab shows a puzzle as it stands (not its solution's
+    /// line): its keys are then the puzzle's.
+    fn puzzle_shown(&self) -> bool;
+
+    /// The key table that applies now.
+    fn bindings(&self) -> &'static [Binding<Self::Action>] {
+        if self.puzzle_shown() {
+            Self::PUZZLE_KEYS
+        } else {
+            Self::KEYS
+        }
+    }
 
     /// The mode the tab is in now: which bindings apply.
     fn mode(&self) -> When;
@@ -89,8 +129,10 @@ pub trait Tab: Default + Puzzles + Keep {
         None
     }
 
-    /// Esc with nothing else to undo: the tab's message goes away.
-    fn dismiss(&mut self) {}
+    /// Esc: the tab's message goes away (whatever else Esc does there).
+    fn dismiss(&mut self) {
+        self.say(None);
+    }
 
     /// While the tab takes typed text (a prompt), the action a key press
     /// is: every key goes to the tab first. `None`: keys as usual.

@@ -10,8 +10,9 @@ pub mod treblecross;
 
 use super::keymap::{self, Direction, Hint};
 use super::puzzle::Puzzles;
-use super::tab::{Cursor, Keep, Tab};
+use super::tab::{About, Cursor, Keep, Tab};
 use super::theme::Theme;
+use super::widgets::render_too_small;
 use crate::notation::saved::Saved;
 use crate::settings::Settings;
 use crate::solver::puzzle::PuzzleId;
@@ -145,7 +146,12 @@ where
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        Tab::render(self, area, buf, theme);
+        let (width, height) = T::MIN_SIZE;
+        if area.width < width || area.height < height {
+            render_too_small(area, buf, T::MIN_SIZE);
+        } else {
+            Tab::render(self, area, buf, theme);
+        }
     }
 }
 
@@ -161,30 +167,10 @@ macro_rules! tabs {
         impl TabId {
             pub const ALL: &[TabId] = &[$(TabId::$id),+];
 
-            pub fn title(self) -> &'static str {
+            /// The tab's names.
+            pub fn about(self) -> &'static About {
                 match self {
-                    $(TabId::$id => <$module::$tab as Tab>::TITLE),+
-                }
-            }
-
-            /// The title in a narrow title bar.
-            pub fn short_title(self) -> &'static str {
-                match self {
-                    $(TabId::$id => <$module::$tab as Tab>::SHORT_TITLE),+
-                }
-            }
-
-            /// The tab's game in one word, as files and settings name it.
-            pub fn word(self) -> &'static str {
-                match self {
-                    $(TabId::$id => <$module::$tab as Tab>::WORD),+
-                }
-            }
-
-            /// The heading of the game's rules in `assets/rules.md`.
-            pub fn rules_heading(self) -> &'static str {
-                match self {
-                    $(TabId::$id => <$module::$tab as Tab>::RULES),+
+                    $(TabId::$id => &<$module::$tab as Tab>::ABOUT),+
                 }
             }
         }
@@ -255,6 +241,25 @@ tabs! {
 }
 
 impl TabId {
+    pub fn title(self) -> &'static str {
+        self.about().title
+    }
+
+    /// The title in a narrow title bar.
+    pub fn short_title(self) -> &'static str {
+        self.about().short_title
+    }
+
+    /// The tab's game in one word, as files and settings name it.
+    pub fn word(self) -> &'static str {
+        self.about().word
+    }
+
+    /// The heading of the game's rules in `assets/rules.md`.
+    pub fn rules_heading(self) -> &'static str {
+        self.about().rules
+    }
+
     pub fn index(self) -> usize {
         self as usize
     }

@@ -8,16 +8,24 @@ use crate::solver::mnc::{Move, Piece, Size};
 use crate::solver::Cell;
 
 impl MncTab {
+    /// Whether the human may move now; if not, the message says why.
+    fn may_move(&mut self) -> bool {
+        if self.winner().is_some() {
+            self.message = Some(self.over_message());
+            return false;
+        }
+        if !self.humans_turn() {
+            self.message = Some("wait: it is the engine's move".into());
+            return false;
+        }
+        true
+    }
+
     /// The human's move at `cell` with what is selected (or picks up a big
     /// piece of theirs there).
     pub(super) fn activate(&mut self, cell: Cell) {
         self.cursor = cell;
-        if self.winner().is_some() {
-            self.message = Some(self.over_message());
-            return;
-        }
-        if !self.humans_turn() {
-            self.message = Some("wait: it is the engine's move".into());
+        if !self.may_move() {
             return;
         }
         let own_big = self.position().piece_at(cell)
@@ -82,12 +90,7 @@ impl MncTab {
     }
 
     pub(super) fn select_hand(&mut self, size: Size) {
-        if self.winner().is_some() {
-            self.message = Some(self.over_message());
-            return;
-        }
-        if !self.humans_turn() {
-            self.message = Some("wait for your move".into());
+        if !self.may_move() {
             return;
         }
         let left = match size {

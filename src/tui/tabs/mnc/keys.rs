@@ -2,7 +2,7 @@
 
 use crate::solver::mnc::{Move, Size};
 use crate::solver::{Cell, Side};
-use crate::tui::keymap::{ch, key, Binding, When};
+use crate::tui::keymap::{ch, key, keys, modes, Binding, When};
 use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
 use crossterm::event::KeyCode;
 
@@ -53,228 +53,69 @@ pub enum Action {
     Puzzle(PuzzleAction),
 }
 
-/// Your move, nothing picked up yet.
-pub(super) const YOUR_MOVE: When = When::mode(0);
-/// Your move, a piece picked up (from the hand or the board).
-pub(super) const PICKED: When = When::mode(1);
-/// The engine's move (or the engine still solving).
-pub(super) const ENGINES_MOVE: When = When::mode(2);
-/// The match is over.
-pub(super) const OVER: When = When::mode(3);
-/// Setting up a position to analyse.
-pub(super) const ANALYSIS: When = When::mode(4);
-/// Looking at an earlier position, or along the perfect line.
-pub(super) const REVIEWING: When = When::mode(5);
+modes! {
+    /// Your move, nothing picked up yet.
+    YOUR_MOVE,
+    /// Your move, a piece picked up (from the hand or the board).
+    PICKED,
+    /// The engine's move (or the engine still solving).
+    ENGINES_MOVE,
+    /// The match is over.
+    OVER,
+    /// Setting up a position to analyse.
+    ANALYSIS,
+    /// Looking at an earlier position, or along the perfect line.
+    REVIEWING,
+}
 const MATCH: When = YOUR_MOVE.or(PICKED).or(ENGINES_MOVE).or(OVER);
 /// A game to look back on (playing it, or reviewing it).
 const GAME: When = MATCH.or(REVIEWING);
 const MOVING: When = YOUR_MOVE.or(PICKED);
 
-/// The tab's keys (the cursor keys are every tab's, in the app).
 /// The keys that make a move, in a match and in a puzzle.
-const PUT_DOWN: Binding<Action> = Binding::new(
-    &[key(KeyCode::Esc)],
-    "Esc",
-    "put the picked piece down",
-    Action::Cancel,
-)
-.when(PICKED)
-.footer("put down");
-const SMALL: Binding<Action> = Binding::new(
-    &[ch('s')],
-    "s",
-    "place a small piece at the cursor",
-    Action::PlaceHere(Size::Small),
-)
-.when(MOVING)
-.footer("small");
-const BIG: Binding<Action> = Binding::new(
-    &[ch('b')],
-    "b",
-    "place a big piece (may cover a small)",
-    Action::PlaceHere(Size::Big),
-)
-.when(MOVING)
-.footer("big");
-const PICK_UP: Binding<Action> = Binding::new(
-    &[ch('m')],
-    "m",
-    "pick up your big piece, to move it",
-    Action::PickUp,
-)
-.when(YOUR_MOVE)
-.footer("move");
-const ACTIVATE: Binding<Action> = Binding::new(
-    &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
-    "Space",
-    "a small piece at the cursor, or pick up your big piece there (or click the cell)",
-    Action::Activate,
-)
-.when(YOUR_MOVE);
-const PUT_HERE: Binding<Action> = Binding::new(
-    &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
-    "Space",
-    "put the picked piece here (or click)",
-    Action::Activate,
-)
-.when(PICKED)
-.footer("here");
+const PUT_DOWN: Binding<Action> = keys!(@one [key(KeyCode::Esc)] "Esc" "put the picked piece down" => Action::Cancel, when PICKED, footer "put down");
+const SMALL: Binding<Action> = keys!(@one [ch('s')] "s" "place a small piece at the cursor" => Action::PlaceHere(Size::Small), when MOVING, footer "small");
+const BIG: Binding<Action> = keys!(@one [ch('b')] "b" "place a big piece (may cover a small)" => Action::PlaceHere(Size::Big), when MOVING, footer "big");
+const PICK_UP: Binding<Action> = keys!(@one [ch('m')] "m" "pick up your big piece, to move it" => Action::PickUp, when YOUR_MOVE, footer "move");
+const ACTIVATE: Binding<Action> = keys!(@one [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "a small piece at the cursor, or pick up your big piece there (or click the cell)" => Action::Activate, when YOUR_MOVE);
+const PUT_HERE: Binding<Action> = keys!(@one [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "put the picked piece here (or click)" => Action::Activate, when PICKED, footer "here");
 
 /// The tab's keys (the cursor keys are every tab's, in the app).
-pub const BINDINGS: &[Binding<Action>] = &[
-    PUT_DOWN,
-    SMALL,
-    BIG,
-    PICK_UP,
-    ACTIVATE,
-    PUT_HERE,
-    Binding::new(
-        &[ch('P')],
-        "P",
-        "puzzles: win in N against the engine (the match waits)",
-        Action::Puzzle(PuzzleAction::Toggle),
-    )
-    .when(MATCH)
-    .footer("puzzle"),
-    Binding::new(
-        &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
-        "Space",
-        "analysis: cycle . x X o O (or click)",
-        Action::Activate,
-    )
-    .when(ANALYSIS)
-    .footer("cycle"),
-    Binding::new(
-        &[ch('t')],
-        "t",
-        "hints: your moves' values on the board",
-        Action::ToggleHints,
-    )
-    .when(MATCH)
-    .footer("hints"),
-    Binding::new(
-        &[ch('u')],
-        "u",
-        "take back your move and the reply",
-        Action::Undo,
-    )
-    .when(MATCH)
-    .footer("undo"),
-    Binding::new(&[ch('n')], "n", "new game", Action::NewGame)
-        .when(GAME)
-        .footer("new"),
-    Binding::new(
-        &[ch('w')],
-        "w",
-        "swap sides (a new game)",
-        Action::SwapSides,
-    )
-    .when(GAME)
-    .footer("swap"),
-    Binding::new(
-        &[key(KeyCode::Esc)],
-        "Esc",
-        "back: from the line to the review, then the game",
-        Action::BackToGame,
-    )
-    .when(REVIEWING)
-    .footer("back"),
-    Binding::new(
-        &[ch('<'), ch(',')],
-        "<",
-        "review: the move before (or click one)",
-        Action::Back,
-    )
-    .when(GAME)
-    .footer_group("< >", "review"),
-    Binding::new(
-        &[ch('>'), ch('.')],
-        ">",
-        "review: the move after",
-        Action::Forward,
-    )
-    .when(REVIEWING),
-    Binding::new(
-        &[ch('p')],
-        "p",
-        "perfect line from the position shown",
-        Action::PerfectLine,
-    )
-    .when(GAME)
-    .footer("perfect line"),
-    Binding::new(
-        &[ch('c')],
-        "c",
-        "continue the game from here",
-        Action::ContinueHere,
-    )
-    .when(REVIEWING)
-    .footer("continue here"),
-    Binding::new(
-        &[ch('d')],
-        "d",
-        "engine strength: perfect, strong, casual",
-        Action::NextStrength,
-    )
-    .when(GAME)
-    .footer("strength"),
-    Binding::new(
-        &[ch('a')],
-        "a",
-        "analysis: set up any position",
-        Action::ToggleAnalysis,
-    )
-    .when(MATCH)
-    .footer("analysis"),
-    Binding::new(&[ch('a')], "a", "back to the match", Action::ToggleAnalysis)
-        .when(ANALYSIS)
-        .footer("match"),
-    Binding::new(
-        &[ch('.')],
-        ".",
-        "analysis: empty the cell",
-        Action::SetupEmpty,
-    )
-    .when(ANALYSIS),
-    Binding::new(
-        &[ch('v')],
-        "v",
-        "analysis: the other side to move",
-        Action::SetupSide,
-    )
-    .when(ANALYSIS)
-    .footer("side"),
-    Binding::new(
-        &[ch('[')],
-        "[",
-        "analysis: x holds a small piece less",
-        Action::SetupHand(Side::X, -1),
-    )
-    .when(ANALYSIS),
-    Binding::new(
-        &[ch(']')],
-        "]",
-        "analysis: x holds a small piece more",
-        Action::SetupHand(Side::X, 1),
-    )
-    .when(ANALYSIS),
-    Binding::new(
-        &[ch('{')],
-        "{",
-        "analysis: o holds a small piece less",
-        Action::SetupHand(Side::O, -1),
-    )
-    .when(ANALYSIS),
-    Binding::new(
-        &[ch('}')],
-        "}",
-        "analysis: o holds a small piece more",
-        Action::SetupHand(Side::O, 1),
-    )
-    .when(ANALYSIS),
+pub const BINDINGS: &[Binding<Action>] = keys![
+    use PUT_DOWN;
+    use SMALL;
+    use BIG;
+    use PICK_UP;
+    use ACTIVATE;
+    use PUT_HERE;
+    [ch('P')] "P" "puzzles: win in N against the engine (the match waits)" => Action::Puzzle(PuzzleAction::Toggle), when MATCH, footer "puzzle";
+    [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "analysis: cycle . x X o O (or click)" => Action::Activate, when ANALYSIS, footer "cycle";
+    [ch('t')] "t" "hints: your moves' values on the board" => Action::ToggleHints, when MATCH, footer "hints";
+    [ch('u')] "u" "take back your move and the reply" => Action::Undo, when MATCH, footer "undo";
+    [ch('n')] "n" "new game" => Action::NewGame, when GAME, footer "new";
+    [ch('w')] "w" "swap sides (a new game)" => Action::SwapSides, when GAME, footer "swap";
+    [key(KeyCode::Esc)] "Esc" "back: from the line to the review, then the game" => Action::BackToGame, when REVIEWING, footer "back";
+    [ch('<'), ch(',')] "<" "review: the move before (or click one)" => Action::Back, when GAME, group "< >" "review";
+    [ch('>'), ch('.')] ">" "review: the move after" => Action::Forward, when REVIEWING;
+    [ch('p')] "p" "perfect line from the position shown" => Action::PerfectLine, when GAME, footer "perfect line";
+    [ch('c')] "c" "continue the game from here" => Action::ContinueHere, when REVIEWING, footer "continue here";
+    [ch('d')] "d" "engine strength: perfect, strong, casual" => Action::NextStrength, when GAME, footer "strength";
+    [ch('a')] "a" "analysis: set up any position" => Action::ToggleAnalysis, when MATCH, footer "analysis";
+    [ch('a')] "a" "back to the match" => Action::ToggleAnalysis, when ANALYSIS, footer "match";
+    [ch('.')] "." "analysis: empty the cell" => Action::SetupEmpty, when ANALYSIS;
+    [ch('v')] "v" "analysis: the other side to move" => Action::SetupSide, when ANALYSIS, footer "side";
+    [ch('[')] "[" "analysis: x holds a small piece less" => Action::SetupHand(Side::X, -1), when ANALYSIS;
+    [ch(']')] "]" "analysis: x holds a small piece more" => Action::SetupHand(Side::X, 1), when ANALYSIS;
+    [ch('{')] "{" "analysis: o holds a small piece less" => Action::SetupHand(Side::O, -1), when ANALYSIS;
+    [ch('}')] "}" "analysis: o holds a small piece more" => Action::SetupHand(Side::O, 1), when ANALYSIS;
 ];
 
 /// The keys while a puzzle is on the board: a move is made as in a match.
-pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys!(Action::Puzzle;
-    PUT_DOWN, SMALL, BIG, PICK_UP, ACTIVATE, PUT_HERE,
-);
+pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys![Action::Puzzle;
+    use PUT_DOWN;
+    use SMALL;
+    use BIG;
+    use PICK_UP;
+    use ACTIVATE;
+    use PUT_HERE;
+];

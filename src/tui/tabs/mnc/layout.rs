@@ -1,6 +1,6 @@
 //! Where the MNC tab puts things: the one source for drawing and clicks.
 
-use crate::tui::grid::{fitting_cell_height, grid_size, Grid, MIN_CELL_HEIGHT};
+use crate::tui::grid::{board_and_panel, grid_size, BoardLayout, Grid, MIN_CELL_HEIGHT};
 use ratatui::layout::Rect;
 
 /// The smallest area the tab draws in: a board of the smallest cells,
@@ -9,8 +9,6 @@ pub const MIN_SIZE: (u16, u16) = (32, grid_size(MIN_CELL_HEIGHT).1 + HAND_ROWS +
 
 /// Rows under the board: your hand, then the engine's.
 pub(super) const HAND_ROWS: u16 = 2;
-/// The panel goes beside the board when it gets this many columns.
-const PANEL_WIDTH: u16 = 38;
 /// Rows of the panel above the move list (who plays, whose move, the
 /// value, hints, captures, a message).
 const STATUS_ROWS: u16 = 8;
@@ -39,36 +37,12 @@ pub fn layout(area: Rect) -> Option<MncLayout> {
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         return None;
     }
-    let beside = fitting_cell_height(
-        area.width.saturating_sub(1 + 2 + PANEL_WIDTH),
-        area.height.saturating_sub(1 + HAND_ROWS),
-        LARGEST_CELL,
-    );
-    let (board, panel) = match beside {
-        Some(h) => {
-            let board = Grid::at(area.x + 1, area.y + 1, h);
-            let x = board.area.right() + 2;
-            (
-                board,
-                Rect::new(x, area.y + 1, area.right() - x, area.height - 1),
-            )
-        }
-        None => {
-            // Narrow: the panel under the hands, at least two rows of it.
-            let h = fitting_cell_height(
-                area.width.saturating_sub(1),
-                area.height.saturating_sub(HAND_ROWS + 2),
-                LARGEST_CELL,
-            )?;
-            let board = Grid::at(area.x + 1, area.y, h);
-            let y = board.area.bottom() + HAND_ROWS;
-            (
-                board,
-                Rect::new(area.x + 1, y, area.width - 1, area.bottom() - y),
-            )
-        }
-    };
-    let grid = board.area;
+    let BoardLayout {
+        board,
+        grid,
+        cells,
+        panel,
+    } = board_and_panel(area, HAND_ROWS, LARGEST_CELL)?;
     let hand_y = grid.bottom();
     let hand_small = Rect::new(grid.x + 4, hand_y, 12, 1);
     let hand_big = Rect::new(hand_small.right() + 1, hand_y, 12, 1);
@@ -82,7 +56,7 @@ pub fn layout(area: Rect) -> Option<MncLayout> {
     Some(MncLayout {
         board,
         grid,
-        cells: board.cells(),
+        cells,
         hand_small,
         hand_big,
         panel,

@@ -28,9 +28,8 @@ use crate::solver::record::Shown;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::record_view::dropped_moves;
-use crate::tui::tab::{Cursor, Tab};
+use crate::tui::tab::{About, Cursor, Tab};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::render_too_small;
 use crate::tui::worker::Worker;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use engine::{Reply, Request};
@@ -100,17 +99,18 @@ impl Default for MncTab {
 
 impl Tab for MncTab {
     type Action = Action;
-    const TITLE: &'static str = "Noughts & Crosses+";
-    const SHORT_TITLE: &'static str = "N&C+";
-    const WORD: &'static str = "mnc";
-    const RULES: &'static str = "### Magnificent Noughts & Crosses";
+    const ABOUT: About = About::new(
+        "Noughts & Crosses+",
+        "N&C+",
+        "mnc",
+        "### Magnificent Noughts & Crosses",
+    );
+    const MIN_SIZE: (u16, u16) = MIN_SIZE;
+    const KEYS: &'static [Binding<Action>] = BINDINGS;
+    const PUZZLE_KEYS: &'static [Binding<Action>] = PUZZLE_BINDINGS;
 
-    fn bindings(&self) -> &'static [Binding<Action>] {
-        if self.in_puzzle_view() {
-            PUZZLE_BINDINGS
-        } else {
-            BINDINGS
-        }
+    fn puzzle_shown(&self) -> bool {
+        self.in_puzzle_view()
     }
 
     fn mode(&self) -> When {
@@ -320,13 +320,8 @@ impl Tab for MncTab {
         (game.human_moved() && game.is_on()).then_some("the match against the engine")
     }
 
-    fn dismiss(&mut self) {
-        self.message = None;
-    }
-
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let Some(layout) = layout(area) else {
-            render_too_small(area, buf, MIN_SIZE);
             return;
         };
         if let Mode::Analysis { setup, .. } = &self.mode {

@@ -2,7 +2,7 @@
 //! puzzles' (the cursor keys are every tab's, in the app).
 
 use crate::solver::{Cell, Side};
-use crate::tui::keymap::{ch, ctrl, key, Binding, When};
+use crate::tui::keymap::{ch, ctrl, key, keys, modes, Binding};
 use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
 use crossterm::event::KeyCode;
 
@@ -31,115 +31,32 @@ pub enum Action {
     Puzzle(PuzzleAction),
 }
 
-/// Editing the board.
-pub(super) const EDITING: When = When::mode(0);
-/// Stepping along the perfect line.
-pub(super) const LINE: When = When::mode(1);
+modes! {
+    /// Editing the board.
+    EDITING,
+    /// Stepping along the perfect line.
+    LINE,
+}
 
 /// The tab's keys (the cursor keys are every tab's, in the app).
-pub const BINDINGS: &[Binding<Action>] = &[
-    Binding::new(
-        &[key(KeyCode::Esc)],
-        "Esc",
-        "back to the board",
-        Action::BackToBoard,
-    )
-    .when(LINE)
-    .footer("back"),
-    Binding::new(
-        &[ch('<'), ch(',')],
-        "<",
-        "perfect line: a move back",
-        Action::Step(-1),
-    )
-    .when(LINE)
-    .footer_group("< >", "step"),
-    Binding::new(
-        &[ch('>'), ch('.')],
-        ">",
-        "perfect line: a move on",
-        Action::Step(1),
-    )
-    .when(LINE),
-    Binding::new(
-        &[ch('c')],
-        "c",
-        "continue from the board shown",
-        Action::ContinueHere,
-    )
-    .when(LINE)
-    .footer("continue here"),
-    Binding::new(
-        &[key(KeyCode::Char(' '))],
-        "Space",
-        "cycle . X O (click; right-click: back)",
-        Action::Cycle,
-    )
-    .when(EDITING)
-    .footer("cycle"),
-    Binding::new(
-        &[ch('x'), ch('X')],
-        "x",
-        "put X in the cell",
-        Action::Set(Some(Side::X)),
-    )
-    .when(EDITING)
-    .footer_group("x/o/.", "set"),
-    Binding::new(
-        &[ch('o'), ch('O'), ch('0')],
-        "o",
-        "put O in the cell",
-        Action::Set(Some(Side::O)),
-    )
-    .when(EDITING),
-    Binding::new(
-        &[ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)],
-        ".",
-        "empty the cell",
-        Action::Set(None),
-    )
-    .when(EDITING),
-    Binding::new(
-        &[ch('P')],
-        "P",
-        "puzzles: win, or find every move that holds (the board waits)",
-        Action::Puzzle(PuzzleAction::Toggle),
-    )
-    .when(EDITING)
-    .footer("puzzle"),
-    Binding::new(&[ch('u')], "u", "undo", Action::Undo)
-        .when(EDITING)
-        .footer("undo"),
-    Binding::new(&[ctrl('r')], "C-r", "redo", Action::Redo)
-        .when(EDITING)
-        .footer("redo"),
-    Binding::new(&[ch('c')], "c", "clear the board", Action::Clear)
-        .when(EDITING)
-        .footer("clear"),
-    Binding::new(
-        &[ch('e')],
-        "e",
-        "load the next example from assets/",
-        Action::NextExample,
-    )
-    .when(EDITING)
-    .footer("example"),
-    Binding::new(
-        &[ch('p')],
-        "p",
-        "perfect line from this board",
-        Action::PerfectLine,
-    )
-    .footer("perfect line"),
+pub const BINDINGS: &[Binding<Action>] = keys![
+    [key(KeyCode::Esc)] "Esc" "back to the board" => Action::BackToBoard, when LINE, footer "back";
+    [ch('<'), ch(',')] "<" "perfect line: a move back" => Action::Step(-1), when LINE, group "< >" "step";
+    [ch('>'), ch('.')] ">" "perfect line: a move on" => Action::Step(1), when LINE;
+    [ch('c')] "c" "continue from the board shown" => Action::ContinueHere, when LINE, footer "continue here";
+    [key(KeyCode::Char(' '))] "Space" "cycle . X O (click; right-click: back)" => Action::Cycle, when EDITING, footer "cycle";
+    [ch('x'), ch('X')] "x" "put X in the cell" => Action::Set(Some(Side::X)), when EDITING, group "x/o/." "set";
+    [ch('o'), ch('O'), ch('0')] "o" "put O in the cell" => Action::Set(Some(Side::O)), when EDITING;
+    [ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)] "." "empty the cell" => Action::Set(None), when EDITING;
+    [ch('P')] "P" "puzzles: win, or find every move that holds (the board waits)" => Action::Puzzle(PuzzleAction::Toggle), when EDITING, footer "puzzle";
+    [ch('u')] "u" "undo" => Action::Undo, when EDITING, footer "undo";
+    [ctrl('r')] "C-r" "redo" => Action::Redo, when EDITING, footer "redo";
+    [ch('c')] "c" "clear the board" => Action::Clear, when EDITING, footer "clear";
+    [ch('e')] "e" "load the next example from assets/" => Action::NextExample, when EDITING, footer "example";
+    [ch('p')] "p" "perfect line from this board" => Action::PerfectLine, footer "perfect line";
 ];
 
 /// The keys while a puzzle is on the board.
-pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys!(Action::Puzzle;
-    Binding::new(
-        &[key(KeyCode::Char(' ')), key(KeyCode::Enter)],
-        "Space",
-        "answer with the cell under the cursor (or click it)",
-        Action::Answer,
-    )
-    .footer("answer"),
-);
+pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys![Action::Puzzle;
+    [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "answer with the cell under the cursor (or click it)" => Action::Answer, footer "answer";
+];

@@ -22,9 +22,8 @@ use crate::solver::{Cell, Side};
 use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::puzzle as puzzles;
 use crate::tui::record_view;
-use crate::tui::tab::Tab;
+use crate::tui::tab::{About, Tab};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::render_too_small;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -82,17 +81,13 @@ impl Default for TicTacToeTab {
 
 impl Tab for TicTacToeTab {
     type Action = Action;
-    const TITLE: &'static str = "Tic-tac-toe";
-    const SHORT_TITLE: &'static str = "TicTac";
-    const WORD: &'static str = "tictactoe";
-    const RULES: &'static str = "### Tic-tac-toe";
+    const ABOUT: About = About::new("Tic-tac-toe", "TicTac", "tictactoe", "### Tic-tac-toe");
+    const MIN_SIZE: (u16, u16) = MIN_SIZE;
+    const KEYS: &'static [Binding<Action>] = BINDINGS;
+    const PUZZLE_KEYS: &'static [Binding<Action>] = PUZZLE_BINDINGS;
 
-    fn bindings(&self) -> &'static [Binding<Action>] {
-        if self.line.is_none() && self.training.current.is_some() {
-            PUZZLE_BINDINGS
-        } else {
-            BINDINGS
-        }
+    fn puzzle_shown(&self) -> bool {
+        self.line.is_none() && self.training.current.is_some()
     }
 
     fn mode(&self) -> When {
@@ -193,13 +188,8 @@ impl Tab for TicTacToeTab {
         }
     }
 
-    fn dismiss(&mut self) {
-        self.message = None;
-    }
-
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let Some(layout) = layout(area) else {
-            render_too_small(area, buf, MIN_SIZE);
             return;
         };
         self.render_grid(&layout, buf, theme);

@@ -12,6 +12,7 @@ mod engine;
 mod game;
 mod history;
 mod keys;
+mod layout;
 mod panel;
 mod puzzle;
 mod save;
@@ -22,9 +23,10 @@ pub use engine::LINE_MOST;
 pub use game::TreblecrossWords;
 pub use history::{Edit, History, BUDGET as HISTORY_BUDGET};
 pub use keys::{Action, PromptKey, BINDINGS, PUZZLE_BINDINGS};
+pub use layout::{layout, window_start, TreblecrossLayout, MIN_SIZE};
 pub use panel::{stats_lines, Panel, PanelMode, PLOT_FIRST, PLOT_MOST};
 pub use puzzle::{Training, Try};
-pub use view::{cursor_words, layout, nim_sum_text, window_start, TreblecrossLayout};
+pub use view::{cursor_words, nim_sum_text};
 
 use crate::notation::treblecross::{read_strip, LONGEST_EDITABLE};
 use crate::notation::{InputError, Tokens};
@@ -37,9 +39,8 @@ use crate::solver::treblecross::{
 };
 use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::record_view::{self, dropped_moves};
-use crate::tui::tab::{Cursor, Tab};
+use crate::tui::tab::{About, Cursor, Tab};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::render_too_small;
 use crate::tui::worker::Worker;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use engine::{Reply, Request};
@@ -55,9 +56,6 @@ use values::TableJob;
 pub const WIDEST_CELL: u16 = 5;
 pub const MIN_LENGTH: usize = Strip::MIN_LEN;
 pub const MAX_LENGTH: usize = LONGEST_EDITABLE;
-/// Smallest area the tab draws in (a 40×16 terminal): the ruler, the
-/// strip, the segments, two rows of analysis and the smallest panel.
-pub const MIN_SIZE: (u16, u16) = (40, 14);
 /// Lengths the Grundy table holds past the panel's first one: wider than
 /// any terminal, so drawing never computes a value.
 const PANEL_SPAN: usize = 1024;
@@ -120,17 +118,13 @@ impl Default for TreblecrossTab {
 
 impl Tab for TreblecrossTab {
     type Action = Action;
-    const TITLE: &'static str = "Treblecross";
-    const SHORT_TITLE: &'static str = "Treble";
-    const WORD: &'static str = "treblecross";
-    const RULES: &'static str = "### Treblecross";
+    const ABOUT: About = About::new("Treblecross", "Treble", "treblecross", "### Treblecross");
+    const MIN_SIZE: (u16, u16) = MIN_SIZE;
+    const KEYS: &'static [Binding<Action>] = BINDINGS;
+    const PUZZLE_KEYS: &'static [Binding<Action>] = PUZZLE_BINDINGS;
 
-    fn bindings(&self) -> &'static [Binding<Action>] {
-        if self.in_puzzle_view() {
-            PUZZLE_BINDINGS
-        } else {
-            BINDINGS
-        }
+    fn puzzle_shown(&self) -> bool {
+        self.in_puzzle_view()
     }
 
     fn mode(&self) -> When {
@@ -309,10 +303,6 @@ impl Tab for TreblecrossTab {
         (game.is_on() && game.human_moved()).then_some("the Treblecross game")
     }
 
-    fn dismiss(&mut self) {
-        self.message = None;
-    }
-
     fn typed(&self, event: &KeyEvent) -> Option<Action> {
         if self.takes_number() {
             return self.typed_number(event);
@@ -333,7 +323,6 @@ impl Tab for TreblecrossTab {
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let Some(layout) = layout(area) else {
-            render_too_small(area, buf, MIN_SIZE);
             return;
         };
         self.render_view(&layout, buf, theme);

@@ -5,6 +5,7 @@
 //! cursor) is put aside while the puzzles are on, and comes back after.
 
 use super::history::History;
+use super::view::Window;
 use super::{Action, TreblecrossTab};
 use crate::notation::puzzle::{question, segment_value_wrong, treblecross_hint};
 use crate::solver::grundy::GrundyTable;
@@ -364,11 +365,11 @@ impl TreblecrossTab {
     pub(super) fn render_puzzle_info(
         &self,
         info: Rect,
-        start: usize,
-        end: usize,
+        window: Window,
         buf: &mut Buffer,
         theme: &Theme,
     ) -> bool {
+        let Window { start, end, .. } = window;
         if self.view() != Shown::Live {
             return false;
         }

@@ -2,7 +2,8 @@
 //! with its ruler, every free segment labelled, and the analysis, the
 //! game, the review and the perfect line in words.
 
-use super::{TreblecrossTab, MIN_SIZE};
+use super::layout::{layout, window_start, TreblecrossLayout};
+use super::TreblecrossTab;
 use crate::solver::grundy::GrundyTable;
 use crate::solver::record::Shown;
 use crate::solver::treblecross::{
@@ -16,65 +17,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-
-/// Rows under the strip for the segments: the brackets, then up to three
-/// lines of labels (labels that would collide go on the next line).
-const SEGMENT_ROWS: u16 = 4;
-/// Rows the analysis in words gets before the panel grows.
-const INFO_ROWS: u16 = 9;
-/// Below this many rows the words take room from the labels and the panel.
-const SHORT_SCREEN: u16 = 20;
-
-/// Where the tab puts things: the one source for drawing and clicks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TreblecrossLayout {
-    pub ruler: Rect,
-    /// The visible window of the strip, a cell 1 to 3 columns wide.
-    pub strip: Rect,
-    /// The brackets of the free segments and their labels.
-    pub segments: Rect,
-    pub info: Rect,
-    /// The Grundy panel: the rows the rest leaves, at least 6.
-    pub panel: Rect,
-}
-
-/// `None` when the area is smaller than [`MIN_SIZE`].
-pub fn layout(area: Rect) -> Option<TreblecrossLayout> {
-    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
-        return None;
-    }
-    let inner = Rect::new(area.x + 1, area.y, area.width - 2, area.height);
-    let row = |dy: u16, h: u16| Rect::new(inner.x, inner.y + dy, inner.width, h);
-    // The info needs about 9 rows; the Grundy panel takes the rest. On a
-    // short screen the words come first: the labels get two lines and the
-    // panel a title and two rows.
-    let short = area.height < SHORT_SCREEN;
-    let segment_rows = if short { 3 } else { SEGMENT_ROWS };
-    let panel_height = area
-        .height
-        .saturating_sub(2 + segment_rows + INFO_ROWS)
-        .clamp(if short { 3 } else { 6 }, 40);
-    let panel = Rect::new(
-        area.x,
-        area.bottom() - panel_height,
-        area.width,
-        panel_height,
-    );
-    let info_top = 2 + segment_rows;
-    Some(TreblecrossLayout {
-        ruler: row(0, 1),
-        strip: row(1, 1),
-        segments: row(2, segment_rows),
-        info: row(info_top, (panel.y - inner.y).saturating_sub(info_top)),
-        panel,
-    })
-}
-
-/// The first cell shown when the strip window is `width` cells wide: the
-/// window moves a page at a time so that the cursor is always on it.
-pub fn window_start(cursor: usize, width: usize) -> usize {
-    cursor.checked_div(width).map_or(0, |page| page * width)
-}
 
 /// `G(3) ⊕ G(12) = 1 ⊕ 4 = 5`, shortened when there are many segments.
 pub fn nim_sum_text(lengths: &[(usize, u16)], nim_sum: u16) -> String {
@@ -173,6 +115,14 @@ pub fn cursor_words(
     )
 }
 
+/// The cells the strip row shows, `start..end`, each `z` columns wide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Window {
+    pub start: usize,
+    pub end: usize,
+    pub z: u16,
+}
+
 /// How much the words under the strip say: all of it, or on a short
 /// screen less, so that the verdict and the cursor's move stay.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,34 +136,35 @@ enum Detail {
 }
 
 impl TreblecrossTab {
-    /// The cells the strip row shows, `start..end`, each `z` columns wide.
-    fn window(&self, layout: &TreblecrossLayout) -> (usize, usize, u16) {
+    /// The cells the strip row shows.
+    fn window(&self, layout: &TreblecrossLayout) -> Window {
         let z = self.cell_width(layout.strip.width);
         let visible = usize::from(layout.strip.width / z).max(1);
         let start = window_start(self.cursor, visible);
-        (start, (start + visible).min(self.strip().len()), z)
+        let end = (start + visible).min(self.strip().len());
+        Window { start, end, z }
     }
 
     /// Where the move list is drawn in `area`, if one is.
     pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
         let layout = layout(area)?;
-        let (start, end, z) = self.window(&layout);
-        let lines = self.info_lines(start, end, z, Detail::Full, &Theme { color: false });
+        let window = self.window(&layout);
+        let lines = self.info_lines(window, Detail::Full, &Theme { color: false });
         self.info_areas(layout.info, &lines).1
     }
 
     pub(super) fn render_view(&self, layout: &TreblecrossLayout, buf: &mut Buffer, theme: &Theme) {
         let (strip, last) = self.shown();
-        let (start, end, z) = self.window(layout);
-        self.render_ruler(layout.ruler, start, end, z, buf, theme);
-        self.render_strip(layout.strip, strip.cells(), last, start, end, z, buf, theme);
+        let window = self.window(layout);
+        self.render_ruler(layout.ruler, window, buf, theme);
+        self.render_strip(layout.strip, strip.cells(), last, window, buf, theme);
         if !self.analysis_hidden() {
-            self.render_segments(layout.segments, start, end, z, buf, theme);
+            self.render_segments(layout.segments, window, buf, theme);
         }
-        if self.render_puzzle_info(layout.info, start, end, buf, theme) {
+        if self.render_puzzle_info(layout.info, window, buf, theme) {
             return;
         }
-        let mut lines = self.info_lines(start, end, z, Detail::Full, theme);
+        let mut lines = self.info_lines(window, Detail::Full, theme);
         let (status, list) = self.info_areas(layout.info, &lines);
         // A short info area (a small screen) keeps the verdict, the winning
         // cells and the cursor's move: less detail until the words fit.
@@ -221,7 +172,7 @@ impl TreblecrossTab {
             if rows_of(&lines, status.width) <= usize::from(status.height) {
                 break;
             }
-            lines = self.info_lines(start, end, z, detail, theme);
+            lines = self.info_lines(window, detail, theme);
         }
         render_wrapped(lines, status, buf, theme.dim());
         if let (Some(list), Some(record)) = (list, self.record()) {
@@ -231,20 +182,13 @@ impl TreblecrossTab {
 
     /// The words under the strip: the analysis (and the game's state), the
     /// review of a move, or the perfect line.
-    fn info_lines(
-        &self,
-        start: usize,
-        end: usize,
-        z: u16,
-        detail: Detail,
-        theme: &Theme,
-    ) -> Vec<Line<'static>> {
+    fn info_lines(&self, window: Window, detail: Detail, theme: &Theme) -> Vec<Line<'static>> {
         let mut lines = match (self.view(), self.record()) {
             (Shown::Review { .. }, Some(record)) => {
                 record_view::review_lines(record, &self.words(), theme)
             }
             (Shown::Line { .. }, Some(record)) => record_view::line_lines(record, theme),
-            _ => return self.live_lines(start, end, z, detail, theme),
+            _ => return self.live_lines(window, detail, theme),
         };
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
@@ -275,15 +219,8 @@ impl TreblecrossTab {
         (status, Some(list))
     }
 
-    fn render_ruler(
-        &self,
-        area: Rect,
-        start: usize,
-        end: usize,
-        z: u16,
-        buf: &mut Buffer,
-        theme: &Theme,
-    ) {
+    fn render_ruler(&self, area: Rect, window: Window, buf: &mut Buffer, theme: &Theme) {
+        let Window { start, end, z } = window;
         // 1-based cell numbers above every tenth cell (every fifth when
         // cells are wide) and the first, never overlapping.
         let every = if z >= 2 { 5 } else { 10 };
@@ -311,12 +248,11 @@ impl TreblecrossTab {
         area: Rect,
         strip: &[bool],
         last: Option<(Player, usize)>,
-        start: usize,
-        end: usize,
-        z: u16,
+        window: Window,
         buf: &mut Buffer,
         theme: &Theme,
     ) {
+        let Window { start, end, z } = window;
         audit::region(area, "the strip");
         let live = self.view() == Shown::Live;
         let winning = match &self.analysis {
@@ -361,15 +297,8 @@ impl TreblecrossTab {
     /// Brackets under each free segment, and every segment labelled: the
     /// full label where it fits on one of three lines, else a shorter one
     /// (the cursor's segment is written out in full in the panel below).
-    fn render_segments(
-        &self,
-        area: Rect,
-        start: usize,
-        end: usize,
-        z: u16,
-        buf: &mut Buffer,
-        theme: &Theme,
-    ) {
+    fn render_segments(&self, area: Rect, window: Window, buf: &mut Buffer, theme: &Theme) {
+        let Window { start, end, z } = window;
         audit::region(area, "the segments");
         let lines = area.height.saturating_sub(1);
         let mut free = vec![0u16; usize::from(lines)];
@@ -430,14 +359,8 @@ impl TreblecrossTab {
     }
 
     /// The analysis in words (or the game going on), the cursor's move.
-    fn live_lines(
-        &self,
-        start: usize,
-        end: usize,
-        z: u16,
-        detail: Detail,
-        theme: &Theme,
-    ) -> Vec<Line<'static>> {
+    fn live_lines(&self, window: Window, detail: Detail, theme: &Theme) -> Vec<Line<'static>> {
+        let Window { start, end, z } = window;
         let n = self.strip().len();
         let zoom = match self.zoom {
             None => format!("zoom {z} (z)"),
