@@ -43,7 +43,9 @@ fn draw_frame_200x60(bencher: divan::Bencher, view: &str) {
     let mut app = app_on(tab);
     let treblecross = |app: &mut App, action| app.update(Action::tab(action));
     match view {
-        "tictactoe-line" => app.update(Action::tab(TicTacToeAction::PerfectLine)),
+        "tictactoe-line" => app.update(Action::tab(TicTacToeAction::Review(
+            noughts::tui::review::Review::Line,
+        ))),
         "treblecross-stats" => {
             for _ in 0..600 {
                 treblecross(&mut app, TreblecrossAction::ScrollGrundy(8));
@@ -65,7 +67,10 @@ fn draw_frame_200x60(bencher: divan::Bencher, view: &str) {
                 treblecross(&mut app, TreblecrossAction::Move(1));
                 treblecross(&mut app, TreblecrossAction::Toggle);
             }
-            treblecross(&mut app, TreblecrossAction::Back);
+            treblecross(
+                &mut app,
+                TreblecrossAction::Review(noughts::tui::review::Review::Step(-1)),
+            );
         }
         "mnc" | "mnc-review" => wait_for_mnc(&mut app, view == "mnc-review"),
         _ => {}
@@ -97,7 +102,9 @@ fn wait_for_mnc(app: &mut App, play_out: bool) {
             return;
         }
         if tab.winner().is_some() {
-            app.update(Action::tab(MncAction::Back));
+            app.update(Action::tab(MncAction::Review(
+                noughts::tui::review::Review::Step(-1),
+            )));
             while app.tabs.mnc.annotations().is_none() {
                 std::thread::sleep(std::time::Duration::from_millis(2));
                 app.tick();

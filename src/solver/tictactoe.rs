@@ -6,6 +6,7 @@
 //! The rule-based [`illegality`] only explains; tests check it agrees.
 
 use super::board::{has_line, Cell, Side, ALL_CELLS};
+use super::record::{PerfectLine, Rules};
 use super::search::{Expansion, Game, Outcome, Solver};
 use std::sync::OnceLock;
 
@@ -377,34 +378,68 @@ mod tests {
     }
 }
 
-/// The perfect line from a board: each move (cell, mover) with the value
-/// for the mover of the board it is made on.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PerfectLine {
-    pub from: Board,
-    pub moves: Vec<(Cell, Side, Outcome)>,
+/// Tic-tac-toe as a record's rules: a board, X first, a move a cell
+/// (the review and the perfect line of the app are the same for every
+/// game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TicTacToeRules;
+
+/// Why a move was refused: the cell is taken, or the game is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    Taken(Cell),
+    Over,
 }
 
-impl PerfectLine {
-    /// The best move again and again (the first best cell in a1…c3 order)
-    /// until the game is over; empty on an illegal or finished board.
-    pub fn from_board(board: Board, analyzer: &mut Analyzer) -> PerfectLine {
-        let mut moves = Vec::new();
-        let mut at = board;
-        while let Some(analysis) = analyzer.analyze(&at) {
-            let Some(cell) = analysis.best_cells().next() else {
-                break;
-            };
-            moves.push((cell, analysis.mover, analysis.value));
-            at = at.with(cell, Some(analysis.mover));
+impl Rules for TicTacToeRules {
+    type Position = Board;
+    type Move = Cell;
+    type Value = Outcome;
+    type Side = Side;
+    type Illegal = Refused;
+
+    fn check(board: &Board, cell: Cell) -> Result<(), Refused> {
+        if Self::winner(board).is_some() || board.is_full() {
+            return Err(Refused::Over);
         }
-        PerfectLine { from: board, moves }
+        match board.get(cell) {
+            None => Ok(()),
+            Some(_) => Err(Refused::Taken(cell)),
+        }
     }
 
-    /// The board after `step` moves of the line.
-    pub fn board_at(&self, step: usize) -> Board {
-        self.moves[..step]
-            .iter()
-            .fold(self.from, |b, &(cell, side, _)| b.with(cell, Some(side)))
+    fn play(board: &mut Board, cell: Cell) {
+        *board = board.with(cell, Some(board.to_move()));
+    }
+
+    fn to_move(board: &Board) -> Side {
+        board.to_move()
+    }
+
+    fn winner(board: &Board) -> Option<Side> {
+        [Side::X, Side::O]
+            .into_iter()
+            .find(|&side| board.has_line(side))
+    }
+}
+
+/// The perfect line from a board: the best move again and again (the
+/// first best cell in a1…c3 order) until the game is over, each with the
+/// value for its mover of the board it is made on; empty on an illegal or
+/// finished board.
+pub fn perfect_line(board: Board, analyzer: &mut Analyzer) -> PerfectLine<TicTacToeRules> {
+    let mut moves = Vec::new();
+    let mut at = board;
+    while let Some(analysis) = analyzer.analyze(&at) {
+        let Some(cell) = analysis.best_cells().next() else {
+            break;
+        };
+        moves.push((cell, analysis.value));
+        at = at.with(cell, Some(analysis.mover));
+    }
+    PerfectLine {
+        from: board,
+        moves,
+        cut: false,
     }
 }

@@ -17,6 +17,7 @@ pub mod keymap;
 pub mod overlays;
 pub mod puzzle;
 pub mod record_view;
+pub mod review;
 pub mod rules;
 pub mod session;
 pub mod shell;

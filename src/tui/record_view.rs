@@ -327,12 +327,3 @@ pub fn move_at<R: Rules>(
     let i = grid.index(usize::from(at.y - area.y - 1), column);
     (i < entries.items.len()).then_some(i)
 }
-
-/// What a step past either end of a review or a line says.
-pub fn end_of_steps(by: isize) -> &'static str {
-    if by < 0 {
-        "already at the start: > steps on"
-    } else {
-        "already at the end: < steps back"
-    }
-}

@@ -125,7 +125,9 @@ fn esc_takes_a_tabs_message_away_in_every_tab_and_mode() {
             app.load_saved(saved::read(TREBLECROSS_GAME).unwrap());
             settle(app);
             for _ in 0..4 {
-                app.update(Action::tab(treblecross::Action::Back));
+                app.update(Action::tab(treblecross::Action::Review(
+                    noughts::tui::review::Review::Step(-1),
+                )));
             }
         }),
         ("MNC with a piece picked up", |app| {
@@ -136,8 +138,12 @@ fn esc_takes_a_tabs_message_away_in_every_tab_and_mode() {
         ("MNC review", |app| {
             app.update(Action::SelectTab(TabId::Mnc));
             app.update(Action::tab(mnc::Action::NextStrength));
-            app.update(Action::tab(mnc::Action::Back));
-            app.update(Action::tab(mnc::Action::Back));
+            app.update(Action::tab(mnc::Action::Review(
+                noughts::tui::review::Review::Step(-1),
+            )));
+            app.update(Action::tab(mnc::Action::Review(
+                noughts::tui::review::Review::Step(-1),
+            )));
         }),
     ];
     for (what, make) in cases {
@@ -170,7 +176,7 @@ fn modes() -> Vec<Case> {
             app.update(Action::SelectTab(TabId::TicTacToe))
         }),
         ("tic-tac-toe perfect line", |app| {
-            app.update(Action::tab(T::PerfectLine));
+            app.update(Action::tab(T::Review(noughts::tui::review::Review::Line)));
         }),
         ("tic-tac-toe puzzle", |app| {
             app.open_puzzle("tictactoe-2-3".parse().unwrap())
@@ -193,11 +199,13 @@ fn modes() -> Vec<Case> {
         ("Treblecross review", |app| {
             app.load_saved(saved::read(TREBLECROSS_GAME).unwrap());
             settle(app);
-            app.update(Action::tab(B::Back));
+            app.update(Action::tab(B::Review(noughts::tui::review::Review::Step(
+                -1,
+            ))));
         }),
         ("Treblecross line", |app| {
             app.update(Action::SelectTab(TabId::Treblecross));
-            app.update(Action::tab(B::PerfectLine));
+            app.update(Action::tab(B::Review(noughts::tui::review::Review::Line)));
         }),
         ("Treblecross puzzle", |app| {
             app.open_puzzle("treblecross-1-3".parse().unwrap())
@@ -219,7 +227,9 @@ fn modes() -> Vec<Case> {
                 cell: noughts::solver::Cell::CENTRE,
             })));
             settle(app);
-            app.update(Action::tab(M::Back));
+            app.update(Action::tab(M::Review(noughts::tui::review::Review::Step(
+                -1,
+            ))));
         }),
         ("MNC analysis", |app| {
             app.update(Action::SelectTab(TabId::Mnc));

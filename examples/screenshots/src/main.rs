@@ -188,7 +188,9 @@ fn stills(dir: &Path) -> Result<()> {
         review.update(Action::tab(MncAction::Play(rated[pick].0)));
     }
     for _ in 0..3 {
-        review.update(Action::tab(MncAction::Back));
+        review.update(Action::tab(MncAction::Review(
+            noughts::tui::review::Review::Step(-1),
+        )));
     }
     settle_annotations(&mut review);
     save(&mut painter, &review, 120, 34, &dir.join("mnc-review.png"))?;

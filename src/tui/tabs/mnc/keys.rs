@@ -4,6 +4,7 @@ use crate::solver::mnc::{Move, Size};
 use crate::solver::{Cell, Side};
 use crate::tui::keymap::{ch, key, keys, modes, Binding, When};
 use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
+use crate::tui::review::{review_keys, Review};
 use crossterm::event::KeyCode;
 
 /// Everything the tab can be asked to do.
@@ -27,19 +28,8 @@ pub enum Action {
     ToggleHints,
     /// The engine's strength: perfect → strong → casual → perfect.
     NextStrength,
-    /// Review: the position before the one shown (a step back along the
-    /// perfect line when it is shown).
-    Back,
-    /// Review: the position after the one shown.
-    Forward,
-    /// Review the position after this many moves (a click on the list).
-    ReviewAt(usize),
-    /// The perfect line from the position shown, on or off.
-    PerfectLine,
-    /// Play on from the position shown (later moves are dropped).
-    ContinueHere,
-    /// Back from a review to the game as it stands.
-    BackToGame,
+    /// The review and the perfect line (every tab's keys).
+    Review(Review),
     /// A whole move at once (tests, scripts).
     Play(Move),
     /// Analysis mode on or off (it starts from the match's position).
@@ -81,7 +71,8 @@ const ACTIVATE: Binding<Action> = keys!(@one [key(KeyCode::Char(' ')), key(KeyCo
 const PUT_HERE: Binding<Action> = keys!(@one [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "put the picked piece here (or click)" => Action::Activate, when PICKED, footer "here");
 
 /// The tab's keys (the cursor keys are every tab's, in the app).
-pub const BINDINGS: &[Binding<Action>] = keys![
+pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
+    reviewing: REVIEWING, stepping: GAME, line: GAME; {
     use PUT_DOWN;
     use SMALL;
     use BIG;
@@ -94,11 +85,7 @@ pub const BINDINGS: &[Binding<Action>] = keys![
     [ch('u')] "u" "take back your move and the reply" => Action::Undo, when MATCH, footer "undo";
     [ch('n')] "n" "new game" => Action::NewGame, when GAME, footer "new";
     [ch('w')] "w" "swap sides (a new game)" => Action::SwapSides, when GAME, footer "swap";
-    [key(KeyCode::Esc)] "Esc" "back: from the line to the review, then the game" => Action::BackToGame, when REVIEWING, footer "back";
-    [ch('<'), ch(',')] "<" "review: the move before (or click one)" => Action::Back, when GAME, group "< >" "review";
-    [ch('>'), ch('.')] ">" "review: the move after" => Action::Forward, when REVIEWING;
-    [ch('p')] "p" "perfect line from the position shown" => Action::PerfectLine, when GAME, footer "perfect line";
-    [ch('c')] "c" "continue the game from here" => Action::ContinueHere, when REVIEWING, footer "continue here";
+} {
     [ch('d')] "d" "engine strength: perfect, strong, casual" => Action::NextStrength, when GAME, footer "strength";
     [ch('a')] "a" "analysis: set up any position" => Action::ToggleAnalysis, when MATCH, footer "analysis";
     [ch('a')] "a" "back to the match" => Action::ToggleAnalysis, when ANALYSIS, footer "match";
@@ -108,7 +95,7 @@ pub const BINDINGS: &[Binding<Action>] = keys![
     [ch(']')] "]" "analysis: x holds a small piece more" => Action::SetupHand(Side::X, 1), when ANALYSIS;
     [ch('{')] "{" "analysis: o holds a small piece less" => Action::SetupHand(Side::O, -1), when ANALYSIS;
     [ch('}')] "}" "analysis: o holds a small piece more" => Action::SetupHand(Side::O, 1), when ANALYSIS;
-];
+}];
 
 /// The keys while a puzzle is on the board: a move is made as in a match.
 pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys![Action::Puzzle;

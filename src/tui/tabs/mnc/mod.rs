@@ -28,6 +28,7 @@ use crate::solver::record::Shown;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::record_view::dropped_moves;
+use crate::tui::review::Review;
 use crate::tui::tab::{About, Cursor, Tab};
 use crate::tui::theme::Theme;
 use crate::tui::worker::Worker;
@@ -147,15 +148,7 @@ impl Tab for MncTab {
                     self.message = Some("analysis mode: a goes back to the match".into());
                     return;
                 }
-                A::PerfectLine
-                | A::Back
-                | A::Forward
-                | A::ReviewAt(_)
-                | A::ContinueHere
-                | A::ToggleHints
-                | A::NewGame
-                | A::SwapSides
-                | A::NextStrength => {
+                A::Review(_) | A::ToggleHints | A::NewGame | A::SwapSides | A::NextStrength => {
                     self.message = Some(
                         "that key works on the match: a goes back to it (the set-up is kept)"
                             .into(),
@@ -184,15 +177,7 @@ impl Tab for MncTab {
             }
         }
         match action {
-            A::Back => self.step(-1),
-            A::Forward => self.step(1),
-            A::ReviewAt(ply) => self.review(ply),
-            A::PerfectLine => self.toggle_line(),
-            A::ContinueHere => self.continue_here(),
-            A::BackToGame => {
-                self.game.back();
-                self.message = None;
-            }
+            A::Review(key) => self.review_key(key),
             A::ToggleAnalysis => self.toggle_analysis(),
             A::SetupEmpty => {
                 let cell = self.cursor.index();
@@ -274,7 +259,7 @@ impl Tab for MncTab {
             return Some(Action::Hand(size));
         }
         if let Some(i) = self.move_at(area, at) {
-            return Some(Action::ReviewAt(i + 1));
+            return Some(Action::Review(Review::At(i + 1)));
         }
         self.cell_at(area, at).map(Action::Click)
     }
@@ -307,7 +292,7 @@ impl Tab for MncTab {
                 strength_word(self.strength.next()),
                 strength_word(self.strength)
             )),
-            Action::ContinueHere => dropped_moves(self.game.record()).map(|n| {
+            Action::Review(Review::Continue) => dropped_moves(self.game.record()).map(|n| {
                 format!("Play on from the position shown? The game's last {n} moves are dropped.")
             }),
             _ => None,

@@ -13,6 +13,7 @@ use crate::solver::puzzle::{MncPuzzle, Puzzle, PuzzleId};
 use crate::solver::record::Shown;
 use crate::solver::Outcome;
 use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles};
+use crate::tui::review::Review;
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
 
@@ -105,7 +106,7 @@ impl MncTab {
             return false;
         }
         match action {
-            A::PerfectLine if self.puzzle_open() => {
+            A::Review(Review::Line) if self.puzzle_open() => {
                 puzzle::update(self, PuzzleAction::Solution);
                 true
             }

@@ -8,9 +8,10 @@ use super::layout::layout;
 use super::view::MncWords;
 use super::MncTab;
 use crate::solver::mnc::{MncRules, Move, Position};
-use crate::solver::record::{Annotation, NoStep, PerfectLine, Shown, Wanted};
+use crate::solver::record::{Annotation, PerfectLine, Shown, Wanted};
 use crate::solver::Outcome;
 use crate::tui::record_view;
+use crate::tui::review::{self, Review};
 use crate::tui::theme::Theme;
 use ratatui::layout::{Position as At, Rect};
 
@@ -48,51 +49,21 @@ impl MncTab {
         self.game.record().shown_position()
     }
 
-    /// One move back or forward: along the game, or along the perfect line.
-    pub(super) fn step(&mut self, by: isize) {
-        self.message = None;
+    /// A review key: the shared controller on the match, then the engine
+    /// asked for what the record wants.
+    pub(super) fn review_key(&mut self, key: Review) {
         self.selection = None;
-        let before = self.view();
-        match self.game.step(by) {
-            Ok(wanted) => {
-                if by > 0 && self.view() == Shown::Live {
-                    self.message = Some("> steps forward in a review: < opens one".into());
-                } else if self.view() == before {
-                    self.message = Some(record_view::end_of_steps(by).into());
-                }
-                self.want(wanted)
-            }
-            Err(_) => self.message = Some("no move to review yet".into()),
-        }
-    }
-
-    /// Shows the position after `ply` moves (the game itself at its end).
-    pub(super) fn review(&mut self, ply: usize) {
-        self.selection = None;
-        let wanted = self.game.review(ply);
-        self.want(wanted);
-    }
-
-    /// The perfect line from the position shown; again: back from it.
-    pub(super) fn toggle_line(&mut self) {
-        self.message = None;
-        self.selection = None;
-        match self.game.toggle_line() {
-            Ok(wanted) => self.want(wanted),
-            Err(NoStep::GameOverThere) => {
-                self.message = Some("the game is over there: no line to show".into())
-            }
-            Err(NoStep::NoMove) => {}
-        }
-    }
-
-    /// Play on from the position shown: later moves of the game go, the
-    /// perfect line's moves up to the step shown become the game's.
-    pub(super) fn continue_here(&mut self) {
-        if self.game.continue_here() {
-            self.message = Some("play goes on from here".into());
+        let reviewed = review::review(&mut self.game, key);
+        self.message = reviewed.said;
+        self.want(reviewed.wanted);
+        if reviewed.continued {
             self.after_move();
         }
+    }
+
+    /// The perfect line from the position shown, or back from it.
+    pub(super) fn toggle_line(&mut self) {
+        self.review_key(Review::Line);
     }
 
     /// The move a click on the list picks, if any.

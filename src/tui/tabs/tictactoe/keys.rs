@@ -2,8 +2,9 @@
 //! puzzles' (the cursor keys are every tab's, in the app).
 
 use crate::solver::{Cell, Side};
-use crate::tui::keymap::{ch, ctrl, key, keys, modes, Binding};
+use crate::tui::keymap::{ch, ctrl, key, modes, Binding};
 use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
+use crate::tui::review::{review_keys, Review};
 use crossterm::event::KeyCode;
 
 /// Everything the tab can be asked to do.
@@ -19,13 +20,9 @@ pub enum Action {
     Redo,
     Clear,
     NextExample,
-    /// The perfect line from the board, on or off.
-    PerfectLine,
-    /// Along the perfect line: a move back or forward.
-    Step(isize),
-    /// The board becomes the one the line shows.
-    ContinueHere,
-    BackToBoard,
+    /// The perfect line from the board, and stepping along it (every
+    /// tab's keys).
+    Review(Review),
     /// Answers the puzzle with the cell under the cursor.
     Answer,
     Puzzle(PuzzleAction),
@@ -39,11 +36,8 @@ modes! {
 }
 
 /// The tab's keys (the cursor keys are every tab's, in the app).
-pub const BINDINGS: &[Binding<Action>] = keys![
-    [key(KeyCode::Esc)] "Esc" "back to the board" => Action::BackToBoard, when LINE, footer "back";
-    [ch('<'), ch(',')] "<" "perfect line: a move back" => Action::Step(-1), when LINE, group "< >" "step";
-    [ch('>'), ch('.')] ">" "perfect line: a move on" => Action::Step(1), when LINE;
-    [ch('c')] "c" "continue from the board shown" => Action::ContinueHere, when LINE, footer "continue here";
+pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
+    reviewing: LINE, stepping: LINE, line: EDITING.or(LINE); {
     [key(KeyCode::Char(' '))] "Space" "cycle . X O (click; right-click: back)" => Action::Cycle, when EDITING, footer "cycle";
     [ch('x'), ch('X')] "x" "put X in the cell" => Action::Set(Some(Side::X)), when EDITING, group "x/o/." "set";
     [ch('o'), ch('O'), ch('0')] "o" "put O in the cell" => Action::Set(Some(Side::O)), when EDITING;
@@ -53,8 +47,8 @@ pub const BINDINGS: &[Binding<Action>] = keys![
     [ctrl('r')] "C-r" "redo" => Action::Redo, when EDITING, footer "redo";
     [ch('c')] "c" "clear the board" => Action::Clear, when EDITING, footer "clear";
     [ch('e')] "e" "load the next example from assets/" => Action::NextExample, when EDITING, footer "example";
-    [ch('p')] "p" "perfect line from this board" => Action::PerfectLine, footer "perfect line";
-];
+} {
+}];
 
 /// The keys while a puzzle is on the board.
 pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys![Action::Puzzle;

@@ -8,7 +8,6 @@ mod layout;
 mod puzzle;
 mod save;
 mod view;
-pub use crate::solver::tictactoe::PerfectLine;
 pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
 use keys::{EDITING, LINE};
 pub use layout::{layout, TicTacToeLayout, MIN_SIZE};
@@ -17,11 +16,13 @@ pub use puzzle::{Training, Try};
 use crate::notation::tictactoe::Alphabet;
 use crate::notation::{InputError, Tokens};
 use crate::solver::puzzle::{PuzzleGame, Puzzler};
+use crate::solver::record::{PerfectLine, Record, Shown, Wanted};
 use crate::solver::tictactoe::{illegality, Analysis, Analyzer, Atlas, Board, Illegality, Verdict};
+use crate::solver::tictactoe::{perfect_line, TicTacToeRules};
 use crate::solver::{Cell, Side};
 use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::puzzle as puzzles;
-use crate::tui::record_view;
+use crate::tui::review::{self, Review};
 use crate::tui::tab::{About, Tab};
 use crate::tui::theme::Theme;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -65,8 +66,9 @@ pub struct TicTacToeTab {
     next_example: usize,
     /// A one-line answer to the last action, when it did not work.
     message: Option<String>,
-    /// The perfect line shown, and how many of its moves are on the board.
-    line: Option<(PerfectLine, usize)>,
+    /// The perfect line studied from the board (or the puzzle's), while
+    /// it is shown.
+    study: Option<Record<TicTacToeRules>>,
     /// The puzzles; while one is on, the board above waits.
     training: Training,
     /// Holds the rated boards, built on the first puzzle (2 ms).
@@ -87,11 +89,11 @@ impl Tab for TicTacToeTab {
     const PUZZLE_KEYS: &'static [Binding<Action>] = PUZZLE_BINDINGS;
 
     fn puzzle_shown(&self) -> bool {
-        self.line.is_none() && self.training.current.is_some()
+        self.study.is_none() && self.training.current.is_some()
     }
 
     fn mode(&self) -> When {
-        if self.line.is_some() {
+        if self.study.is_some() {
             LINE
         } else {
             EDITING
@@ -101,24 +103,12 @@ impl Tab for TicTacToeTab {
     fn update(&mut self, action: Action) {
         let cell = self.cursor;
         self.message = None;
-        if let Some((line, step)) = &mut self.line {
+        if self.study.is_some() {
             match action {
-                Action::PerfectLine | Action::BackToBoard => self.line = None,
-                Action::Step(by) => {
-                    let next = step.saturating_add_signed(by).min(line.moves.len());
-                    if next == *step {
-                        self.message = Some(record_view::end_of_steps(by).into());
-                    }
-                    *step = next;
-                }
-                Action::ContinueHere if self.training.current.is_some() => {
+                Action::Review(Review::Continue) if self.training.current.is_some() => {
                     self.message = Some("the puzzle's line: Esc back to the puzzle".into())
                 }
-                Action::ContinueHere => {
-                    let board = line.board_at(*step);
-                    self.line = None;
-                    self.edit(board);
-                }
+                Action::Review(key) => self.review_key(key),
                 _ => {
                     self.message =
                         Some("the perfect line is shown: Esc back, c continue from here".into())
@@ -132,15 +122,8 @@ impl Tab for TicTacToeTab {
         match action {
             Action::Puzzle(action) => puzzles::update(self, action),
             Action::Answer => self.message = Some(puzzles::NO_PUZZLE.into()),
-            Action::PerfectLine => {
-                let line = PerfectLine::from_board(self.board, &mut self.analyzer);
-                if line.moves.is_empty() {
-                    self.message = Some("no line: the board is illegal or the game is over".into());
-                } else {
-                    self.line = Some((line, 0));
-                }
-            }
-            Action::Step(_) | Action::ContinueHere | Action::BackToBoard => {}
+            Action::Review(Review::Line) => self.review_key(Review::Line),
+            Action::Review(_) => {}
             Action::Cycle => self.edit(self.board.with(cell, cycled(self.board.get(cell)))),
             Action::Click(at) => {
                 self.cursor = at;
@@ -215,7 +198,7 @@ impl TicTacToeTab {
             examples: examples(),
             next_example: 0,
             message: None,
-            line: None,
+            study: None,
             training: Training::new(PuzzleGame::TicTacToe),
             puzzler: Puzzler::new(),
         }
@@ -242,21 +225,46 @@ impl TicTacToeTab {
     }
 
     /// The perfect line shown and the step on the board.
-    pub fn perfect_line(&self) -> Option<(&PerfectLine, usize)> {
-        self.line.as_ref().map(|(line, step)| (line, *step))
+    pub fn perfect_line(&self) -> Option<(&PerfectLine<TicTacToeRules>, usize)> {
+        let study = self.study.as_ref()?;
+        let Shown::Line { step, .. } = study.shown() else {
+            return None;
+        };
+        Some((study.line()?, step))
     }
 
     /// The board drawn: the edited one, or a step of the perfect line, with
     /// the move that led there.
     pub fn shown(&self) -> (Board, Option<Cell>) {
-        match (&self.line, &self.training.current) {
-            (Some((line, step)), _) => (
-                line.board_at(*step),
-                step.checked_sub(1).map(|i| line.moves[i].0),
-            ),
+        match (&self.study, &self.training.current) {
+            (Some(study), _) => study.shown_position(),
             (None, Some(t)) => t.board(),
             (None, None) => (self.board, None),
         }
+    }
+
+    /// A review key on the perfect line from `from` (the board, or the
+    /// puzzle's): the shared study, the line from the solver at once.
+    pub(super) fn study_key(&mut self, from: Board, key: Review) {
+        let studied = review::study(&mut self.study, || from, key);
+        self.message = studied.said;
+        if let Some(Wanted::Line(from)) = studied.wanted {
+            let line = perfect_line(from, &mut self.analyzer);
+            match &mut self.study {
+                Some(study) if !line.moves.is_empty() => study.lined(line),
+                _ => {
+                    self.study = None;
+                    self.message = Some("no line: the board is illegal or the game is over".into());
+                }
+            }
+        }
+        if let Some(board) = studied.continue_from {
+            self.edit(board);
+        }
+    }
+
+    fn review_key(&mut self, key: Review) {
+        self.study_key(self.board, key);
     }
 
     /// Replaces the board as one undoable edit (no-op if unchanged).

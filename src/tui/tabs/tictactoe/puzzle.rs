@@ -2,13 +2,14 @@
 //! every move that does not lose", answered by a click or Space on a cell.
 //! The board being edited waits, untouched, until the puzzles are left.
 
-use super::{Action, PerfectLine, TicTacToeTab};
+use super::{Action, TicTacToeTab};
 use crate::notation::puzzle::{after_words, question, tictactoe_hint};
 use crate::notation::tictactoe::mark_letter;
 use crate::solver::puzzle::{Puzzle, PuzzleId, TicTacToePuzzle, TicTacToeTask};
 use crate::solver::tictactoe::Board;
 use crate::solver::{Cell, Outcome};
 use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles, Standing};
+use crate::tui::review::Review;
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
 
@@ -68,7 +69,7 @@ impl Puzzles for TicTacToeTab {
     fn open(&mut self, id: Option<PuzzleId>) {
         let id = self.training.next_id(id);
         let puzzle = self.puzzler.tictactoe(id.level, id.seed);
-        self.line = None;
+        self.study = None;
         self.training.begin(Try::new(id, puzzle), || ());
     }
 
@@ -82,11 +83,9 @@ impl Puzzles for TicTacToeTab {
 
     fn solution(&mut self) -> Result<(), String> {
         self.training.give_up();
-        if let Some(t) = &self.training.current {
-            self.line = Some((
-                PerfectLine::from_board(t.puzzle.board, &mut self.analyzer),
-                0,
-            ));
+        if let Some(board) = self.training.current.as_ref().map(|t| t.puzzle.board) {
+            self.study = None;
+            self.study_key(board, Review::Line);
         }
         Ok(())
     }
@@ -191,7 +190,9 @@ impl TicTacToeTab {
         let done = match (action, answered) {
             (_, Some(cell)) => self.answer(cell),
             (Action::Puzzle(action), _) => return puzzle::update(self, action),
-            (Action::PerfectLine, _) => return puzzle::update(self, PuzzleAction::Solution),
+            (Action::Review(Review::Line), _) => {
+                return puzzle::update(self, PuzzleAction::Solution)
+            }
             _ => Err("a puzzle is on the board: P or Esc leaves it".into()),
         };
         if let Err(why) = done {

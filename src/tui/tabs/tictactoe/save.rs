@@ -18,7 +18,7 @@ impl Keep for TicTacToeTab {
         let Saved::TicTacToe(board) = saved else {
             return Err(saved);
         };
-        self.line = None;
+        self.study = None;
         self.training.forget();
         self.edit(board);
         Ok(())

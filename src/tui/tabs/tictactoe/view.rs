@@ -1,8 +1,10 @@
 //! Drawing the tab: the board with each empty cell's value (or a
 //! puzzle's answers), the verdict panel, the perfect line, the puzzle panel.
 
-use super::{PerfectLine, TicTacToeLayout, TicTacToeTab};
+use super::{TicTacToeLayout, TicTacToeTab};
 use crate::notation::tictactoe::{line_words, mark_letter, result_words, slashed};
+use crate::solver::record::PerfectLine;
+use crate::solver::tictactoe::TicTacToeRules;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{draw_centred, glyph, Shape};
 use crate::tui::theme::Theme;
@@ -27,8 +29,8 @@ impl TicTacToeTab {
             .training
             .current
             .as_ref()
-            .filter(|_| self.line.is_none());
-        let editing = self.line.is_none() && puzzle.is_none();
+            .filter(|_| self.study.is_none());
+        let editing = self.study.is_none() && puzzle.is_none();
         for (cell, rect) in Cell::ALL.into_iter().zip(layout.cells) {
             // The winning line: its cells tinted and marked ★ (no colour
             // needed); on the perfect line, the last move's cell.
@@ -38,7 +40,7 @@ impl TicTacToeTab {
             } else {
                 Style::new()
             };
-            if self.line.is_none() && cell == self.cursor {
+            if self.study.is_none() && cell == self.cursor {
                 style = style.patch(theme.cursor());
             }
             buf.set_style(rect, style);
@@ -91,7 +93,7 @@ impl TicTacToeTab {
     /// The perfect line in the panel: each move with the value after it.
     fn render_line(
         &self,
-        line: &PerfectLine,
+        line: &PerfectLine<TicTacToeRules>,
         step: usize,
         area: Rect,
         buf: &mut Buffer,
@@ -117,7 +119,10 @@ impl TicTacToeTab {
             ),
         ];
         let mut moves = Vec::new();
-        for (k, &(cell, side, value)) in line.moves.iter().enumerate() {
+        let mut board = line.from;
+        for (k, &(cell, value)) in line.moves.iter().enumerate() {
+            let side = board.to_move();
+            board = board.with(cell, Some(side));
             let mover = mark_letter(side);
             let after = match value {
                 Outcome::Win(1) => format!("{mover} wins"),
@@ -169,8 +174,8 @@ impl TicTacToeTab {
     }
 
     pub(super) fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        if let Some((line, step)) = &self.line {
-            return self.render_line(line, *step, area, buf, theme);
+        if let Some((line, step)) = self.perfect_line() {
+            return self.render_line(line, step, area, buf, theme);
         }
         if self.training.current.is_some() {
             let mut panel = self.puzzle_panel(theme);

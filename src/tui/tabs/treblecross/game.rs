@@ -5,11 +5,12 @@
 
 use super::engine::{Reply, Request};
 use super::{Edit, TreblecrossTab};
-use crate::solver::record::{MatchError, NoStep, Record, Shown, Wanted};
+use crate::solver::record::{MatchError, Wanted};
 use crate::solver::treblecross::{
-    new_match, three_in_a_row, Match, Move, Player, Position, StripValue, Taken, TreblecrossRules,
+    new_match, Match, Move, Player, Position, StripValue, Taken, TreblecrossRules,
 };
 use crate::tui::record_view::Words;
+use crate::tui::review::{self, Review};
 
 /// How Treblecross moves and values are written in the move list and the
 /// review: in a game with the players' names, in the editor's study of a
@@ -245,93 +246,34 @@ impl TreblecrossTab {
         }
     }
 
-    /// Shows the position after `ply` moves of the game.
-    pub(super) fn review(&mut self, ply: usize) {
-        let Some(game) = &mut self.game else { return };
-        self.message = None;
-        let wanted = game.review(ply);
-        self.want(wanted);
-    }
-
-    /// One move back or forward: along the game, or along the line.
-    pub(super) fn step(&mut self, by: isize) {
-        self.message = None;
-        let before = self.view();
-        let result = match (&mut self.game, &mut self.study) {
-            (Some(game), _) => game.step(by),
-            (None, Some(study)) => study.step(by),
-            (None, None) => Err(NoStep::NoMove),
-        };
-        match result {
-            Ok(wanted) => {
-                if by > 0 && self.view() == Shown::Live {
-                    self.message = Some("> steps forward in a review: < opens one".into());
-                } else if self.view() == before {
-                    self.message = Some(crate::tui::record_view::end_of_steps(by).into());
-                }
-                self.want(wanted)
-            }
-            Err(_) => self.message = Some("no move to review".into()),
-        }
-    }
-
-    /// The perfect line from the strip shown; again: back from it.
-    pub(super) fn toggle_line(&mut self) {
-        self.message = None;
-        let result = match &mut self.game {
-            Some(game) => game.toggle_line(),
-            None => {
-                if self
-                    .study
-                    .as_ref()
-                    .is_some_and(|s| s.shown() != Shown::Live)
-                {
-                    return self.back();
-                }
-                let start = Position {
-                    strip: self.strip.clone(),
-                    to_move: Player::You,
-                };
-                let study = self.study.insert(Record::new(start));
-                study.toggle_line(|p| three_in_a_row(&p.strip).is_some())
-            }
-        };
-        match result {
-            Ok(wanted) => self.want(wanted),
-            Err(_) => {
-                self.study = None;
-                self.message = Some("three in a row already: no line to show".into());
-            }
-        }
-    }
-
-    /// One level back: from a line to where it was opened, from a review to
-    /// the strip as it stands.
-    pub(super) fn back(&mut self) {
-        self.message = None;
-        match &mut self.game {
-            Some(game) => game.back(),
-            None => self.study = None,
-        }
-    }
-
-    /// Go on from the position shown: in a game, later moves go and the
-    /// line's moves up to the step shown become the game's; from the
-    /// editor, the strip becomes the one shown.
-    pub(super) fn continue_here(&mut self) {
+    /// A review key: on the game (the shared controller), or on the
+    /// editor's study of the perfect line from the strip.
+    pub(super) fn review_key(&mut self, key: Review) {
         if let Some(game) = &mut self.game {
-            if game.continue_here() {
-                self.message = Some("play goes on from here".into());
+            let reviewed = review::review(game, key);
+            self.message = reviewed.said;
+            self.want(reviewed.wanted);
+            if reviewed.continued {
                 self.after_move();
             }
             return;
         }
-        if let Some(study) = self.study.take() {
-            if study.shown() != Shown::Live {
-                let (position, _) = study.shown_position();
-                self.edit(Edit::whole(&position.strip));
-                self.message = Some("the strip is now the one shown".into());
-            }
+        let strip = &self.strip;
+        let start = || Position {
+            strip: strip.clone(),
+            to_move: Player::You,
+        };
+        let studied = review::study(&mut self.study, start, key);
+        self.message = studied.said;
+        self.want(studied.wanted);
+        if let Some(position) = studied.continue_from {
+            self.edit(Edit::whole(&position.strip));
+            self.message = Some("the strip is now the one shown".into());
         }
+    }
+
+    /// The perfect line from the strip shown, or back from it.
+    pub(super) fn toggle_line(&mut self) {
+        self.review_key(Review::Line);
     }
 }

@@ -1,8 +1,9 @@
 //! What the Treblecross tab can be asked to do, and the keys that ask it.
 
 use crate::solver::treblecross::Player;
-use crate::tui::keymap::{ch, ctrl, key, keys, modes, Binding, When};
+use crate::tui::keymap::{ch, ctrl, key, modes, Binding, When};
 use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
+use crate::tui::review::{review_keys, Review};
 use crossterm::event::KeyCode;
 
 /// Everything the tab can be asked to do.
@@ -36,22 +37,11 @@ pub enum Action {
     Play(Player),
     /// During a game: show or hide the analysis.
     ShowAnalysis,
-    /// Review: the position before the one shown (a step back along the
-    /// perfect line when it is shown).
-    Back,
-    Forward,
-    /// The perfect line from the strip shown, on or off.
-    PerfectLine,
-    /// Go on from the position shown: in a game, the later moves go; on a
-    /// perfect line from the editor, the strip becomes the one shown.
-    ContinueHere,
-    /// One level back: from a line to where it was opened, from a review
-    /// to the strip as it stands.
-    BackToLive,
+    /// The review and the perfect line (every tab's keys); on a line
+    /// from the editor, continuing makes the strip the one shown.
+    Review(Review),
     /// A game again from the strip it started on, the same player first.
     NewGame,
-    /// Review the position after this many moves (a click on the list).
-    ReviewAt(usize),
     Puzzle(PuzzleAction),
 }
 
@@ -85,10 +75,10 @@ pub(super) const NOT_TYPING: When = EDITING.or(GAME).or(REVIEWING);
 
 /// The tab's keys (the cursor keys ← → are every tab's, in the app), in
 /// the order of the footer: a short one drops the last first.
-pub const BINDINGS: &[Binding<Action>] = keys![
+pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
+    reviewing: REVIEWING, stepping: GAME.or(REVIEWING), line: EDITING.or(GAME).or(REVIEWING); {
     [key(KeyCode::Enter)] "Enter" "show that game's values" => Action::Prompt(PromptKey::Enter), when TYPING, footer "show";
     [key(KeyCode::Esc)] "Esc" "cancel" => Action::Prompt(PromptKey::Cancel), when TYPING, footer "cancel";
-    [key(KeyCode::Esc)] "Esc" "back: from the line to the review, then the game" => Action::BackToLive, when REVIEWING, footer "back";
     [key(KeyCode::PageUp)] "PgUp" "cursor 50 cells left" => Action::Move(-50), when NOT_TYPING;
     [key(KeyCode::PageDown)] "PgDn" "cursor 50 cells right" => Action::Move(50), when NOT_TYPING;
     [key(KeyCode::Home)] "Home" "first cell" => Action::Home, when NOT_TYPING;
@@ -103,10 +93,7 @@ pub const BINDINGS: &[Binding<Action>] = keys![
     [ch('g'), ch('G')] "g" "stop the game: back to editing" => Action::Play(Player::You), when GAME, footer "stop";
     [ch('n')] "n" "new game: the same strip and first player" => Action::NewGame, when GAME.or(REVIEWING), footer "new";
     [ch('a')] "a" "show or hide the analysis during the game" => Action::ShowAnalysis, when PLAYING, footer "analysis";
-    [ch('<'), ch(',')] "<" "review: the move before (or click a move or a played X)" => Action::Back, when GAME.or(REVIEWING), group "< >" "review";
-    [ch('>'), ch('.')] ">" "review: the move after" => Action::Forward, when REVIEWING;
-    [ch('p')] "p" "perfect line from the strip shown" => Action::PerfectLine, when EDITING.or(GAME).or(REVIEWING), footer "perfect line";
-    [ch('c')] "c" "continue from the position shown" => Action::ContinueHere, when REVIEWING, footer "continue here";
+} {
     [ch('x')] "x" "put X in the cell" => Action::SetX, when EDITING;
     [ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)] "." "empty the cell" => Action::SetEmpty, when EDITING;
     [ch('+'), ch('=')] "+" "one cell longer" => Action::Longer(1), when EDITING, group "+/-" "length";
@@ -122,7 +109,7 @@ pub const BINDINGS: &[Binding<Action>] = keys![
     [ch(']')] "]" "Grundy panel: larger L (or wheel)" => Action::ScrollGrundy(8), when NOT_TYPING, group "[/]" "G(L)";
     [ch('s')] "s" "Grundy panel: values, statistics, plot" => Action::GrundyStats, when NOT_TYPING;
     [ch('o')] "o" "Grundy panel: another octal game" => Action::OtherGame, when NOT_TYPING;
-];
+}];
 
 /// The keys while a puzzle is on the strip.
 pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys![Action::Puzzle;

@@ -39,6 +39,7 @@ use crate::solver::treblecross::{
 };
 use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::record_view::{self, dropped_moves};
+use crate::tui::review::Review;
 use crate::tui::tab::{About, Cursor, Tab};
 use crate::tui::theme::Theme;
 use crate::tui::worker::Worker;
@@ -172,12 +173,7 @@ impl Tab for TreblecrossTab {
                 self.panel.prompt = Some(String::new());
                 return;
             }
-            A::PerfectLine => return self.toggle_line(),
-            A::Back => return self.step(-1),
-            A::Forward => return self.step(1),
-            A::ContinueHere => return self.continue_here(),
-            A::BackToLive => return self.back(),
-            A::ReviewAt(ply) => return self.review(ply),
+            A::Review(key) => return self.review_key(key),
             A::NewGame => return self.new_game(),
             _ => {}
         }
@@ -191,7 +187,7 @@ impl Tab for TreblecrossTab {
                 _ => None,
             };
             match played {
-                Some(i) => self.review(i + 1),
+                Some(i) => self.review_key(Review::At(i + 1)),
                 None => {
                     self.message =
                         Some("reviewing: < > or a click on an X, Esc back, c continue".into());
@@ -291,7 +287,7 @@ impl Tab for TreblecrossTab {
             Action::NewGame => Some(
                 "Start the game again from its first strip? The game in progress is lost.".into(),
             ),
-            Action::ContinueHere => dropped_moves(game.record()).map(|n| {
+            Action::Review(Review::Continue) => dropped_moves(game.record()).map(|n| {
                 format!("Play on from the position shown? The game's last {n} moves are dropped.")
             }),
             _ => None,
@@ -598,7 +594,7 @@ impl TreblecrossTab {
             MouseEventKind::Down(MouseButton::Left) => {
                 if let (Some(list), Some(record)) = (self.list_area(area), self.record()) {
                     if let Some(i) = record_view::move_at(record, &self.words(), list, at) {
-                        return Some(Action::ReviewAt(i + 1));
+                        return Some(Action::Review(Review::At(i + 1)));
                     }
                 }
                 self.cell_at(area, at).map(Action::Click)

@@ -15,6 +15,7 @@ use crate::solver::treblecross::{
     analyze, immediate_wins, Match, Strip, StripAnalysis, TreblecrossRules,
 };
 use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles};
+use crate::tui::review::Review;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{put_label, render_wrapped};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -193,7 +194,7 @@ impl TreblecrossTab {
                 }
                 // While the puzzle is open, the perfect line is its
                 // solution.
-                A::PerfectLine if self.puzzle_open() => {
+                A::Review(Review::Line) if self.puzzle_open() => {
                     puzzle::update(self, PuzzleAction::Solution);
                     return true;
                 }
@@ -206,7 +207,7 @@ impl TreblecrossTab {
                     return true;
                 }
                 A::Move(_) | A::Home | A::End | A::Zoom | A::ScrollGrundy(_) | A::GrundyStats => {}
-                A::PerfectLine | A::Back | A::Forward | A::BackToLive | A::ReviewAt(_) => {}
+                A::Review(_) => {}
                 _ => {
                     self.message = Some("a puzzle is on the strip: P or Esc leaves it".into());
                     return true;
