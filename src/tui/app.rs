@@ -6,12 +6,13 @@
 
 pub use super::action::Action;
 use super::action::{self, GENERAL, NAVIGATION};
-use super::files::{self, FilePrompt, Intent, Typed};
+use super::files::{self, FilePrompt, Intent};
 use super::keymap::{self, Binding, Direction, Hint};
 pub use super::overlays::Question;
 use super::overlays::{self, Overlay};
 use super::shell::{shell_layout, Shell};
 pub use super::tabs::{TabAction, TabId, Tabs};
+use super::text::Typed;
 use super::theme::Theme;
 use crate::notation::escape_all;
 use crate::notation::saved::Saved;
@@ -206,11 +207,12 @@ impl App {
                 };
                 let intent = prompt.intent;
                 match prompt.key(&key) {
-                    Typed::Editing => {}
+                    Typed::Editing | Typed::Refused => {}
                     Typed::Cancelled => self.overlay = None,
                     Typed::Done(typed) => {
                         self.overlay = None;
-                        let done = self.file_done(intent, &files::home_expanded(&typed));
+                        let path = files::home_expanded(std::path::Path::new(&typed));
+                        let done = self.file_done(intent, &path);
                         self.notice = Some(done.unwrap_or_else(|why| why));
                     }
                 }

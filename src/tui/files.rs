@@ -4,9 +4,10 @@
 
 use crate::notation::escape_all;
 use crate::notation::saved::{self, Saved};
+use crate::tui::text::{TextField, TextKey, Typed};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{centered, put};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -23,48 +24,25 @@ pub enum Intent {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FilePrompt {
     pub intent: Intent,
-    pub text: String,
+    pub path: TextField,
 }
 
-/// What a key did to the prompt.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Typed {
-    Editing,
-    Cancelled,
-    Done(PathBuf),
-}
+/// The longest path typed (longer than any system takes).
+const LONGEST_PATH: usize = 4096;
 
 impl FilePrompt {
     /// A prompt starting at `default` (the data folder's file for the tab).
     pub fn new(intent: Intent, default: Option<PathBuf>) -> FilePrompt {
+        let text = default.map_or_else(String::new, |p| p.display().to_string());
         FilePrompt {
             intent,
-            text: default.map_or_else(String::new, |p| p.display().to_string()),
+            path: TextField::printable(text, LONGEST_PATH),
         }
     }
 
+    /// A key typed: the path, once Enter gives it.
     pub fn key(&mut self, key: &KeyEvent) -> Typed {
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            // Ctrl-U clears the line, as in a shell.
-            if key.code == KeyCode::Char('u') {
-                self.text.clear();
-            }
-            return Typed::Editing;
-        }
-        match key.code {
-            KeyCode::Esc => Typed::Cancelled,
-            KeyCode::Enter if self.text.trim().is_empty() => Typed::Editing,
-            KeyCode::Enter => Typed::Done(PathBuf::from(self.text.trim())),
-            KeyCode::Backspace => {
-                self.text.pop();
-                Typed::Editing
-            }
-            KeyCode::Char(c) if !c.is_control() => {
-                self.text.push(c);
-                Typed::Editing
-            }
-            _ => Typed::Editing,
-        }
+        TextKey::of(key).map_or(Typed::Editing, |key| self.path.key(key))
     }
 
     /// A box in the middle of `area`: what Enter does, the path (its end
@@ -84,12 +62,12 @@ impl FilePrompt {
             .render(rect, buf);
         let inner = Rect::new(rect.x + 1, rect.y + 1, rect.width.saturating_sub(2), 3);
         let room = usize::from(inner.width.saturating_sub(1));
-        let count = self.text.chars().count();
+        let count = self.path.text.chars().count();
         let shown: String = if count > room {
-            let tail: String = self.text.chars().skip(count + 1 - room).collect();
+            let tail: String = self.path.text.chars().skip(count + 1 - room).collect();
             format!("…{tail}")
         } else {
-            self.text.clone()
+            self.path.text.clone()
         };
         let line = Line::styled(format!("{shown}▏"), theme.key());
         put(buf, inner.x, inner.y, &line, inner.width);
@@ -156,7 +134,7 @@ pub fn load(path: &Path) -> Result<Saved, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crossterm::event::{KeyEventKind, KeyEventState};
+    use crossterm::event::{KeyCode, KeyEventKind, KeyEventState, KeyModifiers};
 
     fn press(code: KeyCode) -> KeyEvent {
         KeyEvent {
@@ -172,10 +150,10 @@ mod tests {
         let mut prompt = FilePrompt::new(Intent::Save, Some(PathBuf::from("/d/a.txt")));
         prompt.key(&press(KeyCode::Backspace));
         prompt.key(&press(KeyCode::Char('x')));
-        assert_eq!(prompt.text, "/d/a.txx");
+        assert_eq!(prompt.path.text, "/d/a.txx");
         assert_eq!(
             prompt.key(&press(KeyCode::Enter)),
-            Typed::Done(PathBuf::from("/d/a.txx"))
+            Typed::Done("/d/a.txx".into())
         );
         assert_eq!(prompt.key(&press(KeyCode::Esc)), Typed::Cancelled);
     }

@@ -6,6 +6,7 @@
 
 use crate::solver::puzzle::{PuzzleGame, PuzzleId, SplitMix64};
 use crate::store;
+use crate::tui::text::{TextField, TextKey};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
@@ -46,12 +47,9 @@ pub enum PuzzleAction {
     Next,
     /// A level up (+1) or down (-1), and a new puzzle there.
     Level(i8),
-    /// A digit typed into a number answer (Treblecross drills).
-    Digit(u8),
-    Erase,
-    /// Esc while a number is typed: it goes, the puzzle stays.
-    ClearTyped,
-    Submit,
+    /// A key typed into a number answer (Treblecross drills); Enter
+    /// answers.
+    Type(TextKey),
 }
 
 /// The keys of every puzzle mode, after the tab's own answer keys: the
@@ -336,8 +334,9 @@ pub struct Attempt {
     pub hints: u8,
     pub wrong: u32,
     pub standing: Standing,
-    /// A number being typed (the drills).
-    pub typed: String,
+    /// A number being typed (the drills): four digits at most (the
+    /// values asked stay under a few hundred).
+    pub typed: TextField,
 }
 
 impl Attempt {
@@ -347,7 +346,7 @@ impl Attempt {
             hints: 0,
             wrong: 0,
             standing: Standing::Solving,
-            typed: String::new(),
+            typed: TextField::new(String::new(), 4, |c| c.is_ascii_digit()),
         }
     }
 

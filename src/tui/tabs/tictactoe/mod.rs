@@ -20,6 +20,7 @@ use crate::solver::record::{PerfectLine, Record, Shown, Wanted};
 use crate::solver::tictactoe::{illegality, Analysis, Analyzer, Atlas, Board, Illegality, Verdict};
 use crate::solver::tictactoe::{perfect_line, TicTacToeRules};
 use crate::solver::{Cell, Side};
+use crate::tui::history::{History, NOTHING_TO_REDO, NOTHING_TO_UNDO};
 use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::puzzle as puzzles;
 use crate::tui::review::{self, Review};
@@ -58,8 +59,9 @@ pub struct Verdicts {
 pub struct TicTacToeTab {
     board: Board,
     cursor: Cell,
-    undo: Vec<Board>,
-    redo: Vec<Board>,
+    /// Each edit is the whole board (9 cells: cheaper than saying what
+    /// changed).
+    history: History<Board>,
     analyzer: Analyzer,
     verdicts: Verdicts,
     examples: Result<Vec<Board>, InputError>,
@@ -140,20 +142,10 @@ impl Tab for TicTacToeTab {
             }
             Action::Clear => self.edit(Board::EMPTY),
             Action::NextExample => self.next_example(),
-            Action::Undo => match self.undo.pop() {
-                Some(previous) => {
-                    self.redo.push(self.board);
-                    self.set(previous);
-                }
-                None => self.message = Some("nothing to undo".into()),
-            },
-            Action::Redo => match self.redo.pop() {
-                Some(next) => {
-                    self.undo.push(self.board);
-                    self.set(next);
-                }
-                None => self.message = Some("nothing to redo".into()),
-            },
+            Action::Undo if self.history.undo(&mut self.board) => self.set(self.board),
+            Action::Redo if self.history.redo(&mut self.board) => self.set(self.board),
+            Action::Undo => self.message = Some(NOTHING_TO_UNDO.into()),
+            Action::Redo => self.message = Some(NOTHING_TO_REDO.into()),
         }
     }
 
@@ -191,8 +183,7 @@ impl TicTacToeTab {
         TicTacToeTab {
             board,
             cursor: Cell::CENTRE,
-            undo: Vec::new(),
-            redo: Vec::new(),
+            history: History::default(),
             analyzer,
             verdicts,
             examples: examples(),
@@ -272,9 +263,8 @@ impl TicTacToeTab {
         if board == self.board {
             return;
         }
-        self.undo.push(self.board);
-        self.redo.clear();
-        self.set(board);
+        self.history.edit(board, &mut self.board);
+        self.set(self.board);
     }
 
     fn set(&mut self, board: Board) {
@@ -325,5 +315,16 @@ fn cycled(mark: Option<Side>) -> Option<Side> {
         None => Some(Side::X),
         Some(Side::X) => Some(Side::O),
         Some(Side::O) => None,
+    }
+}
+
+/// A board edit: the board that replaces the one there.
+impl crate::tui::history::Edit<Board> for Board {
+    fn apply(self, board: &mut Board) -> Board {
+        std::mem::replace(board, self)
+    }
+
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Board>()
     }
 }

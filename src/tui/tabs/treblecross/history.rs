@@ -1,13 +1,14 @@
-//! Undo and redo of strip edits, held as what each edit changes (a cell,
-//! a length and the `X` it cut off, a strip's `X` cells), never as copies
-//! of the strip, and bounded in bytes: the oldest edits go first.
+//! The strip's edits for the shared undo history ([`History`]): each
+//! held as what it changes (a cell, a length and the `X` it cut off, a
+//! strip's `X` cells), never as a copy of the strip (a cleared strip of
+//! 100,000 cells costs at most 267 KB: its `X` cells, 4 bytes each).
 
 use crate::solver::treblecross::Strip;
-use std::collections::VecDeque;
+use crate::tui::history;
+pub use crate::tui::history::BUDGET;
 
-/// Bytes the undo and redo lists may hold together (a cleared strip of
-/// 100,000 cells costs at most 267 KB: its `X` cells, 4 bytes each).
-pub const BUDGET: usize = 16 << 20;
+/// The strip's undo history.
+pub type History = history::History<Edit>;
 
 /// An edit of the strip: applying it returns its inverse.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,8 +30,9 @@ impl Edit {
             xs: x_cells(strip, 0),
         }
     }
+}
 
-    /// What the edit costs to keep.
+impl history::Edit<Strip> for Edit {
     fn bytes(&self) -> usize {
         let cells = match self {
             Edit::Toggle(_) => 0,
@@ -39,8 +41,7 @@ impl Edit {
         std::mem::size_of::<Edit>() + 4 * cells
     }
 
-    /// Applies the edit to `strip`; returns the edit that undoes it.
-    pub fn apply(self, strip: &mut Strip) -> Edit {
+    fn apply(self, strip: &mut Strip) -> Edit {
         match self {
             Edit::Toggle(cell) => {
                 strip.toggle(cell);
@@ -82,73 +83,6 @@ fn x_cells(strip: &Strip, from: usize) -> Vec<u32> {
         .filter(|&i| cells[i])
         .map(|i| i as u32)
         .collect()
-}
-
-#[derive(Debug, Default)]
-pub struct History {
-    undo: VecDeque<Edit>,
-    redo: Vec<Edit>,
-    bytes: usize,
-}
-
-impl History {
-    /// Makes `edit` on `strip` and remembers how to undo it.
-    pub fn edit(&mut self, edit: Edit, strip: &mut Strip) {
-        let inverse = edit.apply(strip);
-        for dropped in self.redo.drain(..) {
-            self.bytes -= dropped.bytes();
-        }
-        self.push_undo(inverse);
-    }
-
-    /// Undoes the last edit; false if there is none.
-    pub fn undo(&mut self, strip: &mut Strip) -> bool {
-        let Some(edit) = self.undo.pop_back() else {
-            return false;
-        };
-        self.bytes -= edit.bytes();
-        let inverse = edit.apply(strip);
-        self.bytes += inverse.bytes();
-        self.redo.push(inverse);
-        self.trim();
-        true
-    }
-
-    /// Redoes the last undone edit; false if there is none.
-    pub fn redo(&mut self, strip: &mut Strip) -> bool {
-        let Some(edit) = self.redo.pop() else {
-            return false;
-        };
-        self.bytes -= edit.bytes();
-        let inverse = edit.apply(strip);
-        self.push_undo(inverse);
-        true
-    }
-
-    fn push_undo(&mut self, edit: Edit) {
-        self.bytes += edit.bytes();
-        self.undo.push_back(edit);
-        self.trim();
-    }
-
-    /// Forgets the oldest edits until the lists fit the budget.
-    fn trim(&mut self) {
-        while self.bytes > BUDGET {
-            match self.undo.pop_front() {
-                Some(old) => self.bytes -= old.bytes(),
-                None => break,
-            }
-        }
-    }
-
-    /// Bytes held now (for tests and the README's measurement).
-    pub fn bytes(&self) -> usize {
-        self.bytes
-    }
-
-    pub fn undo_len(&self) -> usize {
-        self.undo.len()
-    }
 }
 
 #[cfg(test)]

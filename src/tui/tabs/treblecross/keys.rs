@@ -4,6 +4,7 @@ use crate::solver::treblecross::Player;
 use crate::tui::keymap::{ch, ctrl, key, modes, Binding, When};
 use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
 use crate::tui::review::{review_keys, Review};
+use crate::tui::text::TextKey;
 use crossterm::event::KeyCode;
 
 /// Everything the tab can be asked to do.
@@ -32,7 +33,7 @@ pub enum Action {
     /// The Grundy panel: type another octal game's code.
     OtherGame,
     /// A key typed into the panel's prompt.
-    Prompt(PromptKey),
+    Prompt(TextKey),
     /// Start a game against the engine with this player first (or stop one).
     Play(Player),
     /// During a game: show or hide the analysis.
@@ -43,15 +44,6 @@ pub enum Action {
     /// A game again from the strip it started on, the same player first.
     NewGame,
     Puzzle(PuzzleAction),
-}
-
-/// A key typed into the prompt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PromptKey {
-    Char(char),
-    Backspace,
-    Enter,
-    Cancel,
 }
 
 modes! {
@@ -77,8 +69,8 @@ pub(super) const NOT_TYPING: When = EDITING.or(GAME).or(REVIEWING);
 /// the order of the footer: a short one drops the last first.
 pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     reviewing: REVIEWING, stepping: GAME.or(REVIEWING), line: EDITING.or(GAME).or(REVIEWING); {
-    [key(KeyCode::Enter)] "Enter" "show that game's values" => Action::Prompt(PromptKey::Enter), when TYPING, footer "show";
-    [key(KeyCode::Esc)] "Esc" "cancel" => Action::Prompt(PromptKey::Cancel), when TYPING, footer "cancel";
+    [key(KeyCode::Enter)] "Enter" "show that game's values" => Action::Prompt(TextKey::Enter), when TYPING, footer "show";
+    [key(KeyCode::Esc)] "Esc" "cancel" => Action::Prompt(TextKey::Cancel), when TYPING, footer "cancel";
     [key(KeyCode::PageUp)] "PgUp" "cursor 50 cells left" => Action::Move(-50), when NOT_TYPING;
     [key(KeyCode::PageDown)] "PgDn" "cursor 50 cells right" => Action::Move(50), when NOT_TYPING;
     [key(KeyCode::Home)] "Home" "first cell" => Action::Home, when NOT_TYPING;
@@ -114,7 +106,7 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
 /// The keys while a puzzle is on the strip.
 pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys![Action::Puzzle;
     [key(KeyCode::Char(' ')), ch('x')] "Space" "answer with the cell under the cursor (or click it)" => Action::Toggle, when PUZZLE_CELL, footer "answer";
-    [key(KeyCode::Enter)] "0-9 Enter" "type the number, Enter answers (Backspace erases)" => Action::Puzzle(PuzzleAction::Submit), when PUZZLE_NUMBER, footer "answer";
+    [key(KeyCode::Enter)] "0-9 Enter" "type the number, Enter answers (Backspace erases)" => Action::Puzzle(PuzzleAction::Type(TextKey::Enter)), when PUZZLE_NUMBER, footer "answer";
     [key(KeyCode::Home)] "Home" "first cell" => Action::Home;
     [key(KeyCode::End)] "End" "last cell" => Action::End;
     [ch('z')] "z" "zoom: cells 3, 2, 1 wide, then as wide as fit" => Action::Zoom;

@@ -22,7 +22,7 @@ mod view;
 pub use engine::LINE_MOST;
 pub use game::TreblecrossWords;
 pub use history::{Edit, History, BUDGET as HISTORY_BUDGET};
-pub use keys::{Action, PromptKey, BINDINGS, PUZZLE_BINDINGS};
+pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
 pub use layout::{layout, window_start, TreblecrossLayout, MIN_SIZE};
 pub use panel::{stats_lines, Panel, PanelMode, PLOT_FIRST, PLOT_MOST};
 pub use puzzle::{Training, Try};
@@ -37,13 +37,15 @@ use crate::solver::treblecross::{
     analyze, longest_free_segment, safe_cells, Match, Strip, StripAnalysis, StripValue,
     TreblecrossRules,
 };
+use crate::tui::history::{NOTHING_TO_REDO, NOTHING_TO_UNDO};
 use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::record_view::{self, dropped_moves};
 use crate::tui::review::Review;
 use crate::tui::tab::{About, Cursor, Tab};
+use crate::tui::text::{TextField, TextKey};
 use crate::tui::theme::Theme;
 use crate::tui::worker::Worker;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use engine::{Reply, Request};
 use keys::{EDITING, GAME_OVER, PLAYING, PUZZLE_CELL, PUZZLE_NUMBER, REVIEWING, TYPING};
 use ratatui::buffer::Buffer;
@@ -65,6 +67,8 @@ const PANEL_SPAN: usize = 1024;
 /// (an empty 100,000-cell strip needs about 0.8 s) while the tab shows
 /// progress.
 pub const SYNC_GRUNDY: usize = 5_000;
+/// The longest game code the panel's prompt takes.
+const GAME_CODE_MOST: usize = 300;
 
 /// The strips of `assets/`, shipped inside the binary (the UVA sample).
 const EXAMPLES: &str = include_str!("../../../../assets/treblecross/uva-sample.txt");
@@ -170,7 +174,7 @@ impl Tab for TreblecrossTab {
             A::ScrollGrundy(delta) => return self.scroll_panel(delta),
             A::GrundyStats => return self.next_panel_mode(),
             A::OtherGame => {
-                self.panel.prompt = Some(String::new());
+                self.panel.prompt = Some(TextField::printable(String::new(), GAME_CODE_MOST));
                 return;
             }
             A::Review(key) => return self.review_key(key),
@@ -237,8 +241,8 @@ impl Tab for TreblecrossTab {
                 self.message = Some("the analysis is on: a hides it in games".into())
             }
             // The keys that found nothing to do say why.
-            A::Undo => self.message = Some("nothing to undo".into()),
-            A::Redo => self.message = Some("nothing to redo".into()),
+            A::Undo => self.message = Some(NOTHING_TO_UNDO.into()),
+            A::Redo => self.message = Some(NOTHING_TO_REDO.into()),
             A::Clear => self.message = Some("the strip has no X to clear".into()),
             A::SetX => self.message = Some("the cell holds an X already".into()),
             A::SetEmpty => self.message = Some("the cell is empty already".into()),
@@ -304,17 +308,7 @@ impl Tab for TreblecrossTab {
             return self.typed_number(event);
         }
         self.panel.prompt.as_ref()?;
-        if event.modifiers.contains(KeyModifiers::CONTROL) {
-            return None;
-        }
-        let key = match event.code {
-            KeyCode::Char(c) => PromptKey::Char(c),
-            KeyCode::Backspace => PromptKey::Backspace,
-            KeyCode::Enter => PromptKey::Enter,
-            KeyCode::Esc => PromptKey::Cancel,
-            _ => return None,
-        };
-        Some(Action::Prompt(key))
+        TextKey::of(event).map(Action::Prompt)
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {

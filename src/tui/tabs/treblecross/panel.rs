@@ -8,6 +8,7 @@ use crate::solver::grundy::rare_common::rare_common_split;
 use crate::solver::grundy::{GrundyMethod, GrundyTable, RareCommon, Sequence};
 use crate::solver::octal::{OctalGame, ValueTooLarge};
 use crate::tui::audit;
+use crate::tui::text::TextField;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{put, put_label, render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
@@ -46,7 +47,7 @@ pub struct Panel {
     /// free segments.
     pub other: Option<(OctalGame, Vec<u16>)>,
     /// The game code being typed (`o`), if the prompt is open.
-    pub prompt: Option<String>,
+    pub prompt: Option<TextField>,
 }
 
 impl Default for Panel {
@@ -197,7 +198,7 @@ impl Panel {
         put(buf, area.x, area.y, &Line::styled(title, style), room);
         if let Some(prompt) = &self.prompt {
             // The whole question where it fits, else the short one.
-            let typed = format!("{prompt}▏");
+            let typed = format!("{}▏", prompt.text);
             let question = [
                 "octal game (a code such as 0.77, or a name; empty: Treblecross): ",
                 "octal game (code or name): ",

@@ -16,9 +16,10 @@ use crate::solver::treblecross::{
 };
 use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles};
 use crate::tui::review::Review;
+use crate::tui::text::{TextKey, Typed};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{put_label, render_wrapped};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -107,20 +108,7 @@ impl Puzzles for TreblecrossTab {
 
     fn other(&mut self, action: PuzzleAction) -> Result<(), String> {
         match action {
-            PuzzleAction::Digit(d) => self.type_digit(d),
-            PuzzleAction::Erase => {
-                if let Some(t) = &mut self.training.current {
-                    t.attempt.typed.pop();
-                }
-                Ok(())
-            }
-            PuzzleAction::ClearTyped => {
-                if let Some(t) = &mut self.training.current {
-                    t.attempt.typed.clear();
-                }
-                Ok(())
-            }
-            PuzzleAction::Submit => self.submit_number(),
+            PuzzleAction::Type(key) => self.type_number(key),
             _ => Ok(()),
         }
     }
@@ -158,28 +146,17 @@ impl TreblecrossTab {
     }
 
     /// A key typed while a drill asks for a number: digits, Backspace,
-    /// Enter (other keys work as usual).
+    /// Ctrl-U, Enter (other keys work as usual). Esc clears what is typed
+    /// first; then it leaves, as anywhere.
     pub(super) fn typed_number(&self, event: &KeyEvent) -> Option<Action> {
-        if event.modifiers.contains(KeyModifiers::CONTROL) {
-            return None;
-        }
-        let puzzle = match event.code {
-            KeyCode::Char(c @ '0'..='9') => PuzzleAction::Digit(c as u8 - b'0'),
-            KeyCode::Backspace => PuzzleAction::Erase,
-            KeyCode::Enter => PuzzleAction::Submit,
-            // Esc clears what is typed first; then it leaves, as anywhere.
-            KeyCode::Esc
-                if self
-                    .training
-                    .current
-                    .as_ref()
-                    .is_some_and(|t| !t.attempt.typed.is_empty()) =>
-            {
-                PuzzleAction::ClearTyped
-            }
-            _ => return None,
+        let typed = self.training.current.as_ref().map(|t| &t.attempt.typed)?;
+        let key = match TextKey::of(event)? {
+            TextKey::Char(c) if !c.is_ascii_digit() => return None,
+            TextKey::Cancel if typed.is_empty() => return None,
+            TextKey::Cancel => TextKey::ClearLine,
+            key => key,
         };
-        Some(Action::Puzzle(puzzle))
+        Some(Action::Puzzle(PuzzleAction::Type(key)))
     }
 
     /// The puzzle's keys, and what a puzzle on the strip does with the
@@ -305,16 +282,19 @@ impl TreblecrossTab {
         self.training.wrong(words);
     }
 
-    fn type_digit(&mut self, digit: u8) -> Result<(), String> {
+    /// A key typed into the drill's number; Enter answers.
+    fn type_number(&mut self, key: TextKey) -> Result<(), String> {
         let Some(t) = &mut self.training.current else {
             return Ok(());
         };
-        // Values here stay under a few hundred: four digits is plenty.
-        if t.attempt.typed.len() >= 4 {
-            return Err("four digits at most".into());
+        match t.attempt.typed.key(key) {
+            Typed::Refused => Err("four digits at most".into()),
+            Typed::Editing if key == TextKey::Enter => {
+                Err("type a number first, then Enter".into())
+            }
+            Typed::Done(_) => self.submit_number(),
+            _ => Ok(()),
         }
-        t.attempt.typed.push(char::from(b'0' + digit));
-        Ok(())
     }
 
     fn submit_number(&mut self) -> Result<(), String> {
@@ -327,10 +307,10 @@ impl TreblecrossTab {
         if !t.attempt.is_open() {
             return Err("this puzzle is over: n for the next".into());
         }
-        let Ok(answer) = t.attempt.typed.parse::<u16>() else {
+        let Ok(answer) = t.attempt.typed.text.parse::<u16>() else {
             return Err("type a number first, then Enter".into());
         };
-        t.attempt.typed.clear();
+        t.attempt.typed.key(TextKey::ClearLine);
         let (right, words) = match t.puzzle.task {
             TreblecrossTask::SegmentValue { len, value } => (
                 answer == value,
@@ -415,7 +395,7 @@ impl TreblecrossTab {
         let t = self.training.current.as_ref()?;
         let mut asked = question(&Puzzle::Treblecross(t.puzzle.clone()));
         if t.wants_number() && t.attempt.is_open() {
-            asked = format!("{asked}  {}▏ (type it, Enter)", t.attempt.typed);
+            asked = format!("{asked}  {}▏ (type it, Enter)", t.attempt.typed.text);
         }
         let mut panel = self.training.panel(asked, theme)?;
         if let Some(message) = &self.message {

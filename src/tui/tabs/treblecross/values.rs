@@ -2,9 +2,10 @@
 //! a background thread with progress when a long free segment needs many)
 //! and the panel's (another octal game typed at its prompt, a longer plot).
 
-use super::{PanelMode, PromptKey, TreblecrossTab, PANEL_SPAN, PLOT_MOST, SYNC_GRUNDY};
+use super::{PanelMode, TreblecrossTab, PANEL_SPAN, PLOT_MOST, SYNC_GRUNDY};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::octal::{OctalGame, ValueTooLarge};
+use crate::tui::text::{TextKey, Typed};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
@@ -60,35 +61,35 @@ impl TreblecrossTab {
     }
 
     /// The prompt of the panel: a game code typed, then shown.
-    pub(super) fn prompt_key(&mut self, key: PromptKey) {
-        let Some(text) = &mut self.panel.prompt else {
+    pub(super) fn prompt_key(&mut self, key: TextKey) {
+        let Some(field) = &mut self.panel.prompt else {
             return;
         };
-        match key {
-            PromptKey::Char(c) if text.chars().count() < 300 && !c.is_control() => text.push(c),
-            PromptKey::Char(_) => {}
-            PromptKey::Backspace => {
-                text.pop();
-            }
-            PromptKey::Cancel => self.panel.prompt = None,
-            PromptKey::Enter => {
-                let text = text.trim().to_string();
-                let game = match text.as_str() {
-                    "" | "treblecross" => None,
-                    code => match code.parse::<OctalGame>() {
-                        Ok(game) => Some(game),
-                        Err(e) => {
-                            self.message = Some(format!("not a game: {}", e.message));
-                            return;
-                        }
-                    },
-                };
+        // Enter on an empty line: back to Treblecross.
+        let empty_enter = key == TextKey::Enter && field.is_empty();
+        let text = match field.key(key) {
+            _ if empty_enter => "treblecross".to_string(),
+            Typed::Editing | Typed::Refused => return,
+            Typed::Cancelled => {
                 self.panel.prompt = None;
-                let wanted = self.panel_wanted();
-                if let Err(e) = self.panel.show_game(game, wanted) {
-                    self.message = Some(e.to_string());
-                }
+                return;
             }
+            Typed::Done(text) => text,
+        };
+        let game = match text.as_str() {
+            "treblecross" => None,
+            code => match code.parse::<OctalGame>() {
+                Ok(game) => Some(game),
+                Err(e) => {
+                    self.message = Some(format!("not a game: {}", e.message));
+                    return;
+                }
+            },
+        };
+        self.panel.prompt = None;
+        let wanted = self.panel_wanted();
+        if let Err(e) = self.panel.show_game(game, wanted) {
+            self.message = Some(e.to_string());
         }
     }
 
