@@ -3,7 +3,7 @@
 use super::mnc::{move_in_list, position_notation, side_letter};
 use super::tictactoe::{mark_letter, slashed};
 use super::{escaped, quoted, InputError};
-use crate::solver::grundy::split;
+use crate::solver::grundy::{reached_values, split};
 use crate::solver::mnc::Move;
 use crate::solver::puzzle::{
     MncPuzzle, Puzzle, PuzzleGame, PuzzleId, TicTacToePuzzle, TicTacToeTask, TreblecrossPuzzle,
@@ -246,22 +246,6 @@ fn segment_words(segment: &FreeSegment) -> String {
     }
 }
 
-/// The nim-sums a move in a free segment of `len` cells reaches, each
-/// with a cell (0-based in the segment) that reaches it; `values` holds
-/// G(0) up to G(len − 1) at least.
-pub fn reached_values(len: usize, values: &[u16]) -> Vec<(u16, usize)> {
-    let mut reached: Vec<(u16, usize)> = Vec::new();
-    for p in 0..len {
-        let (left, right) = split(len, p);
-        let v = values[left] ^ values[right];
-        if !reached.iter().any(|(r, _)| *r == v) {
-            reached.push((v, p));
-        }
-    }
-    reached.sort_unstable();
-    reached
-}
-
 /// Step `step` of the hint of a Treblecross puzzle; `analysis` is the
 /// strip's, `values` the Grundy values up to its length at least.
 pub fn treblecross_hint(
@@ -270,13 +254,14 @@ pub fn treblecross_hint(
     values: &[u16],
     step: u8,
 ) -> String {
-    let segments: &[FreeSegment] = match analysis {
-        StripAnalysis::Segments { segments, .. } => segments,
-        _ => &[],
+    let (segments, nim_sum): (&[FreeSegment], u16) = match analysis {
+        StripAnalysis::Segments {
+            segments, nim_sum, ..
+        } => (segments, *nim_sum),
+        _ => (&[], 0),
     };
     match (&p.task, step) {
         (TreblecrossTask::WinningCell { .. }, 1) => {
-            let nim_sum = segments.iter().fold(0, |a, s| a ^ s.grundy);
             format!(
                 "the free segments' nim-sum is {nim_sum}: a winning cell leaves it 0 (and gives no three in a row)"
             )

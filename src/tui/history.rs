@@ -12,10 +12,11 @@ pub const BUDGET: usize = 16 << 20;
 pub const NOTHING_TO_UNDO: &str = "nothing to undo";
 pub const NOTHING_TO_REDO: &str = "nothing to redo";
 
-/// An edit of a state `S`.
-pub trait Edit<S>: Sized {
+/// An edit of a state (a board, a strip).
+pub trait Edit: Sized {
+    type State;
     /// Applies the edit to `state`; returns the edit that undoes it.
-    fn apply(self, state: &mut S) -> Self;
+    fn apply(self, state: &mut Self::State) -> Self;
     /// What the edit costs to keep.
     fn bytes(&self) -> usize;
 }
@@ -37,24 +38,18 @@ impl<E> Default for History<E> {
     }
 }
 
-impl<E> History<E> {
+impl<E: Edit> History<E> {
     /// Makes `edit` on `state` and remembers how to undo it.
-    pub fn edit<S>(&mut self, edit: E, state: &mut S)
-    where
-        E: Edit<S>,
-    {
+    pub fn edit(&mut self, edit: E, state: &mut E::State) {
         let inverse = edit.apply(state);
         for dropped in self.redo.drain(..) {
             self.bytes -= dropped.bytes();
         }
-        self.push_undo::<S>(inverse);
+        self.push_undo(inverse);
     }
 
     /// Undoes the last edit; false if there is none.
-    pub fn undo<S>(&mut self, state: &mut S) -> bool
-    where
-        E: Edit<S>,
-    {
+    pub fn undo(&mut self, state: &mut E::State) -> bool {
         let Some(edit) = self.undo.pop_back() else {
             return false;
         };
@@ -62,38 +57,29 @@ impl<E> History<E> {
         let inverse = edit.apply(state);
         self.bytes += inverse.bytes();
         self.redo.push(inverse);
-        self.trim::<S>();
+        self.trim();
         true
     }
 
     /// Redoes the last undone edit; false if there is none.
-    pub fn redo<S>(&mut self, state: &mut S) -> bool
-    where
-        E: Edit<S>,
-    {
+    pub fn redo(&mut self, state: &mut E::State) -> bool {
         let Some(edit) = self.redo.pop() else {
             return false;
         };
         self.bytes -= edit.bytes();
         let inverse = edit.apply(state);
-        self.push_undo::<S>(inverse);
+        self.push_undo(inverse);
         true
     }
 
-    fn push_undo<S>(&mut self, edit: E)
-    where
-        E: Edit<S>,
-    {
+    fn push_undo(&mut self, edit: E) {
         self.bytes += edit.bytes();
         self.undo.push_back(edit);
-        self.trim::<S>();
+        self.trim();
     }
 
     /// Forgets the oldest edits until the lists fit the budget.
-    fn trim<S>(&mut self)
-    where
-        E: Edit<S>,
-    {
+    fn trim(&mut self) {
         while self.bytes > BUDGET {
             match self.undo.pop_front() {
                 Some(old) => self.bytes -= old.bytes(),

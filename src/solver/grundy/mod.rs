@@ -95,6 +95,22 @@ pub fn split(len: usize, p: usize) -> (usize, usize) {
     (p.saturating_sub(2), (len - p).saturating_sub(3))
 }
 
+/// The nim-sums a move in a free segment of `len` cells reaches, each
+/// with a cell (0-based in the segment) that reaches it; `values` holds
+/// G(0) up to G(len − 1) at least.
+pub fn reached_values(len: usize, values: &[u16]) -> Vec<(u16, usize)> {
+    let mut reached: Vec<(u16, usize)> = Vec::new();
+    for p in 0..len {
+        let (left, right) = split(len, p);
+        let v = values[left] ^ values[right];
+        if !reached.iter().any(|(r, _)| *r == v) {
+            reached.push((v, p));
+        }
+    }
+    reached.sort_unstable();
+    reached
+}
+
 /// Heap of the octal game 0.007 that a free segment of `len` cells is.
 pub const HEAP_OF_SEGMENT: usize = 2;
 
@@ -183,6 +199,24 @@ pub fn cores() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_values_a_move_reaches_are_the_options_of_the_mex() {
+        // Each value reached is reached by the cell given, and G(len) is
+        // the least value not reached (the table itself is checked against
+        // an exhaustive search in tests/it/treblecross.rs).
+        let table = GrundyTable::with_len(60).unwrap();
+        let values = table.values();
+        for len in 1..60 {
+            let reached = reached_values(len, values);
+            for &(v, p) in &reached {
+                let (left, right) = split(len, p);
+                assert_eq!(values[left] ^ values[right], v, "{len} {p}");
+            }
+            let mex = (0..).find(|v| !reached.iter().any(|(r, _)| r == v)).unwrap();
+            assert_eq!(mex, values[len], "G({len})");
+        }
+    }
 
     #[test]
     fn first_values_match_the_spec() {

@@ -319,7 +319,9 @@ fn cycled(mark: Option<Side>) -> Option<Side> {
 }
 
 /// A board edit: the board that replaces the one there.
-impl crate::tui::history::Edit<Board> for Board {
+impl crate::tui::history::Edit for Board {
+    type State = Board;
+
     fn apply(self, board: &mut Board) -> Board {
         std::mem::replace(board, self)
     }

@@ -32,7 +32,9 @@ impl Edit {
     }
 }
 
-impl history::Edit<Strip> for Edit {
+impl history::Edit for Edit {
+    type State = Strip;
+
     fn bytes(&self) -> usize {
         let cells = match self {
             Edit::Toggle(_) => 0,
