@@ -22,7 +22,7 @@ use noughts::tui::app::{Action, App, TabId};
 use noughts::tui::shell::shell_layout;
 use noughts::tui::tabs::mnc::{layout as mnc_layout, Action as MncAction, MncTab};
 use noughts::tui::tabs::treblecross::{
-    layout as treblecross_layout, Action as TreblecrossAction, PromptKey, TreblecrossTab,
+    layout as treblecross_layout, Action as TreblecrossAction, TreblecrossTab,
 };
 use noughts::tui::theme::Theme;
 use paint::Painter;
@@ -199,9 +199,13 @@ fn stills(dir: &Path) -> Result<()> {
     let mut grundy = with_strip("......X.........X......");
     grundy.update(Action::tab(TreblecrossAction::OtherGame));
     for c in "grundy".chars() {
-        grundy.update(Action::tab(TreblecrossAction::Prompt(PromptKey::Char(c))));
+        grundy.update(Action::tab(TreblecrossAction::Prompt(
+            noughts::tui::text::TextKey::Char(c),
+        )));
     }
-    grundy.update(Action::tab(TreblecrossAction::Prompt(PromptKey::Enter)));
+    grundy.update(Action::tab(TreblecrossAction::Prompt(
+        noughts::tui::text::TextKey::Enter,
+    )));
     grundy.update(Action::tab(TreblecrossAction::GrundyStats));
     save(
         &mut painter,

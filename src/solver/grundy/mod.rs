@@ -213,7 +213,9 @@ mod tests {
                 let (left, right) = split(len, p);
                 assert_eq!(values[left] ^ values[right], v, "{len} {p}");
             }
-            let mex = (0..).find(|v| !reached.iter().any(|(r, _)| r == v)).unwrap();
+            let mex = (0..)
+                .find(|v| !reached.iter().any(|(r, _)| r == v))
+                .unwrap();
             assert_eq!(mex, values[len], "G({len})");
         }
     }
