@@ -117,8 +117,8 @@ const READING: When = HELP.or(RULES);
 /// The keys of the pop-ups; the closing line of each (its footer) comes
 /// from here too.
 pub const OVERLAY: &[Binding<Action>] = keys![
-    [ch('?'), key(KeyCode::Esc), ch('q')] "? or Esc" "close the help" => Action::Dismiss, when HELP, footer "closes this help";
-    [ch('r'), key(KeyCode::Esc), ch('q')] "r or Esc" "close the rules" => Action::Dismiss, when RULES, footer "closes the rules";
+    [ch('?'), key(KeyCode::Esc), ch('q')] "?, q or Esc" "close the help" => Action::Dismiss, when HELP, footer "closes this help";
+    [ch('r'), key(KeyCode::Esc), ch('q')] "r, q or Esc" "close the rules" => Action::Dismiss, when RULES, footer "closes the rules";
     [key(KeyCode::Down), ch('j')] "↓/j" "a line down" => Action::ScrollOverlay(1), when READING;
     [key(KeyCode::Up), ch('k')] "↑/k" "a line up" => Action::ScrollOverlay(-1), when READING;
     [key(KeyCode::PageDown), ch(' ')] "PgDn" "a page down" => Action::ScrollOverlay(10), when READING;

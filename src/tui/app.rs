@@ -120,8 +120,16 @@ impl App {
                     return overlay.key_action(key);
                 }
                 let app_key = |table: &[Binding<Action>]| keymap::any(table, key);
-                // Typing into a tab's prompt takes every key but Ctrl-C.
                 let page = self.page();
+                // A tab too small to be drawn takes no keys: nothing would
+                // show what they did.
+                if !page.fits(shell_layout(area).body) {
+                    return app_key(NAVIGATION)
+                        .filter(|a| !matches!(a, Action::Cursor(_)))
+                        .or_else(|| action::tab_for_digit(key).map(Action::SelectTab))
+                        .or_else(|| app_key(GENERAL));
+                }
+                // Typing into a tab's prompt takes every key but Ctrl-C.
                 if let Some(action) = page.typed(key) {
                     return Some(Action::Tab(action));
                 }
@@ -163,6 +171,9 @@ impl App {
                 return Some(Action::SelectTab(TabId::ALL[i]));
             }
         }
+        if !self.page().fits(layout.body) {
+            return None;
+        }
         self.page()
             .mouse_action(layout.body, mouse)
             .map(Action::Tab)
@@ -182,6 +193,10 @@ impl App {
                 Some(Overlay::Question(Question::Quit(_))) => self.running = false,
                 Some(Overlay::Question(Question::Abandon { action, .. })) => {
                     self.page_mut().apply(action)
+                }
+                Some(Overlay::Question(Question::Load { saved, path, .. })) => {
+                    self.load_saved(*saved);
+                    self.notice = Some(format!("loaded {path}"));
                 }
                 other => self.overlay = other,
             },
@@ -213,7 +228,8 @@ impl App {
                         self.overlay = None;
                         let path = files::home_expanded(std::path::Path::new(&typed));
                         let done = self.file_done(intent, &path);
-                        self.notice = Some(done.unwrap_or_else(|why| why));
+                        let said = done.unwrap_or_else(|why| why);
+                        self.notice = (!said.is_empty()).then_some(said);
                     }
                 }
             }
@@ -260,10 +276,25 @@ impl App {
                 }
                 files::save(path, &self.saved())
             }
-            Intent::Load => files::load(path).map(|saved| {
+            Intent::Load => {
+                let saved = files::load(path)?;
+                let shown = escape_all(&path.display().to_string());
+                // Loading over a match in progress asks first, as a new
+                // game does.
+                let tab = TabId::from_word(saved.game_word());
+                if let Some(what) = tab.and_then(|t| self.tabs.page(t).at_stake()) {
+                    let question = format!("Load {shown} over {what}? It is lost.");
+                    let saved = Box::new(saved);
+                    self.overlay = Some(Overlay::Question(Question::Load {
+                        question,
+                        saved,
+                        path: shown,
+                    }));
+                    return Ok(String::new());
+                }
                 self.load_saved(saved);
-                format!("loaded {}", escape_all(&path.display().to_string()))
-            }),
+                Ok(format!("loaded {shown}"))
+            }
         }
     }
 

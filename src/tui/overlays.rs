@@ -11,6 +11,7 @@ use super::keymap::{self, Hint, When};
 use super::tabs::{TabAction, TabId};
 use super::theme::Theme;
 use super::widgets::{centered, put, wrap_words};
+use crate::notation::saved::Saved;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -23,6 +24,12 @@ pub enum Question {
     Quit(&'static str),
     /// Do a tab's action that throws a match in progress away.
     Abandon { question: String, action: TabAction },
+    /// Load a file over a match in progress (Ctrl-O).
+    Load {
+        question: String,
+        saved: Box<Saved>,
+        path: String,
+    },
 }
 
 /// The pop-up over the tabs.
@@ -84,7 +91,9 @@ impl Overlay {
                 let question = format!("{} is not over: quitting loses it.", capitalized(what));
                 context.render_question(" Quit? ", &question, "quit", "stay", area, buf);
             }
-            Overlay::Question(Question::Abandon { question, .. }) => {
+            Overlay::Question(
+                Question::Abandon { question, .. } | Question::Load { question, .. },
+            ) => {
                 context.render_question(" Sure? ", question, "yes", "no", area, buf);
             }
             Overlay::File(prompt) => prompt.render(area, buf, context.theme),

@@ -237,6 +237,10 @@ impl<P, A, E> Training<P, A, E> {
     }
 }
 
+/// Said by `c` on a puzzle's line or review: a puzzle is not played on
+/// from another position (its question would no longer hold).
+pub const NO_CONTINUING: &str = "the puzzle's line: Esc back to the puzzle";
+
 /// Said by a puzzle key with no puzzle on.
 pub const NO_PUZZLE: &str = "no puzzle on: P for one";
 

@@ -167,8 +167,14 @@ fn mnc_answers_are_exactly_the_moves_that_keep_the_win_in_n() {
         let Puzzle::Mnc(p) = puzzler.make(id) else {
             panic!("{id:?} is not MNC");
         };
-        let n = 2 * id.level + 1;
-        assert_eq!(p.plies, n, "{id:?}");
+        // Level l: a win in 2l + 1 plies; the last level, the longest (11
+        // or 13: too few positions win in 13 for a level of their own).
+        let n = p.plies;
+        let last = id.level == PuzzleGame::Mnc.levels();
+        assert!(
+            n == 2 * id.level + 1 || last && n == 2 * id.level + 3,
+            "{id:?}: {n}"
+        );
         let twin = Twin::of(&p.position);
         assert_eq!(slow.value(&twin), Outcome::Win(n), "{id:?}");
         let mut right: Vec<Twin> = twin
@@ -187,7 +193,54 @@ fn mnc_answers_are_exactly_the_moves_that_keep_the_win_in_n() {
         only += usize::from(p.answers.len() == 1);
     }
     // Positions with one winning move are preferred: most puzzles have one.
-    assert!(only * 10 >= 6 * 200 * 6, "{only} of 1200 with one answer");
+    let all = 200 * usize::from(PuzzleGame::Mnc.levels());
+    assert!(only * 10 >= 6 * all, "{only} of {all} with one answer");
+}
+
+/// Every position a game reaches from the start, with the side to move
+/// (true: x), by the slow twin's moves: no symmetry, no table.
+fn reachable_twins() -> HashSet<(Twin, bool)> {
+    let start = (Twin::start(), true);
+    let mut seen = HashSet::from([start]);
+    let mut todo = vec![start];
+    while let Some((twin, x_to_move)) = todo.pop() {
+        // Over once the player who just moved (the opponent here) has a line.
+        if twin.line(b'n', b'N') {
+            continue;
+        }
+        for next in twin.moves(true) {
+            if seen.insert((next, !x_to_move)) {
+                todo.push((next, !x_to_move));
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn every_mnc_puzzle_is_a_position_a_game_reaches_with_that_side_to_move() {
+    let reached = reachable_twins();
+    let is_reached = |text: &str| {
+        let position: noughts::solver::mnc::Position = text.parse().unwrap();
+        reached.contains(&(Twin::of(&position), position.to_move() == Side::X))
+    };
+    // The search itself: the example is no game's position with o
+    // to move (nothing captured, two moves each: x is to move), and is one
+    // with x to move.
+    assert!(!is_reached("X.X/..o/o.. o 4 2"));
+    assert!(is_reached(".../.../... x 4 4"));
+    let mut puzzler = Puzzler::new();
+    for id in ids(PuzzleGame::Mnc, 400) {
+        let Puzzle::Mnc(p) = puzzler.make(id) else {
+            panic!("{id:?} is not MNC");
+        };
+        let side = p.position.to_move() == Side::X;
+        assert!(
+            reached.contains(&(Twin::of(&p.position), side)),
+            "{id}: no game reaches it with {:?} to move",
+            p.position.to_move()
+        );
+    }
 }
 
 #[test]
@@ -260,7 +313,7 @@ fn the_command_prints_the_puzzles_its_seed_names() {
     for (args, said) in [
         (
             &["puzzle", "--game", "mnc", "--level", "7"][..],
-            "expected a level from 1 to 6",
+            "expected a level from 1 to 5",
         ),
         (&["puzzle", "--game", "go"][..], "expected a game"),
         (
@@ -273,7 +326,7 @@ fn the_command_prints_the_puzzles_its_seed_names() {
         ),
         (
             &["tui", "--puzzle", "mnc-9-1"][..],
-            "column 5: expected a level from 1 to 6",
+            "column 5: expected a level from 1 to 5",
         ),
     ] {
         let out = Command::cargo_bin("noughts")

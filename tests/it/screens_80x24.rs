@@ -121,12 +121,18 @@ fn tic_tac_toe_editing_help_and_rules() {
     keys(&mut app, "?");
     let text = screen(&mut app);
     insta::assert_snapshot!("ttt_80x24_help", text);
-    shows(&text, &["Keys: Tic-tac-toe", "? or Esc closes this help"]);
+    shows(
+        &text,
+        &["Keys: Tic-tac-toe", "?, q or Esc closes this help"],
+    );
     app.handle(&key(KeyCode::Esc), AREA);
     keys(&mut app, "r");
     let text = screen(&mut app);
     insta::assert_snapshot!("ttt_80x24_rules", text);
-    shows(&text, &["Rules: Tic-tac-toe", "r or Esc closes the rules"]);
+    shows(
+        &text,
+        &["Rules: Tic-tac-toe", "r, q or Esc closes the rules"],
+    );
 }
 
 #[test]
@@ -442,14 +448,14 @@ fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
         &["nim-sum of this strip", "not 5", "0-9 Enter answer"],
     );
 
-    // MNC: win in 5; a big piece on b2 lets o win at once.
+    // MNC: win in 5; a big piece on b2 is a wrong answer.
     app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
-    app.open_puzzle("mnc-2-5".parse().unwrap());
-    settle_puzzle(&mut app, "mnc-2-5");
+    app.open_puzzle("mnc-2-12".parse().unwrap());
+    settle_puzzle(&mut app, "mnc-2-12");
     keys(&mut app, "bt");
     let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_puzzle", text);
-    shows(&text, &["PUZZLE mnc-2-5", "o wins at once", "hint 1:"]);
+    shows(&text, &["PUZZLE mnc-2-12", "after o O b2", "hint 1:"]);
 }
 
 #[test]

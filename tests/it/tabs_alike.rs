@@ -284,3 +284,78 @@ fn every_key_in_every_footer_does_something() {
         }
     }
 }
+
+#[test]
+fn loading_a_file_over_a_match_in_progress_asks_first() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("strip.txt");
+    std::fs::write(&file, "noughts 1\ntreblecross ...X...\n").unwrap();
+    let mut app = fresh();
+    app.load_saved(saved::read(TREBLECROSS_GAME).unwrap());
+    settle(&mut app);
+    let before = app.saved();
+    app.update(Action::LoadFile);
+    app.handle(&key_with(KeyCode::Char('u'), KeyModifiers::CONTROL), AREA);
+    type_keys(&mut app, &file.display().to_string());
+    app.handle(&press(KeyCode::Enter), AREA);
+    assert!(
+        matches!(
+            app.question(),
+            Some(noughts::tui::app::Question::Load { .. })
+        ),
+        "{:?}",
+        app.question()
+    );
+    app.handle(&press(KeyCode::Char('n')), AREA);
+    assert_eq!(app.saved(), before, "n keeps the game");
+    app.update(Action::LoadFile);
+    app.handle(&key_with(KeyCode::Char('u'), KeyModifiers::CONTROL), AREA);
+    type_keys(&mut app, &file.display().to_string());
+    app.handle(&press(KeyCode::Enter), AREA);
+    app.handle(&press(KeyCode::Char('y')), AREA);
+    assert_eq!(
+        app.saved(),
+        saved::read("noughts 1\ntreblecross ...X...\n").unwrap()
+    );
+}
+
+#[test]
+fn a_puzzles_line_is_never_played_on_in_any_tab() {
+    for id in ["tictactoe-2-3", "treblecross-1-3", "mnc-2-3"] {
+        let mut app = fresh();
+        app.open_puzzle(id.parse().unwrap());
+        settle(&mut app);
+        type_keys(&mut app, "p");
+        settle(&mut app);
+        type_keys(&mut app, ">c");
+        let message = match app.tab {
+            TabId::TicTacToe => app.tabs.tictactoe.message().map(str::to_owned),
+            TabId::Treblecross => app.tabs.treblecross.message().map(str::to_owned),
+            TabId::Mnc => app.tabs.mnc.message().map(str::to_owned),
+        };
+        assert_eq!(
+            message.as_deref(),
+            Some(noughts::tui::puzzle::NO_CONTINUING),
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn a_tab_too_small_to_draw_takes_no_keys() {
+    let tiny = ratatui::layout::Rect::new(0, 0, 30, 10);
+    for &tab in TabId::ALL {
+        let mut app = fresh();
+        app.update(Action::SelectTab(tab));
+        let before = app.saved();
+        for c in [' ', 'x', 's', 'b', 'l', 'c'] {
+            app.handle(&press(KeyCode::Char(c)), tiny);
+        }
+        app.handle(&press(KeyCode::Right), tiny);
+        settle(&mut app);
+        assert_eq!(app.saved(), before, "{tab:?}");
+        // The app's own keys still work.
+        app.handle(&press(KeyCode::Char('?')), tiny);
+        assert!(app.showing_help());
+    }
+}

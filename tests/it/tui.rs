@@ -222,7 +222,7 @@ fn help_lists_every_key_of_every_tab_whole_at_every_size() {
             for step in 0..200 {
                 let rows = overlay_rows(&draw(&app, width, height));
                 let closing = rows.len() - 1;
-                assert!(rows[closing].contains("? or Esc closes"), "{rows:?}");
+                assert!(rows[closing].contains("?, q or Esc closes"), "{rows:?}");
                 let scrolls = rows[closing - 1].contains("more lines")
                     || rows[closing - 1].contains("the end");
                 let content = &rows[..closing - usize::from(scrolls)];

@@ -338,6 +338,11 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
         cover_own_small: true,
         memo: HashMap::new(),
     };
+    // The match before the puzzles (the engine's first move, once made).
+    tick_until(&mut app, "the engine's first move", |app| {
+        app.tabs.mnc.humans_turn() && app.tabs.mnc.value().is_some()
+    });
+    let before = app.tabs.mnc.game().record().moves().to_vec();
     for seed in 0..4 {
         let puzzle = id(&format!("mnc-2-{seed}"));
         app.open_puzzle(puzzle);
@@ -411,11 +416,11 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
     }
     assert_eq!(progress_file(folder.path(), "mnc")["solved"], 4);
 
-    // Leaving: the match as it was (a fresh one here, x to move).
+    // Leaving: the match as it was.
     type_keys(&mut app, "P");
     let mnc = &app.tabs.mnc;
     assert!(mnc.training().current.is_none());
-    assert!(mnc.game().record().moves().is_empty());
+    assert_eq!(mnc.game().record().moves(), before);
 }
 
 #[test]

@@ -5,14 +5,16 @@
 use super::SplitMix64;
 use crate::solver::mnc::{Engine, Move, Position};
 use crate::solver::{Outcome, Side};
+use rustc_hash::FxHashSet;
 
-/// Level `l` asks for a win in `2l + 1` plies; the game's longest win is
-/// 13 plies, the start's (a test checks it against the table).
-pub const LEVELS: u8 = 6;
+/// Level `l` asks for a win in `2l + 1` plies, the last level for the
+/// longest wins there are: 11 or 13 plies (the start's is 13, and only 9
+/// positions a game reaches win in 13: too few for a level of their own).
+pub const LEVELS: u8 = 5;
 
-/// The plies of a level's win.
-pub fn plies_of(level: u8) -> u8 {
-    2 * level + 1
+/// The level of a win in `plies`, if it makes a puzzle.
+pub fn level_of(plies: u8) -> Option<u8> {
+    (plies >= 3 && plies % 2 == 1).then(|| (plies / 2).min(LEVELS))
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,25 +28,55 @@ pub struct MncPuzzle {
     pub moves: Vec<(Move, Outcome)>,
 }
 
-/// The table's keys whose mover wins in each level's plies.
+/// The positions whose mover wins in each level's plies, each as its
+/// table key, the side to move and the plies: only those some game
+/// reaches.
 pub(super) struct Index {
-    by_level: Vec<Vec<u64>>,
+    by_level: Vec<Vec<(u64, Side, u8)>>,
+}
+
+/// Every position some game reaches from the start, as its key and the
+/// side to move. A key reads the board from the mover's side, so the same
+/// key with the other side to move is often no game's position (nothing
+/// captured and as many pieces each, say: then x is to move).
+pub fn reachable() -> FxHashSet<(u64, Side)> {
+    let mut seen = FxHashSet::default();
+    seen.insert((Position::START.key(), Side::X));
+    let mut todo = vec![Position::START];
+    while let Some(position) = todo.pop() {
+        if position.game_over().is_some() {
+            continue;
+        }
+        for mv in position.legal_moves() {
+            let Ok(next) = position.play(mv) else {
+                continue;
+            };
+            if seen.insert((next.key(), next.to_move())) {
+                todo.push(next);
+            }
+        }
+    }
+    seen
 }
 
 impl Index {
     pub(super) fn build(engine: &Engine) -> Index {
+        let reached = reachable();
         let mut by_level = vec![Vec::new(); usize::from(LEVELS)];
         for (key, value) in engine.memo() {
             if let Outcome::Win(d) = value {
-                if d >= 3 && d % 2 == 1 && usize::from(d / 2) <= by_level.len() {
-                    by_level[usize::from(d / 2) - 1].push(key);
+                let Some(level) = level_of(d) else { continue };
+                for mover in [Side::X, Side::O] {
+                    if reached.contains(&(key, mover)) {
+                        by_level[usize::from(level) - 1].push((key, mover, d));
+                    }
                 }
             }
         }
         // The memo's order is its hash table's: sorted, an id names the
         // same position in every run.
         for keys in &mut by_level {
-            keys.sort_unstable();
+            keys.sort_unstable_by_key(|&(key, mover, _)| (key, mover == Side::O));
         }
         Index { by_level }
     }
@@ -56,17 +88,11 @@ impl Index {
         engine: &mut Engine,
     ) -> MncPuzzle {
         let keys = &self.by_level[usize::from(level) - 1];
-        let plies = plies_of(level);
         // Up to 16 tries for a position with one winning move, else the
         // first one drawn.
         let mut first = None;
         for _ in 0..16 {
-            let key = keys[random.below(keys.len())];
-            let mover = if random.below(2) == 0 {
-                Side::X
-            } else {
-                Side::O
-            };
+            let (key, mover, plies) = keys[random.below(keys.len())];
             let position = Position::from_key(key, mover);
             let moves = engine.rate_moves(&position);
             let answers: Vec<Move> = moves
@@ -94,6 +120,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn each_level_has_many_reachable_positions() {
+        let index = Index::build(&Engine::solved());
+        // Up to symmetry: a key is one position of its orbit.
+        let sizes: Vec<usize> = index.by_level.iter().map(Vec::len).collect();
+        assert!(sizes.iter().all(|&n| n >= 200), "{sizes:?}");
+    }
+
+    #[test]
     fn the_last_level_asks_for_the_longest_win_in_the_table() {
         let engine = Engine::solved();
         let longest = engine
@@ -104,6 +138,8 @@ mod tests {
                 _ => None,
             })
             .max();
-        assert_eq!(longest, Some(plies_of(LEVELS)));
+        assert_eq!(longest, Some(13));
+        assert_eq!(level_of(13), Some(LEVELS));
+        assert_eq!(level_of(11), Some(LEVELS));
     }
 }

@@ -50,6 +50,9 @@ pub trait Page {
     fn kept(&self) -> Vec<(&'static str, String)>;
     fn restore(&mut self, name: &str, value: &str);
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
+    /// Whether the tab is drawn in `area` (else "enlarge the terminal"
+    /// is, and its keys and clicks wait).
+    fn fits(&self, area: Rect) -> bool;
 }
 
 impl<T: Tab> Page for T
@@ -146,12 +149,16 @@ where
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let (width, height) = T::MIN_SIZE;
-        if area.width < width || area.height < height {
-            render_too_small(area, buf, T::MIN_SIZE);
-        } else {
+        if Page::fits(self, area) {
             Tab::render(self, area, buf, theme);
+        } else {
+            render_too_small(area, buf, T::MIN_SIZE);
         }
+    }
+
+    fn fits(&self, area: Rect) -> bool {
+        let (width, height) = T::MIN_SIZE;
+        area.width >= width && area.height >= height
     }
 }
 

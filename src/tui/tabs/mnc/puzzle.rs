@@ -115,6 +115,10 @@ impl MncTab {
                 puzzle::update(self, PuzzleAction::Next);
                 true
             }
+            A::Review(Review::Continue) => {
+                self.message = Some(puzzle::NO_CONTINUING.into());
+                true
+            }
             A::Undo | A::SwapSides | A::NextStrength | A::ToggleAnalysis | A::ToggleHints => {
                 self.message = Some("a puzzle is on the board: P or Esc leaves it".into());
                 true

@@ -108,7 +108,7 @@ impl Tab for TicTacToeTab {
         if self.study.is_some() {
             match action {
                 Action::Review(Review::Continue) if self.training.current.is_some() => {
-                    self.message = Some("the puzzle's line: Esc back to the puzzle".into())
+                    self.message = Some(puzzles::NO_CONTINUING.into())
                 }
                 Action::Review(key) => self.review_key(key),
                 _ => {

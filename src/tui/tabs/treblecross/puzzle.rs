@@ -184,6 +184,10 @@ impl TreblecrossTab {
                     return true;
                 }
                 A::Move(_) | A::Home | A::End | A::Zoom | A::ScrollGrundy(_) | A::GrundyStats => {}
+                A::Review(Review::Continue) => {
+                    self.message = Some(puzzle::NO_CONTINUING.into());
+                    return true;
+                }
                 A::Review(_) => {}
                 _ => {
                     self.message = Some("a puzzle is on the strip: P or Esc leaves it".into());
