@@ -230,7 +230,7 @@ fn every_mnc_puzzle_is_a_position_a_game_reaches_with_that_side_to_move() {
     assert!(!is_reached("X.X/..o/o.. o 4 2"));
     assert!(is_reached(".../.../... x 4 4"));
     let mut puzzler = Puzzler::new();
-    for id in ids(PuzzleGame::Mnc, 400) {
+    for id in ids(PuzzleGame::Mnc, 100) {
         let Puzzle::Mnc(p) = puzzler.make(id) else {
             panic!("{id:?} is not MNC");
         };
