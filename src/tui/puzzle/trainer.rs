@@ -1,0 +1,404 @@
+//! A game's puzzle record: the level, the streak and the counts, kept in
+//! the data folder, read, changed and written under a lock so that two
+//! apps lose none of each other's progress.
+
+use super::{Attempt, Standing, HINT_STEPS, LEVEL_UP_AFTER, SEEDS};
+use crate::solver::puzzle::{PuzzleGame, PuzzleId, SplitMix64};
+use crate::store;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// A game's record in the puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Progress {
+    pub level: u8,
+    /// Solved in a row, with no wrong answer and no solution shown.
+    pub streak: u32,
+    pub best: u32,
+    pub solved: u32,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            level: 1,
+            streak: 0,
+            best: 0,
+            solved: 0,
+        }
+    }
+}
+
+/// A game's level and streak, and where they are kept.
+#[derive(Debug, Clone)]
+pub struct Trainer {
+    pub game: PuzzleGame,
+    progress: Progress,
+    /// `None`: kept in memory only (tests, or no data folder).
+    file: Option<PathBuf>,
+    /// Why the record could not be read or kept (said once, in the panel).
+    pub trouble: Option<String>,
+    random: SplitMix64,
+}
+
+impl Trainer {
+    /// A record kept in memory only.
+    pub fn in_memory(game: PuzzleGame) -> Trainer {
+        let clock = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Trainer {
+            game,
+            progress: Progress::default(),
+            file: None,
+            trouble: None,
+            random: SplitMix64::new(clock ^ game as u64),
+        }
+    }
+
+    /// The record kept in `folder` (`puzzles-mnc.json`), read now. A file
+    /// that does not read is set aside under a fresh name, never deleted,
+    /// and the record starts afresh; one that cannot be set aside is never
+    /// written over (the record is then kept in memory only, and said so).
+    pub fn kept_in(game: PuzzleGame, folder: &Path) -> Trainer {
+        let mut trainer = Trainer::in_memory(game);
+        let file = folder.join(format!(
+            "puzzles-{}.json",
+            crate::notation::puzzle::game_word(game)
+        ));
+        let shown = crate::notation::escape_all(&file.display().to_string());
+        match read_progress(&file) {
+            Ok(Some(progress)) => trainer.progress = progress,
+            Ok(None) => {}
+            Err(why) => {
+                let aside = store::set_aside(&file);
+                let kept = store::set_aside_words(&aside);
+                let how = if aside.is_ok() {
+                    "starting at level 1"
+                } else {
+                    "kept in memory only this time"
+                };
+                trainer.trouble = Some(format!("puzzle record {shown}: {why}; {how} ({kept})"));
+                if aside.is_err() {
+                    trainer.progress.level = 1;
+                    return trainer;
+                }
+            }
+        }
+        trainer.progress.level = trainer.progress.level.clamp(1, game.levels());
+        trainer.file = Some(file);
+        trainer
+    }
+
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    pub fn level(&self) -> u8 {
+        self.progress.level
+    }
+
+    /// A new puzzle at the level.
+    pub fn new_id(&mut self) -> PuzzleId {
+        PuzzleId {
+            game: self.game,
+            level: self.progress.level,
+            seed: self.random.below(SEEDS) as u32,
+        }
+    }
+
+    /// A puzzle left unsolved (the next one asked for, another level,
+    /// the puzzles left): the streak ends, as a wrong answer ends it.
+    pub fn skipped(&mut self, attempt: &Attempt) {
+        if attempt.is_open() && self.progress.streak > 0 {
+            self.update(|p| p.streak = 0);
+        }
+    }
+
+    /// A level up or down; the words of why not at either end.
+    pub fn change_level(&mut self, by: i8) -> Result<u8, String> {
+        let levels = self.game.levels();
+        let level = self
+            .progress
+            .level
+            .saturating_add_signed(by)
+            .clamp(1, levels);
+        if level == self.progress.level {
+            return Err(if by > 0 {
+                format!("level {levels} is the last")
+            } else {
+                "level 1 is the first".into()
+            });
+        }
+        self.update(|p| p.level = level);
+        Ok(level)
+    }
+
+    /// A right answer that ends the puzzle: the streak grows when nothing
+    /// was given away; the words to show.
+    pub fn solved(&mut self, attempt: &mut Attempt) -> String {
+        if !attempt.is_open() {
+            return "solved".into();
+        }
+        attempt.standing = Standing::Solved;
+        if attempt.wrong > 0 || attempt.hints >= HINT_STEPS {
+            self.update(|p| {
+                p.solved = p.solved.saturating_add(1);
+                p.streak = 0;
+            });
+            return "solved, after a slip: streak 0".into();
+        }
+        let levels = self.game.levels();
+        let mut raised = false;
+        self.update(|p| {
+            p.solved = p.solved.saturating_add(1);
+            let grew = p.streak < u32::MAX;
+            p.streak = p.streak.saturating_add(1);
+            p.best = p.best.max(p.streak);
+            raised = grew && p.streak.is_multiple_of(LEVEL_UP_AFTER) && p.level < levels;
+            if raised {
+                p.level += 1;
+            }
+        });
+        let p = self.progress;
+        let mut words = format!("solved! streak {}", p.streak);
+        if raised {
+            words.push_str(&format!(" · level {} from the next one", p.level));
+        }
+        words
+    }
+
+    /// A wrong answer: the streak ends (once per puzzle).
+    pub fn wrong(&mut self, attempt: &mut Attempt) {
+        attempt.wrong = attempt.wrong.saturating_add(1);
+        if attempt.wrong == 1 && attempt.is_open() {
+            self.update(|p| p.streak = 0);
+        }
+    }
+
+    /// The next hint step; the last gives the move away.
+    pub fn hint(&mut self, attempt: &mut Attempt) -> Result<u8, String> {
+        if attempt.hints >= HINT_STEPS {
+            return Err("that was the last hint: the move is shown".into());
+        }
+        attempt.hints += 1;
+        if attempt.hints == HINT_STEPS {
+            self.given_up(attempt);
+        }
+        Ok(attempt.hints)
+    }
+
+    /// The solution shown: the streak ends.
+    pub fn given_up(&mut self, attempt: &mut Attempt) {
+        if attempt.is_open() {
+            attempt.standing = Standing::GivenUp;
+            self.update(|p| p.streak = 0);
+        }
+    }
+
+    /// Changes the record: in the file as it is now (another instance may
+    /// have changed it), read, changed and written under a lock so that no
+    /// instance's progress is lost; this instance then goes on from it. The
+    /// file is written atomically (a new file renamed over the old, so a link
+    /// planted at its name is replaced, never followed).
+    fn update(&mut self, change: impl FnOnce(&mut Progress)) {
+        let Some(file) = self.file.clone() else {
+            change(&mut self.progress);
+            return;
+        };
+        let kept = (|| -> Result<Progress, String> {
+            if let Some(folder) = file.parent() {
+                store::ensure_folder(folder).map_err(|e| e.to_string())?;
+            }
+            let _lock = store::Lock::take(&lock_file(&file)).map_err(|e| e.to_string())?;
+            let mut progress = match read_progress(&file) {
+                Ok(Some(progress)) => progress,
+                Ok(None) => self.progress,
+                // Changed into something unreadable meanwhile: not ours to
+                // write over.
+                Err(why) => return Err(format!("it no longer reads ({why})")),
+            };
+            progress.level = progress.level.clamp(1, self.game.levels());
+            change(&mut progress);
+            write_progress(&file, &progress).map_err(|e| e.to_string())?;
+            Ok(progress)
+        })();
+        match kept {
+            Ok(progress) => self.progress = progress,
+            Err(why) => {
+                self.trouble = Some(format!(
+                    "the puzzle record could not be kept in {}: {why}",
+                    crate::notation::escape_all(&file.display().to_string())
+                ));
+                // Said once; the record goes on in memory.
+                self.file = None;
+            }
+        }
+    }
+}
+
+/// The lock the records of every game share: `puzzles.lock` beside them.
+fn lock_file(record: &Path) -> PathBuf {
+    record.with_file_name("puzzles.lock")
+}
+
+/// The record in `file`; `None` when there is none yet.
+fn read_progress(file: &Path) -> Result<Option<Progress>, String> {
+    // A record is a few dozen bytes: anything past 4 KiB is not one.
+    let Some(text) = store::read_bounded(file, 4096).map_err(|e| e.to_string())? else {
+        return Ok(None);
+    };
+    if text.trim().is_empty() {
+        return Err("the file is empty".into());
+    }
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| store::json_error(&e))
+}
+
+fn write_progress(file: &Path, progress: &Progress) -> std::io::Result<()> {
+    let text = serde_json::to_string_pretty(progress).map_err(std::io::Error::other)?;
+    store::write_atomically(file, &format!("{text}\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id() -> PuzzleId {
+        PuzzleId {
+            game: PuzzleGame::TicTacToe,
+            level: 1,
+            seed: 7,
+        }
+    }
+
+    #[test]
+    fn a_clean_streak_raises_the_level_and_a_slip_ends_the_streak() {
+        let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
+        for k in 1..=LEVEL_UP_AFTER {
+            let mut attempt = Attempt::new(id());
+            trainer.solved(&mut attempt);
+            assert_eq!(trainer.progress().streak, k);
+        }
+        assert_eq!(trainer.level(), 2);
+        // Skipping an open puzzle ends the streak; a solved one does not.
+        let done = Attempt {
+            standing: Standing::Solved,
+            ..Attempt::new(id())
+        };
+        trainer.skipped(&done);
+        assert_eq!(trainer.progress().streak, LEVEL_UP_AFTER);
+        trainer.skipped(&Attempt::new(id()));
+        assert_eq!(trainer.progress().streak, 0);
+        let mut again = Attempt::new(id());
+        trainer.solved(&mut again);
+        let mut slip = Attempt::new(id());
+        trainer.wrong(&mut slip);
+        assert_eq!(trainer.progress().streak, 0);
+        trainer.solved(&mut slip);
+        assert_eq!(trainer.progress().streak, 0, "a slip earns no streak");
+        assert_eq!(trainer.progress().best, LEVEL_UP_AFTER);
+        assert_eq!(trainer.progress().solved, LEVEL_UP_AFTER + 2);
+        let mut shown = Attempt::new(id());
+        for _ in 0..HINT_STEPS {
+            trainer.hint(&mut shown).unwrap();
+        }
+        assert_eq!(shown.standing, Standing::GivenUp);
+        assert!(trainer.hint(&mut shown).is_err());
+    }
+
+    #[test]
+    fn levels_stop_at_either_end() {
+        let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
+        assert!(trainer.change_level(-1).is_err());
+        assert_eq!(trainer.change_level(1), Ok(2));
+        assert_eq!(trainer.change_level(1), Ok(3));
+        assert!(trainer.change_level(1).is_err());
+    }
+
+    #[test]
+    fn the_record_lasts_and_a_bad_one_is_set_aside() {
+        let folder = tempfile::tempdir().unwrap();
+        let mut trainer = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+        let mut attempt = Attempt::new(id());
+        trainer.solved(&mut attempt);
+        trainer.change_level(1).unwrap();
+        let again = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+        assert_eq!(again.progress(), trainer.progress());
+        assert!(again.trouble.is_none());
+
+        let file = folder.path().join("puzzles-mnc.json");
+        std::fs::write(&file, "{\"level\": \"high\"}").unwrap();
+        let fresh = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+        assert_eq!(fresh.progress(), Progress::default());
+        let trouble = fresh.trouble.unwrap();
+        assert!(trouble.contains("line 1, column"), "{trouble}");
+        let aside = folder.path().join("puzzles-mnc.json.unreadable");
+        assert_eq!(
+            std::fs::read_to_string(aside).unwrap(),
+            "{\"level\": \"high\"}"
+        );
+    }
+
+    #[test]
+    fn two_instances_lose_none_of_each_others_progress() {
+        let folder = tempfile::tempdir().unwrap();
+        let mut a = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+        let mut b = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+        for _ in 0..LEVEL_UP_AFTER {
+            a.solved(&mut Attempt::new(id()));
+        }
+        assert_eq!(a.level(), 2);
+        // b read the record before a's solves; its solve adds to them.
+        b.solved(&mut Attempt::new(id()));
+        let kept = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path()).progress();
+        assert_eq!(kept.solved, LEVEL_UP_AFTER + 1);
+        assert_eq!(kept.level, 2, "b does not write level 1 over a's level 2");
+        assert_eq!(kept, b.progress());
+    }
+
+    #[test]
+    fn a_record_that_cannot_be_set_aside_is_never_written_over() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("puzzles-mnc.json");
+        std::fs::write(&file, "not json").unwrap();
+        // A directory at every name a set-aside could take.
+        std::fs::create_dir(folder.path().join("puzzles-mnc.json.unreadable")).unwrap();
+        for n in 2..=1000 {
+            std::fs::create_dir(
+                folder
+                    .path()
+                    .join(format!("puzzles-mnc.json.unreadable.{n}")),
+            )
+            .unwrap();
+        }
+        let mut trainer = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+        let trouble = trainer.trouble.clone().unwrap();
+        assert!(trouble.contains("left as it is"), "{trouble}");
+        assert!(trouble.contains("memory only"), "{trouble}");
+        trainer.solved(&mut Attempt::new(id()));
+        assert_eq!(trainer.progress().solved, 1);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "not json");
+    }
+
+    #[test]
+    fn counters_saturate() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("puzzles-tictactoe.json");
+        std::fs::write(
+            &file,
+            format!(
+                "{{\"level\": 1, \"streak\": {m}, \"best\": {m}, \"solved\": {m}}}",
+                m = u32::MAX
+            ),
+        )
+        .unwrap();
+        let mut trainer = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+        trainer.solved(&mut Attempt::new(id()));
+        let p = trainer.progress();
+        assert_eq!((p.streak, p.best, p.solved), (u32::MAX, u32::MAX, u32::MAX));
+        assert_eq!(p.level, 1, "no wrap, so no level change");
+    }
+}
