@@ -82,12 +82,16 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
         Command::Mnc { command } => match command {
             MncCommand::Solve { json: false } => super::mnc::solve(out),
             MncCommand::Solve { json: true } => super::mnc::solve_json(out),
-            MncCommand::Analyze { position, json } => {
-                let text = position.join(" ");
+            MncCommand::Analyze {
+                position,
+                after,
+                json,
+            } => {
+                let position = super::mnc::position_after(&position.join(" "), after.as_deref())?;
                 if json {
-                    super::mnc::analyze_json(&text, &mut Engine::new(), out)
+                    super::mnc::analyze_json(&position, &mut Engine::new(), out)
                 } else {
-                    super::mnc::analyze(&text, &mut Engine::new(), out)
+                    super::mnc::analyze(&position, &mut Engine::new(), out)
                 }
             }
             MncCommand::Review { file } => {

@@ -5,7 +5,8 @@
 use super::json::{self, Value};
 use super::Error;
 use crate::notation::mnc::{
-    game_over_words, position_notation, read_row, side_letter, value_words,
+    game_over_words, move_notation, position_notation, read_moves, read_row, side_letter,
+    value_words,
 };
 use crate::notation::{quoted, text_of, InputError, Token, Tokens};
 use crate::solver::mnc::{Census, Engine, Move, Position};
@@ -23,9 +24,28 @@ fn hand_words(position: &Position, side: Side) -> String {
     )
 }
 
-/// `noughts mnc analyze`: the value of a position and of every move.
-pub fn analyze(text: &str, engine: &mut Engine, out: &mut impl Write) -> Result<(), Error> {
+/// The position `mnc analyze` is asked about: the one written, with the
+/// moves of `--after` played from it.
+pub fn position_after(text: &str, after: Option<&str>) -> Result<Position, Error> {
     let position: Position = text.parse()?;
+    match after {
+        None => Ok(position),
+        Some(moves) => read_moves(&position, moves)
+            .map(|(_, reached)| reached)
+            .map_err(|error| Error::Option {
+                option: "--after".into(),
+                error,
+            }),
+    }
+}
+
+/// `noughts mnc analyze`: the value of a position and of every move.
+pub fn analyze(
+    position: &Position,
+    engine: &mut Engine,
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    let position = *position;
     let mover = position.to_move();
     writeln!(out, "{position}")?;
     writeln!(
@@ -49,7 +69,12 @@ pub fn analyze(text: &str, engine: &mut Engine, out: &mut impl Write) -> Result<
     )?;
     writeln!(out, "moves, best first:")?;
     for (mv, value) in rated {
-        writeln!(out, "  {:<8} {}", mv.to_string(), value_words(mover, value))?;
+        writeln!(
+            out,
+            "  {:<16} {}",
+            move_notation(&position, mv),
+            value_words(mover, value)
+        )?;
     }
     Ok(())
 }
@@ -71,7 +96,7 @@ pub struct Hands {
 /// A move and its value for the side to move.
 #[derive(Debug, Serialize)]
 pub struct MoveValue {
-    /// In the notation of the text output: `big a1`, `small b2`, `c1-a1`.
+    /// In the one notation of moves: `x b2`, `O a1 takes x`, `X c1-a3 takes o`.
     #[serde(rename = "move")]
     pub mv: String,
     #[serde(flatten)]
@@ -110,7 +135,7 @@ pub fn position_report(position: &Position, engine: &mut Engine) -> PositionRepo
             .rate_moves(position)
             .into_iter()
             .map(|(mv, value)| MoveValue {
-                mv: mv.to_string(),
+                mv: move_notation(position, mv),
                 value: Value::new(value, mover, side_letter),
             })
             .collect();
@@ -136,9 +161,12 @@ pub fn position_report(position: &Position, engine: &mut Engine) -> PositionRepo
 }
 
 /// `noughts mnc analyze --json`: the report as one line of JSON.
-pub fn analyze_json(text: &str, engine: &mut Engine, out: &mut impl Write) -> Result<(), Error> {
-    let position: Position = text.parse()?;
-    json::write_line(out, &position_report(&position, engine))
+pub fn analyze_json(
+    position: &Position,
+    engine: &mut Engine,
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    json::write_line(out, &position_report(position, engine))
 }
 
 /// `mnc solve --json`: the facts of the whole game.
@@ -175,7 +203,7 @@ pub fn solve_facts(census: &Census, solved_in: Duration, counted_in: Duration) -
             .openings
             .iter()
             .map(|(mv, value)| MoveValue {
-                mv: mv.to_string(),
+                mv: move_notation(&Position::START, *mv),
                 value: Value::new(*value, Side::X, side_letter),
             })
             .collect(),
@@ -230,7 +258,7 @@ pub fn solve_report(census: &Census, solved_in: Duration, counted_in: Duration) 
         let _ = writeln!(
             out,
             "  {:<8} {}",
-            mv.to_string(),
+            move_notation(&Position::START, *mv),
             value_words(Side::X, *value)
         );
     }
@@ -512,7 +540,7 @@ pub fn review(text: &str, engine: &mut Engine, out: &mut impl Write) -> Result<(
     let mut at = start;
     for (i, (&mv, note)) in moves.iter().zip(&notes).enumerate() {
         let mover = at.to_move();
-        let name = crate::notation::mnc::move_in_list(&at, mv);
+        let name = move_notation(&at, mv);
         let sign = note
             .mark()
             .sign()

@@ -579,13 +579,20 @@ pub enum MncCommand {
                             XHAND OHAND  small pieces x and o still hold (0 to 4)\n\
                             Big pieces in hand are 2 minus those on the board. Without hands, no small piece\n\
                             has been captured yet and the side to move follows from the counts.\n\n\
-                            Examples:\n  noughts mnc analyze .../.../...\n  noughts mnc analyze 'o.X/.x./O.. x 2 3'")]
+                            MOVES (--after) are played from the position first, in the one notation of moves\n\
+                            joined by commas: the piece, the cell, and what it takes, e.g. 'x b2, O b2 takes x'\n\
+                            (a big piece moved: 'X a1-c3 takes o').\n\n\
+                            Examples:\n  noughts mnc analyze .../.../...\n  noughts mnc analyze 'o.X/.x./O.. x 2 3'\n  \
+                            noughts mnc analyze .../.../... --after 'x b2, O b2 takes x'")]
     Analyze {
         /// The position (one argument, or several joined by spaces).
         // No hyphen values: no position starts with '-', and `--json` after
         // the position is the flag.
         #[arg(required = true, num_args = 1..)]
         position: Vec<String>,
+        /// Moves to play from the position first, joined by commas.
+        #[arg(long, value_name = "MOVES")]
+        after: Option<String>,
         /// One line of JSON instead: the position, hands, value and every
         /// move's value.
         #[arg(long)]

@@ -56,13 +56,17 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
         )));
     }
     let mut puzzler = Puzzler::new();
-    for k in 0..request.count {
-        let id = PuzzleId {
+    let mut next_seed = request.seed;
+    for _ in 0..request.count {
+        // Each seed counts up from the last one used: one whose puzzle
+        // repeats one of the last 50 of the run gives way to the next.
+        let from = PuzzleId {
             game: request.game,
             level: request.level,
-            seed: request.seed + k as u32,
+            seed: next_seed,
         };
-        let puzzle = puzzler.make(id);
+        let (id, puzzle) = puzzler.fresh_puzzle(from);
+        next_seed = id.seed.wrapping_add(1);
         if request.json {
             json::write_line(out, &document(id, &puzzle))?;
         } else {
@@ -92,7 +96,7 @@ fn document(id: PuzzleId, puzzle: &Puzzle) -> PuzzleDocument {
         Puzzle::Mnc(p) => p
             .answers
             .iter()
-            .map(|m| crate::notation::mnc::move_in_list(&p.position, *m))
+            .map(|m| crate::notation::mnc::move_notation(&p.position, *m))
             .collect(),
     };
     PuzzleDocument {

@@ -9,8 +9,10 @@
 //!   Left out, the hands assume no small piece was ever captured (4 minus
 //!   those on the board) and the side to move follows from that (x if both
 //!   placed as many pieces, else o).
-//! - A move: `small b2`, `big a1` (from the hand), `a1-c3` (a big piece
-//!   moved from a1 onto the small piece at c3).
+//! - A move ([`move_notation`]): the piece, where it goes, and what it
+//!   takes — `x b2`, `O a1` (from the hand), `O a1 takes x` (onto x's
+//!   small piece), `X a1-c3 takes o` (a big piece moved from a1 onto o's
+//!   small piece at c3). Moves in a row are joined by commas.
 
 use super::{describe, plies, quoted, InputError, Token, Tokens};
 use crate::solver::mnc::{
@@ -76,32 +78,206 @@ pub fn size_word(size: Size) -> &'static str {
     }
 }
 
-impl fmt::Display for Move {
-    /// `small b2`, `big a1`, `a1-c3` (a big piece moved).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Place { size, cell } => write!(f, "{} {cell}", size_word(*size)),
-            Move::Shift { from, to } => write!(f, "{from}-{to}"),
+/// A move in the one notation of this crate, from the position it was made
+/// in: the piece that moves, where, and what it takes —
+/// `x a1` (x's small piece placed on a1), `O b2 takes x` (o's big piece
+/// placed on x's small piece, which leaves the game), `X c1-a3 takes o`
+/// (x's big piece moved from c1 onto o's small piece at a3). The app's
+/// list, `mnc analyze`, saved files, puzzles and JSON all write it, and
+/// [`read_move`] reads it back. The capture is a word because `×` would
+/// become `x`, a side, in ASCII mode.
+pub fn move_notation(before: &Position, mv: Move) -> String {
+    let side = before.to_move();
+    let (size, place) = match mv {
+        Move::Place { size, cell } => (size, cell.to_string()),
+        Move::Shift { from, to } => (Size::Big, format!("{from}-{to}")),
+    };
+    let mut text = format!("{} {place}", Piece { side, size }.letter());
+    if let Some(taken) = before.captured_by(mv) {
+        text.push_str(&format!(" takes {}", taken.letter()));
+    }
+    text
+}
+
+/// Why a move's text does not read, and where (a character offset into
+/// the text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveError {
+    pub offset: usize,
+    pub message: String,
+}
+
+impl MoveError {
+    fn at(token: &Token, message: String) -> MoveError {
+        MoveError {
+            offset: token.column - 1,
+            message,
+        }
+    }
+
+    fn at_end(tokens: &Tokens, message: &str) -> MoveError {
+        let e = tokens.end_error(message);
+        MoveError {
+            offset: e.column - 1,
+            message: e.message,
         }
     }
 }
 
-/// A move as the app's move list writes it, from the position it was made
-/// in: the side, the piece, where, and what it captured —
-/// `x a1` (a small piece placed), `X b2 ×o` (a big piece placed on a
-/// small o, which leaves the game), `O c1→a3 ×x` (a big piece moved).
-pub fn move_in_list(before: &Position, mv: Move) -> String {
-    let side = before.to_move();
-    let (size, place) = match mv {
-        Move::Place { size, cell } => (size, cell.to_string()),
-        Move::Shift { from, to } => (Size::Big, format!("{from}→{to}")),
+/// The cell a token (or a part of one, `skip` characters in) names.
+fn cell_in(token: &Token, skip: usize, text: &str) -> Result<Cell, MoveError> {
+    text.parse::<Cell>().map_err(|e| MoveError {
+        offset: token.column - 1 + skip + e.column - 1,
+        message: e.message,
+    })
+}
+
+/// `c1-a3`: a big piece's move within one token.
+fn shift_in(token: &Token, from: &str, to: &str) -> Result<Move, MoveError> {
+    Ok(Move::Shift {
+        from: cell_in(token, 0, from)?,
+        to: cell_in(token, from.chars().count() + 1, to)?,
+    })
+}
+
+/// Reads one move of [`move_notation`] made in `position`: its piece must be
+/// the mover's, and a `takes` must name what is there. The older forms
+/// still read, for files saved before the one notation: `small b2`,
+/// `big a1`, `a1-c3` and `a1 c3`. Whether the move is legal is the
+/// caller's to check, by playing it.
+pub fn read_move(position: &Position, text: &str) -> Result<Move, MoveError> {
+    let mut tokens = Tokens::new(text);
+    let first = tokens.next().ok_or_else(|| {
+        MoveError::at_end(
+            &tokens,
+            "expected a move such as 'x a1', 'X b2' or 'X c1-a3', found nothing",
+        )
+    })?;
+    let mover = position.to_move();
+    let mut letters = first.text.chars();
+    let piece = match (letters.next(), letters.next()) {
+        (Some(ch), None) => Piece::from_letter(ch),
+        _ => None,
     };
-    let piece = Piece { side, size }.letter();
-    let mut text = format!("{} {piece} {place}", side_letter(side));
-    if let Some(taken) = before.captured_by(mv) {
-        text.push_str(&format!(" ×{}", taken.letter()));
+    let mv = if let Some(piece) = piece {
+        if piece.side != mover {
+            return Err(MoveError::at(
+                &first,
+                format!(
+                    "it is {}'s move, and {} is {}'s piece",
+                    side_letter(mover),
+                    quoted(first.text),
+                    side_letter(piece.side)
+                ),
+            ));
+        }
+        let place = tokens.next().ok_or_else(|| {
+            MoveError::at_end(
+                &tokens,
+                "expected a cell such as b2, or a big piece's move such as c1-a3",
+            )
+        })?;
+        match place.text.split_once('-') {
+            Some(_) if piece.size == Size::Small => {
+                return Err(MoveError::at(
+                    &place,
+                    format!(
+                        "only a big piece moves on the board, and {} is a small one",
+                        quoted(first.text)
+                    ),
+                ))
+            }
+            Some((from, to)) => shift_in(&place, from, to)?,
+            None => Move::Place {
+                size: piece.size,
+                cell: cell_in(&place, 0, place.text)?,
+            },
+        }
+    } else if let Some((from, to)) = first.text.split_once('-') {
+        shift_in(&first, from, to)?
+    } else if first.text == "small" || first.text == "big" {
+        let size = if first.text == "small" {
+            Size::Small
+        } else {
+            Size::Big
+        };
+        let cell = tokens.next().ok_or_else(|| {
+            MoveError::at_end(&tokens, "expected a cell such as b2 after the size")
+        })?;
+        Move::Place {
+            size,
+            cell: cell_in(&cell, 0, cell.text)?,
+        }
+    } else if first.text.parse::<Cell>().is_ok() {
+        // The first saved files wrote a big piece's move `a1 c3`.
+        let to = tokens.next().ok_or_else(|| {
+            MoveError::at_end(&tokens, "expected the cell the big piece moves to")
+        })?;
+        Move::Shift {
+            from: cell_in(&first, 0, first.text)?,
+            to: cell_in(&to, 0, to.text)?,
+        }
+    } else {
+        return Err(MoveError::at(
+            &first,
+            format!(
+                "expected a piece (x, X, o or O) and a cell, such as 'x a1', found {}",
+                quoted(first.text)
+            ),
+        ));
+    };
+    if let Some(word) = tokens.next() {
+        if word.text != "takes" {
+            return Err(MoveError::at(
+                &word,
+                format!(
+                    "expected 'takes' or the end of the move, found {}",
+                    quoted(word.text)
+                ),
+            ));
+        }
+        let named = tokens
+            .next()
+            .ok_or_else(|| MoveError::at_end(&tokens, "expected the piece taken after 'takes'"))?;
+        let taken = position.captured_by(mv);
+        if Some(named.text.to_string()) != taken.map(|p| p.letter().to_string()) {
+            let really = taken.map_or("nothing".into(), |p| quoted(&p.letter().to_string()));
+            return Err(MoveError::at(
+                &named,
+                format!("that move takes {really}, not {}", quoted(named.text)),
+            ));
+        }
     }
-    text
+    if let Some(extra) = tokens.next() {
+        return Err(MoveError::at(
+            &extra,
+            format!("expected the end of the move, found {}", quoted(extra.text)),
+        ));
+    }
+    Ok(mv)
+}
+
+/// Moves played one after another from `start`, in [`move_notation`]
+/// joined by commas (`x b2, O b2 takes x`): the moves and where they lead,
+/// or an error at the column of the text where it went wrong.
+pub fn read_moves(start: &Position, text: &str) -> Result<(Vec<Move>, Position), InputError> {
+    let mut position = *start;
+    let mut moves = Vec::new();
+    let mut column = 1;
+    for part in text.split(',') {
+        let mv = read_move(&position, part)
+            .map_err(|e| InputError::at_column(column + e.offset, e.message))?;
+        let lead = part.chars().take_while(char::is_ascii_whitespace).count();
+        position = position.play(mv).map_err(|why| {
+            InputError::at_column(
+                column + lead,
+                format!("{} is not a legal move here: {why}", quoted(part.trim())),
+            )
+        })?;
+        moves.push(mv);
+        column += part.chars().count() + 1;
+    }
+    Ok((moves, position))
 }
 
 impl fmt::Display for Position {
@@ -363,26 +539,100 @@ pub fn value_words(mover: Side, value: Outcome) -> String {
 mod tests {
 
     #[test]
-    fn moves_in_the_list_name_side_piece_cells_and_capture() {
+    fn a_move_names_its_piece_its_cells_and_what_it_takes() {
         let start = Position::START;
         let small = Move::Place {
             size: Size::Small,
             cell: Cell::ALL[0],
         };
-        assert_eq!(move_in_list(&start, small), "x x a1");
+        assert_eq!(move_notation(&start, small), "x a1");
         // o's big piece on x's small one takes it.
         let after = start.play(small).unwrap();
         let cover = Move::Place {
             size: Size::Big,
             cell: Cell::ALL[0],
         };
-        assert_eq!(move_in_list(&after, cover), "o O a1 ×x");
+        assert_eq!(move_notation(&after, cover), "O a1 takes x");
         let position: Position = "O.x/.../... o 3 4".parse().unwrap();
         let shift = Move::Shift {
             from: Cell::ALL[0],
             to: Cell::ALL[2],
         };
-        assert_eq!(move_in_list(&position, shift), "o O a1→c1 ×x");
+        assert_eq!(move_notation(&position, shift), "O a1-c1 takes x");
+    }
+
+    #[test]
+    fn every_move_reads_back_from_its_notation() {
+        // Every legal move of every position on a few random games.
+        let mut rng = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut read = 0;
+        for _ in 0..200 {
+            let mut position = Position::START;
+            while position.game_over().is_none() {
+                let moves = position.legal_moves();
+                for &mv in &moves {
+                    let text = move_notation(&position, mv);
+                    assert_eq!(read_move(&position, &text), Ok(mv), "{text}");
+                    read += 1;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                position = position.play(moves[rng as usize % moves.len()]).unwrap();
+            }
+        }
+        assert!(read > 10_000, "{read}");
+    }
+
+    #[test]
+    fn older_move_forms_still_read() {
+        let position: Position = "O.x/.../... o 3 4".parse().unwrap();
+        let [a1, b2, c1] = [0, 4, 2].map(|i| Cell::ALL[i]);
+        let shift = Move::Shift { from: a1, to: c1 };
+        assert_eq!(read_move(&position, "a1-c1"), Ok(shift));
+        assert_eq!(read_move(&position, "a1 c1"), Ok(shift));
+        let small = Move::Place {
+            size: Size::Small,
+            cell: b2,
+        };
+        assert_eq!(read_move(&position, "small b2"), Ok(small));
+        assert_eq!(read_move(&position, "o b2"), Ok(small));
+    }
+
+    #[test]
+    fn a_wrong_move_text_says_where_and_why() {
+        let position: Position = "O.x/.../... o 3 4".parse().unwrap();
+        let err = |text: &str| {
+            let e = read_move(&position, text).unwrap_err();
+            (e.offset, e.message)
+        };
+        assert_eq!(err("x b2").0, 0);
+        assert!(
+            err("x b2").1.contains("it is o's move"),
+            "{:?}",
+            err("x b2")
+        );
+        assert_eq!(err("o a1-c1").0, 2);
+        assert!(err("o a1-c1").1.contains("only a big piece moves"));
+        assert_eq!(err("O a1-c4").0, 6);
+        assert_eq!(
+            err("O a1-c1 takes o"),
+            (14, "that move takes \"x\", not \"o\"".into())
+        );
+        assert_eq!(err("O b2 takes x").0, 11);
+        assert!(err("O b2 takes x").1.contains("takes nothing"));
+        assert_eq!(err("O b2 gives").0, 5);
+        assert_eq!(err("O a1-c1 takes x x").0, 16);
+        assert_eq!(err("O").0, 1);
+        assert_eq!(err("").0, 0);
+        assert!(err("q b2").1.contains("expected a piece"));
+        // A list of moves: the column of the argument.
+        let e = read_moves(&Position::START, "x b2, O b2 takes x, x b2").unwrap_err();
+        assert_eq!(e.column, 21, "{e}");
+        assert!(e.message.contains("not a legal move here"), "{e}");
+        let (moves, after) = read_moves(&Position::START, "x b2, O b2 takes x").unwrap();
+        assert_eq!(moves.len(), 2);
+        assert_eq!(after.to_move(), Side::X);
     }
     use super::*;
 
@@ -425,13 +675,15 @@ mod tests {
 
     #[test]
     fn moves_in_words() {
-        let [a1, b2, c3] = [0, 4, 8].map(|i| Cell::ALL[i]);
+        let [a1, b2, c1] = [0, 4, 2].map(|i| Cell::ALL[i]);
         let small = Move::Place {
             size: Size::Small,
             cell: b2,
         };
-        assert_eq!(small.to_string(), "small b2");
-        assert_eq!(Move::Shift { from: a1, to: c3 }.to_string(), "a1-c3");
+        assert_eq!(move_notation(&Position::START, small), "x b2");
+        let corner: Position = "x.O/.../... o 3 4".parse().unwrap();
+        let shift = Move::Shift { from: c1, to: a1 };
+        assert_eq!(move_notation(&corner, shift), "O c1-a1 takes x");
         assert_eq!(value_words(Side::X, Outcome::Win(1)), "x wins in 1 ply");
         assert_eq!(value_words(Side::X, Outcome::Loss(4)), "o wins in 4 plies");
     }

@@ -1,6 +1,6 @@
 //! Puzzles in words: their ids (`mnc-3-1234`), what each asks, the answers.
 
-use super::mnc::{move_in_list, position_notation, side_letter};
+use super::mnc::{move_notation, position_notation, side_letter};
 use super::tictactoe::{mark_letter, slashed};
 use super::{escaped, quoted, InputError};
 use crate::solver::grundy::{reached_values, split};
@@ -149,7 +149,10 @@ pub fn answer_text(puzzle: &Puzzle) -> String {
         Puzzle::Mnc(MncPuzzle {
             position, answers, ..
         }) => {
-            let moves: Vec<String> = answers.iter().map(|m| move_in_list(position, *m)).collect();
+            let moves: Vec<String> = answers
+                .iter()
+                .map(|m| move_notation(position, *m))
+                .collect();
             let only = if answers.len() == 1 {
                 " (the only one)"
             } else {
@@ -347,7 +350,7 @@ pub fn mnc_hint(p: &MncPuzzle, step: u8) -> String {
             ),
             Move::Shift { from, .. } => format!("the big piece on {from} moves"),
         },
-        _ => format!("the move: {}", move_in_list(&p.position, first)),
+        _ => format!("the move: {}", move_notation(&p.position, first)),
     }
 }
 

@@ -18,21 +18,22 @@
 //! noughts 1
 //! mnc .../.../... x 4 4
 //! you o
-//! move small b2
-//! move big a1
-//! move a1 c3
+//! move x b2
+//! move O b2 takes x
+//! move X a1
 //! ```
 //!
-//! Treblecross cells count from 1, as everywhere; an MNC move is `small`
-//! or `big` and a cell, or a big piece's cell and where it goes. `#` starts
+//! Treblecross cells count from 1, as everywhere; an MNC move is in the one
+//! notation of moves ([`super::mnc::move_notation`]; the first files' form,
+//! `small b2`, `big a1`, `a1 c3`, still reads). `#` starts
 //! a comment. Every move is checked as it is read: an illegal one is an
 //! error at its line and column.
 
 use super::{escaped, InputError};
-use crate::solver::mnc::{Move as MncMove, Position, Size};
+use crate::solver::mnc::{Move as MncMove, Position};
 use crate::solver::tictactoe::Board;
 use crate::solver::treblecross::{completes_three, three_in_a_row, Player, Strip};
-use crate::solver::{Cell, Side};
+use crate::solver::Side;
 
 const MAGIC: &str = "noughts 1";
 
@@ -92,19 +93,12 @@ pub fn write(saved: &Saved) -> String {
         } => {
             text.push_str(&format!("mnc {}\n", super::mnc::position_notation(start)));
             text.push_str(&format!("you {}\n", super::mnc::side_letter(*human)));
-            for mv in moves {
-                let words = match mv {
-                    MncMove::Place {
-                        size: Size::Small,
-                        cell,
-                    } => format!("small {cell}"),
-                    MncMove::Place {
-                        size: Size::Big,
-                        cell,
-                    } => format!("big {cell}"),
-                    MncMove::Shift { from, to } => format!("{from} {to}"),
-                };
+            let mut position = *start;
+            for &mv in moves {
+                let words = super::mnc::move_notation(&position, mv);
                 text.push_str(&format!("move {words}\n"));
+                // Every move of a kept game was played, so legal.
+                position = position.play(mv).unwrap_or(position);
             }
         }
     }
@@ -322,20 +316,6 @@ fn read_treblecross(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
     })
 }
 
-fn cell_of(fact: &Fact, offset: usize, text: &str) -> Result<Cell, InputError> {
-    let bytes = text.as_bytes();
-    if let [c @ b'a'..=b'c', r @ b'1'..=b'3'] = bytes {
-        let cell = Cell::from_index(usize::from(r - b'1') * 3 + usize::from(c - b'a'));
-        if let Some(cell) = cell {
-            return Ok(cell);
-        }
-    }
-    Err(fact.error(
-        offset,
-        format!("expected a cell a1 to c3, found {}", escaped(text)),
-    ))
-}
-
 fn read_mnc(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
     let start: Position = game.value.parse().map_err(|e| game.placed(e))?;
     let you = expect_key(rest.first(), "you", game)?;
@@ -351,19 +331,8 @@ fn read_mnc(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
         if position.game_over().is_some() {
             return Err(fact.error(0, "expected the end: the game is over"));
         }
-        let (a, b) = fact.value.split_once(' ').unwrap_or((fact.value, ""));
-        let b = b.trim_start();
-        let b_at = fact.value.len() - b.len();
-        let mv = match a {
-            "small" | "big" => MncMove::Place {
-                size: if a == "small" { Size::Small } else { Size::Big },
-                cell: cell_of(fact, b_at, b)?,
-            },
-            _ => MncMove::Shift {
-                from: cell_of(fact, 0, a)?,
-                to: cell_of(fact, b_at, b)?,
-            },
-        };
+        let mv = super::mnc::read_move(&position, fact.value)
+            .map_err(|e| fact.error(e.offset, e.message))?;
         position = position
             .play(mv)
             .map_err(|why| fact.error(0, format!("not a legal move here: {why}")))?;
@@ -386,11 +355,21 @@ mod tests {
             "noughts 1\ntictactoe X0X/.0./.X.\n",
             "noughts 1\ntreblecross X.......X.....\n",
             "noughts 1\ntreblecross X.......X.....\nfirst engine\nmove 4\nmove 12\n",
-            "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove small b2\nmove big a1\nmove big b2\n",
+            "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove x b2\nmove O b2 takes x\nmove X a1\n",
         ] {
             let saved = read(text).unwrap();
             assert_eq!(write(&saved), text);
         }
+    }
+
+    #[test]
+    fn a_match_saved_in_the_first_form_still_loads() {
+        let old = "noughts 1\nmnc x../.../... o 3 4\nyou o\nmove small b2\nmove big c3\nmove big a1\nmove c3 b2\n";
+        let saved = read(old).unwrap();
+        assert_eq!(
+            write(&saved),
+            "noughts 1\nmnc x../.../... o 3 4\nyou o\nmove o b2\nmove X c3\nmove O a1 takes x\nmove X c3-b2 takes o\n"
+        );
     }
 
     #[test]
@@ -426,7 +405,7 @@ mod tests {
             ),
             (
                 "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove small d4\n",
-                "line 4, column 12: expected a cell a1 to c3",
+                "line 4, column 12: expected a column a, b or c",
             ),
             (
                 "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove a1 b2\n",

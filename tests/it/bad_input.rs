@@ -329,7 +329,9 @@ proptest! {
         // What the commands say of a bad position or game.
         let mut out = Vec::new();
         let engine = &mut noughts::solver::mnc::Engine::new();
-        if let Err(e) = cli::mnc::analyze(&word, engine, &mut out) {
+        let analyzed = cli::mnc::position_after(&word, None)
+            .and_then(|position| cli::mnc::analyze(&position, engine, &mut out));
+        if let Err(e) = analyzed {
             prop_assert!(is_one_shown_line(&e.to_string()), "{e}");
         }
     }

@@ -59,7 +59,7 @@ fn engine_equals_the_slow_twin_on_every_key_and_the_facts_hold() {
                 ..
             }
         );
-        assert_eq!(value.is_win(), small, "{mv}");
+        assert_eq!(value.is_win(), small, "{mv:?}");
         let after = Position::START.play(*mv).unwrap();
         assert_eq!(slow.value(&Twin::of(&after)).for_previous_mover(), *value);
     }
@@ -125,7 +125,7 @@ fn the_engine_is_right_on_positions_off_the_main_tree() {
             assert_eq!(
                 value,
                 slow.value(&Twin::of(&after)).for_previous_mover(),
-                "{text} {mv}"
+                "{text} {mv:?}"
             );
         }
     }
@@ -294,13 +294,13 @@ fn analyze_json_agrees_with_the_text_and_the_slow_twin() {
             let name = mv["move"].as_str().unwrap();
             let played = *legal
                 .iter()
-                .find(|m| m.to_string() == name)
+                .find(|m| noughts::notation::mnc::move_notation(&position, **m) == name)
                 .unwrap_or_else(|| panic!("{name} is not a legal move in {text}"));
             let value = outcome_of(mv, mover);
             let after = position.play(played).unwrap();
             let expected = slow.value(&Twin::of(&after)).for_previous_mover();
             assert_eq!(value, expected, "{text} {name}");
-            assert_eq!(line, format!("  {name:<8} {}", value_words(mover, value)));
+            assert_eq!(line, format!("  {name:<16} {}", value_words(mover, value)));
         }
     }
 }
@@ -364,7 +364,7 @@ fn every_strength_chooses_a_legal_move_and_perfect_the_best() {
             for strength in Strength::ALL {
                 for _ in 0..6 {
                     let mv = strength.choose(&rated, next()).unwrap();
-                    assert!(legal.contains(&mv), "{position} {mv}");
+                    assert!(legal.contains(&mv), "{position} {mv:?}");
                     let value = rated.iter().find(|(m, _)| *m == mv).unwrap().1;
                     match strength {
                         Strength::Perfect => assert_eq!(value, rated[0].1),

@@ -4,8 +4,9 @@
 
 use super::SplitMix64;
 use crate::solver::mnc::{Engine, Move, Position};
-use crate::solver::{Outcome, Side};
+use crate::solver::{BySide, Cell, Outcome, Side};
 use rustc_hash::FxHashSet;
+use std::sync::OnceLock;
 
 /// Level `l` asks for a win in `2l + 1` plies, the last level for the
 /// longest wins there are: 11 or 13 plies (the start's is 13, and only 9
@@ -59,8 +60,17 @@ pub fn reachable() -> FxHashSet<(u64, Side)> {
     seen
 }
 
+/// The index, built once a process: it is the same for every solved
+/// engine, and the search of every reachable position behind it takes
+/// seconds.
+static INDEX: OnceLock<Index> = OnceLock::new();
+
 impl Index {
-    pub(super) fn build(engine: &Engine) -> Index {
+    pub(super) fn get(engine: &Engine) -> &'static Index {
+        INDEX.get_or_init(|| Index::build(engine))
+    }
+
+    fn build(engine: &Engine) -> Index {
         let reached = reachable();
         let mut by_level = vec![Vec::new(); usize::from(LEVELS)];
         for (key, value) in engine.memo() {
@@ -112,6 +122,31 @@ impl Index {
             first.get_or_insert(puzzle);
         }
         first.expect("sixteen tries")
+    }
+}
+
+impl MncPuzzle {
+    /// The puzzle up to the 8 symmetries of the board: the smallest table
+    /// key of the position turned and mirrored, and the side to move.
+    pub fn shape(&self) -> super::Shape {
+        let position = &self.position;
+        let cells = position.cells();
+        let hands = BySide::new(
+            position.small_in_hand(Side::X),
+            position.small_in_hand(Side::O),
+        );
+        let smallest = (0..8)
+            .filter_map(|s| {
+                let mut turned = [None; 9];
+                for cell in Cell::ALL {
+                    turned[cell.transformed(s).index()] = cells[cell.index()];
+                }
+                Position::new(turned, hands, position.to_move()).ok()
+            })
+            .map(|p| p.key())
+            .min()
+            .unwrap_or(0);
+        super::shape_of((smallest, position.to_move() == Side::X))
     }
 }
 
