@@ -6,6 +6,11 @@
 //! `mnc-3-1234`): the same id gives the same puzzle on every machine and in
 //! every version that keeps these generators, because the random numbers
 //! come from [`SplitMix64`] here, not from a crate whose streams may change.
+//!
+//! A run of new puzzles ([`Puzzler::fresh_tictactoe`] and its siblings)
+//! never repeats one of the last [`FRESH_FOR`] of its level up to symmetry
+//! (a board turned or mirrored, a strip reversed): a seed whose puzzle
+//! was seen lately gives way to the next seed.
 
 mod mnc;
 mod tictactoe;
@@ -18,6 +23,26 @@ pub use self::treblecross::{TreblecrossPuzzle, TreblecrossTask};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::mnc::Engine;
 use crate::solver::tictactoe::Analyzer;
+use std::collections::{HashMap, VecDeque};
+use std::hash::{Hash, Hasher};
+
+/// A run of new puzzles repeats none of the last this many of its level.
+pub const FRESH_FOR: usize = 50;
+
+/// Seeds tried for a puzzle not seen lately before taking one anyway (a
+/// level has hundreds of puzzles: a few tries are the rule).
+const FRESH_TRIES: u32 = 10_000;
+
+/// A number naming a puzzle up to symmetry: equal for a puzzle and its
+/// turned, mirrored or reversed twin.
+pub type Shape = u64;
+
+/// The hash of a value, the same in every run (no random keys).
+fn shape_of(value: impl Hash) -> Shape {
+    let mut hasher = rustc_hash::FxHasher::default();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
 
 /// The game a puzzle is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -68,7 +93,8 @@ pub struct Puzzler {
     tictactoe: Option<tictactoe::Index>,
     table: Option<GrundyTable>,
     engine: Option<Engine>,
-    mnc: Option<mnc::Index>,
+    /// The shapes of the last puzzles made fresh, per game and level.
+    recent: HashMap<(PuzzleGame, u8), VecDeque<Shape>>,
 }
 
 impl Puzzler {
@@ -120,8 +146,73 @@ impl Puzzler {
     pub fn mnc(&mut self, level: u8, seed: u32) -> MncPuzzle {
         let (level, mut random) = Self::random(PuzzleGame::Mnc, level, seed);
         let engine = self.engine.get_or_insert_with(Engine::solved);
-        let index = self.mnc.get_or_insert_with(|| mnc::Index::build(engine));
-        index.make(level, &mut random, engine)
+        mnc::Index::get(engine).make(level, &mut random, engine)
+    }
+
+    /// A new tic-tac-toe puzzle from `id` on: the first seed from `id.seed`
+    /// whose puzzle is none of the last [`FRESH_FOR`] made fresh at its
+    /// level, with its id.
+    pub fn fresh_tictactoe(&mut self, id: PuzzleId) -> (PuzzleId, TicTacToePuzzle) {
+        self.fresh(id, Self::tictactoe, TicTacToePuzzle::shape)
+    }
+
+    /// A new Treblecross puzzle, as [`Puzzler::fresh_tictactoe`].
+    pub fn fresh_treblecross(&mut self, id: PuzzleId) -> (PuzzleId, TreblecrossPuzzle) {
+        self.fresh(id, Self::treblecross, TreblecrossPuzzle::shape)
+    }
+
+    /// A new MNC puzzle, as [`Puzzler::fresh_tictactoe`].
+    pub fn fresh_mnc(&mut self, id: PuzzleId) -> (PuzzleId, MncPuzzle) {
+        self.fresh(id, Self::mnc, MncPuzzle::shape)
+    }
+
+    /// A new puzzle of any game, as [`Puzzler::fresh_tictactoe`].
+    pub fn fresh_puzzle(&mut self, id: PuzzleId) -> (PuzzleId, Puzzle) {
+        match id.game {
+            PuzzleGame::TicTacToe => {
+                let (id, p) = self.fresh_tictactoe(id);
+                (id, Puzzle::TicTacToe(p))
+            }
+            PuzzleGame::Treblecross => {
+                let (id, p) = self.fresh_treblecross(id);
+                (id, Puzzle::Treblecross(p))
+            }
+            PuzzleGame::Mnc => {
+                let (id, p) = self.fresh_mnc(id);
+                (id, Puzzle::Mnc(p))
+            }
+        }
+    }
+
+    fn fresh<P>(
+        &mut self,
+        id: PuzzleId,
+        make: fn(&mut Puzzler, u8, u32) -> P,
+        shape: fn(&P) -> Shape,
+    ) -> (PuzzleId, P) {
+        let level = id.level.clamp(1, id.game.levels());
+        let mut seed = id.seed;
+        let mut found = None;
+        for _ in 0..FRESH_TRIES {
+            let puzzle = make(self, level, seed);
+            let shape = shape(&puzzle);
+            let seen = self.recent.get(&(id.game, level));
+            let new = !seen.is_some_and(|seen| seen.contains(&shape));
+            if new || found.is_none() {
+                found = Some((seed, puzzle, shape));
+            }
+            if new {
+                break;
+            }
+            seed = seed.wrapping_add(1);
+        }
+        let (seed, puzzle, shape) = found.expect("FRESH_TRIES is above 0");
+        let seen = self.recent.entry((id.game, level)).or_default();
+        seen.push_back(shape);
+        if seen.len() > FRESH_FOR {
+            seen.pop_front();
+        }
+        (PuzzleId { level, seed, ..id }, puzzle)
     }
 
     /// The MNC engine the puzzles come from (solved on first use).

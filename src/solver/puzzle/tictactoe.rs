@@ -1,21 +1,28 @@
 //! Tic-tac-toe puzzles: "to move and win" (in 1, 3 or 5 plies: the last
 //! two are forks to find) and "find every move that does not lose", from
 //! every legal board that goes on, each sorted once by what it asks.
+//!
+//! The game is small: 627 boards that go on, up to symmetry, and only 321
+//! of them are a win at once. So two levels, each of at least 200
+//! puzzles up to symmetry: level 1 wins at once (321); level 2 the rest
+//! (217): stop a threat (79), make a fork (win in 3: 51, in 5: 18), stop
+//! one (27 and 5), and boards where no move loses (37), for the eye that
+//! checks before it plays.
 
 use super::SplitMix64;
 use crate::solver::tictactoe::{Analyzer, Board};
 use crate::solver::{Cell, Outcome, Side};
 
-/// Level 1: a win in 1 or a save against a threat of 1; level 2: in 3;
-/// level 3: in 5.
-pub const LEVELS: u8 = 3;
+/// Level 1: a win in 1; level 2: a save, or a win in 3 or 5.
+pub const LEVELS: u8 = 2;
 
 /// What the player is asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TicTacToeTask {
     /// Win in this many plies (the fastest win): find a move that does.
     Win { plies: u8 },
-    /// A draw at best, and some moves lose: find every move that does not.
+    /// A draw at best: find every move that does not lose (some may, or
+    /// none).
     Save,
 }
 
@@ -53,26 +60,9 @@ impl Index {
                 continue;
             };
             match analysis.value {
-                // Win(1), Win(3), Win(5): levels 1 to 3.
-                Outcome::Win(d) if usize::from(d).div_ceil(2) <= levels => {
-                    index.wins[usize::from(d).div_ceil(2) - 1].push((board, analysis.moves));
-                }
-                Outcome::Draw => {
-                    // The fastest loss among the moves: Loss(2) is a threat
-                    // of one move, level 1; Loss(4) level 2; Loss(6) level 3.
-                    let fastest = analysis
-                        .moves
-                        .iter()
-                        .filter_map(|(_, v)| match v {
-                            Outcome::Loss(d) => Some(usize::from(*d)),
-                            _ => None,
-                        })
-                        .min();
-                    if let Some(d) = fastest {
-                        let level = (d / 2).clamp(1, levels);
-                        index.saves[level - 1].push((board, analysis.moves));
-                    }
-                }
+                Outcome::Win(1) => index.wins[0].push((board, analysis.moves)),
+                Outcome::Win(3 | 5) => index.wins[1].push((board, analysis.moves)),
+                Outcome::Draw => index.saves[1].push((board, analysis.moves)),
                 _ => {}
             }
         }
@@ -101,5 +91,17 @@ impl Index {
             answers,
             moves,
         }
+    }
+}
+
+impl TicTacToePuzzle {
+    /// The puzzle up to the 8 symmetries of the board: its board decides
+    /// what it asks.
+    pub fn shape(&self) -> super::Shape {
+        let smallest = (0..8)
+            .map(|s| self.board.transformed(s).index())
+            .min()
+            .unwrap_or(0);
+        smallest as super::Shape
     }
 }

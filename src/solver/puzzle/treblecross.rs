@@ -1,5 +1,5 @@
 //! Treblecross puzzles: find a winning cell on strips that grow with the
-//! level (7 cells to 260, more `X` as they grow), and drills of the method:
+//! level (10 cells to 390, more `X` as they grow), and drills of the method:
 //! the Grundy value of a free segment, the nim-sum of a strip.
 
 use super::SplitMix64;
@@ -8,8 +8,23 @@ use crate::solver::treblecross::{analyze, Strip, StripAnalysis};
 
 pub const LEVELS: u8 = 10;
 
-/// The strip's length at each level.
-const LENGTHS: [usize; LEVELS as usize] = [7, 10, 14, 20, 30, 45, 70, 110, 170, 260];
+/// The strip's shortest length at each level (the longest is half as much
+/// again), and the fewest `X` on it (the most is one more). Every level
+/// has at least one `X`: the empty strips of a length are one puzzle each,
+/// and a level of them alone would repeat itself (issue 34 counted 10
+/// distinct puzzles in 1,000 at the old level 1).
+const LEVEL_SHAPES: [(usize, usize); LEVELS as usize] = [
+    (10, 1),
+    (14, 1),
+    (18, 1),
+    (22, 2),
+    (30, 2),
+    (45, 3),
+    (70, 3),
+    (110, 4),
+    (170, 4),
+    (260, 5),
+];
 
 /// What the player is asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,8 +50,9 @@ pub(super) fn make(
     table: &mut GrundyTable,
 ) -> TreblecrossPuzzle {
     // The level's length, and up to half as much again.
-    let base = LENGTHS[usize::from(level) - 1];
+    let (base, fewest) = LEVEL_SHAPES[usize::from(level) - 1];
     let len = base + random.below(base / 2 + 1);
+    let count = fewest + random.below(2);
     // Three in five ask for a winning cell, one for G(L), one for a nim-sum.
     match random.below(5) {
         3 => {
@@ -51,7 +67,7 @@ pub(super) fn make(
             }
         }
         4 => {
-            let (strip, analysis) = strip_with_no_immediate_win(level, len, random, table);
+            let (strip, analysis) = strip_with_no_immediate_win(count, len, random, table);
             let StripAnalysis::Segments { nim_sum, .. } = analysis else {
                 unreachable!("strips here have no immediate win")
             };
@@ -61,7 +77,7 @@ pub(super) fn make(
             }
         }
         _ => loop {
-            let (strip, analysis) = strip_with_no_immediate_win(level, len, random, table);
+            let (strip, analysis) = strip_with_no_immediate_win(count, len, random, table);
             if analysis.is_winning() {
                 let cells = analysis.winning_cells().to_vec();
                 return TreblecrossPuzzle {
@@ -73,16 +89,14 @@ pub(super) fn make(
     }
 }
 
-/// A strip of `len` cells with `level / 2` X (none at level 1), each at
-/// least three cells from the others, so that no move wins at once and
-/// the free segments decide.
+/// A strip of `len` cells with `count` X, each at least three cells from
+/// the others, so that no move wins at once and the free segments decide.
 fn strip_with_no_immediate_win(
-    level: u8,
+    count: usize,
     len: usize,
     random: &mut SplitMix64,
     table: &mut GrundyTable,
 ) -> (Strip, StripAnalysis) {
-    let count = usize::from(level / 2);
     loop {
         let mut strip = Strip::empty(len);
         let mut placed = 0;
@@ -101,5 +115,21 @@ fn strip_with_no_immediate_win(
         if placed == count && matches!(analysis, StripAnalysis::Segments { .. }) {
             return (strip, analysis);
         }
+    }
+}
+
+impl TreblecrossPuzzle {
+    /// The puzzle up to reversing the strip: what it asks, and the strip
+    /// read from whichever end comes first.
+    pub fn shape(&self) -> super::Shape {
+        let cells = self.strip.cells();
+        let reversed: Vec<bool> = cells.iter().rev().copied().collect();
+        let strip = cells.min(&reversed[..]);
+        let asks = match self.task {
+            TreblecrossTask::WinningCell { .. } => 0,
+            TreblecrossTask::SegmentValue { .. } => 1,
+            TreblecrossTask::NimSum { .. } => 2,
+        };
+        super::shape_of((asks, strip))
     }
 }
