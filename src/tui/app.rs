@@ -7,7 +7,7 @@
 pub use super::action::Action;
 use super::action::{self, GENERAL, NAVIGATION};
 use super::files::{self, FilePrompt, Intent};
-use super::keymap::{self, Binding, Direction, Hint};
+use super::keymap::{self, Binding, Direction, Footer, Hint};
 pub use super::overlays::Question;
 use super::overlays::{self, Overlay};
 use super::shell::{shell_layout, Shell};
@@ -33,6 +33,9 @@ pub struct App {
     /// The first line of the help or the rules shown, when it is longer
     /// than the screen.
     pub overlay_scroll: usize,
+    /// The last scroll position that shows something new, as last drawn:
+    /// scrolling stops there, so that going back is at once visible.
+    overlay_scroll_end: std::cell::Cell<usize>,
     pub running: bool,
     /// Asked to suspend (Ctrl-Z): the event loop does it and clears this.
     pub suspend_requested: bool,
@@ -57,6 +60,7 @@ impl App {
             tabs: Tabs::default(),
             overlay: None,
             overlay_scroll: 0,
+            overlay_scroll_end: std::cell::Cell::new(usize::MAX),
             running: true,
             suspend_requested: false,
             theme,
@@ -211,7 +215,8 @@ impl App {
             Action::ToggleHelp => self.toggle(Overlay::Help),
             Action::ToggleRules => self.toggle(Overlay::Rules),
             Action::ScrollOverlay(by) => {
-                self.overlay_scroll = self.overlay_scroll.saturating_add_signed(by);
+                self.overlay_scroll = (self.overlay_scroll.saturating_add_signed(by))
+                    .min(self.overlay_scroll_end.get());
             }
             Action::Suspend => self.suspend_requested = true,
             Action::SaveFile => self.open_file_prompt(Intent::Save),
@@ -377,14 +382,34 @@ impl App {
     }
 }
 
+impl App {
+    /// Key labels as drawn: in ASCII mode the arrows are words, as `<`
+    /// and `>` are keys of their own.
+    fn shown_keys(&self, mut hints: Vec<Hint>) -> Vec<Hint> {
+        if self.ascii {
+            for hint in &mut hints {
+                hint.label = super::ascii::key_words(hint.label);
+                if let Footer::Group(keys, word) = hint.footer {
+                    hint.footer = Footer::Group(super::ascii::key_words(keys), word);
+                }
+            }
+        }
+        hints
+    }
+}
+
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let layout = shell_layout(area);
-        let tab_hints = self.page().hints();
+        let tab_hints = self.shown_keys(self.page().hints());
+        let mut cursor = self.page().cursor();
+        if self.ascii {
+            cursor.keys = super::ascii::key_words(cursor.keys);
+        }
         let shell = Shell {
             tab: self.tab,
             theme: &self.theme,
-            cursor: self.page().cursor(),
+            cursor,
             tab_hints: &tab_hints,
         };
         shell.render_title_bar(
@@ -397,11 +422,12 @@ impl Widget for &App {
             shell.render_footer(layout.footer, buf);
         }
         if let Some(overlay) = &self.overlay {
-            let hints = self.hints();
+            let hints = self.shown_keys(self.hints());
             let context = overlays::Context {
                 tab: self.tab,
                 hints: &hints,
                 scroll: self.overlay_scroll,
+                scroll_end: &self.overlay_scroll_end,
                 theme: &self.theme,
             };
             overlay.render(&context, area, buf);

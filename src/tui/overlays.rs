@@ -11,6 +11,7 @@ use super::keymap::{self, Hint, When};
 use super::tabs::{TabAction, TabId};
 use super::theme::Theme;
 use super::widgets::{centered, put, wrap_words};
+use crate::notation::counted;
 use crate::notation::saved::Saved;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -79,6 +80,8 @@ pub struct Context<'a> {
     pub hints: &'a [Hint],
     /// The first line shown of a long pop-up.
     pub scroll: usize,
+    /// Where scrolling stops, written as the pop-up is drawn.
+    pub scroll_end: &'a std::cell::Cell<usize>,
     pub theme: &'a Theme,
 }
 
@@ -143,27 +146,32 @@ impl Context<'_> {
         area: Rect,
         buf: &mut Buffer,
     ) {
-        // Room inside the borders, less the closing line.
-        let room = usize::from(area.height.saturating_sub(3)).max(1);
+        // Room inside the borders, less the closing line (which gives way
+        // on the smallest screens, where the scroll line must show).
+        let closes = area.height >= 5;
+        let room = usize::from(area.height.saturating_sub(2 + u16::from(closes))).max(1);
         let scrolls = lines.len() > room;
-        let last_first = lines.len().saturating_sub(room.saturating_sub(1));
+        let shown = if scrolls { room - 1 } else { room };
+        let last_first = lines.len().saturating_sub(shown);
+        self.scroll_end.set(if scrolls { last_first } else { 0 });
         let first = if scrolls {
             self.scroll.min(last_first)
         } else {
             0
         };
-        let shown = if scrolls { room - 1 } else { room };
         let mut visible: Vec<Line> = lines.iter().skip(first).take(shown).cloned().collect();
         if scrolls {
             let below = lines.len() - first - visible.len();
             let text = match (first, below) {
-                (0, n) => format!("  ↓ {n} more lines: ↓ or PgDn"),
-                (_, 0) => "  ↑ the end: ↑ or PgUp goes back".to_string(),
-                (_, n) => format!("  ↑↓ {n} more lines below"),
+                (0, n) => format!("  {}: j or PgDn", counted(n, "more line")),
+                (_, 0) => "  the end: k or PgUp goes back".to_string(),
+                (_, n) => format!("  {} below", counted(n, "more line")),
             };
             visible.push(Line::styled(text, self.theme.key()));
         }
-        visible.push(Line::styled(closing.to_string(), self.theme.dim()));
+        if closes {
+            visible.push(Line::styled(closing.to_string(), self.theme.dim()));
+        }
         let popup = centered(area, width, visible.len() as u16 + 2);
         audit::layer(popup, "an overlay");
         Clear.render(popup, buf);

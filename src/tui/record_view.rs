@@ -161,7 +161,7 @@ fn entries<R: Rules>(record: &Record<R>, words: &impl Words<R>, theme: &Theme) -
                 let text = words.move_text(&position, mv);
                 R::play(&mut position, mv);
                 let after = words.value_text(&position, value.after_best_move());
-                items.push((format!("{}. {text}  → {after}", ply + k + 1), Style::new()));
+                items.push((format!("{}. {text}: {after}", ply + k + 1), Style::new()));
             }
         }
         return Entries {
@@ -267,9 +267,9 @@ pub fn render_list<R: Rules>(
         .saturating_sub(grid.first + grid.rows * grid.columns);
     let sign = match (earlier, later) {
         (0, 0) => String::new(),
-        (e, 0) => format!(" · ↑ {e} earlier"),
-        (0, l) => format!(" · ↓ {l} more"),
-        (e, l) => format!(" · ↑ {e} earlier, ↓ {l} more"),
+        (e, 0) => format!(" · {e} earlier above"),
+        (0, l) => format!(" · {l} more below"),
+        (e, l) => format!(" · {e} above, {l} below"),
     };
     let short = entries.heading.split(" (").next().unwrap_or_default();
     let heading = [

@@ -213,7 +213,7 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
     insta::assert_snapshot!("mnc_80x24_match", text);
     shows(
         &text,
-        &["your move: click a cell (a small piece);", "1. x x a1"],
+        &["your move: click a cell (a small piece);", "1. x a1"],
     );
     app.update(Action::tab(MncAction::Hand(Size::Big)));
     let text = screen(&mut app);
@@ -414,7 +414,7 @@ fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
     let mut app = App::new(Theme { color: true });
     // Tic-tac-toe: a fork to find; a2 lets O draw.
     app.open_puzzle("tictactoe-2-2".parse().unwrap());
-    keys(&mut app, "h t");
+    keys(&mut app, "j t");
     let text = screen(&mut app);
     insta::assert_snapshot!("ttt_80x24_puzzle", text);
     shows(
@@ -437,7 +437,7 @@ fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
         &["PUZZLE treblecross-4-6", "find a winning cell", "hint 1:"],
     );
     // A drill: the nim-sum, typed.
-    app.open_puzzle("treblecross-4-3".parse().unwrap());
+    app.open_puzzle("treblecross-4-1".parse().unwrap());
     keys(&mut app, "5");
     app.handle(&key(KeyCode::Enter), AREA);
     keys(&mut app, "t");
@@ -455,7 +455,7 @@ fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
     keys(&mut app, "bt");
     let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_puzzle", text);
-    shows(&text, &["PUZZLE mnc-2-12", "after o O b2", "hint 1:"]);
+    shows(&text, &["PUZZLE mnc-2-12", "after O b2", "hint 1:"]);
 }
 
 #[test]
@@ -479,7 +479,7 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
     insta::assert_snapshot!("treblecross_80x24_ascii", text);
     shows(
         &text,
-        &["X  x  x  *", "G(3) ^ G(12) = 1 ^ 0 = 1", "winning cells:"],
+        &["X  !  !  *", "G(3) ^ G(12) = 1 ^ 0 = 1", "winning cells:"],
     );
 
     app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
@@ -488,5 +488,5 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
     keys(&mut app, "t");
     let text = draw(&app, 80, 24).backend().to_string();
     insta::assert_snapshot!("mnc_80x24_ascii", text);
-    shows(&text, &["you [small o", "perfect play"]);
+    shows(&text, &["you [4 small o]", "perfect play"]);
 }

@@ -223,7 +223,7 @@ fn help_lists_every_key_of_every_tab_whole_at_every_size() {
                 let rows = overlay_rows(&draw(&app, width, height));
                 let closing = rows.len() - 1;
                 assert!(rows[closing].contains("?, q or Esc closes"), "{rows:?}");
-                let scrolls = rows[closing - 1].contains("more lines")
+                let scrolls = rows[closing - 1].contains("more line")
                     || rows[closing - 1].contains("the end");
                 let content = &rows[..closing - usize::from(scrolls)];
                 if step == 0 {

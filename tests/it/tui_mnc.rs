@@ -266,7 +266,8 @@ fn analysis_mode_sets_up_any_position_and_refuses_inconsistent_ones() {
     assert_eq!(moves, engine.rate_moves(&position));
     let notation = format!("{} x 2 4", position.to_string().replace('\n', "/"));
     let mut cli = Vec::new();
-    noughts::cli::mnc::analyze(&notation, &mut engine, &mut cli).unwrap();
+    let asked = noughts::cli::mnc::position_after(&notation, None).unwrap();
+    noughts::cli::mnc::analyze(&asked, &mut engine, &mut cli).unwrap();
     let cli = String::from_utf8(cli).unwrap();
     let text = draw(&app, 100, 24).backend().to_string();
     let cli_value = cli.lines().find(|l| l.starts_with("value: ")).unwrap();
@@ -416,12 +417,12 @@ fn captures_are_written_said_and_counted() {
         },
     );
     let text = draw(&app, 100, 24).backend().to_string();
-    assert!(text.contains(&format!("2. o O {cell} ×x")), "{text}");
+    assert!(text.contains(&format!("2. O {cell} takes x")), "{text}");
     assert!(
         text.contains(&format!("you took the engine's x on {cell}")),
         "{text}"
     );
-    assert!(text.contains("lost x"), "{text}");
+    assert!(text.contains("lost 1 x"), "{text}");
     // The cell of the last move is tinted and marked.
     let l = layout(shell_layout(AREA).body).unwrap();
     let r = l.cells[cell.index()];

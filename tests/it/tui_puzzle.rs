@@ -440,3 +440,71 @@ fn a_bad_record_is_set_aside_and_the_panel_says_so() {
         .join("puzzles-tictactoe.json.unreadable")
         .exists());
 }
+
+/// Issue 34: after the last hint (the move shown) and that move played,
+/// the panel kept "hint 2: the big piece on a3 moves" about a position
+/// that was gone, and a wrong move was then played on the board. Now the
+/// hints go with their position, and a wrong move is refused, open or
+/// not.
+#[test]
+fn after_the_answer_is_shown_the_hints_go_and_a_wrong_move_is_still_refused() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    let mut slow = SlowSolver {
+        cover_own_small: true,
+        memo: HashMap::new(),
+    };
+    let puzzle = id("mnc-3-1");
+    app.open_puzzle(puzzle);
+    let ready = |app: &App| {
+        let mnc = &app.tabs.mnc;
+        let made = mnc.training().current.as_ref();
+        made.is_some_and(|t| t.attempt.id == puzzle) && mnc.humans_turn() && mnc.value().is_some()
+    };
+    tick_until(&mut app, "the puzzle", ready);
+    // Every hint: the last one gives the move away and ends the attempt.
+    type_keys(&mut app, "ttt");
+    let t = app.tabs.mnc.training().current.as_ref().unwrap();
+    assert!(!t.attempt.is_open());
+    assert_eq!(t.hints.len(), 3);
+    // The moves of the win, as the twin says, with a wrong one first
+    // each time: refused, the board unchanged.
+    let mut refused = 0;
+    while app.tabs.mnc.winner().is_none() {
+        let position = *app.tabs.mnc.position();
+        let Outcome::Win(plies) = slow.value(&Twin::of(&position)) else {
+            panic!("the mover no longer wins at {position}")
+        };
+        let keeps = |mv: &noughts::solver::mnc::Move, slow: &mut SlowSolver| {
+            let after = position.play(*mv).unwrap();
+            slow.value(&Twin::of(&after)) == Outcome::Loss(plies - 1)
+        };
+        let moves = position.legal_moves();
+        if let Some(&wrong) = moves.iter().find(|mv| !keeps(mv, &mut slow)) {
+            app.update(noughts::tui::app::Action::tab(
+                noughts::tui::tabs::mnc::Action::Play(wrong),
+            ));
+            assert_eq!(*app.tabs.mnc.position(), position, "{wrong:?} was played");
+            refused += 1;
+        }
+        let right = *moves.iter().find(|mv| keeps(mv, &mut slow)).unwrap();
+        app.update(noughts::tui::app::Action::tab(
+            noughts::tui::tabs::mnc::Action::Play(right),
+        ));
+        let t = app.tabs.mnc.training().current.as_ref().unwrap();
+        assert!(
+            t.hints.is_empty(),
+            "hints of a position gone: {:?}",
+            t.hints
+        );
+        let text = screen(&app);
+        assert!(!text.contains("hint 1"), "{text}");
+        tick_until(&mut app, "the engine's answer", |app| {
+            let mnc = &app.tabs.mnc;
+            mnc.winner().is_some() || (mnc.humans_turn() && mnc.value().is_some())
+        });
+    }
+    assert!(refused > 0);
+    assert_eq!(app.tabs.mnc.winner(), Some(app.tabs.mnc.human()));
+    shows(&app, "the win is home");
+}

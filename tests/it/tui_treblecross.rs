@@ -527,7 +527,7 @@ fn the_cursor_line_says_what_the_move_does_as_a_search_would() {
                     words.rsplit(" = ").next()
                 };
                 let stated: u32 = after_sum
-                    .and_then(|rest| rest.split(' ').next())
+                    .and_then(|rest| rest.split([' ', ',']).next())
                     .and_then(|n| n.parse().ok())
                     .unwrap_or_else(|| panic!("{words}"));
                 assert_eq!(stated, nim_sum, "{words}");

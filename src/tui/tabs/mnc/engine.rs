@@ -16,8 +16,9 @@ pub enum Request {
     Line(Position),
     /// The values of a game's moves, played from a start.
     Annotate(Position, Vec<Move>),
-    /// The puzzle this id names (read off the solved game).
-    Puzzle(PuzzleId),
+    /// The puzzle this id names (read off the solved game); with `fresh`,
+    /// the first from it on that is none of the last ones made fresh.
+    Puzzle { id: PuzzleId, fresh: bool },
 }
 
 /// The value of a position for its mover, and of each legal move.
@@ -36,7 +37,9 @@ pub enum Reply {
     Rated(Rating),
     Line(PerfectLine<MncRules>),
     Annotated(Position, Vec<Move>, Vec<Annotation<Outcome>>),
-    Puzzle(PuzzleId, Box<MncPuzzle>),
+    /// The id asked for, the puzzle's own (another seed when fresh) and
+    /// the puzzle.
+    Puzzle(PuzzleId, PuzzleId, Box<MncPuzzle>),
 }
 
 /// Starts the engine's thread; it solves the whole game first (about 0.1 s).
@@ -47,7 +50,13 @@ pub fn start() -> Worker<Request, Reply> {
 
 fn answer(puzzler: &mut Puzzler, request: Request) -> Reply {
     match request {
-        Request::Puzzle(id) => Reply::Puzzle(id, Box::new(puzzler.mnc(id.level, id.seed))),
+        Request::Puzzle { id, fresh: false } => {
+            Reply::Puzzle(id, id, Box::new(puzzler.mnc(id.level, id.seed)))
+        }
+        Request::Puzzle { id, fresh: true } => {
+            let (made, puzzle) = puzzler.fresh_mnc(id);
+            Reply::Puzzle(id, made, Box::new(puzzle))
+        }
         Request::Move(position) => Reply::Move(position, puzzler.engine().best_move(&position)),
         Request::Rate(position) => {
             let engine = puzzler.engine();

@@ -528,7 +528,7 @@ impl MncTab {
                 // Answers about positions left behind (undo, new game).
                 Reply::Move(..) => {}
                 Reply::Line(line) => self.game.lined(line),
-                Reply::Puzzle(id, puzzle) => self.puzzle_made(id, *puzzle),
+                Reply::Puzzle(asked, id, puzzle) => self.puzzle_made(asked, id, *puzzle),
                 Reply::Annotated(start, moves, values) => {
                     self.game.annotated(&start, &moves, values)
                 }

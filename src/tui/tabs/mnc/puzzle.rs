@@ -6,7 +6,7 @@
 
 use super::engine::{Rating, Request};
 use super::{Action, MncTab, Mode};
-use crate::notation::mnc::{move_in_list, side_letter};
+use crate::notation::mnc::{move_notation, side_letter};
 use crate::notation::puzzle::{after_words, mnc_hint, question};
 use crate::solver::mnc::{Match, Move, Position, Strength};
 use crate::solver::puzzle::{MncPuzzle, Puzzle, PuzzleId};
@@ -47,9 +47,10 @@ impl Puzzles for MncTab {
         if self.mode != Mode::Match {
             self.toggle_analysis();
         }
+        let fresh = id.is_none();
         let id = self.training.next_id(id);
         self.pending = Some(id);
-        self.worker.ask(Request::Puzzle(id));
+        self.worker.ask(Request::Puzzle { id, fresh });
         self.message = Some(format!("making puzzle {id}…"));
     }
 
@@ -128,8 +129,8 @@ impl MncTab {
     }
 
     /// The engine's thread made the puzzle: it goes on the board.
-    pub(super) fn puzzle_made(&mut self, id: PuzzleId, puzzle: MncPuzzle) {
-        if self.pending != Some(id) {
+    pub(super) fn puzzle_made(&mut self, asked: PuzzleId, id: PuzzleId, puzzle: MncPuzzle) {
+        if self.pending != Some(asked) {
             return;
         }
         self.pending = None;
@@ -187,11 +188,12 @@ impl MncTab {
         })
     }
 
-    /// Judges the human's move while a puzzle is open: whether it keeps
-    /// the fastest win. When it does not, the panel says what it gives
-    /// instead and the move is not made.
+    /// Judges the human's move while a puzzle is on the board, open or
+    /// its answer shown: whether it keeps the fastest win. When it does
+    /// not, the panel says what it gives instead and the move is not made
+    /// (issue 34 saw a wrong move played once the last hint was taken).
     pub(super) fn judge(&mut self, mv: Move) -> bool {
-        if !self.puzzle_open() || !self.humans_turn() {
+        if self.training.current.is_none() || !self.in_puzzle_view() || !self.humans_turn() {
             return true;
         }
         let Some(now) = self.puzzle_now() else {
@@ -206,7 +208,7 @@ impl MncTab {
             return true;
         }
         let mover = now.position.to_move();
-        let name = move_in_list(&now.position, mv);
+        let name = move_notation(&now.position, mv);
         let words = match value {
             Outcome::Win(d) => format!(
                 "{name} wins too, but in {d} plies: find the win in {}",
@@ -228,12 +230,17 @@ impl MncTab {
         if before.to_move() != human {
             return;
         }
+        // The hints were about the position before: gone with it.
+        t.hints.clear();
+        let name = move_notation(before, mv);
         if !t.attempt.is_open() {
-            // Played on after the answer was shown: nothing to judge.
-            t.said = None;
+            // Played on after the answer was shown: right, not counted.
+            t.said = Some((format!("{name} keeps the win"), true));
+            if self.game.winner() == Some(human) {
+                t.said = Some((format!("{name}: the win is home"), true));
+            }
             return;
         }
-        let name = move_in_list(before, mv);
         if self.game.winner() == Some(human) {
             self.training.right(format!("✓ {name}: the win is home"));
         } else {

@@ -5,7 +5,7 @@ use super::engine::Rating;
 use super::layout::MncLayout;
 use super::view::{draw_cell, CellView};
 use super::MncTab;
-use crate::notation::mnc::{game_over_words, move_in_list, side_letter, value_words};
+use crate::notation::mnc::{game_over_words, move_notation, side_letter, value_words};
 use crate::solver::mnc::{Piece, Position, PositionError, Size, SMALL_PIECES};
 use crate::solver::{BySide, Cell, Side};
 use crate::tui::theme::Theme;
@@ -170,7 +170,7 @@ impl MncTab {
                         lines.push(Line::styled(over, theme.best()));
                     } else if short {
                         // No room for the list: the value and the best move.
-                        let best = moves.first().map(|(mv, _)| move_in_list(&position, *mv));
+                        let best = moves.first().map(|(mv, _)| move_notation(&position, *mv));
                         lines.push(Line::from(vec![
                             Span::styled(value_words(mover, *value), theme.best()),
                             Span::styled(
@@ -187,7 +187,7 @@ impl MncTab {
                         for (mv, value) in moves {
                             lines.push(Line::from(format!(
                                 "  {:<14} {}",
-                                move_in_list(&position, *mv),
+                                move_notation(&position, *mv),
                                 value_words(mover, *value)
                             )));
                             moves_listed += 1;

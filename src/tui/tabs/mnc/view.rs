@@ -4,7 +4,7 @@
 use super::layout::MncLayout;
 use super::{MncTab, Rating, Selection};
 use crate::notation::mnc::strength_word;
-use crate::notation::mnc::{move_in_list, side_letter, size_word, value_words};
+use crate::notation::mnc::{move_notation, side_letter, size_word, value_words};
 use crate::notation::tictactoe::line_words;
 use crate::solver::mnc::{MncRules, Move, Piece, Position, Size, SMALL_PIECES};
 use crate::solver::record::Shown;
@@ -25,7 +25,7 @@ pub(super) struct MncWords {
 
 impl Words<MncRules> for MncWords {
     fn move_text(&self, before: &Position, mv: Move) -> String {
-        move_in_list(before, mv)
+        move_notation(before, mv)
     }
 
     fn who(&self, side: Side) -> &'static str {
@@ -45,7 +45,7 @@ impl Words<MncRules> for MncWords {
     }
 
     fn list_heading(&self) -> &'static str {
-        "moves (×: captured; click one to review)"
+        "moves (click one to review)"
     }
 }
 
@@ -123,40 +123,57 @@ impl MncTab {
             .map(|(_, v)| *v)
             .max();
         for cell in Cell::ALL {
-            let here: Vec<&(Move, Outcome)> = moves
-                .iter()
-                .filter(|(mv, _)| mv.target() == cell && self.selection_allows(*mv))
-                .collect();
-            if let Some((mv, value)) = here.iter().max_by_key(|(_, v)| *v) {
-                // Which piece: s small, b big from the hand, or the big
-                // piece moved here from its cell ("b2→").
-                let kind = match mv {
-                    Move::Place {
-                        size: Size::Small, ..
-                    } => "s".to_string(),
-                    Move::Place {
-                        size: Size::Big, ..
-                    } => "b".to_string(),
-                    Move::Shift { from, .. } => format!("{from}→"),
-                };
-                let (value_word, style) = match value {
+            // The best value of each kind of move landing here: s a small
+            // piece, b a big one from the hand, m a big one moved here
+            // (the best of them). Kinds of equal value share one value.
+            let mut kinds: Vec<(String, Outcome)> = Vec::new();
+            for (letter, kind) in [("s", 0), ("b", 1), ("m", 2)] {
+                let value = moves
+                    .iter()
+                    .filter(|(mv, _)| mv.target() == cell && self.selection_allows(*mv))
+                    .filter(|(mv, _)| kind_of(*mv) == kind)
+                    .map(|(_, v)| *v)
+                    .max();
+                let Some(value) = value else { continue };
+                match kinds.iter_mut().find(|(_, v)| *v == value) {
+                    Some((letters, _)) => letters.push_str(letter),
+                    None => kinds.push((letter.to_string(), value)),
+                }
+            }
+            kinds.sort_by_key(|kind| std::cmp::Reverse(kind.1));
+            if kinds.is_empty() {
+                continue;
+            }
+            let part = |(letters, value): &(String, Outcome), space: &str| {
+                let (word, style) = match value {
                     Outcome::Win(d) => (format!("W{d}"), theme.win()),
                     Outcome::Loss(d) => (format!("L{d}"), theme.loss()),
                     Outcome::Draw => ("D".to_string(), theme.draw()),
                 };
-                // The whole hint, without its space, and the value alone
-                // for the narrowest cell.
                 let (star, style) = if Some(*value) == best {
                     ("★", style.patch(theme.best()))
                 } else {
                     ("", style)
                 };
-                out[cell.index()] = Some([
-                    Line::styled(format!("{star}{kind} {value_word}"), style),
-                    Line::styled(format!("{star}{kind}{value_word}"), style),
-                    Line::styled(format!("{star}{value_word}"), style),
-                ]);
+                Span::styled(format!("{star}{letters}{space}{word}"), style)
+            };
+            let joined = |space: &str, between: &str| {
+                let mut spans = Vec::new();
+                for (k, kind) in kinds.iter().enumerate() {
+                    if k > 0 {
+                        spans.push(Span::raw(between.to_string()));
+                    }
+                    spans.push(part(kind, space));
+                }
+                Line::from(spans)
+            };
+            // The narrowest form: the best value alone, with `…` when a
+            // piece of another size has another value here.
+            let mut best_only = vec![part(&kinds[0], "")];
+            if kinds.len() > 1 {
+                best_only.push(Span::styled("…", theme.dim()));
             }
+            out[cell.index()] = Some([joined(" ", " "), joined("", " "), Line::from(best_only)]);
         }
         out
     }
@@ -195,7 +212,7 @@ impl MncTab {
             let letter = side_letter(side).to_string();
             match lost {
                 0 => String::new(),
-                n => format!("  lost {letter} ×{n}"),
+                n => format!("  lost {n} {letter}"),
             }
         };
         let room = layout.hand_small.x.saturating_sub(layout.grid.x);
@@ -216,7 +233,7 @@ impl MncTab {
                 Size::Big => position.big_in_hand(you),
             };
             let letter = Piece { side: you, size }.letter();
-            let text = format!("[{} {letter} ×{left}]", size_word(size));
+            let text = format!("[{left} {} {letter}]", size_word(size));
             let mut style = piece_style(Piece { side: you, size }, theme);
             if self.selection == Some(Selection::Hand(size)) {
                 style = style.patch(theme.cursor());
@@ -417,12 +434,33 @@ impl MncTab {
                 Span::styled("perfect play  ", theme.dim()),
                 Span::styled(value_words(self.position().to_move(), value), theme.best()),
             ]));
+            // Before your first move: which side perfect play favours,
+            // and how to change the odds, rather than learning it by losing.
+            let started = self.game.record().moves().len();
+            if self.winner().is_none() && started <= 1 && !short {
+                let winner = match value {
+                    Outcome::Win(_) => Some(self.position().to_move()),
+                    Outcome::Loss(_) => Some(self.position().to_move().other()),
+                    Outcome::Draw => None,
+                };
+                let advice = match winner {
+                    Some(side) if side == you => {
+                        "you hold the winning side: find the win (t shows the values)".to_string()
+                    }
+                    Some(side) => format!(
+                        "{} is the winning side: w plays it yourself, d weakens the engine",
+                        side_letter(side)
+                    ),
+                    None => "a draw with perfect play".to_string(),
+                };
+                lines.push(Line::styled(advice, theme.key()));
+            }
         }
         if self.hints && self.humans_turn() && !short {
             lines.push(Line::from(vec![
                 Span::styled("hints ", theme.dim()),
-                Span::raw("s/b/a1→"),
-                Span::styled(" small, big, moved from a1  ", theme.dim()),
+                Span::raw("s b m"),
+                Span::styled(" small, big, big moved  ", theme.dim()),
                 Span::styled("W9", theme.win()),
                 Span::styled(" win in 9  ", theme.dim()),
                 Span::styled("L4", theme.loss()),
@@ -456,11 +494,22 @@ pub(super) struct CellView {
     /// The cell's name and its marks (last, from, +, ↑).
     pub name: Line<'static>,
     pub piece: Option<Piece>,
-    /// The hint: whole, without its space, and the value alone (for the
-    /// narrowest cell).
+    /// The hint: whole, without the spaces in each part, and the best
+    /// value alone with `…` when something is left out (the narrowest).
     pub hint: Option<[Line<'static>; 3]>,
     /// The tint of the last move, the cursor.
     pub style: Style,
+}
+
+/// 0 a small piece placed, 1 a big one placed, 2 a big one moved.
+fn kind_of(mv: Move) -> u8 {
+    match mv {
+        Move::Place {
+            size: Size::Small, ..
+        } => 0,
+        Move::Place { .. } => 1,
+        Move::Shift { .. } => 2,
+    }
 }
 
 /// Draws a cell: its name on the first row, its hint on the last (after
@@ -479,21 +528,29 @@ pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &T
             span.content = span.content.trim().to_string().into();
         }
     }
-    // The longest form of the hint that fits, else the value alone.
+    // The longest form of the hint that fits.
     let fitting = |room: usize| {
-        view.hint.as_ref().map(|forms| {
+        view.hint.as_ref().and_then(|forms| {
             let fits = forms.iter().find(|form| form.width() <= room);
-            fits.unwrap_or(&forms[2]).clone()
+            fits.cloned()
         })
     };
-    match fitting(usize::from(rect.width)) {
-        Some(hint) if hint_row => {
+    match &view.hint {
+        Some(forms) if hint_row => {
+            let hint = fitting(usize::from(rect.width)).unwrap_or_else(|| forms[2].clone());
             let x = rect.x + rect.width.saturating_sub(hint.width() as u16) / 2;
             put_label(buf, x, rect.bottom() - 1, &hint, rect.right() - x);
         }
         Some(_) => {
-            let room = usize::from(rect.width).saturating_sub(name.width() + 1);
-            if let Some(hint) = fitting(room) {
+            // After the name: the words "last" and "from" give way first
+            // (the tint says them), then a `…` says a hint is hidden.
+            let room = |name: &Line| usize::from(rect.width).saturating_sub(name.width() + 1);
+            if fitting(room(&name)).is_none() {
+                name.spans
+                    .retain(|s| !matches!(s.content.trim(), "last" | "from"));
+            }
+            let hint = fitting(room(&name)).unwrap_or_else(|| Line::styled("…", theme.dim()));
+            if room(&name) >= hint.width() {
                 name.spans.push(Span::raw(" "));
                 name.spans.extend(hint.spans);
             }

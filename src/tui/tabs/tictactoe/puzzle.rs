@@ -67,8 +67,13 @@ impl Puzzles for TicTacToeTab {
     }
 
     fn open(&mut self, id: Option<PuzzleId>) {
+        let fresh = id.is_none();
         let id = self.training.next_id(id);
-        let puzzle = self.puzzler.tictactoe(id.level, id.seed);
+        let (id, puzzle) = if fresh {
+            self.puzzler.fresh_tictactoe(id)
+        } else {
+            (id, self.puzzler.tictactoe(id.level, id.seed))
+        };
         self.study = None;
         self.training.begin(Try::new(id, puzzle), || ());
     }

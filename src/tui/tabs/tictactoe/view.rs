@@ -137,7 +137,7 @@ impl TicTacToeTab {
                 Style::new()
             };
             moves.push(Line::styled(
-                format!("{}. {mover} {cell}  → {after}", k + 1),
+                format!("{}. {mover} {cell}: {after}", k + 1),
                 style,
             ));
         }
@@ -198,14 +198,17 @@ impl TicTacToeTab {
             2 => "reachable, continuing",
             _ => "unreachable",
         };
+        // The two contest problems' answers, named as what they are: a
+        // newcomer meets "CodeChef 2" nowhere else.
         let facts = vec![
             Line::from(vec![label("Board"), Span::raw(slashed(&self.board))]),
+            Line::styled("As the contest judges answer:", theme.dim()),
             Line::from(vec![
-                label("Codeforces"),
+                label(" Codeforces"),
                 Span::styled(v.verdict.words(), verdict_style),
             ]),
             Line::from(vec![
-                label("CodeChef"),
+                label(" CodeChef"),
                 Span::styled(v.verdict.status_code().to_string(), verdict_style),
                 Span::styled(format!("  ({code_meaning})"), theme.dim()),
             ]),

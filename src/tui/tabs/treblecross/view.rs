@@ -110,7 +110,7 @@ pub fn cursor_words(
         "the opponent is WINNING"
     };
     format!(
-        "X at {at} → {} → {verdict}",
+        "X at {at} leaves {}, so {verdict}",
         nim_sum_text(&lengths, new_sum)
     )
 }
@@ -374,7 +374,7 @@ impl TreblecrossTab {
             ),
         ];
         if !self.analysis_hidden() {
-            head.push(Span::styled("  ★ winning · safe × unsafe", theme.dim()));
+            head.push(Span::styled("  ★ winning, · safe, × unsafe", theme.dim()));
         }
         let mut lines = Vec::new();
         if detail == Detail::Full {
