@@ -18,8 +18,9 @@ const LONGEST: u64 = 64 * 1024;
 pub const DEFAULT_TEXT: &str = r#"# noughts settings (noughts config --path says where this file is).
 # Command-line options win over these; delete a line for its default.
 
-# The tab the app opens on: "tictactoe", "treblecross" or "mnc".
-tab = "tictactoe"
+# The tab the app opens on: "last" (where you left off), or always
+# "tictactoe", "treblecross" or "mnc".
+tab = "last"
 
 # Mouse capture: false leaves the terminal its own selection and scrolling
 # (as noughts --no-mouse does).
@@ -45,19 +46,23 @@ zoom = 0
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum OpeningTab {
+    /// The tab of the last session (the first tab without one).
     #[default]
+    Last,
     TicTacToe,
     Treblecross,
     Mnc,
 }
 
 impl OpeningTab {
-    /// The tab's game in one word, as the file writes it.
-    pub fn word(self) -> &'static str {
+    /// The tab's game in one word, as the file writes it; `None` for
+    /// `last`, which names no tab.
+    pub fn word(self) -> Option<&'static str> {
         match self {
-            OpeningTab::TicTacToe => "tictactoe",
-            OpeningTab::Treblecross => "treblecross",
-            OpeningTab::Mnc => "mnc",
+            OpeningTab::Last => None,
+            OpeningTab::TicTacToe => Some("tictactoe"),
+            OpeningTab::Treblecross => Some("treblecross"),
+            OpeningTab::Mnc => Some("mnc"),
         }
     }
 }
@@ -152,7 +157,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            tab: OpeningTab::TicTacToe,
+            tab: OpeningTab::Last,
             mouse: true,
             display: Display::Unicode,
             mnc: MncSettings::default(),
@@ -213,9 +218,11 @@ pub fn load_or_create(file: &Path) -> Loaded {
                 settings,
                 note: None,
             },
-            // What is wrong first: a narrow footer cuts the path.
+            // That the defaults are used and which file first, then
+            // where in it and what (toml's words, the part a narrow
+            // screen cuts).
             Err(why) => defaults(format!(
-                "settings: {why} (the defaults are used; {})",
+                "settings: the defaults are used; {} {why}",
                 crate::notation::escape_all(&file.display().to_string())
             )),
         },

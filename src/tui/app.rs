@@ -334,7 +334,15 @@ impl App {
         for page in self.tabs.pages_mut() {
             page.apply_settings(settings);
         }
-        if let Some(tab) = TabId::from_word(settings.tab.word()) {
+        self.open_settings_tab(settings);
+    }
+
+    /// The tab the settings name, if they name one (`tab = "last"` leaves
+    /// the one the session left). Called again once the session is back:
+    /// a tab named in the settings wins over it (issue 34 found the
+    /// setting dead once there was a session).
+    pub fn open_settings_tab(&mut self, settings: &Settings) {
+        if let Some(tab) = settings.tab.word().and_then(TabId::from_word) {
             self.tab = tab;
         }
     }

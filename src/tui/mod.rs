@@ -190,6 +190,7 @@ pub fn run(options: Options) -> Result<(), Error> {
                 .map_or(note.clone(), |n| format!("{n} · {note}")),
         );
     }
+    app.open_settings_tab(&settings);
     app.keeps_session = keeper.is_some();
     let resumed = Arc::new(AtomicBool::new(false));
     let signals = signals::Watch::start(mouse, Arc::clone(&resumed), keeper.clone())?;

@@ -12,6 +12,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 
+/// The most lines a notice takes at the foot of the screen.
+const NOTICE_LINES: usize = 3;
+
 /// Where the shell puts things; the one source for drawing and clicks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShellLayout {
@@ -89,21 +92,39 @@ impl Shell<'_> {
         }
     }
 
-    /// The notice over the footer, ending in `…` where it is cut.
-    pub fn render_notice(&self, notice: &str, area: Rect, buf: &mut Buffer) {
-        if area.height == 0 || area.y == 0 {
+    /// The notice over the footer, wrapped over up to three lines (the
+    /// rows above the footer give way to it: a settings error's useful
+    /// part, the defaults used and the file's path, comes last), ending in
+    /// `…` where it is still cut.
+    pub fn render_notice(&self, notice: &str, footer: Rect, buf: &mut Buffer) {
+        if footer.height == 0 || footer.y == 0 {
             return;
         }
-        let room = usize::from(area.width.saturating_sub(1));
-        let mut text: String = notice.chars().take(room).collect();
-        if notice.chars().count() > room {
-            text.pop();
-            text.push('…');
+        let room = usize::from(footer.width.saturating_sub(1)).max(1);
+        // Row 0 is the tab bar: the notice stays below it.
+        let most = usize::from(footer.y).min(NOTICE_LINES);
+        let mut lines = super::widgets::wrap_words(notice, room);
+        let cut = lines.len() > most;
+        lines.truncate(most);
+        for line in &mut lines {
+            if line.chars().count() > room {
+                *line = line.chars().take(room - 1).chain(['…']).collect();
+            }
         }
-        // Padded to the width: the footer under it does not show through.
-        let line = Line::styled(format!(" {text:<room$}"), self.theme.bad());
-        buf.set_style(area, self.theme.bad());
-        put(buf, area.x, area.y, &line, area.width);
+        if cut {
+            if let Some(last) = lines.last_mut() {
+                let kept: String = last.chars().take(room - 1).collect();
+                *last = format!("{kept}…");
+            }
+        }
+        let top = footer.y + 1 - lines.len() as u16;
+        for (row, text) in (top..).zip(&lines) {
+            let area = Rect::new(footer.x, row, footer.width, 1);
+            // Padded to the width: what is under it does not show through.
+            let line = Line::styled(format!(" {text:<room$}"), self.theme.bad());
+            buf.set_style(area, self.theme.bad());
+            put(buf, area.x, area.y, &line, area.width);
+        }
     }
 
     /// The footer: the cursor, the tab's keys that work now, then the
