@@ -356,6 +356,29 @@ fn footer_and_help_show_the_keys_that_work_now() {
     );
 }
 
+#[test]
+fn the_values_and_statistics_views_draw_the_same_bars() {
+    // At 80×24 the statistics take two lines: the values view used to
+    // give the bars a row more, so the same scale drew G(56) = 9 at
+    // another height (issue 34).
+    for (width, height) in [(80, 24), (100, 24), (120, 40), (200, 60)] {
+        let mut app = app_with(".....");
+        let bars = |app: &App| -> Vec<String> {
+            let terminal = draw(app, width, height);
+            (0..height)
+                .map(|y| row_text(&terminal, y))
+                .filter(|row| row.contains('▁') || row.contains('█'))
+                .collect()
+        };
+        let values = bars(&app);
+        assert!(!values.is_empty(), "no bars at {width}×{height}");
+        type_keys(&mut app, "s");
+        assert!(app.tabs.treblecross.showing_grundy_stats());
+        let statistics = bars(&app);
+        assert_eq!(values, statistics, "at {width}×{height}");
+    }
+}
+
 /// The text of one screen row.
 fn row_text(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>, y: u16) -> String {
     let buffer = terminal.backend().buffer();

@@ -256,18 +256,14 @@ impl Panel {
         let shown = &values[first..end];
         // Under the bars: the marks, the ruler, then the values' line or
         // the statistics wrapped (the bars give them the rows they need,
-        // keeping two for themselves).
-        let stats = (self.mode == PanelMode::Stats).then(|| {
-            stats_lines(sequence, heaps, first, usize::from(width))
-                .map(|l| Line::styled(l, theme.dim()))
-        });
-        let text_rows = match &stats {
-            Some(lines) => {
-                let needed = rows_of(lines, inner.width) as u16;
-                (2 + needed).min(inner.height.saturating_sub(2))
-            }
-            None => 3,
-        };
+        // keeping two for themselves). The values view leaves the same
+        // rows, so that `s` does not redraw the same bars at another
+        // height under the same scale (issue 34).
+        let stats_text = stats_lines(sequence, heaps, first, usize::from(width))
+            .map(|l| Line::styled(l, theme.dim()));
+        let needed = rows_of(&stats_text, inner.width) as u16;
+        let text_rows = (2 + needed.max(1)).min(inner.height.saturating_sub(2));
+        let stats = (self.mode == PanelMode::Stats).then_some(stats_text);
         let plot_height = inner.height.saturating_sub(text_rows);
         // The y-axis: the top value, the middle and 0.
         let axis_x = inner.x;
@@ -382,11 +378,18 @@ impl Panel {
             spans.push(Span::styled("│ ", theme.dim()));
         }
         spans.push(Span::styled(format!("{at}:G from "), theme.dim()));
-        // Whole entries only, and "…" where the row has no room for more
-        // ([ ] scroll to them).
+        // Whole entries only, on the rows the statistics would take, and
+        // "…" where the last has no room for more ([ ] scroll to them).
         let room = usize::from(inner.width);
+        let rows = inner.bottom().saturating_sub(line_y).max(1);
+        let mut lines = Vec::new();
         let mut used_width: usize = spans.iter().map(|s| s.width()).sum();
-        for (l, g) in values.iter().enumerate().skip(first).take(24) {
+        for (l, g) in values
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(24 * usize::from(rows))
+        {
             let style = if in_use.contains(&l) && self.other.is_none() {
                 theme.best()
             } else {
@@ -394,13 +397,20 @@ impl Panel {
             };
             let entry = format!("{l}:{g} ");
             if used_width + entry.chars().count() + 1 > room {
-                spans.push(Span::styled("…", theme.dim()));
-                break;
+                if lines.len() + 1 == usize::from(rows) {
+                    spans.push(Span::styled("…", theme.dim()));
+                    break;
+                }
+                lines.push(Line::from(std::mem::take(&mut spans)));
+                used_width = 0;
             }
             used_width += entry.chars().count();
             spans.push(Span::styled(entry, style));
         }
-        put(buf, inner.x, line_y, &Line::from(spans), inner.width);
+        lines.push(Line::from(spans));
+        for (row, line) in (line_y..).zip(&lines) {
+            put(buf, inner.x, row, line, inner.width);
+        }
     }
 
     /// Every value up to the plot's length as a point: common values in
