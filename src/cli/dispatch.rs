@@ -32,6 +32,29 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             }
         }
         Command::Grundy {
+            merge: Some(folder),
+            json,
+            ..
+        } => super::grundy::merge(&folder, json, out),
+        Command::Grundy {
+            survey: true,
+            games: Some(games),
+            results,
+            shard,
+            max,
+            threads,
+            ..
+        } => super::grundy::survey_games(
+            &super::grundy::SurveyRequest {
+                games,
+                results,
+                max: max.unwrap_or(super::grundy::DEFAULT_MAX),
+                shard,
+                threads: threads.map(usize::from),
+            },
+            out,
+        ),
+        Command::Grundy {
             survey: true,
             max,
             threads,
@@ -48,6 +71,10 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             until_period: _,
             max,
             survey: _,
+            games: _,
+            results: _,
+            shard: _,
+            merge: _,
             game,
             out: table,
             resume,

@@ -369,13 +369,13 @@ pub enum Command {
                       \x20\x20noughts grundy 1048576 --out g.txt        (interrupt it, then:)\n\
                       \x20\x20noughts grundy 1048576 --resume g.txt --out g.txt"
     )]
-    #[command(group = clap::ArgGroup::new("figures").args(["stats", "until_period"]).multiple(true))]
+    #[command(group = clap::ArgGroup::new("figures").args(["stats", "until_period", "merge"]).multiple(true))]
     #[command(group = clap::ArgGroup::new("open_ended").args(["until_period", "survey"]))]
     Grundy {
-        /// How many values: G(0) … G(N−1) (not with --until-period or --survey).
+        /// How many values: G(0) … G(N−1) (not with --until-period, --survey or --merge).
         #[arg(
-            required_unless_present_any = ["until_period", "survey"],
-            conflicts_with_all = ["until_period", "survey"],
+            required_unless_present_any = ["until_period", "survey", "merge"],
+            conflicts_with_all = ["until_period", "survey", "merge"],
             value_parser = notation::count_arg
         )]
         n: Option<usize>,
@@ -384,7 +384,7 @@ pub enum Command {
         /// values prove one) instead of the values.
         #[arg(long)]
         stats: bool,
-        /// With --stats or --until-period: the figures as one line of JSON.
+        /// With --stats, --until-period or --merge: the figures as JSON.
         #[arg(long, requires = "figures")]
         json: bool,
         /// Compute until the values prove a period (the Guy–Smith check) or
@@ -399,8 +399,26 @@ pub enum Command {
         /// A table of a dozen well-known games: period and pre-period (or
         /// none proved up to --max), the largest value and the rare/common mask,
         /// beside what the literature says.
-        #[arg(long, conflicts_with_all = ["game", "out", "resume", "checkpoint", "sha256", "records", "stats", "json", "method"])]
+        #[arg(long, conflicts_with_all = ["game", "out", "resume", "checkpoint", "sha256", "records", "stats", "json", "method", "merge"])]
         survey: bool,
+        /// With --survey: the games, a set of the public tables of
+        /// tczajka/octal-games (trivial, solved, unsolved, public: all
+        /// three) or a file of codes, one a line (# starts a comment).
+        #[arg(long, value_name = "SET|FILE", requires = "survey")]
+        games: Option<String>,
+        /// With --survey --games: keep each game in DIR (its values as they
+        /// are found, then one JSON line); a re-run skips the games done
+        /// and resumes the others.
+        #[arg(long, value_name = "DIR", requires = "games")]
+        results: Option<PathBuf>,
+        /// With --results: only the K-th of N shares of the games (1 to N),
+        /// balanced by expected work, for a survey over several machines.
+        #[arg(long, value_name = "K/N", requires = "results", value_parser = grundy::shard_arg)]
+        shard: Option<grundy::Shard>,
+        /// Print the games of a results folder as one table (Markdown), or
+        /// with --json one line each with --stats --json's fields.
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "out", "resume", "checkpoint", "sha256", "records", "stats", "method", "threads"])]
+        merge: Option<PathBuf>,
         /// The game: an octal code such as 0.77 or 4.07, or a name.
         #[arg(long, value_name = "CODE")]
         game: Option<String>,
@@ -441,9 +459,10 @@ pub enum Command {
     },
     /// Puzzles made by the solvers, with proved answers; a seed names them.
     #[command(
-        after_help = "Levels: tictactoe 1-3 (win in 1, 3, 5 plies; or find every move that does not\n\
-                            lose against a threat as deep), treblecross 1-10 (strips of 7 to 390 cells; or\n\
-                            G(L) and nim-sum drills), mnc 1-6 (win in 3, 5 … 13 plies).\n\nExamples:\n  \
+        after_help = "Levels: tictactoe 1-2 (1: win at once; 2: win in 3 or 5 plies, or find every\n\
+                            move that does not lose), treblecross 1-10 (strips of 10 to 390 cells; or\n\
+                            G(L) and nim-sum drills), mnc 1-5 (win in 3, 5, 7, 9, then 11 or 13 plies).\n\
+                            A run skips a puzzle met in its last 50 of the level (up to symmetry).\n\nExamples:\n  \
                             noughts puzzle --game mnc --level 3\n  \
                             noughts puzzle --game treblecross --level 6 --count 10 --seed 1 --json"
     )]
@@ -451,7 +470,7 @@ pub enum Command {
         /// The game: tictactoe, treblecross or mnc.
         #[arg(long, value_parser = notation::puzzle::game_arg)]
         game: crate::solver::puzzle::PuzzleGame,
-        /// The level, from 1 (the game's most: tictactoe 3, treblecross 10, mnc 6).
+        /// The level, from 1 (the game's most: tictactoe 2, treblecross 10, mnc 5).
         #[arg(long, default_value_t = 1, value_parser = notation::count_arg)]
         level: usize,
         /// How many puzzles (seeds counting up from --seed).

@@ -27,6 +27,7 @@ mod puzzle;
 mod saved;
 mod screens_80x24;
 mod shell;
+mod survey;
 mod tabs_alike;
 mod tictactoe;
 mod treblecross;

@@ -25,12 +25,18 @@ use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_TAIL};
 mod checkpoint;
 mod records;
 mod report;
+mod results;
 mod survey;
 mod table_file;
+mod tables;
 
 pub use report::{stats_report, PeriodReport, RareCommon, StatsReport};
+pub use results::{
+    games_list, merge, shard_arg, share, survey as survey_games, GameResult, Shard, SurveyRequest,
+};
 pub use survey::{survey, survey_rows, SurveyRow, Surveyed, SURVEY};
 pub use table_file::parse_table;
+pub use tables::{Published, Table};
 
 /// The most threads `--threads` takes.
 pub const MOST_THREADS: u16 = 64;

@@ -3,18 +3,18 @@
 
 use crate::notation::octal::{code, name};
 use crate::solver::grundy::Sequence;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
 /// The `--stats` figures, for the text report and `--json` alike.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StatsReport {
     /// The octal code (`0.007` for Treblecross).
     pub game: String,
     /// Its name, if it has one.
-    pub name: Option<&'static str>,
+    pub name: Option<String>,
     /// `free segments` (Treblecross: position L is a heap of L + 2) or `heaps`.
-    pub sequence: &'static str,
+    pub sequence: String,
     /// Position i of the values is a heap of i + offset tokens.
     pub offset: usize,
     /// How many values: G(0) … G(values − 1).
@@ -32,7 +32,7 @@ pub struct StatsReport {
     pub period_checked: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RareCommon {
     /// Values v with an even number of set bits in `v & mask` are rare.
     pub mask: u16,
@@ -42,7 +42,7 @@ pub struct RareCommon {
     pub last_rare: usize,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PeriodReport {
     /// G(i + period) = G(i) for every i ≥ preperiod …
     pub period: usize,
@@ -59,14 +59,14 @@ pub fn stats_report(sequence: &Sequence, heaps: &[u16]) -> StatsReport {
     StatsReport {
         game: code(sequence.game()),
         name: if sequence.is_segments() {
-            Some("treblecross")
+            Some("treblecross".into())
         } else {
-            name(sequence.game())
+            name(sequence.game()).map(String::from)
         },
         sequence: if sequence.is_segments() {
-            "free segments"
+            "free segments".into()
         } else {
-            "heaps"
+            "heaps".into()
         },
         offset: sequence.offset(),
         values: s.count,

@@ -1,0 +1,764 @@
+//! `--survey --games LIST [--results DIR] [--shard K/N]` and `--merge DIR`:
+//! many games, each computed until its period is proved or `--max` values
+//! are known, with what the public tables say of it.
+//!
+//! With `--results`, each game has three files in DIR, named by its code:
+//! `CODE.values` (the checkpoint: the values as they are found, so a run
+//! killed at any moment goes on from there), `CODE.json` (one line: the
+//! figures, written whole once the game is done) and `CODE.lock` (held
+//! while a run computes it). A re-run skips the games done for that
+//! `--max` and resumes the others. `--shard K/N` takes the K-th of N
+//! deterministic shares, balanced by the values each game is expected to
+//! need: the shard index is all that machines running a survey share,
+//! besides the folder (GNU parallel, Slurm job arrays: `contrib/slurm/`).
+
+use super::checkpoint::Checkpoint;
+use super::report::{stats_report, StatsReport};
+use super::tables::{self, Published, Table};
+use super::{compute, sha256, workers, Method, Options, LARGEST_N};
+use crate::cli::Error;
+use crate::notation::octal::code;
+use crate::notation::{escape_all, InputError};
+use crate::solver::grundy::Sequence;
+use crate::solver::octal::OctalGame;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The longest games list, and the longest result line, read.
+const LONGEST_LIST: u64 = 1 << 20;
+const LONGEST_RESULT: u64 = 1 << 20;
+
+/// `--shard K/N`: the K-th (from 1) of N shares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+/// The most shares a survey is cut into.
+const MOST_SHARDS: usize = 100_000;
+
+/// `K/N` with 1 ≤ K ≤ N.
+pub fn shard_arg(text: &str) -> Result<Shard, InputError> {
+    let Some((k, n)) = text.split_once('/') else {
+        return Err(InputError::at_column(
+            1,
+            format!(
+                "expected K/N (the K-th of N shares, such as 3/8), found {}",
+                crate::notation::quoted(text)
+            ),
+        ));
+    };
+    let index = crate::notation::count_arg(k)?;
+    let count = crate::notation::count_arg(n).map_err(|mut e| {
+        e.column += k.chars().count() + 1;
+        e
+    })?;
+    if count == 0 || count > MOST_SHARDS || index == 0 || index > count {
+        return Err(InputError::at_column(
+            1,
+            format!("expected K/N with 1 <= K <= N <= {MOST_SHARDS}, found {k}/{n}"),
+        ));
+    }
+    Ok(Shard { index, count })
+}
+
+/// What `--survey --games` was asked.
+#[derive(Debug, Clone)]
+pub struct SurveyRequest {
+    /// A named set ([`tables::SETS`]) or a file of codes, one a line.
+    pub games: String,
+    pub results: Option<PathBuf>,
+    pub max: usize,
+    pub shard: Option<Shard>,
+    pub threads: Option<usize>,
+}
+
+/// A game of the list: its code as noughts writes it, and the game.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub code: String,
+    pub game: OctalGame,
+}
+
+/// The games `--games` names, each once, in the order given.
+pub fn games_list(arg: &str) -> Result<Vec<Listed>, Error> {
+    let codes: Vec<(usize, String)> = match tables::set(arg) {
+        Some(codes) => codes.into_iter().map(|c| (0, c)).collect(),
+        None => {
+            let path = Path::new(arg);
+            let read_error = |error| Error::Read {
+                source: escape_all(arg),
+                error,
+            };
+            let text = crate::store::read_bounded(path, LONGEST_LIST)
+                .map_err(read_error)?
+                .ok_or_else(|| {
+                    read_error(std::io::Error::new(
+                        std::io::ErrorKind::NotFound,
+                        format!("no such file (and not a set: {})", tables::SETS.join(", ")),
+                    ))
+                })?;
+            text.lines()
+                .enumerate()
+                .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").to_string()))
+                .filter(|(_, line)| !line.trim().is_empty())
+                .collect()
+        }
+    };
+    let mut games: Vec<Listed> = Vec::new();
+    for (line, text) in codes {
+        let trimmed = text.trim();
+        let lead = text.chars().count() - text.trim_start().chars().count();
+        let game: OctalGame = trimmed.parse().map_err(|mut e: InputError| {
+            e.line = line.max(1);
+            e.column += lead;
+            Error::Option {
+                option: format!("--games {}", escape_all(arg)),
+                error: e,
+            }
+        })?;
+        let code = code(&game);
+        if !games.iter().any(|g| g.code == code) {
+            games.push(Listed { code, game });
+        }
+    }
+    if games.is_empty() {
+        return Err(Error::Option {
+            option: format!("--games {}", escape_all(arg)),
+            error: InputError::at_column(1, "expected at least one game code, found none"),
+        });
+    }
+    Ok(games)
+}
+
+/// The values a game is expected to need: up to the proof of its published
+/// period, or `max`.
+pub fn expected_values(listed: &Listed, max: usize) -> usize {
+    let published = tables::find(&listed.code);
+    match (
+        published.and_then(|p| p.preperiod),
+        published.and_then(|p| p.period),
+    ) {
+        (Some(pre), Some(period)) => {
+            let take = listed.game.periodicity_take().unwrap_or(0);
+            (2 * pre.max(1) + 2 * period + take + 1).min(max)
+        }
+        _ => max,
+    }
+}
+
+/// The games of shard `shard`: the longest first, each to the share with
+/// the least expected work so far (ties: the lower share, then the code),
+/// so every machine gets its share of the long ones, and the shares do
+/// not depend on the order of the list.
+pub fn share(games: &[Listed], max: usize, shard: Shard) -> Vec<Listed> {
+    let cost = |g: &Listed| expected_values(g, max) as u128;
+    let mut order: Vec<&Listed> = games.iter().collect();
+    order.sort_by(|a, b| cost(b).cmp(&cost(a)).then_with(|| a.code.cmp(&b.code)));
+    let mut loads = vec![0u128; shard.count];
+    let mut mine = Vec::new();
+    for game in order {
+        let (least, _) = loads
+            .iter()
+            .enumerate()
+            .min_by_key(|&(k, load)| (*load, k))
+            .unwrap_or((0, &0));
+        loads[least] += cost(game).max(1);
+        if least + 1 == shard.index {
+            mine.push(game.clone());
+        }
+    }
+    // In the order of the list.
+    games
+        .iter()
+        .filter(|g| mine.iter().any(|m| m.code == g.code))
+        .cloned()
+        .collect()
+}
+
+/// One game's line in the results folder: the `--stats --json` figures,
+/// and how they were found and how they compare with the public tables.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GameResult {
+    #[serde(flatten)]
+    pub figures: StatsReport,
+    /// The `--max` of the run that wrote it.
+    pub max: usize,
+    /// SHA-256 of the values, u16 little-endian.
+    pub sha256: String,
+    /// Why it stopped before `max` without a period (a value too large).
+    pub stopped: Option<String>,
+    /// Seconds this run computed, from `resumed_from` values.
+    pub seconds: f64,
+    pub resumed_from: usize,
+    pub threads: usize,
+    /// The public tables' row and what differs from it.
+    pub published: Option<Comparison>,
+}
+
+impl GameResult {
+    /// Whether a run with this `max` has nothing left to do.
+    fn done_for(&self, max: usize) -> bool {
+        self.max >= max || self.figures.period.is_some() || self.stopped.is_some()
+    }
+}
+
+/// A result beside the public tables' row.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Comparison {
+    pub table: Table,
+    /// Each figure that differs, in words (empty: all agree).
+    pub differences: Vec<String>,
+    /// What was compared: `period and values`, `G(0) … G(n − 1)`, …
+    pub compared: String,
+}
+
+/// `noughts grundy --survey --games …`.
+pub fn survey(request: &SurveyRequest, out: &mut impl Write) -> Result<(), Error> {
+    if request.max > LARGEST_N {
+        return Err(Error::Range(format!(
+            "--max = {}: at most {LARGEST_N} values (2^28) in one run",
+            request.max
+        )));
+    }
+    let games = games_list(&request.games)?;
+    let games = match request.shard {
+        Some(shard) => share(&games, request.max, shard),
+        None => games,
+    };
+    let threads = workers(request.threads);
+    let Some(folder) = &request.results else {
+        // No folder: computed in memory, printed as --merge prints.
+        let mut results = Vec::new();
+        for listed in &games {
+            let mut heaps = Vec::new();
+            results.push(run_game(listed, &mut heaps, None, request.max, threads)?);
+        }
+        return write_table(&results, out);
+    };
+    if !folder.is_dir() {
+        return Err(Error::Read {
+            source: format!("--results {}", escape_all(&folder.display().to_string())),
+            error: std::io::Error::new(std::io::ErrorKind::NotFound, "not a folder"),
+        });
+    }
+    let shown = |p: &Path| escape_all(&p.display().to_string());
+    for listed in &games {
+        let stem = file_stem(&listed.code);
+        let json_path = folder.join(format!("{stem}.json"));
+        let refuse = |path: &Path| {
+            let option = format!("--results {}", shown(path));
+            move |error| Error::Write { option, error }
+        };
+        let lock_path = folder.join(format!("{stem}.lock"));
+        let Some(_lock) = crate::store::Lock::try_take(&lock_path).map_err(refuse(&lock_path))?
+        else {
+            writeln!(out, "{}: another run is computing it", listed.code)?;
+            continue;
+        };
+        if let Some(done) = read_result(&json_path)? {
+            if done.done_for(request.max) {
+                writeln!(out, "{}: done already ({})", listed.code, summary(&done))?;
+                continue;
+            }
+        }
+        let values_path = folder.join(format!("{stem}.values"));
+        let sequence = Sequence::heaps(listed.game.clone());
+        let (mut checkpoint, mut heaps) = Checkpoint::open(&values_path, &sequence)?;
+        let result = run_game(
+            listed,
+            &mut heaps,
+            Some(&mut checkpoint),
+            request.max,
+            threads,
+        )?;
+        let mut line = serde_json::to_string(&result).map_err(std::io::Error::other)?;
+        line.push('\n');
+        crate::store::write_atomically(&json_path, &line).map_err(refuse(&json_path))?;
+        writeln!(out, "{}: {}", listed.code, summary(&result))?;
+    }
+    Ok(())
+}
+
+/// `0.04` → `0.04`, `4.` → `4`: the files' names.
+fn file_stem(code: &str) -> &str {
+    code.trim_end_matches('.')
+}
+
+/// One game computed (from the values in `heaps`) and compared.
+fn run_game(
+    listed: &Listed,
+    heaps: &mut Vec<u16>,
+    checkpoint: Option<&mut Checkpoint>,
+    max: usize,
+    threads: usize,
+) -> Result<GameResult, Error> {
+    let sequence = Sequence::heaps(listed.game.clone());
+    let resumed_from = heaps.len();
+    let started = Instant::now();
+    let computed = compute(
+        &sequence,
+        heaps,
+        max,
+        Options {
+            method: Method::Fast,
+            threads,
+            out_path: None,
+            checkpoint,
+            until_period: listed.game.periodicity_take(),
+        },
+    );
+    let stopped = match computed {
+        Ok(()) => None,
+        Err(Error::TooLarge(e)) => Some(e.to_string()),
+        Err(other) => return Err(other),
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let values = &heaps[..heaps.len().min(max)];
+    let figures = stats_report(&sequence, values);
+    let published = tables::find(&listed.code).map(|p| compare(p, &sequence, values, &figures));
+    Ok(GameResult {
+        figures,
+        max,
+        sha256: sha256(values),
+        stopped,
+        seconds: (seconds * 1000.0).round() / 1000.0,
+        resumed_from,
+        threads,
+        published,
+    })
+}
+
+/// What differs between the values computed here and a public row.
+fn compare(
+    p: &Published,
+    sequence: &Sequence,
+    values: &[u16],
+    figures: &StatsReport,
+) -> Comparison {
+    let mut differences = Vec::new();
+    let mut compared = Vec::new();
+    if let (Some(pre), Some(period)) = (p.preperiod, p.period) {
+        compared.push("period".to_string());
+        match &figures.period {
+            Some(found) if (found.period, found.preperiod) == (period, pre) => {}
+            Some(found) => differences.push(format!(
+                "period {} from {} here, published {period} from {pre}",
+                found.period, found.preperiod
+            )),
+            None => differences.push(format!(
+                "no period proved in {} values here, published {period} from {pre}",
+                values.len()
+            )),
+        }
+    }
+    if let Some(text) = &p.values {
+        compared.push(format!("G(0) … G({})", values.len().saturating_sub(1)));
+        match tables::published_values(text, values.len()) {
+            Some(expected) => {
+                if let Some(i) = (0..values.len()).find(|&i| values[i] != expected[i]) {
+                    differences.push(format!(
+                        "G({i}) = {} here, {} published",
+                        values[i], expected[i]
+                    ));
+                }
+            }
+            None => differences.push("the published values do not read".into()),
+        }
+    }
+    // The figures: the unsolved table's of G(0) … G(n − 1), the solved
+    // table's of the values up to the proof of the period.
+    let at = p.n.map_or(values.len(), |n| n.min(values.len()));
+    if p.largest.is_some() || p.rare.is_some() {
+        if p.n.is_some_and(|n| n > values.len()) {
+            differences.push(format!(
+                "published to n = {}, computed here to {}",
+                p.n.unwrap_or(0),
+                values.len()
+            ));
+        }
+        compared.push(format!("figures of G(0) … G({})", at.saturating_sub(1)));
+        let ours = if at == values.len() {
+            None
+        } else {
+            Some(stats_report(sequence, &values[..at]))
+        };
+        let ours = ours.as_ref().unwrap_or(figures);
+        let split = ours.rare_common.as_ref();
+        let mut differ = |what: &str, here: Option<String>, published: Option<String>| {
+            if let Some(published) = published {
+                let here = here.unwrap_or_else(|| "none".into());
+                if here != published {
+                    differences.push(format!("{what} {here} here, {published} published"));
+                }
+            }
+        };
+        differ(
+            "largest",
+            ours.largest.map(|v| v.to_string()),
+            p.largest.map(|v| v.to_string()),
+        );
+        differ(
+            "largest first at",
+            ours.first_largest_at.map(|v| v.to_string()),
+            p.largest_at.map(|v| v.to_string()),
+        );
+        let published_split = p.mask.as_deref().map(PublishedSplit::read);
+        match published_split {
+            Some(Some(PublishedSplit {
+                mask,
+                by_parity: true,
+            })) => {
+                // 0.127's `1+pos`: a split that also looks at the heap's
+                // parity, which the figures here do not make; counted from
+                // the values by that rule instead.
+                let (rare, last_rare) = rare_by_parity(&values[..at], mask);
+                compared.push(format!("the split {mask:x}+pos counted from the values"));
+                differ(
+                    "rare",
+                    Some(rare.to_string()),
+                    p.rare.map(|v| v.to_string()),
+                );
+                differ(
+                    "last rare",
+                    Some(last_rare.to_string()),
+                    p.last_rare.map(|v| v.to_string()),
+                );
+            }
+            Some(None) => compared.push(format!(
+                "the split {} not compared (it does not read)",
+                p.mask.as_deref().unwrap_or("")
+            )),
+            _ => {
+                differ(
+                    "mask",
+                    split.map(|s| format!("{:x}", s.mask)),
+                    published_split.flatten().map(|s| format!("{:x}", s.mask)),
+                );
+                differ(
+                    "rare",
+                    split.map(|s| s.rare.to_string()),
+                    p.rare.map(|v| v.to_string()),
+                );
+                differ(
+                    "last rare",
+                    split.map(|s| s.last_rare.to_string()),
+                    p.last_rare.map(|v| v.to_string()),
+                );
+            }
+        }
+    }
+    if compared.is_empty() {
+        compared.push("nothing published".into());
+    }
+    Comparison {
+        table: p.table,
+        differences,
+        compared: compared.join(", "),
+    }
+}
+
+/// A published rare/common split: a mask in hexadecimal, with `+pos`
+/// where the heap's parity takes part (tczajka/octal-games'
+/// `analyze_exec.cc`: the class of heap i flips when i is even).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PublishedSplit {
+    mask: u16,
+    by_parity: bool,
+}
+
+impl PublishedSplit {
+    fn read(text: &str) -> Option<PublishedSplit> {
+        let (hex, by_parity) = match text.strip_suffix("+pos") {
+            Some(hex) => (hex, true),
+            None => (text, false),
+        };
+        let mask = u16::from_str_radix(hex, 16).ok()?;
+        Some(PublishedSplit { mask, by_parity })
+    }
+}
+
+/// How many heaps are rare under a `+pos` split, and the last of them:
+/// heap i of value g is rare iff `popcount(g & mask)` is even exactly when
+/// i is odd.
+fn rare_by_parity(values: &[u16], mask: u16) -> (usize, usize) {
+    let rare = |(i, &g): &(usize, &u16)| (g & mask).count_ones().is_multiple_of(2) == (i % 2 == 1);
+    let mut count = 0;
+    let mut last = 0;
+    for (i, _) in values.iter().enumerate().filter(rare) {
+        count += 1;
+        last = i;
+    }
+    (count, last)
+}
+
+/// `G(0) … G(k), period p from q (12.3 s)` and the like.
+fn summary(result: &GameResult) -> String {
+    let f = &result.figures;
+    let values = match f.values {
+        0 => "no values".to_string(),
+        n => format!("G(0) … G({})", n - 1),
+    };
+    let period = match (&f.period, &result.stopped) {
+        (Some(p), _) => format!("period {} from {}", p.period, p.preperiod),
+        (None, Some(why)) => format!("stopped: {why}"),
+        (None, None) if !f.period_checked => "period not checked".into(),
+        (None, None) => "no period proved".into(),
+    };
+    let published = match &result.published {
+        None => String::new(),
+        Some(c) if c.differences.is_empty() => format!(", as the {} table", c.table.word()),
+        Some(c) => format!(
+            ", differs from the {} table: {}",
+            c.table.word(),
+            c.differences.join("; ")
+        ),
+    };
+    format!("{values}, {period}{published} ({:.1} s)", result.seconds)
+}
+
+/// A result file, if there is one; one that does not read is an error
+/// naming it (it is not written over: the run stops).
+fn read_result(path: &Path) -> Result<Option<GameResult>, Error> {
+    let source = escape_all(&path.display().to_string());
+    let text = match crate::store::read_bounded(path, LONGEST_RESULT) {
+        Ok(Some(text)) => text,
+        Ok(None) => return Ok(None),
+        Err(error) => return Err(Error::Read { source, error }),
+    };
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| Error::Read {
+            source,
+            error: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                crate::store::json_error(&e),
+            ),
+        })
+}
+
+/// `noughts grundy --merge DIR [--json]`: every `*.json` of the folder, in
+/// the public tables' order (then by code), as one table or JSON lines.
+pub fn merge(folder: &Path, json: bool, out: &mut impl Write) -> Result<(), Error> {
+    let source = || escape_all(&folder.display().to_string());
+    let entries = std::fs::read_dir(folder).map_err(|error| Error::Read {
+        source: source(),
+        error,
+    })?;
+    let mut results = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|error| Error::Read {
+            source: source(),
+            error,
+        })?;
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "json") {
+            if let Some(result) = read_result(&path)? {
+                results.push(result);
+            }
+        }
+    }
+    results.sort_by_key(order_key);
+    if json {
+        for result in &results {
+            crate::cli::json::write_line(out, result)?;
+        }
+        return Ok(());
+    }
+    write_table(&results, out)
+}
+
+/// The public tables' order: their table, their row; the rest by code.
+fn order_key(result: &GameResult) -> (u8, usize, String) {
+    let rows = tables::all();
+    match rows.iter().position(|p| p.game == result.figures.game) {
+        Some(i) => (rows[i].table as u8, i, String::new()),
+        None => (u8::MAX, 0, result.figures.game.clone()),
+    }
+}
+
+/// The results in the public tables' columns, then pre-period, period and
+/// how they compare, as a Markdown table.
+fn write_table(results: &[GameResult], out: &mut impl Write) -> Result<(), Error> {
+    let mut rows = vec![[
+        "game",
+        "n",
+        "largest idx",
+        "largest",
+        "rare mask",
+        "num rare",
+        "last rare",
+        "pre-period",
+        "period",
+        "public tables",
+    ]
+    .map(String::from)];
+    let text = |v: Option<String>| v.unwrap_or_default();
+    for r in results {
+        let f = &r.figures;
+        let split = f.rare_common.as_ref();
+        let (pre, period) = match (&f.period, &r.stopped) {
+            (Some(p), _) => (p.preperiod.to_string(), p.period.to_string()),
+            (None, Some(_)) => (String::new(), "stopped: value too large".into()),
+            (None, None) if !f.period_checked => (String::new(), "not checked".into()),
+            (None, None) => (String::new(), "none proved".into()),
+        };
+        let public = match &r.published {
+            None => "not listed".to_string(),
+            Some(c) if c.differences.is_empty() => format!("{}: agrees", c.table.word()),
+            Some(c) => format!("{}: {}", c.table.word(), c.differences.join("; ")),
+        };
+        rows.push([
+            f.game.clone(),
+            f.values.to_string(),
+            text(f.first_largest_at.map(|v| v.to_string())),
+            text(f.largest.map(|v| v.to_string())),
+            text(split.map(|s| format!("{:x}", s.mask))),
+            text(split.map(|s| s.rare.to_string())),
+            text(split.map(|s| s.last_rare.to_string())),
+            pre,
+            period,
+            public,
+        ]);
+    }
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for (i, row) in rows.iter().enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(cell, &w)| format!("{cell:<w$}"))
+            .collect();
+        writeln!(out, "| {} |", cells.join(" | "))?;
+        if i == 0 {
+            let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
+            writeln!(out, "| {} |", rule.join(" | "))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listed(codes: &[&str]) -> Vec<Listed> {
+        codes
+            .iter()
+            .map(|c| {
+                let game: OctalGame = c.parse().unwrap();
+                Listed {
+                    code: code(&game),
+                    game,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shards_read_back() {
+        assert_eq!(shard_arg("3/8"), Ok(Shard { index: 3, count: 8 }));
+        for bad in ["0/4", "5/4", "1/0", "3", "a/4", "3/x", "1/100001"] {
+            assert!(shard_arg(bad).is_err(), "{bad}");
+        }
+        assert_eq!(shard_arg("3/x").unwrap_err().column, 3);
+    }
+
+    #[test]
+    fn the_shares_cover_every_game_once_whatever_the_order() {
+        let games = games_list("public").unwrap();
+        let max = 1 << 20;
+        for count in [1, 2, 3, 7, 16, 200] {
+            let shares: Vec<Vec<Listed>> = (1..=count)
+                .map(|index| share(&games, max, Shard { index, count }))
+                .collect();
+            let mut seen: Vec<&str> = shares.iter().flatten().map(|g| g.code.as_str()).collect();
+            assert_eq!(seen.len(), games.len(), "{count} shares");
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), games.len(), "{count} shares: a game twice");
+            // The list backwards gives each share the same games.
+            let mut reversed = games.clone();
+            reversed.reverse();
+            for (k, mine) in shares.iter().enumerate() {
+                let again = share(
+                    &reversed,
+                    max,
+                    Shard {
+                        index: k + 1,
+                        count,
+                    },
+                );
+                let mut a: Vec<&str> = mine.iter().map(|g| g.code.as_str()).collect();
+                let mut b: Vec<&str> = again.iter().map(|g| g.code.as_str()).collect();
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b);
+            }
+            // Balanced: no share expects more than the largest game over
+            // an even split.
+            let load = |s: &[Listed]| -> usize { s.iter().map(|g| expected_values(g, max)).sum() };
+            let total: usize = games.iter().map(|g| expected_values(g, max)).sum();
+            let largest = games.iter().map(|g| expected_values(g, max)).max().unwrap();
+            for s in &shares {
+                assert!(load(s) <= total / count + largest, "{count} shares");
+            }
+        }
+    }
+
+    #[test]
+    fn a_games_file_names_the_line_and_column_of_a_bad_code() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("games.txt");
+        // The 8 of "  0.8" is the fifth character of line 4.
+        std::fs::write(&file, "# mine\n0.77\n\n  0.8 # no\n").unwrap();
+        let Err(Error::Option { error, .. }) = games_list(file.to_str().unwrap()) else {
+            panic!("read");
+        };
+        assert_eq!((error.line, error.column), (4, 5), "{error}");
+        std::fs::write(&file, "0.77\nkayles\n.07 # Dawson\n").unwrap();
+        let games = games_list(file.to_str().unwrap()).unwrap();
+        let codes: Vec<&str> = games.iter().map(|g| g.code.as_str()).collect();
+        assert_eq!(codes, ["0.77", "0.07"]);
+        std::fs::write(&file, "# none\n").unwrap();
+        assert!(games_list(file.to_str().unwrap()).is_err());
+        assert!(games_list("no-such-set-or-file").is_err());
+    }
+
+    #[test]
+    fn a_split_with_the_heaps_parity_reads_and_counts() {
+        assert_eq!(
+            PublishedSplit::read("1+pos"),
+            Some(PublishedSplit {
+                mask: 1,
+                by_parity: true
+            })
+        );
+        assert_eq!(
+            PublishedSplit::read("fe"),
+            Some(PublishedSplit {
+                mask: 0xfe,
+                by_parity: false
+            })
+        );
+        assert_eq!(PublishedSplit::read("zz"), None);
+        // Heaps 0 … 4 of values 0 1 1 0 2 under mask 1: rare where an
+        // even popcount meets an odd heap (3) or an odd one an even heap (2).
+        assert_eq!(rare_by_parity(&[0, 1, 1, 0, 2], 1), (2, 3));
+    }
+
+    #[test]
+    fn expected_values_follow_the_published_period() {
+        let games = listed(&["0.45", "0.04"]);
+        // 0.45: period 20 from 498, largest take 2.
+        assert_eq!(
+            expected_values(&games[0], 1 << 20),
+            2 * 498 + 2 * 20 + 2 + 1
+        );
+        assert_eq!(expected_values(&games[1], 1 << 20), 1 << 20);
+    }
+}
