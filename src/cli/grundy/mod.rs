@@ -282,6 +282,35 @@ fn progress_words(known: u64, started: Instant, from: u64, total: u64) -> String
     )
 }
 
+/// `NOUGHTS_GRUNDY_TRACE=FILE`: the values on one thread by the fast
+/// method, timed, and the times written to FILE, a line a batch: its first
+/// heap, its far part's nanoseconds, then each heap's near part's.
+fn traced(
+    sequence: &Sequence,
+    heaps: &mut Vec<u16>,
+    wanted: usize,
+    path: &Path,
+) -> Result<(), Error> {
+    let trace = crate::solver::grundy::one_thread_traced(sequence.game(), heaps, wanted)
+        .map_err(Error::TooLarge)?;
+    let mut text = String::from("# first heap, far part ns, each heap's near part ns\n");
+    for batch in &trace {
+        use std::fmt::Write as _;
+        let _ = write!(text, "{} {}", batch.first, batch.far_ns);
+        for near in &batch.near_ns {
+            let _ = write!(text, " {near}");
+        }
+        text.push('\n');
+    }
+    crate::store::write_atomically(path, &text).map_err(|error| Error::Write {
+        option: format!(
+            "NOUGHTS_GRUNDY_TRACE={}",
+            crate::notation::escape_all(&path.display().to_string())
+        ),
+        error,
+    })
+}
+
 /// How [`compute`] works.
 struct Options<'a> {
     method: Method,
@@ -319,6 +348,12 @@ fn compute(
     }
     // One table, grown in place (the method writes into it).
     heaps.reserve_exact(wanted - start);
+    // For the wavefront model (benches/wavefront-model.py): one thread,
+    // each batch's far part and each heap's near part timed, to a file.
+    if let Some(path) = std::env::var_os("NOUGHTS_GRUNDY_TRACE") {
+        return traced(sequence, heaps, wanted, Path::new(&path));
+    }
+
     let bar = if wanted - start >= PROGRESS_FROM {
         let bar = super::progress_bar((wanted - sequence.offset()) as u64, "values");
         bar.set_position(start.saturating_sub(sequence.offset()) as u64);

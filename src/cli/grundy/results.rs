@@ -206,6 +206,9 @@ impl GameResult {
     }
 }
 
+/// What a row of the unsolved table without figures compares.
+const NOTHING_PUBLISHED: &str = "no figures published";
+
 /// A result beside the public tables' row.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Comparison {
@@ -372,14 +375,14 @@ fn compare(
     // The figures: the unsolved table's of G(0) … G(n − 1), the solved
     // table's of the values up to the proof of the period.
     let at = p.n.map_or(values.len(), |n| n.min(values.len()));
-    if p.largest.is_some() || p.rare.is_some() {
-        if p.n.is_some_and(|n| n > values.len()) {
-            differences.push(format!(
-                "published to n = {}, computed here to {}",
-                p.n.unwrap_or(0),
-                values.len()
-            ));
-        }
+    let short = p.n.filter(|&n| n > values.len());
+    if let Some(n) = short {
+        // The figures of a longer table are not those of this one.
+        compared.push(format!(
+            "figures published to n = {n}, not compared with {} values",
+            values.len()
+        ));
+    } else if p.largest.is_some() || p.rare.is_some() {
         compared.push(format!("figures of G(0) … G({})", at.saturating_sub(1)));
         let ours = if at == values.len() {
             None
@@ -452,7 +455,7 @@ fn compare(
         }
     }
     if compared.is_empty() {
-        compared.push("nothing published".into());
+        compared.push(NOTHING_PUBLISHED.into());
     }
     Comparison {
         table: p.table,
@@ -510,7 +513,12 @@ fn summary(result: &GameResult) -> String {
     };
     let published = match &result.published {
         None => String::new(),
-        Some(c) if c.differences.is_empty() => format!(", as the {} table", c.table.word()),
+        Some(c) if c.compared == NOTHING_PUBLISHED => {
+            format!(", in the {} table ({NOTHING_PUBLISHED})", c.table.word())
+        }
+        Some(c) if c.differences.is_empty() => {
+            format!(", as the {} table ({})", c.table.word(), c.compared)
+        }
         Some(c) => format!(
             ", differs from the {} table: {}",
             c.table.word(),
@@ -608,7 +616,12 @@ fn write_table(results: &[GameResult], out: &mut impl Write) -> Result<(), Error
         };
         let public = match &r.published {
             None => "not listed".to_string(),
-            Some(c) if c.differences.is_empty() => format!("{}: agrees", c.table.word()),
+            Some(c) if c.compared == NOTHING_PUBLISHED => {
+                format!("{}: {NOTHING_PUBLISHED}", c.table.word())
+            }
+            Some(c) if c.differences.is_empty() => {
+                format!("{}: agrees ({})", c.table.word(), c.compared)
+            }
             Some(c) => format!("{}: {}", c.table.word(), c.differences.join("; ")),
         };
         rows.push([

@@ -16,7 +16,7 @@ mod sequence;
 mod stats;
 
 pub use naive::Naive;
-pub use rare_common::RareCommon;
+pub use rare_common::{one_thread_traced, BatchTrace, RareCommon};
 pub use sequence::{Figures, ProvedPeriod, Sequence};
 pub use stats::{find_period, stats, GrundyStats, Period};
 

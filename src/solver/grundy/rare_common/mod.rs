@@ -105,7 +105,7 @@ impl GrundyMethod for RareCommon {
         };
         values.resize(n, UNKNOWN);
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            compute(game, values, start, threads, watch)
+            compute(game, values, start, threads, watch, None)
         }));
         // Keep the values known below the first unknown one.
         let known = values[start..]
@@ -115,6 +115,48 @@ impl GrundyMethod for RareCommon {
         values.truncate(start + known);
         outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     }
+}
+
+/// One batch of a one-thread run, timed: what the wavefront model
+/// (`benches/wavefront-model.py`) reads to predict runs on many threads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BatchTrace {
+    /// The batch's first heap.
+    pub first: usize,
+    /// Nanoseconds from taking the batch up to its far part done (the rare
+    /// list brought up to date included).
+    pub far_ns: u64,
+    /// Each heap's near part, up to its value put in the table.
+    pub near_ns: Vec<u64>,
+}
+
+/// [`RareCommon`] on one thread, timing each batch's far part and each
+/// heap's near part: grows `values` to `n` as `extend` does.
+pub fn one_thread_traced(
+    game: &OctalGame,
+    values: &mut Vec<u16>,
+    n: usize,
+) -> Result<Vec<BatchTrace>, ValueTooLarge> {
+    let start = values.len();
+    let mut trace = Vec::new();
+    if n <= start {
+        return Ok(trace);
+    }
+    values.resize(n, UNKNOWN);
+    let outcome = compute(
+        game,
+        values,
+        start,
+        1,
+        &mut |_| ControlFlow::Continue(()),
+        Some(&mut trace),
+    );
+    let known = values[start..]
+        .iter()
+        .take_while(|&&v| v != UNKNOWN)
+        .count();
+    values.truncate(start + known);
+    outcome.map(|_| trace)
 }
 
 /// What every thread shares.
@@ -131,6 +173,8 @@ struct Shared<'a> {
     /// (more threads than cores: it was not running) waits first, rather
     /// than leave hundreds more splits to its near part.
     ahead: usize,
+    /// Whether the workers time their batches ([`one_thread_traced`]).
+    timed: bool,
 }
 
 /// [`RareCommon::extend`] on a table whose values from `start` on are
@@ -141,6 +185,7 @@ fn compute(
     start: usize,
     threads: usize,
     watch: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
+    trace: Option<&mut Vec<BatchTrace>>,
 ) -> Result<Vec<Waits>, ValueTooLarge> {
     const _: () = assert!(std::mem::align_of::<AtomicU16>() == std::mem::align_of::<u16>());
     let n = values.len();
@@ -156,19 +201,28 @@ fn compute(
         next_batch: AtomicUsize::new(BATCH_FROM.clamp(start, n)),
         lag: game.lag(),
         ahead: threads * BATCH,
+        timed: trace.is_some(),
     };
     // The first heaps one at a time, on this thread.
     let mut first = Worker::new(&shared);
     let mut heap = start;
-    while heap < BATCH_FROM.min(n) {
-        heap += first.batch(heap, 1)?;
-    }
+    let mut first_heaps = || -> Result<(), ValueTooLarge> {
+        while heap < BATCH_FROM.min(n) {
+            heap += first.batch(heap, 1)?;
+        }
+        Ok(())
+    };
+    let begun = first_heaps();
     if threads == 1 {
         // One thread: it shows the watcher its values itself.
         let mut reported = shared.frontier.known();
         let mut worker = first;
-        while let Some(batch) = worker.take_batch() {
-            worker.run_batch(batch)?;
+        let mut outcome = begun;
+        while let Some(batch) = worker.take_batch().filter(|_| outcome.is_ok()) {
+            outcome = worker.run_batch(batch);
+            if outcome.is_err() {
+                break;
+            }
             let known = shared.frontier.known();
             if known >= reported + WATCH_EVERY {
                 reported = known;
@@ -177,8 +231,12 @@ fn compute(
                 }
             }
         }
-        return Ok(vec![worker.waits]);
+        if let Some(trace) = trace {
+            *trace = std::mem::take(&mut worker.trace);
+        }
+        return outcome.map(|()| vec![worker.waits]);
     }
+    begun?;
     drop(first);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)

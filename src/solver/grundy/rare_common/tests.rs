@@ -141,3 +141,31 @@ fn the_best_mask_is_the_one_with_fewest_rare_values() {
     assert_eq!((rare, mask), brute);
     assert_eq!(rare, 4);
 }
+
+/// The traced run (the wavefront model's input) gives the values the naive
+/// mex gives, and times every heap once, in order, each batch at most
+/// [`BATCH`] heaps.
+#[test]
+fn a_traced_run_times_every_heap_once_and_gives_the_same_values() {
+    for code in ["0.007", "4.07", "grundy"] {
+        let game = game(code);
+        let mut naive = Vec::new();
+        Naive.extend_to(&game, &mut naive, 6000, 1).unwrap();
+        let mut traced = vec![0];
+        let trace = one_thread_traced(&game, &mut traced, 6000).unwrap();
+        assert_eq!(traced, naive, "{code}");
+        let mut next = 1;
+        for batch in &trace {
+            assert_eq!(batch.first, next, "{code}");
+            assert!((1..=BATCH).contains(&batch.near_ns.len()), "{code}");
+            next += batch.near_ns.len();
+        }
+        assert_eq!(next, 6000, "{code}");
+        // The first heaps one at a time, then batches.
+        assert!(trace
+            .iter()
+            .take_while(|b| b.first < BATCH_FROM)
+            .all(|b| b.near_ns.len() == 1));
+        assert!(trace.iter().any(|b| b.near_ns.len() == BATCH), "{code}");
+    }
+}

@@ -5,11 +5,12 @@
 use super::kernels::{any_split_gives, has, mark_rare_splits, mark_splits, set};
 use super::mask::classes;
 use super::scanner::RareList;
-use super::{Shared, BATCH, BLOCK, COMPARE_UP_TO};
+use super::{BatchTrace, Shared, BATCH, BLOCK, COMPARE_UP_TO};
 use crate::solver::grundy::Waits;
 use crate::solver::octal::{OctalGame, ValueTooLarge, LARGEST_VALUE};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// One thread: its scratch space, and the classes of values under the mask
 /// it last used.
@@ -34,6 +35,8 @@ pub struct Worker<'a> {
     common_values: Vec<u16>,
     rare_values_below: Vec<u16>,
     pub waits: Waits,
+    /// The batches timed, where the run is traced.
+    pub trace: Vec<BatchTrace>,
 }
 
 /// A batch as a thread sees it when it takes it up.
@@ -77,6 +80,7 @@ impl<'a> Worker<'a> {
             common_values: Vec::new(),
             rare_values_below: Vec::new(),
             waits: Waits::default(),
+            trace: Vec::new(),
         }
     }
 
@@ -124,6 +128,7 @@ impl<'a> Worker<'a> {
         {
             return Ok(count);
         }
+        let taken = self.shared.timed.then(Instant::now);
         let known = self.known_now();
         let width = known.width;
         self.seen.clear();
@@ -150,6 +155,15 @@ impl<'a> Worker<'a> {
             }
             self.walk_far_splits(&known, j, heap);
         }
+        let mut near_from = taken.map(|taken| {
+            let now = Instant::now();
+            self.trace.push(BatchTrace {
+                first,
+                far_ns: nanoseconds(now - taken),
+                near_ns: Vec::with_capacity(count),
+            });
+            now
+        });
         // The near part, heap by heap as the values before each come in.
         for j in 0..count {
             let heap = first + j;
@@ -173,6 +187,11 @@ impl<'a> Worker<'a> {
                 return Err(ValueTooLarge { heap });
             }
             self.shared.frontier.put(heap, value as u16);
+            if let (Some(from), Some(timed)) = (&mut near_from, self.trace.last_mut()) {
+                let now = Instant::now();
+                timed.near_ns.push(nanoseconds(now - *from));
+                *from = now;
+            }
         }
         Ok(count)
     }
@@ -407,4 +426,8 @@ impl<'a> Worker<'a> {
         self.needed = needed;
         value
     }
+}
+
+fn nanoseconds(time: std::time::Duration) -> u64 {
+    u64::try_from(time.as_nanos()).unwrap_or(u64::MAX)
 }
