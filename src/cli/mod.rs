@@ -15,6 +15,7 @@ pub mod input;
 mod interrupt;
 pub mod json;
 pub mod mnc;
+mod progress;
 pub mod puzzle;
 pub mod tictactoe;
 pub mod treblecross;
@@ -236,11 +237,14 @@ pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
     if !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
-    let template = format!(
-        "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} ({{per_sec}}), {{eta}} left"
-    );
+    // {rate} and {left}: the rate over the recent half of the run, and the
+    // time left with the cost of a value growing as it has so far.
+    let template =
+        format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} ({{rate}}), {{left}}");
     let style = indicatif::ProgressStyle::with_template(&template)
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .with_key("rate", progress::BarEta::new(true))
+        .with_key("left", progress::BarEta::new(false))
         .progress_chars("=> ");
     indicatif::ProgressBar::new(len).with_style(style)
 }

@@ -265,19 +265,19 @@ fn workers(asked: Option<usize>) -> usize {
 /// How often a run without a progress bar says how far it is.
 const SAY_EVERY: Duration = Duration::from_secs(60);
 
-/// `G(0) … G(k) known (r values/s), about t left` for a run that started
-/// at `from` values and goes to `total`.
-fn progress_words(known: u64, started: Instant, from: u64, total: u64) -> String {
-    let seconds = started.elapsed().as_secs_f64().max(1e-3);
-    let rate = known.saturating_sub(from) as f64 / seconds;
-    let left = if rate > 0.0 {
-        let s = (total.saturating_sub(known) as f64 / rate) as u64;
-        format!("about {}h{:02}m{:02}s left", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        "the rate is not known yet".into()
-    };
+/// `G(0) … G(k) known of N (r values/s), about t left` (the estimate of
+/// [`super::progress::Eta`]: the cost of a value grows as the table does).
+fn progress_words(known: u64, total: u64, eta: &super::progress::Eta) -> String {
+    let rate = eta.rate().map_or_else(
+        || "rate not known yet".into(),
+        |r| format!("{r:.0} values/s"),
+    );
+    let left = eta.left().map_or_else(
+        || "the time left is not known yet".into(),
+        |s| format!("about {} left", super::progress::duration_words(s)),
+    );
     format!(
-        "G(0) … G({}) known of {total} ({rate:.0} values/s), {left}",
+        "G(0) … G({}) known of {total} ({rate}), {left}",
         known.saturating_sub(1)
     )
 }
@@ -380,8 +380,10 @@ fn compute(
     if options.out_path.is_some() || checkpoint.is_some() {
         super::interrupt::watch(&interrupted);
     }
+    let mut eta = super::progress::Eta::new(counted_from, total);
     let mut watch = |known: &[u16]| {
         bar.set_position(position(known.len()));
+        eta.record(started.elapsed().as_secs_f64(), position(known.len()));
         if interrupted.load(Ordering::Relaxed) {
             return ControlFlow::Break(());
         }
@@ -410,7 +412,7 @@ fn compute(
                 last_said = Instant::now();
                 eprintln!(
                     "noughts: {}",
-                    progress_words(position(known.len()), started, counted_from, total)
+                    progress_words(position(known.len()), total, &eta)
                 );
             }
         }
@@ -506,9 +508,12 @@ mod tests {
 
     #[test]
     fn a_run_without_a_bar_says_its_rate_and_time_left() {
-        // Long enough ago that the test's own delay cannot move the figures.
-        let started = Instant::now() - Duration::from_secs(1_000);
-        let words = progress_words(201_000, started, 1_000, 1_201_000);
+        // 200 values a second for 1,000 s, from 1,000 values: steady.
+        let mut eta = crate::cli::progress::Eta::new(1_000, 1_201_000);
+        for second in 1..=1_000u32 {
+            eta.record(f64::from(second), 1_000 + 200 * u64::from(second));
+        }
+        let words = progress_words(201_000, 1_201_000, &eta);
         assert!(
             words.starts_with("G(0) … G(200999) known of 1201000 (200 values/s)"),
             "{words}"
