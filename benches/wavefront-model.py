@@ -183,7 +183,8 @@ def main():
         env = dict(os.environ, NOUGHTS_GRUNDY_TRACE=trace_path)
         traced_wall, _ = timed(command + ["--threads", "1"], env)
     if not args.no_measure:
-        for threads in (1, 2):
+        # Every thread count the machine has cores for (here: 1 and 2).
+        for threads in args.threads:
             if threads > (os.cpu_count() or 1):
                 continue
             runs = [timed(command + ["--threads", str(threads)]) for _ in range(args.runs)]
