@@ -69,9 +69,10 @@ const PARALLEL_FROM: usize = 4096;
 const BLOCK: usize = 256;
 
 /// With this many values or fewer still needed, step 2 compares each split
-/// with each of them (a few vector instructions per 8 splits) instead of
-/// recording every split's value (a scattered store per split).
-const COMPARE_UP_TO: usize = 12;
+/// with each of them (one pass: 16 splits xored at once, then a compare
+/// per value) instead of recording every split's value (a scattered store
+/// per split). 16 measured 1.5% faster than 12 at 2^19, one thread.
+const COMPARE_UP_TO: usize = 16;
 
 /// Heaps computed together (a thread's turn when threads share the work).
 const BATCH: usize = 16;

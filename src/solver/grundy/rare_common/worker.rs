@@ -2,7 +2,7 @@
 //! part of their options at once from the values below the frontier, then
 //! each heap's near part and its value as the values before it come in.
 
-use super::kernels::{any_split_gives, has, mark_rare_splits, mark_splits, set};
+use super::kernels::{first_flagged_missing, has, mark_rare_splits, mark_splits, set, splits_give};
 use super::mask::classes;
 use super::scanner::RareList;
 use super::{BatchTrace, Shared, BATCH, BLOCK, COMPARE_UP_TO};
@@ -32,7 +32,8 @@ pub struct Worker<'a> {
     needed: Vec<u16>,
     /// The values below `classes_for.1` of each class under `classes_for.0`.
     classes_for: (u16, usize),
-    common_values: Vec<u16>,
+    /// 1 for each common value below `classes_for.1`, 0 for a rare one.
+    common_flags: Vec<u8>,
     rare_values_below: Vec<u16>,
     pub waits: Waits,
     /// The batches timed, where the run is traced.
@@ -77,7 +78,7 @@ impl<'a> Worker<'a> {
             first_candidate: Vec::new(),
             needed: Vec::new(),
             classes_for: (0, 0),
-            common_values: Vec::new(),
+            common_flags: Vec::new(),
             rare_values_below: Vec::new(),
             waits: Waits::default(),
             trace: Vec::new(),
@@ -199,7 +200,12 @@ impl<'a> Worker<'a> {
     fn set_classes(&mut self, mask: u16, width: usize) {
         if self.classes_for != (mask, width) {
             self.classes_for = (mask, width);
-            (self.common_values, self.rare_values_below) = classes(width, mask);
+            let (common, rare) = classes(width, mask);
+            self.common_flags = vec![0; width];
+            for v in common {
+                self.common_flags[v as usize] = 1;
+            }
+            self.rare_values_below = rare;
         }
     }
 
@@ -308,11 +314,7 @@ impl<'a> Worker<'a> {
     /// `needed`.
     fn candidate(&mut self, width: usize, j: usize) -> usize {
         let seen = &self.seen[j * width..(j + 1) * width];
-        let candidate = self
-            .common_values
-            .iter()
-            .find(|&&v| !has(seen, v as usize))
-            .map_or(width, |&v| v as usize);
+        let candidate = first_flagged_missing(seen, &self.common_flags).unwrap_or(width);
         self.needed.clear();
         self.needed.extend(
             self.rare_values_below
@@ -377,12 +379,15 @@ impl<'a> Worker<'a> {
                 mark_splits(seen, left, right);
                 needed.retain(|&v| !has(seen, v as usize));
             } else {
+                let found = splits_give(left, right, needed);
+                let mut k = 0;
                 needed.retain(|&v| {
-                    let found = any_split_gives(left, right, v);
-                    if found {
+                    let hit = found >> k & 1 == 1;
+                    k += 1;
+                    if hit {
                         seen[v as usize] = 1;
                     }
-                    !found
+                    !hit
                 });
             }
             a += block;
