@@ -340,3 +340,51 @@ fn the_public_trivial_and_solved_periods_are_reproduced() {
     }
     assert_eq!(reproduced, 82 + 6);
 }
+
+/// Each game's line is out as soon as the game is done: a survey stopped
+/// later (here by TERM, as a batch system stops a job) has said it.
+#[cfg(unix)]
+#[test]
+fn each_games_line_is_out_before_the_next_game() {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    let scratch = tempfile::tempdir().unwrap();
+    let games = scratch.path().join("games.txt");
+    std::fs::write(&games, "0.77\n0.04\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_noughts"))
+        .args(["grundy", "--survey", "--games"])
+        .arg(&games)
+        .arg("--results")
+        .arg(scratch.path())
+        .args(["--max", "268435456", "--threads", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kayles is done in a moment; then 0.04 runs for hours.
+    let started = Instant::now();
+    while !scratch.path().join("0.77.json").exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "Kayles never done"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    // SAFETY: kill has no memory effects; the pid is our child's.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let mut said = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+    assert!(
+        said.contains("0.77: G(0) … G(168), period 12 from 71"),
+        "{said:?}"
+    );
+}

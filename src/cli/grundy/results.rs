@@ -282,6 +282,9 @@ pub fn survey(request: &SurveyRequest, out: &mut impl Write) -> Result<(), Error
         line.push('\n');
         crate::store::write_atomically(&json_path, &line).map_err(refuse(&json_path))?;
         writeln!(out, "{}: {}", listed.code, summary(&result))?;
+        // Each game's line as it is done: a survey runs for hours, into a
+        // log, and may be stopped at any moment.
+        out.flush()?;
     }
     Ok(())
 }
