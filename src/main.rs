@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         load: None,
         fresh: false,
         no_mouse: cli.no_mouse,
+        ascii: cli.ascii,
     });
     if let Command::Tui {
         board,
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
         load,
         fresh,
         no_mouse,
+        ascii,
     } = command
     {
         // A file to load is read before the screen is taken: a bad one is
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         };
         let options = noughts::tui::Options {
             mouse: !(no_mouse || cli.no_mouse),
+            ascii: ascii || cli.ascii,
             board,
             strip,
             puzzle,

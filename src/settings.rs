@@ -27,7 +27,7 @@ tab = "last"
 mouse = true
 
 # "unicode", or "ascii" for terminals without box drawing, stars and
-# braille (the Linux console, old Windows consoles).
+# braille (the Linux console, old Windows consoles; as noughts --ascii).
 display = "unicode"
 
 [mnc]

@@ -135,14 +135,16 @@ impl Cli {
         use clap::FromArgMatches;
         let matches = command.try_get_matches_from_mut(args)?;
         let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))?;
-        // --no-mouse is the app's: clap takes it before any command, but
-        // only `noughts` alone and `noughts tui` open the app.
-        if let Some(name) = matches.subcommand_name().filter(|_| cli.no_mouse) {
-            if name != "tui" {
-                let message = format!(
-                    "'--no-mouse' cannot be used with '{name}': it is the app's (noughts --no-mouse, noughts tui --no-mouse)"
-                );
-                return Err(command.error(clap::error::ErrorKind::ArgumentConflict, message));
+        // --no-mouse and --ascii are the app's: clap takes them before any
+        // command, but only `noughts` alone and `noughts tui` open the app.
+        for (option, given) in [("--no-mouse", cli.no_mouse), ("--ascii", cli.ascii)] {
+            if let Some(name) = matches.subcommand_name().filter(|_| given) {
+                if name != "tui" {
+                    let message = format!(
+                        "'{option}' cannot be used with '{name}': it is the app's (noughts {option}, noughts tui {option})"
+                    );
+                    return Err(command.error(clap::error::ErrorKind::ArgumentConflict, message));
+                }
             }
         }
         Ok(cli)
@@ -284,6 +286,10 @@ pub struct Cli {
     /// selection and scrolling).
     #[arg(long)]
     pub no_mouse: bool,
+    /// Draw the app in ASCII only, for terminals without box drawing,
+    /// stars and braille (as `display = "ascii"` in the settings file).
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -315,6 +321,10 @@ pub enum Command {
         /// and scrolling).
         #[arg(long)]
         no_mouse: bool,
+        /// Draw in ASCII only, for terminals without box drawing, stars and
+        /// braille (as `display = "ascii"` in the settings file).
+        #[arg(long)]
+        ascii: bool,
     },
     /// Verdicts for tic-tac-toe boards (Codeforces 3C or CodeChef TCTCTOE format).
     #[command(
@@ -649,7 +659,7 @@ mod tests {
         );
         assert_eq!(
             line(&["noughts", "grundy", "--json", "5"]),
-            "the following required arguments were not provided: <--stats|--until-period>"
+            "the following required arguments were not provided: <--stats|--until-period|--merge <DIR>>"
         );
     }
 

@@ -233,6 +233,30 @@ impl Verdict {
     }
 }
 
+impl Verdict {
+    /// What the Codeforces word means, in a few words for a reader who
+    /// does not know the problem ("first": X, the first player, moves).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Verdict::First => "X moves (player 1)",
+            Verdict::Second => "O moves (player 2)",
+            Verdict::Illegal => "no game reaches it",
+            Verdict::FirstPlayerWon => "X",
+            Verdict::SecondPlayerWon => "O",
+            Verdict::Draw => "full, no line",
+        }
+    }
+
+    /// What the CodeChef status code means.
+    pub fn status_meaning(self) -> &'static str {
+        match self.status_code() {
+            1 => "reachable, over",
+            2 => "reachable, not over",
+            _ => "unreachable",
+        }
+    }
+}
+
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.words())

@@ -258,9 +258,15 @@ impl App {
         }
     }
 
-    /// The data folder's file for the tab shown (`<data>/saved/<game>.txt`).
+    /// The data folder's file for the tab shown (`<data>/saved/<game>.txt`,
+    /// or during a puzzle `<data>/saved/<puzzle id>.txt`: the file of a
+    /// match saved before is not written over by a puzzle).
     fn default_file(&self) -> Option<PathBuf> {
-        files::default_file(self.puzzle_folder.as_deref(), self.tab.word())
+        let name = match self.page().puzzle_saved() {
+            Some((id, _)) => id.to_string(),
+            None => self.tab.word().to_string(),
+        };
+        files::default_file(self.puzzle_folder.as_deref(), &name)
     }
 
     fn open_file_prompt(&mut self, intent: Intent) {
@@ -279,7 +285,13 @@ impl App {
                         return Err(format!("could not save to {shown}: {e}"));
                     }
                 }
-                files::save(path, &self.saved())
+                // What is on screen: a puzzle, said so, else the tab.
+                match self.page().puzzle_saved() {
+                    Some((id, puzzle)) => files::save(path, &puzzle).map(|said| {
+                        said.replacen("saved to", &format!("saved puzzle {id} as it stands to"), 1)
+                    }),
+                    None => files::save(path, &self.saved()),
+                }
             }
             Intent::Load => {
                 let saved = files::load(path)?;
@@ -288,7 +300,7 @@ impl App {
                 // game does.
                 let tab = TabId::from_word(saved.game_word());
                 if let Some(what) = tab.and_then(|t| self.tabs.page(t).at_stake()) {
-                    let question = format!("Load {shown} over {what}? It is lost.");
+                    let question = format!("Load {shown} over {what}? It is discarded.");
                     let saved = Box::new(saved);
                     self.overlay = Some(Overlay::Question(Question::Load {
                         question,
@@ -408,6 +420,8 @@ impl App {
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        // The views spell their texts in ASCII while this frame is drawn.
+        let _ascii = super::ascii::drawing(self.ascii);
         let layout = shell_layout(area);
         let tab_hints = self.shown_keys(self.page().hints());
         let mut cursor = self.page().cursor();

@@ -64,15 +64,17 @@ impl FilePrompt {
         let room = usize::from(inner.width.saturating_sub(1));
         let count = self.path.text.chars().count();
         let shown: String = if count > room {
-            let tail: String = self.path.text.chars().skip(count + 1 - room).collect();
-            format!("…{tail}")
+            let more = crate::tui::ascii::ellipsis();
+            let skip = (count + more.chars().count()).saturating_sub(room);
+            let tail: String = self.path.text.chars().skip(skip).collect();
+            format!("{more}{tail}")
         } else {
             self.path.text.clone()
         };
         let line = Line::styled(format!("{shown}▏"), theme.key());
         put(buf, inner.x, inner.y, &line, inner.width);
         if inner.height >= 2 && rect.height >= 5 {
-            let keys = Line::styled("Enter: go · Esc: cancel · C-u: clear", theme.dim());
+            let keys = Line::styled("Enter: go  Esc: cancel  C-u: clear", theme.dim());
             put(buf, inner.x, inner.y + 2, &keys, inner.width);
         }
     }

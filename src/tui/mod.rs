@@ -48,6 +48,8 @@ pub struct Options {
     /// Mouse capture, as the command line asks (the settings may turn it
     /// off too).
     pub mouse: bool,
+    /// Every symbol in ASCII (`--ascii`), whatever the settings say.
+    pub ascii: bool,
     pub board: Option<crate::solver::tictactoe::Board>,
     /// A Treblecross strip to start with; opens that tab.
     pub strip: Option<crate::solver::treblecross::Strip>,
@@ -178,6 +180,7 @@ pub fn run(options: Options) -> Result<(), Error> {
     let mouse = options.mouse && settings.mouse;
     let mut app = App::new(theme::Theme::from_env());
     app.apply_settings(&settings);
+    app.ascii |= options.ascii;
     app.notice = note;
     // The last session, unless asked to start clean; the options below
     // win over it. From here on it is kept, whatever ends the app.
@@ -187,7 +190,7 @@ pub fn run(options: Options) -> Result<(), Error> {
         app.notice = Some(
             app.notice
                 .take()
-                .map_or(note.clone(), |n| format!("{n} · {note}")),
+                .map_or(note.clone(), |n| format!("{n}; {note}")),
         );
     }
     app.open_settings_tab(&settings);

@@ -91,7 +91,7 @@ impl Overlay {
             Overlay::Help => context.render_help(&self.closing(), area, buf),
             Overlay::Rules => context.render_rules(&self.closing(), area, buf),
             Overlay::Question(Question::Quit(what)) => {
-                let question = format!("{} is not over: quitting loses it.", capitalized(what));
+                let question = format!("{} is not over: quitting abandons it.", capitalized(what));
                 context.render_question(" Quit? ", &question, "quit", "stay", area, buf);
             }
             Overlay::Question(

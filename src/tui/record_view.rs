@@ -5,7 +5,7 @@
 
 use crate::solver::record::{Mark, Record, Rules, Shown, Value};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::put_str;
+use crate::tui::widgets::{key_lines, put_str};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as At, Rect};
 use ratatui::style::Style;
@@ -52,6 +52,7 @@ fn mark_style(mark: Mark, theme: &Theme) -> Style {
 pub fn review_lines<R: Rules>(
     record: &Record<R>,
     words: &impl Words<R>,
+    width: u16,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let ply = match record.shown() {
@@ -60,7 +61,7 @@ pub fn review_lines<R: Rules>(
     };
     let moves = record.moves().len();
     let mut lines = vec![Line::styled(
-        format!("REVIEW · after move {ply} of {moves}"),
+        format!("REVIEW, after move {ply} of {moves}"),
         theme.title(),
     )];
     match ply.checked_sub(1) {
@@ -94,8 +95,15 @@ pub fn review_lines<R: Rules>(
             }
         }
     }
-    lines.push(Line::styled(
-        "< > step · click a move · p perfect line · c continue here · Esc back",
+    lines.extend(key_lines(
+        &[
+            "< > step",
+            "click a move",
+            "p perfect line",
+            "c continue here",
+            "Esc back",
+        ],
+        width,
         theme.dim(),
     ));
     lines
@@ -103,7 +111,7 @@ pub fn review_lines<R: Rules>(
 
 /// The status lines of a perfect line: where it starts, how long it is,
 /// the step shown, and what the keys do.
-pub fn line_lines<R: Rules>(record: &Record<R>, theme: &Theme) -> Vec<Line<'static>> {
+pub fn line_lines<R: Rules>(record: &Record<R>, width: u16, theme: &Theme) -> Vec<Line<'static>> {
     let Shown::Line { ply, step, .. } = record.shown() else {
         return Vec::new();
     };
@@ -136,8 +144,9 @@ pub fn line_lines<R: Rules>(record: &Record<R>, theme: &Theme) -> Vec<Line<'stat
         } => "p or Esc back to the review",
         _ => "p or Esc back",
     };
-    lines.push(Line::styled(
-        format!("< > step · c continue from the step shown · {back}"),
+    lines.extend(key_lines(
+        &["< > step", "c continue from the step shown", back],
+        width,
         theme.dim(),
     ));
     lines
@@ -267,9 +276,9 @@ pub fn render_list<R: Rules>(
         .saturating_sub(grid.first + grid.rows * grid.columns);
     let sign = match (earlier, later) {
         (0, 0) => String::new(),
-        (e, 0) => format!(" · {e} earlier above"),
-        (0, l) => format!(" · {l} more below"),
-        (e, l) => format!(" · {e} above, {l} below"),
+        (e, 0) => format!("; {e} earlier above"),
+        (0, l) => format!("; {l} more below"),
+        (e, l) => format!("; {e} above, {l} below"),
     };
     let short = entries.heading.split(" (").next().unwrap_or_default();
     let heading = [

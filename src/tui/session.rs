@@ -194,7 +194,7 @@ pub fn open(app: &mut App, file: &Path, fresh: bool) -> Kept {
         }
     }
     kept.keeper = keeper;
-    kept.note = (!notes.is_empty()).then(|| notes.join(" · "));
+    kept.note = (!notes.is_empty()).then(|| notes.join("; "));
     kept
 }
 

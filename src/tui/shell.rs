@@ -103,18 +103,21 @@ impl Shell<'_> {
         let room = usize::from(footer.width.saturating_sub(1)).max(1);
         // Row 0 is the tab bar: the notice stays below it.
         let most = usize::from(footer.y).min(NOTICE_LINES);
-        let mut lines = super::widgets::wrap_words(notice, room);
+        let notice = super::ascii::spelled(notice);
+        let mut lines = super::widgets::wrap_words(&notice, room);
         let cut = lines.len() > most;
         lines.truncate(most);
+        let more = super::ascii::ellipsis();
+        let kept = room.saturating_sub(more.chars().count());
         for line in &mut lines {
             if line.chars().count() > room {
-                *line = line.chars().take(room - 1).chain(['…']).collect();
+                *line = format!("{}{more}", line.chars().take(kept).collect::<String>());
             }
         }
         if cut {
             if let Some(last) = lines.last_mut() {
-                let kept: String = last.chars().take(room - 1).collect();
-                *last = format!("{kept}…");
+                let start: String = last.chars().take(kept).collect();
+                *last = format!("{start}{more}");
             }
         }
         let top = footer.y + 1 - lines.len() as u16;

@@ -6,6 +6,7 @@ use super::keymap::{Binding, Direction, When};
 use super::puzzle::Puzzles;
 use crate::notation::saved::Saved;
 use crate::settings::Settings;
+use crate::solver::puzzle::PuzzleId;
 
 /// How a tab's cursor moves, for the footer and help.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,8 +149,15 @@ pub trait Tab: Default + Puzzles + Keep {
 /// the session), and the tab's own settings.
 pub trait Keep {
     /// The tab as a saved file holds it (a match: with its moves; during a
-    /// puzzle, what waits aside).
+    /// puzzle, what waits aside): what the session keeps.
     fn saved(&self) -> Saved;
+
+    /// The puzzle on the board, if one is: its id and the position shown
+    /// (an MNC puzzle with the moves made in it), as a saved file holds
+    /// them. Ctrl-S saves what is on screen: this, else [`Keep::saved`].
+    fn puzzle_saved(&self) -> Option<(PuzzleId, Saved)> {
+        None
+    }
 
     /// Takes a saved file of this tab's game (a puzzle or review is
     /// left); one of another game is given back.

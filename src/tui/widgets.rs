@@ -1,5 +1,6 @@
 //! Small pieces of drawing every tab may use.
 
+use super::ascii::{self, spelled};
 use super::audit::{self, Kind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
@@ -32,6 +33,7 @@ pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16)) {
         area.width,
         area.height + SHELL_ROWS
     );
+    let text = spelled(&text).into_owned();
     audit::text(Kind::Wrapped, area, || vec![text.clone()]);
     Paragraph::new(text)
         .alignment(Alignment::Center)
@@ -42,6 +44,7 @@ pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16)) {
 /// `lines` wrapped into `area`; when they need more rows than it has, its
 /// last row says so instead of cutting the words off silently.
 pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, sign: Style) {
+    let lines: Vec<Line<'static>> = lines.into_iter().map(spelled_line).collect();
     audit::text(Kind::Wrapped, area, || lines.iter().map(plain).collect());
     let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
     let needed = paragraph.line_count(area.width);
@@ -52,16 +55,62 @@ pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, s
         for x in area.left()..area.right() {
             buf[(x, last)].set_symbol(" ");
         }
-        let more = format!("… {} more rows", needed - usize::from(area.height) + 1);
+        let more = format!(
+            "{} {} more rows",
+            ascii::ellipsis(),
+            needed - usize::from(area.height) + 1
+        );
         buf.set_stringn(area.x, last, more, usize::from(area.width), sign);
     }
 }
 
-/// The rows `lines` take wrapped at `width`.
+/// The rows `lines` take wrapped at `width` (spelled as they are drawn).
 pub fn rows_of(lines: &[Line<'_>], width: u16) -> usize {
-    Paragraph::new(lines.to_vec())
+    let lines: Vec<Line<'_>> = lines.iter().cloned().map(spelled_line).collect();
+    Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .line_count(width)
+}
+
+/// A list of keys and what they do (`< > step`, `c continue here`), two
+/// spaces apart as in the footer, in as many lines of at most `width`
+/// columns as it takes: a line breaks between two entries, never inside
+/// one (where one entry is wider than `width`, wrapping breaks it).
+pub fn key_lines(entries: &[&str], width: u16, style: Style) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for entry in entries {
+        let needed = line.chars().count() + 2 + entry.chars().count();
+        if !line.is_empty() && needed > usize::from(width) {
+            lines.push(Line::styled(std::mem::take(&mut line), style));
+        }
+        if !line.is_empty() {
+            line.push_str("  ");
+        }
+        line.push_str(entry);
+    }
+    if !line.is_empty() {
+        lines.push(Line::styled(line, style));
+    }
+    lines
+}
+
+/// `line` as the frame being drawn writes it: in ASCII with `...` for `…`
+/// and the like ([`ascii::spelled`]), its styles kept.
+pub fn spelled_line<'a>(mut line: Line<'a>) -> Line<'a> {
+    if ascii::on() {
+        for span in &mut line.spans {
+            if let std::borrow::Cow::Owned(text) = spelled(&span.content) {
+                span.content = text.into();
+            }
+        }
+    }
+    line
+}
+
+/// Columns `line` takes as drawn (spelled in ASCII).
+pub fn width_of(line: &Line<'_>) -> usize {
+    spelled_line(line.clone()).width()
 }
 
 /// `line` on one row from `(x, y)` in at most `room` columns: the words
@@ -70,8 +119,9 @@ pub fn put(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, room: u16) {
     let Some(room) = room_on_screen(buf, x, y, room) else {
         return;
     };
-    audit::text(Kind::Row, Rect::new(x, y, room, 1), || vec![plain(line)]);
-    buf.set_line(x, y, line, room);
+    let line = spelled_line(line.clone());
+    audit::text(Kind::Row, Rect::new(x, y, room, 1), || vec![plain(&line)]);
+    buf.set_line(x, y, &line, room);
 }
 
 /// The columns of `room` from `(x, y)` that are on the screen; `None` where
@@ -88,17 +138,19 @@ pub fn put_str(buf: &mut Buffer, x: u16, y: u16, text: &str, room: u16, style: S
     let Some(room) = room_on_screen(buf, x, y, room) else {
         return;
     };
+    let text = spelled(text);
     audit::text(Kind::Row, Rect::new(x, y, room, 1), || {
         vec![text.to_string()]
     });
-    buf.set_stringn(x, y, text, usize::from(room), style);
+    buf.set_stringn(x, y, &text, usize::from(room), style);
 }
 
 /// A label inside a board's or chart's cell, as [`put`] puts a line (it
 /// may sit on the board, not on another text).
 pub fn put_label(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, room: u16) {
-    audit::text(Kind::Label, Rect::new(x, y, room, 1), || vec![plain(line)]);
-    buf.set_line(x, y, line, room);
+    let line = spelled_line(line.clone());
+    audit::text(Kind::Label, Rect::new(x, y, room, 1), || vec![plain(&line)]);
+    buf.set_line(x, y, &line, room);
 }
 
 /// A line's words without their styles.
@@ -130,6 +182,21 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn key_lists_break_between_entries() {
+        let entries = ["< > step", "click a move", "p perfect line", "Esc back"];
+        let text = |lines: Vec<Line>| -> Vec<String> { lines.iter().map(plain).collect() };
+        assert_eq!(
+            text(key_lines(&entries, 80, Style::new())),
+            ["< > step  click a move  p perfect line  Esc back"]
+        );
+        assert_eq!(
+            text(key_lines(&entries, 24, Style::new())),
+            ["< > step  click a move", "p perfect line  Esc back"]
+        );
+        assert_eq!(text(key_lines(&entries, 5, Style::new())).len(), 4);
+    }
 
     #[test]
     fn words_wrap_at_spaces_within_the_width() {

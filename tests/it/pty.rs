@@ -266,7 +266,7 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
     session.wait_for("Codeforces");
     session.send("P");
     session.wait_for("PUZZLE tictactoe-1-");
-    session.wait_for("streak 1 · best 1 · solved 1");
+    session.wait_for("streak 1, best 1, solved 1");
     session.send("q");
     let (status, _) = session.finish();
     assert!(status.success(), "{status:?}");
@@ -400,6 +400,23 @@ fn no_mouse_leaves_mouse_reporting_off() {
 }
 
 #[test]
+fn ascii_from_the_command_line_draws_only_ascii() {
+    // `display = "ascii"` was the only way; the options win over the
+    // settings file, which says "unicode" here (its default, written on
+    // first start).
+    for args in [&["--ascii"][..], &["tui", "--ascii"]] {
+        let mut session = Session::start(args);
+        session.wait_for("Codeforces  first");
+        let text = session.screen_text();
+        assert!(text.contains("+-----") && text.contains("*draw"), "{text}");
+        assert!(text.is_ascii(), "{text}");
+        session.send("q");
+        let (status, _) = session.finish();
+        assert!(status.success());
+    }
+}
+
+#[test]
 fn a_click_on_the_strip_changes_the_treblecross_verdict() {
     let mut session = Session::start(&["tui", "--strip", "....."]);
     session.wait_for("WINNING for the player to move");
@@ -472,8 +489,9 @@ fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
 #[test]
 fn grundy_shows_a_progress_bar_on_a_terminal_and_clears_it() {
     let mut session = Session::start(&["grundy", "200000", "--stats"]);
-    // The bar: how far, the rate and the time left.
-    session.wait_for(" left");
+    // The bar: how far, the rate and the time left (each "not known yet"
+    // for its first moments).
+    session.wait_for("/s), about");
     let bar = session.screen_text();
     assert!(bar.contains("/200000 values ("), "{bar}");
     assert!(bar.contains("/s)"), "the rate: {bar}");

@@ -42,11 +42,23 @@ fn whole_and_apart(app: &App, width: u16, height: u16) {
     );
 }
 
-/// Draws `app` in the ASCII display mode: every symbol ASCII, none empty.
+/// Draws `app` in the ASCII display mode: every symbol ASCII, none empty
+/// and none unknown (`?` where the Unicode screen has none), every text
+/// whole and apart as in Unicode (`...` is wider than `…`).
 fn all_ascii(app: &mut App, width: u16, height: u16) {
+    let unicode = draw(app, width, height).backend().to_string();
     app.ascii = true;
+    audit::start();
     let terminal = draw(app, width, height);
+    let notes = audit::finish();
     app.ascii = false;
+    let found = audit::problems(Rect::new(0, 0, width, height), &notes);
+    assert!(
+        found.is_empty(),
+        "in ASCII at {width}×{height}:\n{}\n{}",
+        found.join("\n"),
+        terminal.backend()
+    );
     let buffer = terminal.backend().buffer();
     for cell in buffer.content() {
         let symbol = cell.symbol();
@@ -56,6 +68,47 @@ fn all_ascii(app: &mut App, width: u16, height: u16) {
             terminal.backend()
         );
     }
+    let text = terminal.backend().to_string();
+    let unknown = |text: &str| text.matches('?').count();
+    assert!(
+        unknown(&text) <= unknown(&unicode),
+        "a symbol with no stand-in at {width}×{height}:\n{text}"
+    );
+}
+
+/// Whether a row of the screen is a Treblecross strip: its cells' marks
+/// and nothing else.
+fn strip_row(line: &str, marks: &[char]) -> bool {
+    line.chars().any(|c| marks.contains(&c))
+        && line
+            .chars()
+            .all(|c| c == ' ' || c == '"' || c == 'X' || marks.contains(&c))
+}
+
+/// `·` only ever marks a safe cell, on the strip and in its legend: never
+/// a separator of words (`cells 1–14 of 14 · cursor at 1 · zoom 5 (z)  ★
+/// winning, · safe, × unsafe` had both on one line). In ASCII, where it is
+/// `.`, no other lone `.` comes in (the separator, the old `…`): only the
+/// empty cells the Unicode screen writes `.` too.
+fn dots_only_mark_safe_cells(unicode: &str, ascii: &str) {
+    for line in unicode.lines() {
+        if strip_row(line, &['★', '·', '×']) {
+            continue;
+        }
+        let rest = line.replace("· safe", "");
+        assert!(!rest.contains('·'), "a · that is no safe cell: {line}");
+    }
+    let lone = |text: &str, dot: &str| {
+        let ends = text
+            .lines()
+            .filter(|l| l.trim_end_matches([' ', '"']).ends_with(&format!(" {dot}")))
+            .count();
+        text.matches(&format!(" {dot} ")).count() + ends
+    };
+    assert!(
+        lone(ascii, ".") <= lone(unicode, "·") + lone(unicode, "."),
+        "a lone . that is no empty cell:\n{ascii}"
+    );
 }
 
 /// The screen as text, 80×24, after checking it (and the help and rules
@@ -65,6 +118,13 @@ fn screen(app: &mut App) -> String {
     for (width, height) in SIZES {
         whole_and_apart(app, width, height);
         all_ascii(app, width, height);
+        if overlays {
+            let unicode = draw(app, width, height).backend().to_string();
+            app.ascii = true;
+            let ascii = draw(app, width, height).backend().to_string();
+            app.ascii = false;
+            dots_only_mark_safe_cells(&unicode, &ascii);
+        }
         if overlays {
             for toggle in [Action::ToggleHelp, Action::ToggleRules] {
                 app.update(toggle);
@@ -165,7 +225,7 @@ fn treblecross_editing_game_review_line_and_over() {
     insta::assert_snapshot!("treblecross_80x24_review", text);
     shows(
         &text,
-        &["REVIEW · after move 1 of 2", "before", "after", "Esc back"],
+        &["REVIEW, after move 1 of 2", "before", "after", "Esc back"],
     );
     keys(&mut app, "p");
     let text = screen(&mut app);
@@ -232,7 +292,7 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
         &text,
         &[
             "Start a new game? The match in progress is",
-            "lost.",
+            "discarded.",
             "y yes",
         ],
     );
@@ -253,7 +313,7 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
     insta::assert_snapshot!("mnc_80x24_review", text);
     shows(
         &text,
-        &["REVIEW · after move", "before ", "after ", "Esc back"],
+        &["REVIEW, after move", "before ", "after ", "Esc back"],
     );
     keys(&mut app, "p");
     let text = screen(&mut app);
@@ -479,7 +539,13 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
     insta::assert_snapshot!("treblecross_80x24_ascii", text);
     shows(
         &text,
-        &["X  !  !  *", "G(3) ^ G(12) = 1 ^ 0 = 1", "winning cells:"],
+        &[
+            "X  !  !  *",
+            "G(3) ^ G(12) = 1 ^ 0 = 1",
+            "winning cells:",
+            "cells 1-23 of 23; cursor at 1; zoom 3 (z)  * winning, . safe, ! unsafe",
+            "26:2 ...",
+        ],
     );
 
     app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
@@ -488,5 +554,140 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
     keys(&mut app, "t");
     let text = draw(&app, 80, 24).backend().to_string();
     insta::assert_snapshot!("mnc_80x24_ascii", text);
-    shows(&text, &["you [4 small o]", "perfect play"]);
+    shows(
+        &text,
+        &[
+            "you [4 small o]",
+            "perfect play",
+            "hints: s small, b big, m big moved;",
+            "W9 win in 9, L4 loss in 4, * best",
+        ],
+    );
+}
+
+/// In ASCII each meaning keeps a sign of its own on its screen: `.` the
+/// empty cell (never a separator, never the "more" sign), `+` the corners
+/// of boxes (a big O is a ring, a legal target `@`), `^` the XOR (the
+/// lengths in use `'`).
+#[test]
+fn ascii_signs_say_one_thing_each() {
+    let mut app = App::new(Theme { color: false });
+    app.ascii = true;
+    app.tabs.tictactoe =
+        noughts::tui::tabs::tictactoe::TicTacToeTab::with_board("X0X/.0./.X.".parse().unwrap());
+    keys(&mut app, "p");
+    let text = draw(&app, 80, 24).backend().to_string();
+    shows(
+        &text,
+        &["PERFECT LINE from X0X/.0./.X., step 0 of", "/----\\"],
+    );
+    assert!(!text.contains(". step"), "{text}");
+    app.handle(&key(KeyCode::Esc), AREA);
+
+    // A strip whose values list is cut: `...`, as in the panel's title.
+    app.tabs.treblecross = TreblecrossTab::with_strip(Strip::from(vec![false; 14]));
+    app.update(Action::SelectTab(TabId::Treblecross));
+    let text = draw(&app, 80, 24).backend().to_string();
+    shows(
+        &text,
+        &[
+            "cells 1-14 of 14; cursor at 1; zoom 5 (z)  * winning, . safe, ! unsafe",
+            "'",
+        ],
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.contains(':') && l.trim_end_matches([' ', '"']).ends_with("...")),
+        "{text}"
+    );
+    assert!(!text.contains('^') || text.contains(" ^ "), "{text}");
+
+    // MNC: a big piece picked up, its legal targets marked `@`.
+    app.tabs.mnc = MncTab::new(Side::X, Duration::ZERO);
+    app.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut app);
+    app.update(Action::tab(MncAction::Hand(Size::Big)));
+    let text = draw(&app, 80, 24).backend().to_string();
+    shows(&text, &["a1 @", "(@ marks"]);
+    for cell in Cell::ALL {
+        assert!(
+            !text.contains(&format!("{cell} +")),
+            "a + that is no corner:\n{text}"
+        );
+    }
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.contains('@'), "{text}");
+}
+
+/// The first screen's verdicts say what they mean ("first": X moves,
+/// the first player; CodeChef's 2: reachable, not over), whole at 80×24
+/// and 40 columns.
+#[test]
+fn tic_tac_toe_verdicts_say_what_they_mean() {
+    let mut app = App::new(Theme { color: true });
+    // (40×30: a panel under the board 40 columns wide, as at 40×16, with
+    // the rows to show them.)
+    for (width, height) in [(80, 24), (40, 30)] {
+        let text = draw(&app, width, height).backend().to_string();
+        shows(
+            &text,
+            &[
+                "Codeforces  first: X moves (player 1)",
+                "CodeChef    2: reachable, not over",
+            ],
+        );
+    }
+    type_keys(&mut app, "x");
+    for (width, height) in [(80, 24), (40, 30)] {
+        let text = draw(&app, width, height).backend().to_string();
+        shows(&text, &["Codeforces  second: O moves (player 2)"]);
+    }
+    // The perfect line's last move: "draw", as every move before it.
+    keys(&mut app, "p");
+    let text = draw(&app, 80, 24).backend().to_string();
+    shows(&text, &["8. X c3: draw"]);
+    assert!(!text.contains("a draw"), "{text}");
+    app.handle(&key(KeyCode::Esc), AREA);
+    keys(&mut app, "?");
+    let text = draw(&app, 80, 40).backend().to_string();
+    shows(&text, &["load the next example position"]);
+    assert!(!text.contains("assets/"), "{text}");
+}
+
+/// Before the first move the MNC panel says which side wins and how to
+/// take it, at every size (at 40×16 it went without a sign); its hint
+/// legend is whole phrases a line.
+#[test]
+fn the_winning_side_and_the_hint_legend_at_every_size() {
+    let mut app = App::new(Theme { color: true });
+    app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
+    app.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut app);
+    for (width, height) in [(40, 16), (40, 20)] {
+        let text = draw(&app, width, height).backend().to_string();
+        shows(&text, &["x wins in 12 plies: w swaps, d weakens"]);
+    }
+    for (width, height) in [(80, 24), (120, 40)] {
+        let text = draw(&app, width, height).backend().to_string();
+        shows(&text, &["x is the winning side"]);
+    }
+    // Playing x, the winning side.
+    app.tabs.mnc = MncTab::new(Side::X, Duration::ZERO);
+    settle(&mut app);
+    for (width, height) in [(40, 16), (40, 20)] {
+        let text = draw(&app, width, height).backend().to_string();
+        shows(&text, &["x wins in 13 plies: you (t: hints)"]);
+        assert!(!text.contains("more rows"), "{text}");
+    }
+    keys(&mut app, "t");
+    for (width, height) in [(80, 24), (120, 40)] {
+        let text = draw(&app, width, height).backend().to_string();
+        shows(
+            &text,
+            &[
+                "hints: s small, b big, m big moved;",
+                "W9 win in 9, L4 loss in 4, ★ best",
+            ],
+        );
+    }
 }

@@ -19,7 +19,7 @@ fn stdout(args: &[&str]) -> String {
 }
 
 /// The commands and the options a completion script must offer.
-const WORDS: [&str; 12] = [
+const WORDS: [&str; 13] = [
     "tictactoe",
     "treblecross",
     "grundy",
@@ -32,6 +32,7 @@ const WORDS: [&str; 12] = [
     "--explain",
     "--stats",
     "--no-mouse",
+    "--ascii",
 ];
 
 #[test]
@@ -124,65 +125,64 @@ fn the_man_page_is_roff_and_names_every_command() {
 
 #[test]
 fn options_appear_only_where_they_apply() {
-    // --no-mouse belongs to the app: `noughts` alone and `noughts tui`.
-    assert!(stdout(&["--help"]).contains("--no-mouse"));
-    assert!(stdout(&["tui", "--help"]).contains("--no-mouse"));
-    for command in [
-        &["tictactoe"][..],
-        &["treblecross"],
-        &["grundy", "10"],
-        &["mnc", "solve"],
-    ] {
-        let mut help = command.to_vec();
-        help.push("--help");
-        assert!(!stdout(&help).contains("--no-mouse"), "{command:?}");
-        let mut args = command.to_vec();
-        args.push("--no-mouse");
-        let out = noughts(&args);
-        assert_eq!(out.status.code(), Some(2), "{command:?}");
-        let error = String::from_utf8(out.stderr).unwrap();
-        assert!(
-            error.contains("unexpected argument '--no-mouse'"),
-            "{error}"
-        );
-    }
-    // Before a command, too: only the app's.
-    for command in [
-        &["tictactoe"][..],
-        &["treblecross"],
-        &["grundy", "10"],
-        &["mnc", "solve"],
-        &["completions", "bash"],
-    ] {
-        let mut args = vec!["--no-mouse"];
-        args.extend(command);
-        let out = noughts(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        let error = String::from_utf8(out.stderr).unwrap();
-        assert!(
-            error.starts_with(&format!(
-                "noughts: error: '--no-mouse' cannot be used with '{}'",
-                command[0]
-            )),
-            "{error}"
-        );
-        assert_eq!(error.lines().count(), 1, "{error}");
-    }
-    // Where it belongs it is taken (the app then wants a terminal).
-    for args in [
-        &["--no-mouse"][..],
-        &["--no-mouse", "tui"],
-        &["tui", "--no-mouse"],
-    ] {
-        let error = String::from_utf8(noughts(args).stderr).unwrap();
-        assert!(error.contains("needs a terminal"), "{args:?}: {error}");
+    // --no-mouse and --ascii belong to the app: `noughts` alone and
+    // `noughts tui`.
+    for option in ["--no-mouse", "--ascii"] {
+        assert!(stdout(&["--help"]).contains(option));
+        assert!(stdout(&["tui", "--help"]).contains(option));
+        for command in [
+            &["tictactoe"][..],
+            &["treblecross"],
+            &["grundy", "10"],
+            &["mnc", "solve"],
+        ] {
+            let mut help = command.to_vec();
+            help.push("--help");
+            assert!(!stdout(&help).contains(option), "{command:?}");
+            let mut args = command.to_vec();
+            args.push(option);
+            let out = noughts(&args);
+            assert_eq!(out.status.code(), Some(2), "{command:?}");
+            let error = String::from_utf8(out.stderr).unwrap();
+            assert!(
+                error.contains(&format!("unexpected argument '{option}'")),
+                "{error}"
+            );
+        }
+        // Before a command, too: only the app's.
+        for command in [
+            &["tictactoe"][..],
+            &["treblecross"],
+            &["grundy", "10"],
+            &["mnc", "solve"],
+            &["completions", "bash"],
+        ] {
+            let mut args = vec![option];
+            args.extend(command);
+            let out = noughts(&args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+            let error = String::from_utf8(out.stderr).unwrap();
+            assert!(
+                error.starts_with(&format!(
+                    "noughts: error: '{option}' cannot be used with '{}'",
+                    command[0]
+                )),
+                "{error}"
+            );
+            assert_eq!(error.lines().count(), 1, "{error}");
+        }
+        // Where it belongs it is taken (the app then wants a terminal).
+        for args in [&[option][..], &[option, "tui"], &["tui", option]] {
+            let error = String::from_utf8(noughts(args).stderr).unwrap();
+            assert!(error.contains("needs a terminal"), "{args:?}: {error}");
+        }
     }
     // --json of grundy goes with --stats; --json and --explain exclude each other.
     for (args, expected) in [
         (
             &["grundy", "10", "--json"][..],
-            "required arguments were not provided: <--stats|--until-period>",
+            "required arguments were not provided: <--stats|--until-period|--merge <DIR>>",
         ),
         (
             &["tictactoe", "--json", "--explain"],

@@ -52,7 +52,7 @@ fn p_during_a_game_puts_it_aside_and_brings_it_back_in_every_tab_that_has_games(
         app.tabs.treblecross.game().is_none(),
         "the game waits aside"
     );
-    assert_eq!(app.saved(), before, "saving during a puzzle saves the game");
+    assert_eq!(app.saved(), before, "the session keeps the game put aside");
     app.update(Action::tab(treblecross::Action::Puzzle(
         PuzzleAction::Leave,
     )));
@@ -77,6 +77,85 @@ fn p_during_a_game_puts_it_aside_and_brings_it_back_in_every_tab_that_has_games(
     app.update(Action::tab(mnc::Action::Puzzle(PuzzleAction::Leave)));
     settle(&mut app);
     assert_eq!(app.saved(), before);
+}
+
+/// Ctrl-S, a path typed and Enter: the file written and the notice.
+fn save_to(app: &mut App, file: &std::path::Path) -> (saved::Saved, String) {
+    app.handle(&key_with(KeyCode::Char('s'), KeyModifiers::CONTROL), AREA);
+    app.handle(&key_with(KeyCode::Char('u'), KeyModifiers::CONTROL), AREA);
+    type_keys(app, &file.display().to_string());
+    app.handle(&press(KeyCode::Enter), AREA);
+    let text = std::fs::read_to_string(file).unwrap();
+    let notice = app.notice.clone().unwrap_or_default();
+    (saved::read(&text).unwrap(), notice)
+}
+
+#[test]
+fn ctrl_s_during_a_puzzle_saves_the_puzzle_on_screen_in_every_tab_and_says_so() {
+    // A newcomer's Ctrl-S during an MNC puzzle wrote the match put aside
+    // (its start, no move) and said only "saved to …/saved/mnc.txt".
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = fresh();
+    app.keep_puzzles_in(folder.path().to_path_buf());
+    // Something of the tab's own in each, put aside by the puzzles.
+    type_keys(&mut app, "x");
+    app.load_saved(saved::read(TREBLECROSS_GAME).unwrap());
+    settle(&mut app);
+
+    app.open_puzzle("tictactoe-2-7".parse().unwrap());
+    let board = app
+        .tabs
+        .tictactoe
+        .training()
+        .current
+        .as_ref()
+        .unwrap()
+        .board()
+        .0;
+    let file = folder.path().join("ttt.txt");
+    let (kept, said) = save_to(&mut app, &file);
+    assert_eq!(kept, saved::Saved::TicTacToe(board));
+    assert!(said.starts_with("saved puzzle tictactoe-2-7 "), "{said}");
+
+    app.open_puzzle("treblecross-3-7".parse().unwrap());
+    let strip = app.tabs.treblecross.strip().clone();
+    let file = folder.path().join("strip.txt");
+    let (kept, said) = save_to(&mut app, &file);
+    assert_eq!(kept, saved::Saved::Treblecross { strip, game: None });
+    assert!(said.starts_with("saved puzzle treblecross-3-7 "), "{said}");
+
+    // MNC: the puzzle's position and the moves made in it (one right move
+    // and the engine's answer), as `noughts mnc review` reads them.
+    app.open_puzzle("mnc-2-12".parse().unwrap());
+    settle(&mut app);
+    let t = app.tabs.mnc.training().current.as_ref().unwrap();
+    let (start, answer) = (t.puzzle.position, t.puzzle.answers[0]);
+    app.update(Action::tab(mnc::Action::Play(answer)));
+    settle(&mut app);
+    let file = folder.path().join("mnc.txt");
+    let (kept, said) = save_to(&mut app, &file);
+    let saved::Saved::Mnc {
+        start: from, moves, ..
+    } = kept
+    else {
+        panic!("{kept:?}")
+    };
+    assert_eq!(from, start);
+    assert_eq!(moves.len(), 2, "{moves:?}");
+    assert_eq!(moves[0], answer);
+    assert!(said.starts_with("saved puzzle mnc-2-12 "), "{said}");
+    // The prompt starts at a file of the puzzle's own, not over the
+    // match's saved/mnc.txt.
+    app.update(Action::SaveFile);
+    let shown = draw(&app, 120, 30).backend().to_string();
+    assert!(shown.contains("mnc-2-12.txt"), "{shown}");
+    app.handle(&press(KeyCode::Esc), AREA);
+    // Out of the puzzles, Ctrl-S saves the tab's own again.
+    app.update(Action::tab(mnc::Action::Puzzle(PuzzleAction::Leave)));
+    settle(&mut app);
+    let (kept, said) = save_to(&mut app, &folder.path().join("match.txt"));
+    assert_eq!(kept, app.saved());
+    assert!(said.starts_with("saved to "), "{said}");
 }
 
 #[test]

@@ -197,7 +197,7 @@ fn snapshots_mid_game_selecting_and_over() {
     insta::assert_snapshot!("mnc_selecting", terminal.backend());
     let text = terminal.backend().to_string();
     assert!(text.contains("place the small piece"));
-    // Every legal target is marked +, and only those.
+    // Every legal target is marked ◎, and only those.
     let targets = mnc(&app).targets_of(Selection::Hand(Size::Small));
     let l = layout(shell_layout(AREA).body).unwrap();
     for cell in Cell::ALL {
@@ -210,7 +210,7 @@ fn snapshots_mid_game_selecting_and_over() {
             })
             .collect();
         assert_eq!(
-            first_row.contains('+'),
+            first_row.contains('◎'),
             targets.contains(&cell),
             "{cell}: {first_row}"
         );
@@ -642,7 +642,7 @@ fn a_panel_too_short_for_its_words_says_so() {
     });
     // 40×16: the panel under the board has two rows for a review of five.
     let text = draw(&app, 40, 16).backend().to_string();
-    assert!(text.contains("REVIEW · after move"), "{text}");
+    assert!(text.contains("REVIEW, after move"), "{text}");
     assert!(text.contains("more rows"), "{text}");
     // 100×24: all of it, and no sign.
     let text = draw(&app, 100, 24).backend().to_string();

@@ -121,7 +121,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
         }
         let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
         assert_eq!(t.attempt.standing, Standing::Solved, "seed {seed}");
-        shows(&app, "✓ solved · n next puzzle");
+        shows(&app, "✓ solved: n for the next puzzle");
         solved += 1;
     }
     assert!(wrongs > 5, "only {wrongs} puzzles had a losing cell");
@@ -167,7 +167,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
     assert_eq!(t.attempt.standing, Standing::GivenUp);
     assert_eq!(app.tabs.tictactoe.training().trainer.progress().streak, 0);
-    shows(&app, "the answer is shown · n next puzzle");
+    shows(&app, "the answer is shown: n for the next puzzle");
 
     // The solution is the perfect line from the puzzle's board.
     type_keys(&mut app, "n");
@@ -272,7 +272,7 @@ fn treblecross_puzzles_take_cells_and_typed_numbers() {
         }
         let t = app.tabs.treblecross.training().current.as_ref().unwrap();
         assert_eq!(t.attempt.standing, Standing::Solved, "seed {seed}");
-        shows(&app, "✓ solved · n next puzzle");
+        shows(&app, "✓ solved: n for the next puzzle");
     }
     assert!(cells > 5 && numbers > 5, "{cells} cells, {numbers} numbers");
     assert_eq!(progress_file(folder.path(), "treblecross")["solved"], 30);
@@ -467,6 +467,14 @@ fn after_the_answer_is_shown_the_hints_go_and_a_wrong_move_is_still_refused() {
     let t = app.tabs.mnc.training().current.as_ref().unwrap();
     assert!(!t.attempt.is_open());
     assert_eq!(t.hints.len(), 3);
+    // A fourth: no more hints here, but the win may still be played home
+    // (the panel said "this puzzle is over" beside "your move").
+    type_keys(&mut app, "t");
+    let text = screen(&app);
+    assert!(!text.contains("is over"), "{text}");
+    for words in ["no more hints here", "your move", "play the win home"] {
+        assert!(text.contains(words), "{words:?} not on screen:\n{text}");
+    }
     // The moves of the win, as the twin says, with a wrong one first
     // each time: refused, the board unchanged.
     let mut refused = 0;
@@ -485,6 +493,9 @@ fn after_the_answer_is_shown_the_hints_go_and_a_wrong_move_is_still_refused() {
                 noughts::tui::tabs::mnc::Action::Play(wrong),
             ));
             assert_eq!(*app.tabs.mnc.position(), position, "{wrong:?} was played");
+            // Said so: not played, and to try again.
+            shows(&app, "not played: ");
+            shows(&app, "Try another move.");
             refused += 1;
         }
         let right = *moves.iter().find(|mv| keeps(mv, &mut slow)).unwrap();
@@ -503,6 +514,11 @@ fn after_the_answer_is_shown_the_hints_go_and_a_wrong_move_is_still_refused() {
             let mnc = &app.tabs.mnc;
             mnc.winner().is_some() || (mnc.humans_turn() && mnc.value().is_some())
         });
+        // The next position has hints of its own.
+        if app.tabs.mnc.winner().is_none() {
+            type_keys(&mut app, "t");
+            shows(&app, "hint 1: ");
+        }
     }
     assert!(refused > 0);
     assert_eq!(app.tabs.mnc.winner(), Some(app.tabs.mnc.human()));

@@ -294,7 +294,7 @@ fn s_shows_the_statistics_of_the_lengths_on_screen() {
     let table = GrundyTable::with_len(200).unwrap();
     let s = stats(&table.values()[80..=last]);
     let expected = format!(
-        "L 80…{last}: largest {} at L={} · {} distinct · mask {:#x}: {} rare, last at L={}",
+        "L 80…{last}: largest {} at L={}; {} distinct; mask {:#x}: {} rare, last at L={}",
         s.largest,
         80 + s.first_largest_at,
         s.distinct,

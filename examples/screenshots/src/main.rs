@@ -237,7 +237,8 @@ fn puzzles(painter: &mut Painter, dir: &Path) -> Result<()> {
     use noughts::tui::tabs::tictactoe::Action as TicTacToeAction;
     let mut app = App::new(Theme { color: true });
     app.open_puzzle("tictactoe-2-2".parse()?);
-    app.update(Action::tab(TicTacToeAction::Click(Cell::ALL[3])));
+    // b3 only draws: refused, the cell marked with its value.
+    app.update(Action::tab(TicTacToeAction::Click(Cell::ALL[7])));
     app.update(Action::tab(TicTacToeAction::Puzzle(Hint)));
     save(painter, &app, 100, 20, &dir.join("tictactoe-puzzle.png"))?;
 

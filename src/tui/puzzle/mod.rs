@@ -192,7 +192,7 @@ impl<P, A, E> Training<P, A, E> {
     pub fn right(&mut self, words: String) {
         if let Some(t) = &mut self.current {
             let solved = self.trainer.solved(&mut t.attempt);
-            t.said = Some((format!("{words} · {solved}"), true));
+            t.said = Some((format!("{words}; {solved}"), true));
         }
     }
 
@@ -201,6 +201,13 @@ impl<P, A, E> Training<P, A, E> {
         if let Some(t) = &mut self.current {
             t.said = Some((words, true));
         }
+    }
+
+    /// A wrong move (`what`: "move", "cell"), refused: the streak ends,
+    /// and the panel says that it was not played, what it gives, and to
+    /// try again.
+    pub fn refused(&mut self, words: String, what: &str) {
+        self.wrong(format!("not played: {words}. Try another {what}."));
     }
 
     /// A wrong answer: the streak ends; what the panel says.
@@ -401,15 +408,12 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
         Line::from(vec![
             Span::styled(format!("PUZZLE {}", attempt.id), theme.title()),
             Span::styled(
-                format!(" · level {} of {levels}", attempt.id.level),
+                format!(", level {} of {levels}", attempt.id.level),
                 theme.dim(),
             ),
         ]),
         Line::styled(
-            format!(
-                "streak {} · best {} · solved {}",
-                p.streak, p.best, p.solved
-            ),
+            format!("streak {}, best {}, solved {}", p.streak, p.best, p.solved),
             theme.dim(),
         ),
     ];
@@ -423,14 +427,16 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
 pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
     match attempt.standing {
         Standing::Solving if attempt.hints == 0 => {
-            Line::styled("t for a hint · p for the solution", theme.dim())
+            Line::styled("t for a hint, p for the solution", theme.dim())
         }
         Standing::Solving => Line::styled(
             format!("hint {} of {HINT_STEPS}: t for the next", attempt.hints),
             theme.dim(),
         ),
-        Standing::Solved => Line::styled("✓ solved · n next puzzle", theme.good()),
-        Standing::GivenUp => Line::styled("the answer is shown · n next puzzle", theme.dim()),
+        Standing::Solved => Line::styled("✓ solved: n for the next puzzle", theme.good()),
+        Standing::GivenUp => {
+            Line::styled("the answer is shown: n for the next puzzle", theme.dim())
+        }
     }
 }
 

@@ -164,7 +164,7 @@ impl Trainer {
         let p = self.progress;
         let mut words = format!("solved! streak {}", p.streak);
         if raised {
-            words.push_str(&format!(" · level {} from the next one", p.level));
+            words.push_str(&format!(", level {} from the next one", p.level));
         }
         words
     }

@@ -43,6 +43,7 @@ pub trait Page {
     fn busy(&self) -> bool;
     fn at_stake(&self) -> Option<&'static str>;
     fn saved(&self) -> Saved;
+    fn puzzle_saved(&self) -> Option<(PuzzleId, Saved)>;
     fn load(&mut self, saved: Saved) -> Result<(), Saved>;
     fn open_puzzle(&mut self, id: Option<PuzzleId>) -> Result<(), PuzzleId>;
     fn keep_puzzles_in(&mut self, folder: &Path);
@@ -116,6 +117,10 @@ where
 
     fn saved(&self) -> Saved {
         Keep::saved(self)
+    }
+
+    fn puzzle_saved(&self) -> Option<(PuzzleId, Saved)> {
+        Keep::puzzle_saved(self)
     }
 
     fn load(&mut self, saved: Saved) -> Result<(), Saved> {

@@ -282,9 +282,9 @@ impl Tab for MncTab {
             return None;
         }
         match action {
-            Action::NewGame => Some("Start a new game? The match in progress is lost.".into()),
+            Action::NewGame => Some("Start a new game? The match in progress is discarded.".into()),
             Action::SwapSides => Some(format!(
-                "Swap sides and start again, you as {}? The match in progress is lost.",
+                "Swap sides and start again, you as {}? The match in progress is discarded.",
                 side_letter(self.human().other())
             )),
             Action::NextStrength => Some(format!(

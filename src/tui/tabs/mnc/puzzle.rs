@@ -12,7 +12,7 @@ use crate::solver::mnc::{Match, Move, Position, Strength};
 use crate::solver::puzzle::{MncPuzzle, Puzzle, PuzzleId};
 use crate::solver::record::Shown;
 use crate::solver::Outcome;
-use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles};
+use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles, Standing};
 use crate::tui::review::Review;
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
@@ -152,8 +152,11 @@ impl MncTab {
         self.after_move();
     }
 
+    /// The next hint for the position on the board. Once the answer is
+    /// shown the win can still be played home, each position with its
+    /// own hints (they count for nothing then).
     fn hint_words(&mut self) -> Result<(), String> {
-        if !self.training.is_open() {
+        if self.winner().is_some() {
             return Err("this puzzle is over: n for the next".into());
         }
         if !self.game.humans_turn() {
@@ -162,7 +165,18 @@ impl MncTab {
         let Some(now) = self.puzzle_now() else {
             return Err("one moment: the engine is rating the position".into());
         };
-        self.training.hint(|_, step| mnc_hint(&now, step))?;
+        let training = &mut self.training;
+        let Some(t) = training.current.as_mut() else {
+            return Err(puzzle::NO_PUZZLE.into());
+        };
+        if t.attempt.hints >= puzzle::HINT_STEPS {
+            return Err(
+                "no more hints here: the last one gave the move; play it, or n for the next puzzle"
+                    .into(),
+            );
+        }
+        let step = training.trainer.hint(&mut t.attempt)?;
+        t.hints.push(mnc_hint(&now, step));
         Ok(())
     }
 
@@ -216,7 +230,7 @@ impl MncTab {
             ),
             _ => after_words(mover, &name, value, side_letter),
         };
-        self.training.wrong(words);
+        self.training.refused(words, "move");
         self.selection = None;
         false
     }
@@ -234,7 +248,9 @@ impl MncTab {
         t.hints.clear();
         let name = move_notation(before, mv);
         if !t.attempt.is_open() {
-            // Played on after the answer was shown: right, not counted.
+            // Played on after the answer was shown: right, not counted;
+            // the next position has hints of its own.
+            t.attempt.hints = 0;
             t.said = Some((format!("{name} keeps the win"), true));
             if self.game.winner() == Some(human) {
                 t.said = Some((format!("{name}: the win is home"), true));
@@ -260,7 +276,7 @@ impl MncTab {
         // What to do now (and the engine's capture, a message), in the
         // match's short words; once won, the line above says it all.
         match self.winner() {
-            None => panel.said.extend(self.live_status(true, theme)),
+            None => panel.said.extend(self.live_status(true, u16::MAX, theme)),
             // Won after the answer was shown: no ✓, but the game is over.
             Some(side) if t.said.is_none() => panel.said.push(Line::styled(
                 format!("{} wins: the game is over", side_letter(side)),
@@ -272,6 +288,12 @@ impl MncTab {
             if let Some(message) = &self.message {
                 panel.said.push(Line::styled(message.clone(), theme.bad()));
             }
+        } else if t.attempt.standing == Standing::GivenUp {
+            // The answer shown, the win not home yet: it may be played on.
+            panel.standing = vec![Line::styled(
+                "the answer is shown: play the win home (not counted), or n for the next puzzle",
+                theme.dim(),
+            )];
         }
         Some(panel)
     }

@@ -1,5 +1,6 @@
 //! The tab in files: the match as a saved file holds it (during a puzzle,
-//! the match put aside), a saved match played again, and the tab's own
+//! the match put aside; Ctrl-S saves the puzzle shown), a saved match
+//! played again, and the tab's own
 //! settings (from the settings file, kept in the session).
 
 use super::{MncTab, Mode};
@@ -7,6 +8,7 @@ use crate::notation::mnc::{read_strength, strength_word};
 use crate::notation::saved::Saved;
 use crate::settings::{Settings, SideSetting};
 use crate::solver::mnc::{Match, Move, Position};
+use crate::solver::puzzle::PuzzleId;
 use crate::solver::Side;
 use crate::tui::tab::Keep;
 
@@ -21,6 +23,19 @@ impl Keep for MncTab {
             human: game.human(),
             moves: game.record().moves().to_vec(),
         }
+    }
+
+    /// The puzzle as it stands: its position, your side and the moves
+    /// made in it (`noughts mnc review` goes through them).
+    fn puzzle_saved(&self) -> Option<(PuzzleId, Saved)> {
+        let t = self.training.current.as_ref()?;
+        let game = &self.game;
+        let saved = Saved::Mnc {
+            start: *game.record().start(),
+            human: game.human(),
+            moves: game.record().moves().to_vec(),
+        };
+        Some((t.attempt.id, saved))
     }
 
     /// A saved file of this tab's game, loaded; another given back.

@@ -154,7 +154,7 @@ impl MncTab {
             lines = vec![Line::from(vec![
                 Span::styled("ANALYSIS: ", theme.title()),
                 Span::raw(format!("{} to move", side_letter(setup.to_move))),
-                Span::styled(" · v side · a back", theme.dim()),
+                Span::styled("  v side  a back", theme.dim()),
             ])];
         }
         if let Some(message) = &self.message {
@@ -174,7 +174,7 @@ impl MncTab {
                         lines.push(Line::from(vec![
                             Span::styled(value_words(mover, *value), theme.best()),
                             Span::styled(
-                                best.map(|b| format!(" · best {b} …")).unwrap_or_default(),
+                                best.map(|b| format!("; best {b} …")).unwrap_or_default(),
                                 theme.dim(),
                             ),
                         ]));

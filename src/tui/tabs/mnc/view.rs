@@ -9,10 +9,11 @@ use crate::notation::tictactoe::line_words;
 use crate::solver::mnc::{MncRules, Move, Piece, Position, Size, SMALL_PIECES};
 use crate::solver::record::Shown;
 use crate::solver::{Cell, Outcome, Side};
+use crate::tui::ascii::{ellipsis, LIFTED, TARGET};
 use crate::tui::grid::{draw_centred, glyph, Shape};
 use crate::tui::record_view::{self, Words};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{put_label, put_str, render_wrapped, rows_of};
+use crate::tui::widgets::{key_lines, put_label, put_str, render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -84,13 +85,14 @@ impl MncTab {
                 name.push(Span::styled(" from", theme.dim()));
                 style = theme.tint_faint();
             }
-            // A legal target: a + and a bold green name (no colour needed).
+            // A legal target: its sign and a bold green name (no colour
+            // needed).
             if targets.contains(&cell) {
                 name[0] = Span::styled(cell.to_string(), theme.good());
-                name.push(Span::styled(" +", theme.good()));
+                name.push(Span::styled(format!(" {TARGET}"), theme.good()));
             }
             if live && self.selection == Some(Selection::Board(cell)) {
-                name.push(Span::styled(" ↑", theme.good()));
+                name.push(Span::styled(format!(" {LIFTED}"), theme.good()));
             }
             if live && cell == self.cursor {
                 style = style.patch(theme.cursor());
@@ -106,7 +108,7 @@ impl MncTab {
     }
 
     /// With hints on: per cell, the best of your moves landing there.
-    fn hints_by_cell(&self, theme: &Theme) -> Vec<Option<[Line<'static>; 3]>> {
+    fn hints_by_cell(&self, theme: &Theme) -> Vec<Option<Vec<Line<'static>>>> {
         let mut out = vec![None; 9];
         if !self.hints || !self.humans_turn() {
             return out;
@@ -169,11 +171,19 @@ impl MncTab {
             };
             // The narrowest form: the best value alone, with `…` when a
             // piece of another size has another value here.
-            let mut best_only = vec![part(&kinds[0], "")];
-            if kinds.len() > 1 {
-                best_only.push(Span::styled("…", theme.dim()));
+            // (In ASCII, where `...` has no room there, two dots.)
+            let best_only = |more: &'static str| {
+                let mut spans = vec![part(&kinds[0], "")];
+                if kinds.len() > 1 {
+                    spans.push(Span::styled(more, theme.dim()));
+                }
+                Line::from(spans)
+            };
+            let mut forms = vec![joined(" ", " "), joined("", " "), best_only(ellipsis())];
+            if kinds.len() > 1 && ellipsis() != "…" {
+                forms.push(best_only(".."));
             }
-            out[cell.index()] = Some([joined(" ", " "), joined("", " "), Line::from(best_only)]);
+            out[cell.index()] = Some(forms);
         }
         out
     }
@@ -288,9 +298,11 @@ impl MncTab {
         };
         let mut lines = match record.shown() {
             // A short panel (a small screen) keeps what to do now.
-            Shown::Live => self.live_status(layout.panel.height < 6, theme),
-            Shown::Review { .. } => record_view::review_lines(record, &words, theme),
-            Shown::Line { .. } => record_view::line_lines(record, theme),
+            Shown::Live => self.live_status(layout.panel.height < 6, layout.panel.width, theme),
+            Shown::Review { .. } => {
+                record_view::review_lines(record, &words, layout.panel.width, theme)
+            }
+            Shown::Line { .. } => record_view::line_lines(record, layout.panel.width, theme),
         };
         if record.shown() != Shown::Live {
             if let Some(message) = &self.message {
@@ -351,7 +363,7 @@ impl MncTab {
     /// Who plays, whose move or the result, the value, hints, a capture;
     /// on a `short` panel what to do and the value first, in fewer words,
     /// with no line of who plays and no legend of the hints.
-    pub(super) fn live_status(&self, short: bool, theme: &Theme) -> Vec<Line<'static>> {
+    pub(super) fn live_status(&self, short: bool, width: u16, theme: &Theme) -> Vec<Line<'static>> {
         let you = self.human();
         let mut lines = vec![Line::from(vec![
             Span::raw(format!("You play {}", side_letter(you))),
@@ -363,7 +375,7 @@ impl MncTab {
                 },
                 theme.dim(),
             ),
-            Span::styled(" · engine: ", theme.dim()),
+            Span::styled("; engine: ", theme.dim()),
             Span::styled(strength_word(self.strength), theme.key()),
         ])];
         // Whose move, or the result.
@@ -383,8 +395,15 @@ impl MncTab {
                     (format!("GAME OVER: the engine wins: {how}."), theme.bad())
                 };
                 lines.push(Line::styled(text, style));
-                lines.push(Line::styled(
-                    "n new game · w swap sides · u take back · < review · p perfect line",
+                lines.extend(key_lines(
+                    &[
+                        "n new game",
+                        "w swap sides",
+                        "u take back",
+                        "< review",
+                        "p perfect line",
+                    ],
+                    width,
                     theme.dim(),
                 ));
             }
@@ -398,9 +417,11 @@ impl MncTab {
             None if !self.is_solved() => lines.push(Line::styled("solving the game…", theme.key())),
             None if self.humans_turn() => {
                 let what = match self.selection {
-                    Some(Selection::Hand(_)) if short => "your move: place it on a + cell".into(),
+                    Some(Selection::Hand(_)) if short => {
+                        format!("your move: place it on a {TARGET} cell")
+                    }
                     Some(Selection::Board(from)) if short => {
-                        format!("your move: from {from} to a + cell")
+                        format!("your move: from {from} to a {TARGET} cell")
                     }
                     None if self.position().small_in_hand(you) == 0
                         && self.position().big_in_hand(you) == 0 =>
@@ -412,11 +433,11 @@ impl MncTab {
                     }
                     None if short => "your move: click a cell; b big, m move".into(),
                     Some(Selection::Hand(size)) => format!(
-                        "your move: place the {} piece (+ marks where)",
+                        "your move: place the {} piece ({TARGET} marks where)",
                         size_word(size)
                     ),
                     Some(Selection::Board(from)) => {
-                        format!("your move: move the big piece from {from} (+ marks where)")
+                        format!("your move: move the big piece from {from} ({TARGET} marks where)")
                     }
                     None if self.position().small_in_hand(you) == 0 => {
                         "your move: no small piece left: b places a big one, m moves one".into()
@@ -430,44 +451,49 @@ impl MncTab {
             None => lines.push(Line::styled("the engine is moving…", theme.key())),
         }
         if let Some(value) = self.value() {
-            lines.push(Line::from(vec![
-                Span::styled("perfect play  ", theme.dim()),
-                Span::styled(value_words(self.position().to_move(), value), theme.best()),
-            ]));
+            let words = value_words(self.position().to_move(), value);
             // Before your first move: which side perfect play favours,
-            // and how to change the odds, rather than learning it by losing.
+            // and how to change the odds, rather than learning it by losing
+            // (a puzzle has its own question). On a short panel in a few
+            // words after the value, on its row.
             let started = self.game.record().moves().len();
-            if self.winner().is_none() && started <= 1 && !short {
-                let winner = match value {
-                    Outcome::Win(_) => Some(self.position().to_move()),
-                    Outcome::Loss(_) => Some(self.position().to_move().other()),
-                    Outcome::Draw => None,
-                };
-                let advice = match winner {
-                    Some(side) if side == you => {
+            let puzzle = self.training.current.is_some();
+            let winner = match value {
+                Outcome::Win(_) => Some(self.position().to_move()),
+                Outcome::Loss(_) => Some(self.position().to_move().other()),
+                Outcome::Draw => None,
+            };
+            let advice = (self.winner().is_none() && started <= 1 && !puzzle).then(|| {
+                match (winner, short) {
+                    (Some(side), false) if side == you => {
                         "you hold the winning side: find the win (t shows the values)".to_string()
                     }
-                    Some(side) => format!(
+                    (Some(side), true) if side == you => ": you (t: hints)".into(),
+                    (Some(side), false) => format!(
                         "{} is the winning side: w plays it yourself, d weakens the engine",
                         side_letter(side)
                     ),
-                    None => "a draw with perfect play".to_string(),
-                };
-                lines.push(Line::styled(advice, theme.key()));
+                    (Some(_), true) => ": w swaps, d weakens".into(),
+                    (None, false) => "a draw with perfect play".to_string(),
+                    (None, true) => " with perfect play".into(),
+                }
+            });
+            match advice {
+                Some(advice) if short => lines.push(Line::from(vec![
+                    Span::styled(words, theme.best()),
+                    Span::styled(advice, theme.key()),
+                ])),
+                advice => {
+                    lines.push(Line::from(vec![
+                        Span::styled("perfect play  ", theme.dim()),
+                        Span::styled(words, theme.best()),
+                    ]));
+                    lines.extend(advice.map(|advice| Line::styled(advice, theme.key())));
+                }
             }
         }
         if self.hints && self.humans_turn() && !short {
-            lines.push(Line::from(vec![
-                Span::styled("hints ", theme.dim()),
-                Span::raw("s b m"),
-                Span::styled(" small, big, big moved  ", theme.dim()),
-                Span::styled("W9", theme.win()),
-                Span::styled(" win in 9  ", theme.dim()),
-                Span::styled("L4", theme.loss()),
-                Span::styled(" loss in 4  ", theme.dim()),
-                Span::styled("★", theme.best()),
-                Span::styled(" best", theme.dim()),
-            ]));
+            lines.extend(hint_legend(width, theme));
         }
         if let Some(capture) = self.last_capture() {
             lines.push(Line::styled(capture, theme.key()));
@@ -482,6 +508,35 @@ impl MncTab {
     }
 }
 
+/// The legend of the hints on the board, a phrase never split: as many
+/// phrases a line as fit in `width` columns.
+fn hint_legend(width: u16, theme: &Theme) -> Vec<Line<'static>> {
+    let dim = |text: &'static str| Span::styled(text, theme.dim());
+    let phrases = [
+        vec![dim("hints: "), Span::raw("s"), dim(" small,")],
+        vec![Span::raw("b"), dim(" big,")],
+        vec![Span::raw("m"), dim(" big moved;")],
+        vec![Span::styled("W9", theme.win()), dim(" win in 9,")],
+        vec![Span::styled("L4", theme.loss()), dim(" loss in 4,")],
+        vec![Span::styled("★", theme.best()), dim(" best")],
+    ];
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut line: Vec<Span<'static>> = Vec::new();
+    for phrase in phrases {
+        let needed = Line::from(phrase.clone()).width();
+        let used = Line::from(line.clone()).width();
+        if !line.is_empty() && used + 1 + needed > usize::from(width) {
+            lines.push(Line::from(std::mem::take(&mut line)));
+        }
+        if !line.is_empty() {
+            line.push(Span::raw(" "));
+        }
+        line.extend(phrase);
+    }
+    lines.push(Line::from(line));
+    lines
+}
+
 pub(super) fn piece_style(piece: Piece, theme: &Theme) -> Style {
     match piece.side {
         Side::X => theme.mark_x(),
@@ -491,12 +546,12 @@ pub(super) fn piece_style(piece: Piece, theme: &Theme) -> Style {
 
 /// What one cell of the board shows.
 pub(super) struct CellView {
-    /// The cell's name and its marks (last, from, +, ↑).
+    /// The cell's name and its marks (last, from, ◎, ↑).
     pub name: Line<'static>,
     pub piece: Option<Piece>,
-    /// The hint: whole, without the spaces in each part, and the best
-    /// value alone with `…` when something is left out (the narrowest).
-    pub hint: Option<[Line<'static>; 3]>,
+    /// The hint's forms, widest first: whole, without the spaces in each
+    /// part, and the best value alone with `…` when something is left out.
+    pub hint: Option<Vec<Line<'static>>>,
     /// The tint of the last move, the cursor.
     pub style: Style,
 }
@@ -537,7 +592,8 @@ pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &T
     };
     match &view.hint {
         Some(forms) if hint_row => {
-            let hint = fitting(usize::from(rect.width)).unwrap_or_else(|| forms[2].clone());
+            let narrowest = forms.last().cloned().unwrap_or_default();
+            let hint = fitting(usize::from(rect.width)).unwrap_or(narrowest);
             let x = rect.x + rect.width.saturating_sub(hint.width() as u16) / 2;
             put_label(buf, x, rect.bottom() - 1, &hint, rect.right() - x);
         }
@@ -549,7 +605,8 @@ pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &T
                 name.spans
                     .retain(|s| !matches!(s.content.trim(), "last" | "from"));
             }
-            let hint = fitting(room(&name)).unwrap_or_else(|| Line::styled("…", theme.dim()));
+            let hint =
+                fitting(room(&name)).unwrap_or_else(|| Line::styled(ellipsis(), theme.dim()));
             if room(&name) >= hint.width() {
                 name.spans.push(Span::raw(" "));
                 name.spans.extend(hint.spans);

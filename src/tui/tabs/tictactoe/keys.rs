@@ -46,7 +46,7 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [ch('u')] "u" "undo" => Action::Undo, when EDITING, footer "undo";
     [ctrl('r')] "C-r" "redo" => Action::Redo, when EDITING, footer "redo";
     [ch('c')] "c" "clear the board" => Action::Clear, when EDITING, footer "clear";
-    [ch('e')] "e" "load the next example from assets/" => Action::NextExample, when EDITING, footer "example";
+    [ch('e')] "e" "load the next example position (the contests' sample boards)" => Action::NextExample, when EDITING, footer "example";
 } {
 }];
 

@@ -126,7 +126,7 @@ impl TicTacToeTab {
                 }
                 _ => after,
             };
-            self.training.wrong(words);
+            self.training.refused(words, "cell");
             return Ok(());
         }
         t.more.found.push(cell);
@@ -138,7 +138,7 @@ impl TicTacToeTab {
                 .right(format!("✓ {name} holds, and that was the last")),
             TicTacToeTask::Save => self
                 .training
-                .right_so_far(format!("✓ {name} holds · {left} more to find")),
+                .right_so_far(format!("✓ {name} holds; {left} more to find")),
         }
         Ok(())
     }

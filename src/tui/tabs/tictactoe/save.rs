@@ -3,6 +3,7 @@
 
 use super::TicTacToeTab;
 use crate::notation::saved::Saved;
+use crate::solver::puzzle::PuzzleId;
 use crate::tui::tab::Keep;
 
 impl Keep for TicTacToeTab {
@@ -10,6 +11,12 @@ impl Keep for TicTacToeTab {
     /// being edited, which waits).
     fn saved(&self) -> Saved {
         Saved::TicTacToe(self.board)
+    }
+
+    /// The puzzle's board as shown (with the winning move once found).
+    fn puzzle_saved(&self) -> Option<(PuzzleId, Saved)> {
+        let t = self.training.current.as_ref()?;
+        Some((t.attempt.id, Saved::TicTacToe(t.board().0)))
     }
 
     /// A saved board, as one undoable edit (a puzzle or a line shown is

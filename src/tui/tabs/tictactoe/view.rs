@@ -8,7 +8,7 @@ use crate::solver::tictactoe::TicTacToeRules;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{draw_centred, glyph, Shape};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{put_label, render_wrapped, rows_of};
+use crate::tui::widgets::{key_lines, put_label, render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -101,14 +101,19 @@ impl TicTacToeTab {
     ) {
         let heading = Line::styled(
             format!(
-                "PERFECT LINE from {} · step {step} of {}",
+                "PERFECT LINE from {}, step {step} of {}",
                 slashed(&line.from),
                 line.moves.len()
             ),
             theme.title(),
         );
-        let keys = Line::styled(
-            "< > step · c continue from the board shown · p or Esc back",
+        let keys = key_lines(
+            &[
+                "< > step",
+                "c continue from the board shown",
+                "p or Esc back",
+            ],
+            area.width,
             theme.dim(),
         );
         let lines = [
@@ -128,7 +133,6 @@ impl TicTacToeTab {
                 Outcome::Win(1) => format!("{mover} wins"),
                 Outcome::Win(d) => format!("{mover} wins in {}", d - 1),
                 Outcome::Loss(d) => format!("{} wins in {}", mark_letter(side.other()), d - 1),
-                Outcome::Draw if k + 1 == line.moves.len() => "a draw".to_string(),
                 Outcome::Draw => "draw".to_string(),
             };
             let style = if k + 1 == step {
@@ -149,7 +153,7 @@ impl TicTacToeTab {
             .iter()
             .cloned()
             .chain(moves.iter().cloned())
-            .chain([keys.clone()])
+            .chain(keys.iter().cloned())
             .chain(message.clone())
             .collect();
         // A short panel: the step and the keys first, then the line from
@@ -159,13 +163,17 @@ impl TicTacToeTab {
             all
         } else {
             let short = Line::styled(
-                format!("PERFECT LINE · step {step} of {}", line.moves.len()),
+                format!("PERFECT LINE, step {step} of {}", line.moves.len()),
                 theme.title(),
             );
-            let keys = Line::styled("< > step · c continue · p back", theme.dim());
+            let keys = key_lines(
+                &["< > step", "c continue", "p back"],
+                area.width,
+                theme.dim(),
+            );
             let from = step.saturating_sub(1);
-            [short, keys]
-                .into_iter()
+            std::iter::once(short)
+                .chain(keys)
                 .chain(message)
                 .chain(moves.into_iter().skip(from))
                 .collect()
@@ -193,24 +201,21 @@ impl TicTacToeTab {
         } else {
             theme.bad()
         };
-        let code_meaning = match v.verdict.status_code() {
-            1 => "reachable, over",
-            2 => "reachable, continuing",
-            _ => "unreachable",
-        };
-        // The two contest problems' answers, named as what they are: a
-        // newcomer meets "CodeChef 2" nowhere else.
+        // The two contest problems' answers, named as what they are and
+        // each saying what it means: a newcomer meets "first" or
+        // "CodeChef 2" nowhere else.
         let facts = vec![
             Line::from(vec![label("Board"), Span::raw(slashed(&self.board))]),
             Line::styled("As the contest judges answer:", theme.dim()),
             Line::from(vec![
                 label(" Codeforces"),
                 Span::styled(v.verdict.words(), verdict_style),
+                Span::styled(format!(": {}", v.verdict.meaning()), theme.dim()),
             ]),
             Line::from(vec![
                 label(" CodeChef"),
                 Span::styled(v.verdict.status_code().to_string(), verdict_style),
-                Span::styled(format!("  ({code_meaning})"), theme.dim()),
+                Span::styled(format!(": {}", v.verdict.status_meaning()), theme.dim()),
             ]),
         ];
         // The verdict: why illegal, the line, whose move and what perfect

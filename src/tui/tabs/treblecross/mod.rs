@@ -285,11 +285,11 @@ impl Tab for TreblecrossTab {
         }
         match action {
             Action::Play(_) if self.view() == Shown::Live => Some(
-                "Stop the game and edit the strip? The game in progress is lost (the strip keeps its X)."
+                "Stop the game and edit the strip? The game in progress is discarded (the strip keeps its X)."
                     .into(),
             ),
             Action::NewGame => Some(
-                "Start the game again from its first strip? The game in progress is lost.".into(),
+                "Start the game again from its first strip? The game in progress is discarded.".into(),
             ),
             Action::Review(Review::Continue) => dropped_moves(game.record()).map(|n| {
                 format!("Play on from the position shown? The game's last {n} moves are dropped.")

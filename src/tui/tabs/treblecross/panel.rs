@@ -7,6 +7,7 @@ use crate::notation::octal::code;
 use crate::solver::grundy::rare_common::rare_common_split;
 use crate::solver::grundy::{GrundyMethod, GrundyTable, RareCommon, Sequence};
 use crate::solver::octal::{OctalGame, ValueTooLarge};
+use crate::tui::ascii::{ellipsis, spelled};
 use crate::tui::audit;
 use crate::tui::text::TextField;
 use crate::tui::theme::Theme;
@@ -133,7 +134,7 @@ impl Panel {
     fn title(&self, sequence: &Sequence) -> String {
         let mode = self.mode_word();
         format!(
-            " Grundy {mode}: {} · [ ] scroll · s view · o game ",
+            " Grundy {mode}: {}  [ ] scroll  s view  o game ",
             name(sequence)
         )
     }
@@ -179,7 +180,7 @@ impl Panel {
                 let titles = vec![
                     self.title(&sequence),
                     format!(" Grundy {mode}: {} ", name(&sequence)),
-                    format!(" Grundy {mode} · s o [ ] "),
+                    format!(" Grundy {mode}  s o [ ] "),
                     format!(" Grundy {mode} "),
                 ];
                 (titles, theme.dim())
@@ -188,7 +189,7 @@ impl Panel {
         let room = area.width;
         let title = titles
             .into_iter()
-            .find(|t| t.chars().count() + 2 <= usize::from(room))
+            .find(|t| spelled(t).chars().count() + 2 <= usize::from(room))
             .unwrap_or_default();
         let block = Block::new()
             .borders(Borders::TOP)
@@ -210,7 +211,7 @@ impl Panel {
             let mut spans = vec![Span::styled(question, theme.key()), Span::raw(typed)];
             let width = Line::from(spans.clone()).width();
             if width + 28 <= usize::from(inner.width) {
-                spans.push(Span::styled("   Enter: show · Esc: cancel", theme.dim()));
+                spans.push(Span::styled("   Enter: show  Esc: cancel", theme.dim()));
             }
             put(buf, inner.x, inner.y, &Line::from(spans), inner.width);
             return;
@@ -361,11 +362,13 @@ impl Panel {
             // As many as leave room for the values from the left.
             let room = usize::from(inner.width) / 2;
             let mut used_width = 7;
+            let more = ellipsis();
             for (k, &l) in used.iter().take(8).enumerate() {
                 if let Some(g) = values.get(l) {
                     let entry = format!("{l}:{g} ");
-                    if used_width + entry.chars().count() + 2 > room && k > 0 {
-                        spans.push(Span::styled("… ", theme.dim()));
+                    if used_width + entry.chars().count() + more.chars().count() + 1 > room && k > 0
+                    {
+                        spans.push(Span::styled(format!("{more} "), theme.dim()));
                         break;
                     }
                     used_width += entry.chars().count();
@@ -396,9 +399,9 @@ impl Panel {
                 Style::new()
             };
             let entry = format!("{l}:{g} ");
-            if used_width + entry.chars().count() + 1 > room {
+            if used_width + entry.chars().count() + ellipsis().chars().count() > room {
                 if lines.len() + 1 == usize::from(rows) {
-                    spans.push(Span::styled("…", theme.dim()));
+                    spans.push(Span::styled(ellipsis(), theme.dim()));
                     break;
                 }
                 lines.push(Line::from(std::mem::take(&mut spans)));
@@ -508,7 +511,7 @@ pub fn stats_lines(sequence: &Sequence, heaps: &[u16], first: usize, count: usiz
         format!("{} rare, last at {at}={}", s.split.rare, s.split.last_rare)
     };
     let range = format!(
-        "{at} {first}…{last}: largest {} at {at}={} · {} distinct · mask {:#x}: {rare}",
+        "{at} {first}…{last}: largest {} at {at}={}; {} distinct; mask {:#x}: {rare}",
         s.largest, s.first_largest_at, s.distinct, s.split.mask,
     );
     let period = match figures.period {

@@ -288,7 +288,7 @@ impl TreblecrossTab {
             return;
         }
         let words = wrong_cell_words(&t.puzzle.strip, cell, &mut self.table);
-        self.training.wrong(words);
+        self.training.refused(words, "cell");
     }
 
     /// A key typed into the drill's number; Enter answers.
@@ -342,7 +342,7 @@ impl TreblecrossTab {
         if right {
             self.training.right(words);
         } else {
-            self.training.wrong(words);
+            self.training.wrong(format!("{words}. Try again."));
         }
         // Solved: the segments and their values show again.
         self.reanalyze();
@@ -369,7 +369,7 @@ impl TreblecrossTab {
         let n = self.strip().len();
         let (first, last, at) = (start + 1, end, self.cursor + 1);
         let head = Line::styled(
-            format!("cells {first}–{last} of {n} · cursor at {at}"),
+            format!("cells {first}–{last} of {n}; cursor at {at}"),
             theme.dim(),
         );
         put_label(buf, info.x, info.y, &head, info.width);

@@ -5,6 +5,7 @@ use super::Edit;
 use super::TreblecrossTab;
 use crate::notation::saved::Saved;
 use crate::settings::Settings;
+use crate::solver::puzzle::PuzzleId;
 use crate::solver::treblecross::{new_match, Player, Strip};
 use crate::tui::tab::Keep;
 
@@ -29,6 +30,13 @@ impl Keep for TreblecrossTab {
                 game: None,
             },
         }
+    }
+
+    /// The puzzle's strip as shown (with the winning X once found).
+    fn puzzle_saved(&self) -> Option<(PuzzleId, Saved)> {
+        let t = self.training.current.as_ref()?;
+        let strip = self.strip.clone();
+        Some((t.attempt.id, Saved::Treblecross { strip, game: None }))
     }
 
     /// A saved file of this tab's game, loaded; another given back.

@@ -12,7 +12,7 @@ use crate::solver::treblecross::{
 use crate::tui::audit;
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{put_label, render_wrapped, rows_of};
+use crate::tui::widgets::{key_lines, put_label, render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -149,7 +149,8 @@ impl TreblecrossTab {
     pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
         let layout = layout(area)?;
         let window = self.window(&layout);
-        let lines = self.info_lines(window, Detail::Full, &Theme { color: false });
+        let width = layout.info.width;
+        let lines = self.info_lines(window, Detail::Full, width, &Theme { color: false });
         self.info_areas(layout.info, &lines).1
     }
 
@@ -164,7 +165,8 @@ impl TreblecrossTab {
         if self.render_puzzle_info(layout.info, window, buf, theme) {
             return;
         }
-        let mut lines = self.info_lines(window, Detail::Full, theme);
+        let width = layout.info.width;
+        let mut lines = self.info_lines(window, Detail::Full, width, theme);
         let (status, list) = self.info_areas(layout.info, &lines);
         // A short info area (a small screen) keeps the verdict, the winning
         // cells and the cursor's move: less detail until the words fit.
@@ -172,7 +174,7 @@ impl TreblecrossTab {
             if rows_of(&lines, status.width) <= usize::from(status.height) {
                 break;
             }
-            lines = self.info_lines(window, detail, theme);
+            lines = self.info_lines(window, detail, width, theme);
         }
         render_wrapped(lines, status, buf, theme.dim());
         if let (Some(list), Some(record)) = (list, self.record()) {
@@ -182,13 +184,19 @@ impl TreblecrossTab {
 
     /// The words under the strip: the analysis (and the game's state), the
     /// review of a move, or the perfect line.
-    fn info_lines(&self, window: Window, detail: Detail, theme: &Theme) -> Vec<Line<'static>> {
+    fn info_lines(
+        &self,
+        window: Window,
+        detail: Detail,
+        width: u16,
+        theme: &Theme,
+    ) -> Vec<Line<'static>> {
         let mut lines = match (self.view(), self.record()) {
             (Shown::Review { .. }, Some(record)) => {
-                record_view::review_lines(record, &self.words(), theme)
+                record_view::review_lines(record, &self.words(), width, theme)
             }
-            (Shown::Line { .. }, Some(record)) => record_view::line_lines(record, theme),
-            _ => return self.live_lines(window, detail, theme),
+            (Shown::Line { .. }, Some(record)) => record_view::line_lines(record, width, theme),
+            _ => return self.live_lines(window, detail, width, theme),
         };
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
@@ -359,7 +367,13 @@ impl TreblecrossTab {
     }
 
     /// The analysis in words (or the game going on), the cursor's move.
-    fn live_lines(&self, window: Window, detail: Detail, theme: &Theme) -> Vec<Line<'static>> {
+    fn live_lines(
+        &self,
+        window: Window,
+        detail: Detail,
+        width: u16,
+        theme: &Theme,
+    ) -> Vec<Line<'static>> {
         let Window { start, end, z } = window;
         let n = self.strip().len();
         let zoom = match self.zoom {
@@ -369,7 +383,7 @@ impl TreblecrossTab {
         let mut head = vec![
             Span::styled(format!("cells {}–{} of {n}", start + 1, end), theme.dim()),
             Span::styled(
-                format!(" · cursor at {} · {zoom}", self.cursor + 1),
+                format!("; cursor at {}; {zoom}", self.cursor + 1),
                 theme.dim(),
             ),
         ];
@@ -392,17 +406,27 @@ impl TreblecrossTab {
             let at = three_in_a_row(&game.position().strip)
                 .map(|run| format!(" at {}–{}", run + 1, run + 3))
                 .unwrap_or_default();
+            // Game over: what happened, then the keys that go on from it.
+            let keys: &[&str] = match game.winner() {
+                Some(Player::You) => &["n again", "< review", "g back to editing"],
+                Some(Player::Engine) => {
+                    &["u take back", "n again", "< review", "g back to editing"]
+                }
+                None => &[],
+            };
             let banner = match (game.winner(), game.to_move()) {
                 (Some(Player::You), _) => Span::styled(
-                    format!("GAME OVER: you win, three in a row{at}!  (n again · < review · g back to editing)"),
+                    format!("GAME OVER: you win, three in a row{at}!"),
                     theme.good(),
                 ),
                 (Some(Player::Engine), _) => Span::styled(
-                    format!("GAME OVER: the engine wins, three in a row{at}.  (u take back · n again · < review · g back to editing)"),
+                    format!("GAME OVER: the engine wins, three in a row{at}."),
                     theme.bad(),
                 ),
                 (None, Player::You) => Span::styled(
-                    format!("Playing the engine ({started}): your move. Space or click places an X."),
+                    format!(
+                        "Playing the engine ({started}): your move. Space or click places an X."
+                    ),
                     theme.key(),
                 ),
                 (None, Player::Engine) => {
@@ -410,6 +434,7 @@ impl TreblecrossTab {
                 }
             };
             lines.push(Line::from(banner));
+            lines.extend(key_lines(keys, width, theme.dim()));
             if self.analysis_hidden() {
                 lines.push(Line::styled(
                     "(the analysis is hidden while you play: a shows it, p the perfect line)",
