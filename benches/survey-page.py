@@ -68,15 +68,21 @@ def main():
         "`sha256` is the hash of the values `noughts grundy N --game CODE --sha256` prints, so "
         "anyone can check them.\n"
     )
-    out.append("| table | games | done here | agree | differ |")
-    out.append("| --- | --- | --- | --- | --- |")
+    out.append("| table | games | done here | agree | differ | published further than computed | nothing published to compare |")
+    out.append("| --- | --- | --- | --- | --- | --- | --- |")
     differ = []
     for table in ("trivial", "solved", "unsolved"):
         codes = tables.get(table, [])
         done = [results[c] for c in codes if c in results]
         bad = [d for d in done if d["published"]["differences"]]
+        short = [d for d in done if "not compared with" in d["published"]["compared"]]
+        bare = [d for d in done if d["published"]["compared"] == "no figures published"]
+        agree = len(done) - len(bad) - len(short) - len(bare)
         differ.extend(bad)
-        out.append(f"| {table} | {len(codes)} | {len(done)} | {len(done) - len(bad)} | {len(bad)} |")
+        out.append(
+            f"| {table} | {len(codes)} | {len(done)} | {agree} | {len(bad)} | "
+            f"{', '.join(d['game'] for d in short) or 0} | {len(bare)} |"
+        )
     # A line's seconds are its last run's: a game re-checked from its kept
     # values says so (resumed_from = values); the first runs' lines, if
     # given, say how long the computing took.
