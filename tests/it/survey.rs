@@ -25,6 +25,24 @@ fn noughts(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// `noughts grundy --survey --games GAMES --results FOLDER --max MAX`, then
+/// `more` arguments: what it says.
+fn survey(games: &str, folder: &Path, max: &str, more: &[&str]) -> String {
+    let folder = folder.to_str().unwrap();
+    let mut args = vec![
+        "grundy",
+        "--survey",
+        "--games",
+        games,
+        "--results",
+        folder,
+        "--max",
+        max,
+    ];
+    args.extend_from_slice(more);
+    noughts(&args)
+}
+
 /// The merged results as JSON, without what depends on the run (its time,
 /// threads, and where it resumed from).
 fn merged(folder: &Path) -> Vec<serde_json::Value> {
@@ -58,31 +76,11 @@ fn shards_merged_give_the_table_of_one_run_and_the_figures_of_stats() {
     std::fs::create_dir_all(&whole).unwrap();
     std::fs::create_dir_all(&parts).unwrap();
     let max = "20000";
-    noughts(&[
-        "grundy",
-        "--survey",
-        "--games",
-        &games,
-        "--results",
-        whole.to_str().unwrap(),
-        "--max",
-        max,
-    ]);
+    survey(&games, &whole, max, &[]);
     let mut per_shard = Vec::new();
     for k in 1..=3 {
         let shard = format!("{k}/3");
-        let said = noughts(&[
-            "grundy",
-            "--survey",
-            "--games",
-            &games,
-            "--results",
-            parts.to_str().unwrap(),
-            "--max",
-            max,
-            "--shard",
-            &shard,
-        ]);
+        let said = survey(&games, &parts, max, &["--shard", &shard]);
         per_shard.push(said.lines().count());
     }
     // Every game in one share, none left over, none twice.
@@ -131,16 +129,7 @@ fn a_rerun_skips_the_games_done_and_a_larger_max_goes_on_from_the_values_kept() 
     std::fs::write(&games, "0.77\n0.04\n").unwrap();
     let games = games.to_str().unwrap();
     let results = scratch.path().to_str().unwrap();
-    let first = noughts(&[
-        "grundy",
-        "--survey",
-        "--games",
-        games,
-        "--results",
-        results,
-        "--max",
-        "5000",
-    ]);
+    let first = survey(games, Path::new(results), "5000", &[]);
     assert!(
         first.contains("0.77: G(0) … G(168), period 12 from 71"),
         "{first}"
@@ -149,30 +138,12 @@ fn a_rerun_skips_the_games_done_and_a_larger_max_goes_on_from_the_values_kept() 
         first.contains("0.04: G(0) … G(4999), no period proved"),
         "{first}"
     );
-    let again = noughts(&[
-        "grundy",
-        "--survey",
-        "--games",
-        games,
-        "--results",
-        results,
-        "--max",
-        "5000",
-    ]);
+    let again = survey(games, Path::new(results), "5000", &[]);
     assert!(again.contains("0.77: done already"), "{again}");
     assert!(again.contains("0.04: done already"), "{again}");
     // A larger --max: Kayles is done (its period is proved), 0.04 goes on
     // from its 5,000 values.
-    let more = noughts(&[
-        "grundy",
-        "--survey",
-        "--games",
-        games,
-        "--results",
-        results,
-        "--max",
-        "9000",
-    ]);
+    let more = survey(games, Path::new(results), "9000", &[]);
     assert!(more.contains("0.77: done already"), "{more}");
     assert!(more.contains("0.04: G(0) … G(8999)"), "{more}");
     let doc = &merged(scratch.path())[1];
@@ -262,16 +233,7 @@ fn gnu_parallel_runs_the_shards_over_local_workers() {
     let spread = scratch.path().join("spread");
     std::fs::create_dir_all(&whole).unwrap();
     std::fs::create_dir_all(&spread).unwrap();
-    noughts(&[
-        "grundy",
-        "--survey",
-        "--games",
-        &games,
-        "--results",
-        whole.to_str().unwrap(),
-        "--max",
-        "20000",
-    ]);
+    survey(&games, &whole, "20000", &[]);
     let out = Command::new("parallel")
         .args(["--will-cite", "--halt", "now,fail=1", "-j", "4"])
         .arg(env!("CARGO_BIN_EXE_noughts"))
@@ -309,16 +271,7 @@ fn the_public_trivial_and_solved_periods_are_reproduced() {
     let scratch = tempfile::tempdir().unwrap();
     let results = scratch.path().to_str().unwrap();
     for set in ["trivial", "solved"] {
-        let said = noughts(&[
-            "grundy",
-            "--survey",
-            "--games",
-            set,
-            "--results",
-            results,
-            "--max",
-            "100000",
-        ]);
+        let said = survey(set, Path::new(results), "100000", &[]);
         assert!(!said.is_empty());
     }
     let docs = merged(scratch.path());

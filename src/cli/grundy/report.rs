@@ -164,3 +164,27 @@ pub fn report(sequence: &Sequence, figures: &StatsReport) -> String {
     }
     out
 }
+
+/// Rows as a Markdown table, the first row its head, each column as wide
+/// as its widest cell (the tables of `--survey` and `--merge`).
+pub fn markdown_table<const N: usize>(
+    rows: &[[String; N]],
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    let widths: Vec<usize> = (0..N)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for (i, row) in rows.iter().enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(cell, &w)| format!("{cell:<w$}"))
+            .collect();
+        writeln!(out, "| {} |", cells.join(" | "))?;
+        if i == 0 {
+            let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
+            writeln!(out, "| {} |", rule.join(" | "))?;
+        }
+    }
+    Ok(())
+}

@@ -640,21 +640,7 @@ fn write_table(results: &[GameResult], out: &mut impl Write) -> Result<(), Error
             public,
         ]);
     }
-    let widths: Vec<usize> = (0..rows[0].len())
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-        .collect();
-    for (i, row) in rows.iter().enumerate() {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .map(|(cell, &w)| format!("{cell:<w$}"))
-            .collect();
-        writeln!(out, "| {} |", cells.join(" | "))?;
-        if i == 0 {
-            let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
-            writeln!(out, "| {} |", rule.join(" | "))?;
-        }
-    }
+    super::report::markdown_table(&rows, out)?;
     Ok(())
 }
 

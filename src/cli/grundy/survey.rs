@@ -175,26 +175,6 @@ pub fn survey(max: usize, threads: Option<usize>, out: &mut impl Write) -> Resul
             literature,
         ]);
     }
-    let widths: Vec<usize> = (0..table[0].len())
-        .map(|c| {
-            table
-                .iter()
-                .map(|r| r[c].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    for (i, row) in table.iter().enumerate() {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .map(|(cell, &w)| format!("{cell:<w$}"))
-            .collect();
-        writeln!(out, "| {} |", cells.join(" | "))?;
-        if i == 0 {
-            let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
-            writeln!(out, "| {} |", rule.join(" | "))?;
-        }
-    }
+    super::report::markdown_table(&table, out)?;
     Ok(())
 }
