@@ -40,9 +40,16 @@ for run in first again; do
     echo "== sbatch --array=1-4 ($run)"
     RESULTS="$work/array" GAMES="$work/games.txt" MAX=20000 NOUGHTS="$noughts" \
         sbatch --wait --array=1-4 --cpus-per-task=1 --chdir="$work" "$root/contrib/slurm/survey.sbatch"
-    cat "$work"/noughts-survey-*.out
+    cat "$work"/noughts-survey-*.out | tee "$work/$run.out"
     rm -f "$work"/noughts-survey-*.out
 done
+# The second run found every game done.
+games=$(wc -l < "$work/games.txt")
+skipped=$(grep -c ': done already' "$work/again.out" || true)
+if [ "$skipped" -ne "$games" ]; then
+    echo "the second run skipped $skipped of $games games" >&2
+    exit 1
+fi
 
 # The same table, but for what depends on the run.
 strip() { "$noughts" grundy --merge "$1" --json | python3 -c '

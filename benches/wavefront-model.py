@@ -209,12 +209,10 @@ def main():
     print("| threads | predicted wall | predicted speedup | predicted CPU / one thread's "
           "| measured wall (median) | measured CPU / one thread's | prediction error |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    one_wall = None
+    # One thread: the trace's own sum (nothing waits), the base of the speedups.
+    base, _, _ = simulate(batches, 1, args.lag, per_split)
     for threads in args.threads:
         wall, cpu, _ = simulate(batches, threads, args.lag, per_split)
-        if threads == 1:
-            one_wall = wall
-        base = one_wall or wall
         shown = measured.get(threads)
         error = f"{(wall - shown[0]) / shown[0] * 100:+.1f}%" if shown else "—"
         cpu_ratio = (

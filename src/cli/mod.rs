@@ -292,6 +292,9 @@ pub struct Cli {
     pub ascii: bool,
 }
 
+// Parsed once per process and matched at once: the size of its largest
+// variant (Grundy's options; PathBuf is larger on Windows) costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Open the app (the same as no command), optionally with a board.
@@ -431,7 +434,7 @@ pub enum Command {
         shard: Option<grundy::Shard>,
         /// Print the games of a results folder as one table (Markdown), or
         /// with --json one line each with --stats --json's fields.
-        #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "out", "resume", "checkpoint", "sha256", "records", "stats", "method", "threads"])]
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "out", "resume", "checkpoint", "sha256", "records", "stats", "method", "threads", "until_period", "survey", "max"])]
         merge: Option<PathBuf>,
         /// The game: an octal code such as 0.77 or 4.07, or a name.
         #[arg(long, value_name = "CODE")]

@@ -341,3 +341,43 @@ fn each_games_line_is_out_before_the_next_game() {
         "{said:?}"
     );
 }
+
+/// Values kept past the proof of the period (a run killed between a
+/// checkpoint and the period's check) give the result of a run never
+/// stopped; a result line that does not read is set aside and the game
+/// computed again, the other games going on.
+#[test]
+fn values_past_the_proof_and_a_bad_result_line_change_nothing() {
+    let scratch = tempfile::tempdir().unwrap();
+    let folder = scratch.path();
+    // 0.156 is proved by 7,660 values; its checkpoint holds 9,000.
+    let values = folder.join("0.156.values");
+    noughts(&[
+        "grundy",
+        "9000",
+        "--game",
+        "0.156",
+        "--checkpoint",
+        values.to_str().unwrap(),
+        "--sha256",
+    ]);
+    std::fs::write(folder.join("0.77.json"), "{\"game\": \"0.77\", \"val").unwrap();
+    let games = folder.join("games.txt");
+    std::fs::write(&games, "0.77\n0.156\n").unwrap();
+    let said = survey(games.to_str().unwrap(), folder, "20000", &[]);
+    assert!(said.contains("set aside as"), "{said}");
+    assert!(
+        said.contains("0.156: G(0) … G(7659), period 349 from 3479"),
+        "{said}"
+    );
+    let docs = merged(folder);
+    assert_eq!(docs.len(), 2);
+    // The trivial table (Kayles) before the solved one.
+    assert_eq!(docs[0]["game"], "0.77");
+    assert_eq!(docs[1]["game"], "0.156");
+    assert_eq!(
+        docs[1]["sha256"],
+        noughts(&["grundy", "7660", "--game", "0.156", "--sha256"]).trim()
+    );
+    assert!(folder.join("0.77.json.unreadable").exists());
+}

@@ -351,6 +351,19 @@ fn compute(
     // For the wavefront model (benches/wavefront-model.py): one thread,
     // each batch's far part and each heap's near part timed, to a file.
     if let Some(path) = std::env::var_os("NOUGHTS_GRUNDY_TRACE") {
+        // Only a plain run: a trace left in the environment must not turn
+        // a survey or a checkpointed run into one that saves nothing.
+        let plain = matches!(options.method, Method::Fast)
+            && options.out_path.is_none()
+            && options.checkpoint.is_none()
+            && options.until_period.is_none();
+        if !plain {
+            return Err(Error::Range(
+                "NOUGHTS_GRUNDY_TRACE times a plain `grundy N` run only (no --out, \
+                 --checkpoint, --until-period, --survey or --method naive): unset it"
+                    .into(),
+            ));
+        }
         return traced(sequence, heaps, wanted, Path::new(&path));
     }
 

@@ -262,10 +262,26 @@ pub fn survey(request: &SurveyRequest, out: &mut impl Write) -> Result<(), Error
             writeln!(out, "{}: another run is computing it", listed.code)?;
             continue;
         };
-        if let Some(done) = read_result(&json_path)? {
-            if done.done_for(request.max) {
+        match read_result(&json_path) {
+            Ok(Some(done)) if done.done_for(request.max) => {
                 writeln!(out, "{}: done already ({})", listed.code, summary(&done))?;
                 continue;
+            }
+            Ok(_) => {}
+            // A line cut short or not ours: set aside, never written
+            // over, and the game computed again from its values (one bad
+            // file must not stop a shard).
+            Err(e) => {
+                let outcome = crate::store::set_aside(&json_path);
+                writeln!(
+                    out,
+                    "{}: {e}; {}, computed again",
+                    listed.code,
+                    crate::store::set_aside_words(&outcome)
+                )?;
+                if outcome.is_err() {
+                    continue;
+                }
             }
         }
         let values_path = folder.join(format!("{stem}.values"));
@@ -323,8 +339,18 @@ fn run_game(
         Err(other) => return Err(other),
     };
     let seconds = started.elapsed().as_secs_f64();
-    let values = &heaps[..heaps.len().min(max)];
-    let figures = stats_report(&sequence, values);
+    let mut values = &heaps[..heaps.len().min(max)];
+    let mut figures = stats_report(&sequence, values);
+    // A checkpoint may hold values past the proof of the period (it is
+    // saved every few seconds, the period looked for less often): the
+    // result is that of the values up to the proof, as a run never
+    // stopped gives it.
+    if let Some(proved) = figures.period.as_ref().map(|p| p.proved_up_to + 1) {
+        if proved < values.len() {
+            values = &values[..proved];
+            figures = stats_report(&sequence, values);
+        }
+    }
     let published = tables::find(&listed.code).map(|p| compare(p, &sequence, values, &figures));
     Ok(GameResult {
         figures,
@@ -355,10 +381,19 @@ fn compare(
                 "period {} from {} here, published {period} from {pre}",
                 found.period, found.preperiod
             )),
-            None => differences.push(format!(
-                "no period proved in {} values here, published {period} from {pre}",
-                values.len()
-            )),
+            None => {
+                // The published figures are of the values up to the proof:
+                // those of fewer values are not comparable.
+                differences.push(format!(
+                    "no period proved in {} values here, published {period} from {pre}",
+                    values.len()
+                ));
+                return Comparison {
+                    table: p.table,
+                    differences,
+                    compared: compared.join(", "),
+                };
+            }
         }
     }
     if let Some(text) = &p.values {
