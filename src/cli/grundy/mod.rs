@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_TAIL};
 
 mod checkpoint;
+mod compare;
 mod records;
 mod report;
 mod results;
