@@ -65,8 +65,10 @@ pub fn compare(
             None => differences.push("the published values do not read".into()),
         }
     }
-    // The figures: the unsolved table's of G(0) … G(n − 1), the solved
-    // table's of the values up to the proof of the period.
+    // The figures: the unsolved table's are of G(0) … G(n − 1); the solved
+    // table gives no n (its program printed them at some power of two past
+    // the proof), so they are compared over the values up to the proof:
+    // past the last rare heap and the largest value, the same figures.
     let at = p.n.map_or(values.len(), |n| n.min(values.len()));
     let short = p.n.filter(|&n| n > values.len());
     if let Some(n) = short {
