@@ -12,10 +12,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Commands shown but not run here, and why.
 const NOT_RUN: [(&str, &str); 3] = [
-    (
-        "noughts grundy 1048576 --stats",
-        "half a minute of computing",
-    ),
+    ("noughts grundy 1048576 --stats", "ten seconds of computing"),
     ("noughts mnc solve", "prints the time it took"),
     (
         "noughts mnc review ~/",
