@@ -25,11 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PUBLISHED = ROOT / "docs" / "results" / "survey"
 TABLES = ROOT / "assets" / "public-octal-tables.tsv"
 
-# Why a published row and ours differ, where they do (added by hand after
-# reading each difference; the page lists any difference without one).
-EXPLAINED = {}
-
-
 def listed():
     """{table: [codes]} of the public tables."""
     tables = {}
@@ -114,9 +109,9 @@ def main():
     out.append("## What differs from the published rows, and why\n")
     if not differ:
         out.append("Nothing: every figure compared agrees.\n")
+    # A difference is listed as found; why is for a person to add under it.
     for d in differ:
-        why = EXPLAINED.get(d["game"], "not explained yet")
-        out.append(f"- **{d['game']}**: {'; '.join(d['published']['differences'])}. {why}")
+        out.append(f"- **{d['game']}**: {'; '.join(d['published']['differences'])}.")
     out.append(
         "\nWhat is compared: the trivial table's period, pre-period and values; the solved "
         "table's period, pre-period and figures over the values up to the proof of the "
