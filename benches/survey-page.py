@@ -122,6 +122,24 @@ def main():
         "that rule. For 0.56 the table's pre-period, 326,640, is the one found here; Gangolli "
         "and Plambeck's paper gives 326,638 (see [Known games](../commands.md#known-games)).\n"
     )
+    periodic = sorted(
+        (d for d in results.values()
+         if d["published"]["table"] == "unsolved" and d.get("period")),
+        key=lambda d: d["game"],
+    )
+    if periodic:
+        out.append(
+            "**Periods proved here in the unsolved table**: "
+            + ", ".join(
+                f"{d['game']} (period {d['period']['period']:,} from "
+                f"{d['period']['preperiod']:,}, proved at {d['period']['proved_up_to'] + 1:,} values)"
+                for d in periodic
+            )
+            + ". The table's rows without figures are games its author has not computed yet "
+            "(its README: \"work in progress\"), not open problems; other published tables "
+            "(Flammenkamp's) may hold these periods already, and they have not been compared "
+            "with them here.\n"
+        )
     out.append("## The table\n")
     out.append("```text")
     out.append("$ noughts grundy --merge docs/results/survey")
