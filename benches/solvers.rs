@@ -6,6 +6,7 @@
 use noughts::cli;
 use noughts::solver::grundy::GrundyTable;
 use noughts::solver::mnc::{Engine, Position};
+use noughts::solver::notakto::{self, Board as NotaktoBoard, Quotient};
 use noughts::solver::puzzle::{Puzzle, PuzzleGame, PuzzleId, Puzzler};
 use noughts::solver::tictactoe::{Atlas, Board};
 use noughts::solver::treblecross::analyze;
@@ -187,4 +188,33 @@ fn saved_treblecross_game_read_and_replayed(bencher: divan::Bencher, moves: usiz
         }
         game
     });
+}
+
+/// Notakto: the misère quotient computed from the rules (once per process
+/// in the app and the command line).
+#[divan::bench(sample_count = 20)]
+fn notakto_quotient_computed() -> Quotient {
+    Quotient::compute()
+}
+
+/// Notakto: who wins a position of 1,000 boards, and every move with
+/// whether it wins (the target: 10 ms).
+#[divan::bench]
+fn notakto_1000_boards(bencher: divan::Bencher) {
+    // Boards with 0 to 4 X (some dead), from a fixed generator.
+    let mut state = 1u32;
+    let boards: Vec<NotaktoBoard> = (0..1000)
+        .map(|_| {
+            let mut cells = 0u16;
+            for _ in 0..4 {
+                state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                if state >> 31 == 1 {
+                    cells |= 1 << ((state >> 16) % 9);
+                }
+            }
+            NotaktoBoard::from_cells(cells)
+        })
+        .collect();
+    notakto::quotient();
+    bencher.bench_local(|| notakto::analyze(divan::black_box(&boards)));
 }

@@ -23,6 +23,18 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
                 super::tictactoe::run(&text, format, explain, out)
             }
         }
+        Command::Notakto {
+            boards,
+            quotient,
+            json,
+        } => {
+            if quotient {
+                super::notakto::quotient(json, out)
+            } else {
+                let boards = super::notakto::read_boards(&boards)?;
+                super::notakto::run(&boards, json, out)
+            }
+        }
         Command::Treblecross { json, file } => {
             let (input, source) = open_input(file.as_deref())?;
             if json {

@@ -15,6 +15,7 @@ pub mod input;
 mod interrupt;
 pub mod json;
 pub mod mnc;
+pub mod notakto;
 mod progress;
 pub mod puzzle;
 pub mod tictactoe;
@@ -274,9 +275,10 @@ impl From<ValueTooLarge> for Error {
 #[command(
     name = "noughts",
     version,
-    about = "Exact analysis of tic-tac-toe, Treblecross and Magnificent Noughts & Crosses",
-    long_about = "Exact analysis of three 'three in a row' games: tic-tac-toe positions, \
-                  Treblecross (Grundy values) and Magnificent Noughts & Crosses (a perfect engine).\n\n\
+    about = "Exact analysis of tic-tac-toe, Treblecross, Magnificent Noughts & Crosses and Notakto",
+    long_about = "Exact analysis of 'three in a row' games: tic-tac-toe positions, \
+                  Treblecross (Grundy values), Magnificent Noughts & Crosses (a perfect engine) and \
+                  Notakto (its misère quotient).\n\n\
                   Bad input gets a one-line error naming the line and column, and exit status 2."
 )]
 pub struct Cli {
@@ -473,6 +475,31 @@ pub enum Command {
     Mnc {
         #[command(subcommand)]
         command: MncCommand,
+    },
+    /// Notakto (X-only tic-tac-toe on several boards, misère): who wins and
+    /// every winning move, by the game's misère quotient.
+    #[command(
+        after_help = "A board is three rows joined by '/' over 'X' and '.', rows from the top\n\
+                            (cells a1 b1 c1 / a2 b2 c2 / a3 b3 c3). A board with three in a line is dead;\n\
+                            whoever completes a line on the last live board loses.\n\
+                            Output: WINNING or LOSING for the player to move, then the winning moves as\n\
+                            K:CELL (board number from 1), or an empty line.\n\n\
+                            Examples:\n  noughts notakto .../.../... .../.../...\n  \
+                            noughts notakto --quotient"
+    )]
+    Notakto {
+        /// The boards (at least one unless --quotient); `-` reads them from
+        /// standard input, separated by whitespace.
+        #[arg(required_unless_present = "quotient", num_args = 1..)]
+        boards: Vec<String>,
+        /// Print the quotient instead: presentation, elements, P-portion and
+        /// every board position's element (up to symmetry).
+        #[arg(long, conflicts_with = "boards")]
+        quotient: bool,
+        /// One line of JSON instead: each board's element, the product, the
+        /// verdict and every move with whether it wins.
+        #[arg(long)]
+        json: bool,
     },
     /// Puzzles made by the solvers, with proved answers; a seed names them.
     #[command(

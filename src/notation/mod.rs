@@ -8,6 +8,7 @@
 //! write through here.
 
 pub mod mnc;
+pub mod notakto;
 pub mod octal;
 pub mod puzzle;
 pub mod saved;

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod grundy;
 pub mod mnc;
+pub mod notakto;
 pub mod octal;
 pub mod puzzle;
 pub mod record;

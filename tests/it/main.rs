@@ -21,6 +21,7 @@ mod grundy;
 mod hostile;
 mod kattis;
 mod mnc;
+mod notakto;
 mod octal;
 mod pty;
 mod puzzle;

@@ -13,6 +13,7 @@
 #![allow(dead_code)]
 
 pub mod mnc;
+pub mod notakto;
 pub mod tictactoe;
 
 use std::collections::HashMap;

@@ -1,0 +1,220 @@
+//! `noughts notakto`: who wins a Notakto position and every winning move,
+//! read off the misère quotient; `--quotient` prints the quotient itself.
+
+use super::input::read_input;
+use super::{json, Error};
+use crate::notation::notakto::{element, presentation, read_board, BoardText, MoveText};
+use crate::notation::{InputError, Token, Tokens};
+use crate::solver::notakto::{analyze, quotient as notakto_quotient, Analysis, Board};
+use serde::Serialize;
+use std::io::Write;
+
+/// The boards of the command line, or of standard input for `-` (separated
+/// by whitespace). An argument's errors name it as line N (the N-th board)
+/// and the column in it.
+pub fn read_boards(args: &[String]) -> Result<Vec<Board>, Error> {
+    if let [only] = args {
+        if only == "-" {
+            let text = read_input(None)?;
+            let mut tokens = Tokens::new(&text);
+            let boards = tokens
+                .by_ref()
+                .map(|token| read_board(&token))
+                .collect::<Result<Vec<_>, _>>()?;
+            if boards.is_empty() {
+                return Err(Error::Input(tokens.end_error(
+                    "expected a board such as X../.X./..., found end of input",
+                )));
+            }
+            return Ok(boards);
+        }
+    }
+    args.iter()
+        .enumerate()
+        .map(|(i, arg)| {
+            let token = Token {
+                text: arg,
+                line: i + 1,
+                column: 1,
+            };
+            read_board(&token).map_err(|e| InputError {
+                message: format!("board {}: {}", i + 1, e.message),
+                ..e
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Error::Input)
+}
+
+/// `WINNING` or `LOSING` for the player to move, then the winning moves
+/// (`K:CELL`, board order then reading order) or an empty line. With no
+/// live board the player to move has already won: `WINNING`, no moves.
+pub fn run(boards: &[Board], json: bool, out: &mut impl Write) -> Result<(), Error> {
+    let analysis = analyze(boards);
+    if json {
+        return json::write_line(out, &Report::new(boards, &analysis));
+    }
+    writeln!(out, "{}", verdict(&analysis))?;
+    let moves: Vec<String> = analysis
+        .winning_moves
+        .iter()
+        .map(|&m| MoveText(m).to_string())
+        .collect();
+    writeln!(out, "{}", moves.join(" "))?;
+    Ok(())
+}
+
+fn verdict(analysis: &Analysis) -> &'static str {
+    if analysis.is_winning() {
+        "WINNING"
+    } else {
+        "LOSING"
+    }
+}
+
+/// `notakto --json`: one line for the position.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// The boards as read.
+    pub boards: Vec<String>,
+    /// Each board's element of the quotient (`ab^2`; a dead board's is `1`).
+    pub elements: Vec<String>,
+    /// Their product.
+    pub product: String,
+    /// Whether the product is in the P-portion (the player to move loses).
+    pub p_position: bool,
+    /// `WINNING` or `LOSING` for the player to move.
+    pub verdict: &'static str,
+    /// No live board: the player to move has already won.
+    pub over: bool,
+    /// The winning moves, `K:CELL`.
+    pub winning_moves: Vec<String>,
+    /// Every move with whether it wins, in the same order.
+    pub moves: Vec<MoveReport>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct MoveReport {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub wins: bool,
+}
+
+impl Report {
+    pub fn new(boards: &[Board], analysis: &Analysis) -> Report {
+        let q = notakto_quotient();
+        Report {
+            boards: boards.iter().map(|&b| BoardText(b).to_string()).collect(),
+            elements: analysis
+                .elements
+                .iter()
+                .map(|&x| element(q, x, true))
+                .collect(),
+            product: element(q, analysis.product, true),
+            p_position: analysis.p_position,
+            verdict: verdict(analysis),
+            over: analysis.is_over(),
+            winning_moves: analysis
+                .winning_moves
+                .iter()
+                .map(|&m| MoveText(m).to_string())
+                .collect(),
+            moves: analysis
+                .moves
+                .iter()
+                .map(|&(m, wins)| MoveReport {
+                    mv: MoveText(m).to_string(),
+                    wins,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `notakto --quotient`: the monoid, as computed.
+pub fn quotient(json: bool, out: &mut impl Write) -> Result<(), Error> {
+    let q = notakto_quotient();
+    if json {
+        return json::write_line(out, &QuotientReport::new());
+    }
+    let proof = q.proof();
+    writeln!(
+        out,
+        "Notakto's misère quotient, computed from the rules of one board"
+    )?;
+    writeln!(out, "presentation: {}", presentation(q, false))?;
+    let names: Vec<String> = q.elements().map(|x| element(q, x, false)).collect();
+    writeln!(out, "elements ({}): {}", q.len(), names.join(" "))?;
+    let p: Vec<String> = q
+        .elements()
+        .filter(|&x| q.is_p(x))
+        .map(|x| element(q, x, false))
+        .collect();
+    writeln!(out, "P-portion (the player to move loses): {}", p.join(" "))?;
+    writeln!(out, "generators (each the first position that takes it):")?;
+    for (i, g) in q.generators().iter().enumerate() {
+        writeln!(
+            out,
+            "  {} = {}",
+            crate::notation::notakto::generator_name(i),
+            BoardText(g.board)
+        )?;
+    }
+    writeln!(
+        out,
+        "positions ({} live, up to symmetry; fewest X first):",
+        q.positions().len()
+    )?;
+    for &(board, x) in q.positions() {
+        writeln!(out, "  {}  {}", BoardText(board), element(q, x, false))?;
+    }
+    writeln!(
+        out,
+        "checked: {} states prove the product gives every sum's outcome (candidate from sums of up to {} and {} boards)",
+        proof.states, proof.test_boards.0, proof.test_boards.1
+    )?;
+    Ok(())
+}
+
+/// `notakto --quotient --json`.
+#[derive(Debug, Serialize)]
+pub struct QuotientReport {
+    /// `<a, b, … | relations>` in ASCII.
+    pub presentation: String,
+    /// Every element's name, identity first.
+    pub elements: Vec<String>,
+    /// The elements whose positions the player to move loses.
+    pub p_portion: Vec<String>,
+    /// Each generator's first board position.
+    pub generators: Vec<String>,
+    /// Every live board position up to symmetry with its element.
+    pub positions: Vec<(String, String)>,
+    /// The `(x, W)` states the proof checked.
+    pub states: usize,
+}
+
+impl QuotientReport {
+    fn new() -> QuotientReport {
+        let q = notakto_quotient();
+        QuotientReport {
+            presentation: presentation(q, true),
+            elements: q.elements().map(|x| element(q, x, true)).collect(),
+            p_portion: q
+                .elements()
+                .filter(|&x| q.is_p(x))
+                .map(|x| element(q, x, true))
+                .collect(),
+            generators: q
+                .generators()
+                .iter()
+                .map(|g| BoardText(g.board).to_string())
+                .collect(),
+            positions: q
+                .positions()
+                .iter()
+                .map(|&(b, x)| (BoardText(b).to_string(), element(q, x, true)))
+                .collect(),
+            states: q.proof().states,
+        }
+    }
+}

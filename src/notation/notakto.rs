@@ -1,0 +1,192 @@
+//! Notakto in text: a board as three rows joined by `/` over `X` and `.`
+//! (rows from the top, as tic-tac-toe boards), a move as `K:CELL` (board
+//! number from 1), and the quotient's elements as products of generators
+//! (`ab²c`, or `ab^2c` in ASCII).
+
+use super::{describe, quoted, InputError, Token};
+use crate::solver::notakto::{Board, Element, Move, Quotient};
+use crate::solver::Cell;
+use std::fmt;
+
+/// Reads one board: `X../.X./...`. Three rows of three cells, `X` or `.`,
+/// joined by `/`. Dead boards (three in a line) are allowed.
+pub fn read_board(token: &Token) -> Result<Board, InputError> {
+    // Eleven characters: cells at offsets 0-2, 4-6 and 8-10, '/' at 3 and 7.
+    let mut cells = 0u16;
+    let mut length = 0;
+    for (offset, ch) in token.text.chars().enumerate() {
+        length = offset + 1;
+        if offset >= 11 {
+            return Err(token.error_at(
+                offset,
+                format!(
+                    "expected the end of the board after 3 rows, found {}",
+                    describe(ch)
+                ),
+            ));
+        }
+        if offset == 3 || offset == 7 {
+            if ch != '/' {
+                return Err(token.error_at(
+                    offset,
+                    format!(
+                        "expected '/' after row {}, found {}",
+                        offset / 4 + 1,
+                        describe(ch)
+                    ),
+                ));
+            }
+            continue;
+        }
+        match ch {
+            'X' => cells |= 1 << (offset - offset / 4),
+            '.' => {}
+            _ => {
+                return Err(token.error_at(
+                    offset,
+                    format!("expected 'X' or '.', found {}", describe(ch)),
+                ))
+            }
+        }
+    }
+    if length < 11 {
+        return Err(token.error_at(
+            length,
+            format!(
+                "expected 3 rows of 3 cells such as X../.X./..., found the board ending in {}",
+                quoted(token.text)
+            ),
+        ));
+    }
+    Ok(Board::from_cells(cells))
+}
+
+/// A board as `X../.X./...`.
+pub struct BoardText(pub Board);
+
+impl fmt::Display for BoardText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for cell in Cell::ALL {
+            if cell.index() > 0 && cell.col() == 0 {
+                f.write_str("/")?;
+            }
+            f.write_str(if self.0.has_x(cell) { "X" } else { "." })?;
+        }
+        Ok(())
+    }
+}
+
+/// A move as `K:CELL`, the board counted from 1.
+pub struct MoveText(pub Move);
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.0.board + 1, self.0.cell)
+    }
+}
+
+/// The letter of generator `i`.
+pub fn generator_name(i: usize) -> char {
+    char::from(b'a' + i as u8)
+}
+
+/// A product of generators by its exponents: `1` when empty, else each
+/// generator's letter with its power (`²` or `^2`).
+pub fn monomial(exponents: &[u8], ascii: bool) -> String {
+    let mut text = String::new();
+    for (i, &power) in exponents.iter().enumerate() {
+        if power == 0 {
+            continue;
+        }
+        text.push(generator_name(i));
+        if power > 1 {
+            if ascii {
+                text.push('^');
+                text.push_str(&power.to_string());
+            } else {
+                text.extend(power.to_string().chars().map(superscript));
+            }
+        }
+    }
+    if text.is_empty() {
+        text.push('1');
+    }
+    text
+}
+
+fn superscript(digit: char) -> char {
+    match digit {
+        '0' => '⁰',
+        '1' => '¹',
+        '2' => '²',
+        '3' => '³',
+        '4' => '⁴',
+        '5' => '⁵',
+        '6' => '⁶',
+        '7' => '⁷',
+        '8' => '⁸',
+        _ => '⁹',
+    }
+}
+
+/// An element by its name in the quotient (`ab²`).
+pub fn element(q: &Quotient, x: Element, ascii: bool) -> String {
+    monomial(q.normal_form(x), ascii)
+}
+
+/// The presentation: `⟨a, b, c, d | a² = 1, b³ = b, …⟩` (ASCII: `<…>`).
+pub fn presentation(q: &Quotient, ascii: bool) -> String {
+    let generators: Vec<String> = (0..q.generators().len())
+        .map(|i| generator_name(i).to_string())
+        .collect();
+    let relations: Vec<String> = q
+        .relations()
+        .iter()
+        .map(|(left, right)| format!("{} = {}", monomial(left, ascii), monomial(right, ascii)))
+        .collect();
+    let (open, close) = if ascii { ("<", ">") } else { ("⟨", "⟩") };
+    format!(
+        "{open}{} | {}{close}",
+        generators.join(", "),
+        relations.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Tokens;
+
+    fn board(text: &str) -> Result<Board, InputError> {
+        read_board(&Tokens::new(text).next().unwrap())
+    }
+
+    #[test]
+    fn boards_round_trip_and_bad_ones_say_where() {
+        for text in ["X../.X./...", ".../.../...", "XXX/XXX/XXX", "X.X/.X./X.X"] {
+            assert_eq!(BoardText(board(text).unwrap()).to_string(), text);
+        }
+        let error = |text: &str| {
+            let e = board(text).unwrap_err();
+            (e.column, e.message)
+        };
+        assert_eq!(error("X../.x./...").0, 6);
+        assert!(error("X../.x./...")
+            .1
+            .contains("expected 'X' or '.', found 'x'"));
+        assert_eq!(error("X...X./...").0, 4);
+        assert!(error("X...X./...").1.contains("expected '/' after row 1"));
+        assert_eq!(error("X../.X./..").0, 11);
+        assert!(error("X../.X./..").1.contains("ending"));
+        assert_eq!(error("X../.X./..../").0, 12);
+        assert!(error("X../\u{1b}X./...").1.contains("U+001B"));
+    }
+
+    #[test]
+    fn monomials_are_written_as_the_paper_writes_them() {
+        assert_eq!(monomial(&[0, 0, 0], false), "1");
+        assert_eq!(monomial(&[1, 2, 0, 1], false), "ab²d");
+        assert_eq!(monomial(&[1, 2, 0, 1], true), "ab^2d");
+        assert_eq!(monomial(&[0, 12], false), "b¹²");
+    }
+}

@@ -1,0 +1,301 @@
+//! Notakto: every verdict the quotient gives (the position's and each
+//! move's) against a plain misère search that shares no code with it
+//! (`independent::notakto`), on every position of up to 3 boards and on
+//! random positions of 4 to 6; the computed quotient against the one
+//! Plambeck & Whitehead published; and the command's format and errors.
+
+use crate::independent::notakto::{dead, live_positions, turned, NotaktoSearch};
+use assert_cmd::Command;
+use noughts::notation::notakto::{element, presentation};
+use noughts::solver::notakto::{analyze, engine_move, play, quotient, Board};
+
+/// Checks the analysis of `cells` against the search: the verdict, and for
+/// every playable cell (and no other) whether moving there wins.
+fn check(search: &mut NotaktoSearch, cells: &[u16]) {
+    let boards: Vec<Board> = cells.iter().map(|&c| Board::from_cells(c)).collect();
+    let analysis = analyze(&boards);
+    assert_eq!(analysis.is_winning(), search.wins(cells), "{cells:03x?}");
+    let mut expected = Vec::new();
+    for (k, &b) in cells.iter().enumerate() {
+        if dead(b) {
+            continue;
+        }
+        for cell in 0..9 {
+            if b >> cell & 1 == 0 {
+                let mut after = cells.to_vec();
+                after[k] |= 1 << cell;
+                expected.push((k, cell, !search.wins(&after)));
+            }
+        }
+    }
+    let got: Vec<(usize, usize, bool)> = analysis
+        .moves
+        .iter()
+        .map(|(m, wins)| (m.board, m.cell.index(), *wins))
+        .collect();
+    assert_eq!(got, expected, "{cells:03x?}");
+    let winning: Vec<(usize, usize)> = analysis
+        .winning_moves
+        .iter()
+        .map(|m| (m.board, m.cell.index()))
+        .collect();
+    let expected_winning: Vec<(usize, usize)> = expected
+        .iter()
+        .filter(|m| m.2)
+        .map(|m| (m.0, m.1))
+        .collect();
+    assert_eq!(winning, expected_winning);
+}
+
+#[test]
+fn every_position_of_one_and_two_boards_matches_plain_search() {
+    let mut search = NotaktoSearch::default();
+    for a in 0..512u16 {
+        check(&mut search, &[a]);
+        for b in 0..512u16 {
+            check(&mut search, &[a, b]);
+        }
+    }
+}
+
+#[test]
+fn every_position_of_three_boards_up_to_symmetry_matches_plain_search() {
+    // Every multiset of three boards from the 46 live positions up to
+    // symmetry and a dead board, each board shown turned another way.
+    let mut kinds = live_positions();
+    assert_eq!(kinds.len(), 46);
+    kinds.push(0b111);
+    let mut search = NotaktoSearch::default();
+    let mut seed = 0;
+    let mut positions = 0;
+    for i in 0..kinds.len() {
+        for j in i..kinds.len() {
+            for k in j..kinds.len() {
+                seed += 1;
+                let cells = [
+                    turned(kinds[i], seed),
+                    turned(kinds[j], seed / 8 + 1),
+                    turned(kinds[k], seed / 64 + 2),
+                ];
+                check(&mut search, &cells);
+                positions += 1;
+            }
+        }
+    }
+    assert_eq!(positions, 47 * 48 * 49 / 6);
+}
+
+/// A small generator for reproducible random boards.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+
+    /// A board reached in play: random X on an empty board until a line or
+    /// a random stop.
+    fn board(&mut self) -> u16 {
+        let mut b = 0u16;
+        let stop = self.next() % 7;
+        for _ in 0..stop {
+            let cell = self.next() % 9;
+            b |= 1 << cell;
+            if dead(b) {
+                break;
+            }
+        }
+        b
+    }
+}
+
+#[test]
+fn random_positions_of_four_to_six_boards_match_plain_search() {
+    let mut search = NotaktoSearch::default();
+    let mut rng = Lcg(36);
+    for (boards, count) in [(4, 2000), (5, 100), (6, 20)] {
+        for _ in 0..count {
+            let cells: Vec<u16> = (0..boards).map(|_| rng.board()).collect();
+            check(&mut search, &cells);
+        }
+    }
+}
+
+#[test]
+fn the_engine_wins_every_won_position_against_every_reply() {
+    // Two and three empty boards: the engine moves whenever it is its turn,
+    // the other side tries every move; the engine must never lose a won
+    // game, which the search confirms at each step.
+    let mut search = NotaktoSearch::default();
+    for start in [vec![0u16; 1], vec![0u16; 3]] {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![start];
+        while let Some(cells) = stack.pop() {
+            if !seen.insert(cells.clone()) {
+                continue;
+            }
+            let boards: Vec<Board> = cells.iter().map(|&c| Board::from_cells(c)).collect();
+            let Some(mv) = engine_move(&boards) else {
+                continue;
+            };
+            assert!(search.wins(&cells), "the engine is to move in a won game");
+            let after = play(&boards, mv);
+            let after: Vec<u16> = after.iter().map(|b| b.cells()).collect();
+            assert!(!search.wins(&after), "the engine's move keeps the win");
+            for (k, &b) in after.iter().enumerate() {
+                if dead(b) {
+                    continue;
+                }
+                for cell in 0..9 {
+                    if b >> cell & 1 == 0 {
+                        let mut reply = after.clone();
+                        reply[k] |= 1 << cell;
+                        if reply.iter().any(|&b| !dead(b)) {
+                            stack.push(reply);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_computed_quotient_is_the_one_plambeck_and_whitehead_published() {
+    // "The Secrets of Notakto" (arXiv 1301.1672): 18 elements, this
+    // presentation, P-portion {a, b², bc, c²}; the empty board is c and a
+    // centre X is c².
+    let q = quotient();
+    assert_eq!(
+        presentation(q, false),
+        "⟨a, b, c, d | a² = 1, b³ = b, b²c = c, c³ = ac², b²d = d, cd = ad, d² = c²⟩"
+    );
+    let names: Vec<String> = q.elements().map(|x| element(q, x, false)).collect();
+    assert_eq!(
+        names.join(" "),
+        "1 a b ab b² ab² c ac bc abc c² ac² bc² abc² d ad bd abd"
+    );
+    let p: Vec<String> = q
+        .elements()
+        .filter(|&x| q.is_p(x))
+        .map(|x| element(q, x, false))
+        .collect();
+    assert_eq!(p, ["a", "b²", "bc", "c²"]);
+    let of = |cells: u16| element(q, q.element_of(Board::from_cells(cells)), false);
+    assert_eq!(of(0), "c");
+    assert_eq!(of(1 << 4), "c²");
+    assert_eq!(of(0b111), "1", "a dead board is the identity");
+}
+
+fn notakto(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .arg("notakto")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_command_answers_in_two_lines() {
+    assert_eq!(
+        notakto(&[".../.../..."]),
+        (0, "WINNING\n1:b2\n".into(), String::new())
+    );
+    assert_eq!(
+        notakto(&[".../.../...", ".../.../..."]),
+        (0, "LOSING\n\n".into(), String::new())
+    );
+    // A dead board counts for nothing; with no live board the player to
+    // move has already won.
+    assert_eq!(
+        notakto(&["XXX/.../...", ".../.../..."]).1,
+        "WINNING\n2:b2\n"
+    );
+    assert_eq!(notakto(&["X../.X./..X"]).1, "WINNING\n\n");
+    let three = notakto(&[".../.../...", ".../.../...", ".../.../..."]).1;
+    assert!(three.starts_with("WINNING\n"), "{three}");
+    // Standard input with `-`.
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .args(["notakto", "-"])
+        .write_stdin(".../.../...\n.../.../...\n")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "LOSING\n\n");
+}
+
+#[test]
+fn bad_boards_get_one_line_and_status_2() {
+    for (args, expected) in [
+        (
+            vec![".../.../...", "X../.x./..."],
+            "line 2, column 6: board 2: expected 'X' or '.', found 'x'",
+        ),
+        (
+            vec!["X..X../..."],
+            "line 1, column 4: board 1: expected '/' after row 1, found 'X'",
+        ),
+        (
+            vec!["X../.../.."],
+            "line 1, column 11: board 1: expected 3 rows of 3 cells",
+        ),
+        (vec!["X../.../...\u{1b}"], "U+001B"),
+    ] {
+        let (code, out, err) = notakto(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(expected), "{err}");
+    }
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .args(["notakto", "-"])
+        .write_stdin("\n\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected a board"));
+}
+
+#[test]
+fn json_and_the_quotient_report() {
+    let (code, out, _) = notakto(&["--json", ".../.../...", "XX./.../..."]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["elements"], serde_json::json!(["c", "d"]));
+    // c · d is reduced by the relation cd = ad.
+    assert_eq!(v["product"], "ad");
+    assert_eq!(
+        v["verdict"],
+        if v["p_position"] == true {
+            "LOSING"
+        } else {
+            "WINNING"
+        }
+    );
+    let (code, out, _) = notakto(&["--quotient"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("P-portion (the player to move loses): a b² bc c²"),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with("  ") && l.contains('/'))
+            .count(),
+        46 + 4
+    );
+    let (_, out, _) = notakto(&["--quotient", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["elements"].as_array().unwrap().len(), 18);
+}
