@@ -164,6 +164,14 @@ def main():
         20,
         warmup=2,
     )
+    row(
+        "Notakto: a position of 1,000 boards from standard input, `notakto -` (the quotient computed first)",
+        "— (the answer alone ≤ 10 ms: `cargo bench --bench solvers -- notakto`)",
+        [b, "notakto", "-"],
+        20,
+        warmup=2,
+        stdin_path=INPUTS / "notakto-1000.txt",
+    )
     if not args.quick:
         peer = None if args.no_peers else ogsolve()
         for log2, runs in [(16, 5), (18, 3), (20, 1), (22, 1)]:

@@ -3,7 +3,9 @@
 //! - `all-boards.txt`: the 19,683 tic-tac-toe boards (Codeforces format);
 //! - `uva-100k.txt`: 100,000 Treblecross strips of 200 cells (UVA format),
 //!   each with a few `X` placed by a fixed pseudo-random sequence, none
-//!   with three in a row.
+//!   with three in a row;
+//! - `notakto-1000.txt`: 1,000 Notakto boards of 0 to 4 `X` (some dead),
+//!   one per line, for `noughts notakto -`.
 
 use noughts::solver::tictactoe::Board;
 use std::fmt::Write as _;
@@ -40,6 +42,20 @@ fn main() -> std::io::Result<()> {
         let _ = writeln!(uva, "{}", String::from_utf8_lossy(&strip));
     }
     std::fs::write(dir.join("uva-100k.txt"), uva)?;
+
+    let mut notakto = String::new();
+    for _ in 0..1000 {
+        let mut cells = [b'.'; 9];
+        for _ in 0..next(5) {
+            cells[next(9) as usize] = b'X';
+        }
+        let rows: Vec<String> = cells
+            .chunks(3)
+            .map(|row| String::from_utf8_lossy(row).into_owned())
+            .collect();
+        let _ = writeln!(notakto, "{}", rows.join("/"));
+    }
+    std::fs::write(dir.join("notakto-1000.txt"), notakto)?;
     println!("wrote {}", dir.display());
     Ok(())
 }
