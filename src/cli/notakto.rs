@@ -19,7 +19,8 @@ pub fn read_boards(args: &[String]) -> Result<Vec<Board>, Error> {
             let mut tokens = Tokens::new(&text);
             let boards = tokens
                 .by_ref()
-                .map(|token| read_board(&token))
+                .enumerate()
+                .map(|(i, token)| read_board(&token).map_err(|e| on_board(i, e)))
                 .collect::<Result<Vec<_>, _>>()?;
             if boards.is_empty() {
                 return Err(Error::Input(tokens.end_error(
@@ -29,6 +30,17 @@ pub fn read_boards(args: &[String]) -> Result<Vec<Board>, Error> {
             return Ok(boards);
         }
     }
+    if let Some(i) = args.iter().position(|a| a == "-") {
+        let message = "'-' (the boards from standard input) must be the only argument";
+        return Err(Error::Input(on_board(
+            i,
+            InputError {
+                line: i + 1,
+                column: 1,
+                message: message.into(),
+            },
+        )));
+    }
     args.iter()
         .enumerate()
         .map(|(i, arg)| {
@@ -37,13 +49,18 @@ pub fn read_boards(args: &[String]) -> Result<Vec<Board>, Error> {
                 line: i + 1,
                 column: 1,
             };
-            read_board(&token).map_err(|e| InputError {
-                message: format!("board {}: {}", i + 1, e.message),
-                ..e
-            })
+            read_board(&token).map_err(|e| on_board(i, e))
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(Error::Input)
+}
+
+/// An error in the `i`-th board (from 0), which it names.
+fn on_board(i: usize, e: InputError) -> InputError {
+    InputError {
+        message: format!("board {}: {}", i + 1, e.message),
+        ..e
+    }
 }
 
 /// `WINNING` or `LOSING` for the player to move, then the winning moves
@@ -79,6 +96,8 @@ pub struct Report {
     pub boards: Vec<String>,
     /// Each board's element of the quotient (`ab^2`; a dead board's is `1`).
     pub elements: Vec<String>,
+    /// Which boards are dead (three in a line).
+    pub dead: Vec<bool>,
     /// Their product.
     pub product: String,
     /// Whether the product is in the P-portion (the player to move loses).
@@ -110,6 +129,7 @@ impl Report {
                 .iter()
                 .map(|&x| element(q, x, true))
                 .collect(),
+            dead: boards.iter().map(|b| b.is_dead()).collect(),
             product: element(q, analysis.product, true),
             p_position: analysis.p_position,
             verdict: verdict(analysis),
@@ -170,7 +190,7 @@ pub fn quotient(json: bool, out: &mut impl Write) -> Result<(), Error> {
     }
     writeln!(
         out,
-        "checked: {} states prove the product gives every sum's outcome (candidate from sums of up to {} and {} boards)",
+        "checked: {} states prove the product gives every sum's outcome (the candidate came from sums of up to {} and {} boards)",
         proof.states, proof.test_boards.0, proof.test_boards.1
     )?;
     Ok(())
@@ -191,6 +211,8 @@ pub struct QuotientReport {
     pub positions: Vec<(String, String)>,
     /// The `(x, W)` states the proof checked.
     pub states: usize,
+    /// The sizes of the test sums the candidate came from (`t`, `s`).
+    pub test_boards: (usize, usize),
 }
 
 impl QuotientReport {
@@ -215,6 +237,7 @@ impl QuotientReport {
                 .map(|&(b, x)| (BoardText(b).to_string(), element(q, x, true)))
                 .collect(),
             states: q.proof().states,
+            test_boards: q.proof().test_boards,
         }
     }
 }

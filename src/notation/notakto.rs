@@ -17,10 +17,15 @@ pub fn read_board(token: &Token) -> Result<Board, InputError> {
     for (offset, ch) in token.text.chars().enumerate() {
         length = offset + 1;
         if offset >= 11 {
+            let hint = if ch.is_whitespace() {
+                " (each board is a word of its own)"
+            } else {
+                ""
+            };
             return Err(token.error_at(
                 offset,
                 format!(
-                    "expected the end of the board after 3 rows, found {}",
+                    "expected the end of the board after 3 rows, found {}{hint}",
                     describe(ch)
                 ),
             ));
@@ -48,6 +53,9 @@ pub fn read_board(token: &Token) -> Result<Board, InputError> {
                 ))
             }
         }
+    }
+    if length == 0 {
+        return Err(token.error("expected a board such as X../.X./..., found nothing"));
     }
     if length < 11 {
         return Err(token.error_at(
@@ -114,19 +122,10 @@ pub fn monomial(exponents: &[u8], ascii: bool) -> String {
     text
 }
 
+/// A decimal digit raised (a power's digits are all it is given).
 fn superscript(digit: char) -> char {
-    match digit {
-        '0' => '⁰',
-        '1' => '¹',
-        '2' => '²',
-        '3' => '³',
-        '4' => '⁴',
-        '5' => '⁵',
-        '6' => '⁶',
-        '7' => '⁷',
-        '8' => '⁸',
-        _ => '⁹',
-    }
+    const RAISED: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    digit.to_digit(10).map_or(digit, |d| RAISED[d as usize])
 }
 
 /// An element by its name in the quotient (`ab²`).

@@ -7,7 +7,7 @@
 use crate::independent::notakto::{dead, live_positions, turned, NotaktoSearch};
 use assert_cmd::Command;
 use noughts::notation::notakto::{element, presentation};
-use noughts::solver::notakto::{analyze, engine_move, play, quotient, Board};
+use noughts::solver::notakto::{analyze, engine_move, play, quotient, Board, EXACT_ENGINE_BOARDS};
 
 /// Checks the analysis of `cells` against the search: the verdict, and for
 /// every playable cell (and no other) whether moving there wins.
@@ -165,6 +165,39 @@ fn the_engine_wins_every_won_position_against_every_reply() {
 }
 
 #[test]
+fn the_engine_wins_soonest_and_loses_latest_on_few_boards() {
+    // Every position of one and two boards, and three-board positions
+    // from a fixed generator: the engine's move reaches the best number of
+    // plies the plain search knows (fewest when winning, most when losing).
+    const { assert!(EXACT_ENGINE_BOARDS >= 3) };
+    let mut search = NotaktoSearch::default();
+    let mut positions: Vec<Vec<u16>> = Vec::new();
+    for a in 0..512u16 {
+        positions.push(vec![a]);
+        for b in (0..512u16).step_by(7) {
+            positions.push(vec![a, b]);
+        }
+    }
+    let mut rng = Lcg(7);
+    positions.extend((0..300).map(|_| (0..3).map(|_| rng.board()).collect()));
+    positions.push(vec![0, 0, 0]);
+    for cells in positions {
+        let boards: Vec<Board> = cells.iter().map(|&c| Board::from_cells(c)).collect();
+        let Some(mv) = engine_move(&boards) else {
+            assert!(cells.iter().all(|&b| dead(b)));
+            continue;
+        };
+        let after: Vec<u16> = play(&boards, mv).iter().map(|b| b.cells()).collect();
+        assert_eq!(
+            1 + search.plies(&after),
+            search.plies(&cells),
+            "{cells:03x?}: the engine played {mv:?}"
+        );
+        assert_eq!(search.wins(&cells), !search.wins(&after), "{cells:03x?}");
+    }
+}
+
+#[test]
 fn the_computed_quotient_is_the_one_plambeck_and_whitehead_published() {
     // "The Secrets of Notakto" (arXiv 1301.1672): 18 elements, this
     // presentation, P-portion {a, b², bc, c²}; the empty board is c and a
@@ -250,6 +283,9 @@ fn bad_boards_get_one_line_and_status_2() {
             "line 1, column 11: board 1: expected 3 rows of 3 cells",
         ),
         (vec!["X../.../...\u{1b}"], "U+001B"),
+        (vec![""], "line 1, column 1: board 1: expected a board such as X../.X./..., found nothing"),
+        (vec!["X../.../... .../.../..."], "(each board is a word of its own)"),
+        (vec![".../.../...", "-"], "line 2, column 1: board 2: '-' (the boards from standard input) must be the only argument"),
     ] {
         let (code, out, err) = notakto(&args);
         assert_eq!(code, 2, "{args:?}");
@@ -265,6 +301,18 @@ fn bad_boards_get_one_line_and_status_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("expected a board"));
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .args(["notakto", "-"])
+        .write_stdin(".../.../...\n  X..x../...\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("line 2, column 6: board 2: expected '/' after row 1, found 'x'"),
+        "{out:?}"
+    );
 }
 
 #[test]
@@ -273,6 +321,7 @@ fn json_and_the_quotient_report() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["elements"], serde_json::json!(["c", "d"]));
+    assert_eq!(v["dead"], serde_json::json!([false, false]));
     // c · d is reduced by the relation cd = ad.
     assert_eq!(v["product"], "ad");
     assert_eq!(

@@ -31,15 +31,17 @@
 //!    gives every outcome of every sum, of any number of boards.
 //! 3. **Nothing to merge.** If no two elements `x ≠ y` behave alike (some
 //!    `z` puts one of `xz`, `yz` in P and not the other), the candidate is
-//!    the quotient itself, not a larger monoid that maps onto it.
+//!    the quotient itself, not a larger monoid that maps onto it. (Every
+//!    element is the product of a real sum, as each was found as one: so
+//!    `z` stands for a position, and `x`, `y` are told apart by one.)
 //!
 //! When step 2 or 3 fails, step 1 runs again with larger `t` and `s`.
 //!
 //! The presentation is read off the table: generators are taken from the
 //! board positions in order of play (fewest `X` first), each one that the
 //! earlier generators do not produce; they are named `a`, `b`, … the
-//! commonest first (most positions up to symmetry; ties: the earlier
-//! position). Each element is written as its first product of generators
+//! commonest first (most positions up to symmetry; ties: fewer `X`, then
+//! the smaller cell set). Each element is written as its first product of generators
 //! (fewest factors, then alphabetical), and the relations are the products
 //! that are not so written but whose every proper factor is: they rewrite
 //! any product to its element's form.
@@ -80,7 +82,8 @@ pub struct Proof {
     pub positions: usize,
     /// The sizes of the test sums that found the candidate (`t`, `s`).
     pub test_boards: (usize, usize),
-    /// The `(x, W)` pairs that step 2 visited and checked.
+    /// The `(x, W)` pairs that step 2 reached by adding a board and
+    /// checked (the start, no boards, is the base case).
     pub states: usize,
 }
 
@@ -104,7 +107,7 @@ pub fn quotient() -> &'static Quotient {
 }
 
 /// The test sizes tried in turn; the first pair that passes both checks
-/// gives the quotient (Notakto's passes at `(2, 4)`).
+/// gives the quotient (Notakto's passes at `(2, 3)`).
 const TEST_SIZES: [(usize, usize); 5] = [(1, 2), (2, 3), (2, 4), (3, 5), (4, 6)];
 
 /// More elements than this and a candidate is given up (the W sets of
@@ -484,7 +487,9 @@ impl Candidate {
         let reduced = (0..len).all(|x| {
             (0..x).all(|y| (0..len).any(|z| self.p[self.mul(x, z)] != self.p[self.mul(y, z)]))
         });
-        reduced.then_some(seen.len())
+        // The start was never reached again (its check would have failed):
+        // every other pair was checked.
+        reduced.then_some(seen.len() - 1)
     }
 
     /// Names the elements (generators, normal forms, relations) and puts

@@ -61,6 +61,7 @@ pub fn live_positions() -> Vec<u16> {
 #[derive(Default)]
 pub struct NotaktoSearch {
     memo: HashMap<Vec<u16>, bool>,
+    plies: HashMap<Vec<u16>, u32>,
 }
 
 impl NotaktoSearch {
@@ -104,5 +105,47 @@ impl NotaktoSearch {
         }
         self.memo.insert(key, wins);
         wins
+    }
+}
+
+impl NotaktoSearch {
+    /// Plies to the end under perfect play: the winner hurries (fewest
+    /// plies among winning moves), the loser holds out (most plies).
+    pub fn plies(&mut self, boards: &[u16]) -> u32 {
+        let mut key: Vec<u16> = boards
+            .iter()
+            .filter(|&&b| !dead(b))
+            .map(|&b| smallest_image(b))
+            .collect();
+        key.sort();
+        if key.is_empty() {
+            return 0;
+        }
+        if let Some(&p) = self.plies.get(&key) {
+            return p;
+        }
+        let wins = self.wins(&key);
+        let mut best: Option<u32> = None;
+        for i in 0..key.len() {
+            for cell in 0..9 {
+                if key[i] >> cell & 1 == 1 {
+                    continue;
+                }
+                let mut next = key.clone();
+                next[i] |= 1 << cell;
+                if wins && self.wins(&next) {
+                    continue;
+                }
+                let p = 1 + self.plies(&next);
+                best = Some(match best {
+                    None => p,
+                    Some(b) if wins => b.min(p),
+                    Some(b) => b.max(p),
+                });
+            }
+        }
+        let p = best.unwrap();
+        self.plies.insert(key, p);
+        p
     }
 }
