@@ -271,6 +271,20 @@ impl From<ValueTooLarge> for Error {
     }
 }
 
+/// The app's `--puzzle`: an id of a game the app has a tab for (Notakto's
+/// puzzles are made, and printed by `noughts puzzle`, before its tab is).
+fn app_puzzle_arg(text: &str) -> Result<PuzzleId, InputError> {
+    let id = notation::puzzle::id_arg(text)?;
+    if id.game == crate::solver::puzzle::PuzzleGame::Notakto {
+        return Err(InputError::at_column(
+            1,
+            "expected a puzzle of tictactoe, treblecross or mnc: the app has no Notakto tab yet \
+             (`noughts puzzle --game notakto` prints Notakto's puzzles)",
+        ));
+    }
+    Ok(id)
+}
+
 #[derive(Debug, Parser)]
 #[command(
     name = "noughts",
@@ -313,7 +327,7 @@ pub enum Command {
         #[arg(long, value_parser = notation::treblecross::strip_arg)]
         strip: Option<Strip>,
         /// A puzzle to open by its id, as the panel and `noughts puzzle` show it: mnc-3-1234.
-        #[arg(long, value_parser = notation::puzzle::id_arg)]
+        #[arg(long, value_parser = app_puzzle_arg)]
         puzzle: Option<PuzzleId>,
         /// A file saved by the app (Ctrl-S) to open in its tab.
         #[arg(long)]
@@ -505,16 +519,18 @@ pub enum Command {
     #[command(
         after_help = "Levels: tictactoe 1-2 (1: win at once; 2: win in 3 or 5 plies, or find every\n\
                             move that does not lose), treblecross 1-10 (strips of 10 to 390 cells; or\n\
-                            G(L) and nim-sum drills), mnc 1-5 (win in 3, 5, 7, 9, then 11 or 13 plies).\n\
+                            G(L) and nim-sum drills), mnc 1-5 (win in 3, 5, 7, 9, then 11 or 13 plies),\n\
+                            notakto 1-5 (find a winning move on 2, 3, 3, 4-5, then 6-9 boards).\n\
                             A run skips a puzzle met in its last 50 of the level (up to symmetry).\n\nExamples:\n  \
                             noughts puzzle --game mnc --level 3\n  \
                             noughts puzzle --game treblecross --level 6 --count 10 --seed 1 --json"
     )]
     Puzzle {
-        /// The game: tictactoe, treblecross or mnc.
+        /// The game: tictactoe, treblecross, mnc or notakto.
         #[arg(long, value_parser = notation::puzzle::game_arg)]
         game: crate::solver::puzzle::PuzzleGame,
-        /// The level, from 1 (the game's most: tictactoe 2, treblecross 10, mnc 5).
+        /// The level, from 1 (the game's most: tictactoe 2, treblecross 10, mnc 5,
+        /// notakto 5).
         #[arg(long, default_value_t = 1, value_parser = notation::count_arg)]
         level: usize,
         /// How many puzzles (seeds counting up from --seed).

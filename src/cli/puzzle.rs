@@ -30,13 +30,13 @@ struct PuzzleDocument {
     /// MNC position as `mnc analyze` reads it).
     position: String,
     /// The answers: cells (`b2`; Treblecross 1-based numbers), moves as
-    /// the move list writes them, or the number asked for.
+    /// the move list writes them (Notakto `2:b2`), or the number asked for.
     answers: Vec<String>,
     /// The answers in words, as the text output gives them.
     answer: String,
 }
 
-/// The id's words for the game (`tictactoe`, `treblecross`, `mnc`).
+/// The id's words for the game (`tictactoe`, `treblecross`, `mnc`, `notakto`).
 fn game_word(game: PuzzleGame) -> &'static str {
     crate::notation::puzzle::game_word(game)
 }
@@ -97,6 +97,11 @@ fn document(id: PuzzleId, puzzle: &Puzzle) -> PuzzleDocument {
             .answers
             .iter()
             .map(|m| crate::notation::mnc::move_notation(&p.position, *m))
+            .collect(),
+        Puzzle::Notakto(p) => p
+            .answers
+            .iter()
+            .map(|&m| crate::notation::notakto::MoveText(m).to_string())
             .collect(),
     };
     PuzzleDocument {

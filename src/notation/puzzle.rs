@@ -1,13 +1,14 @@
 //! Puzzles in words: their ids (`mnc-3-1234`), what each asks, the answers.
 
 use super::mnc::{move_notation, position_notation, side_letter};
+use super::notakto::{element, BoardText, MoveText};
 use super::tictactoe::{mark_letter, slashed};
 use super::{escaped, quoted, InputError};
 use crate::solver::grundy::{reached_values, split};
 use crate::solver::mnc::Move;
 use crate::solver::puzzle::{
-    MncPuzzle, Puzzle, PuzzleGame, PuzzleId, TicTacToePuzzle, TicTacToeTask, TreblecrossPuzzle,
-    TreblecrossTask,
+    MncPuzzle, NotaktoPuzzle, Puzzle, PuzzleGame, PuzzleId, TicTacToePuzzle, TicTacToeTask,
+    TreblecrossPuzzle, TreblecrossTask,
 };
 use crate::solver::treblecross::{FreeSegment, StripAnalysis};
 use crate::solver::{Cell, Outcome, Side};
@@ -20,6 +21,7 @@ pub fn game_word(game: PuzzleGame) -> &'static str {
         PuzzleGame::TicTacToe => "tictactoe",
         PuzzleGame::Treblecross => "treblecross",
         PuzzleGame::Mnc => "mnc",
+        PuzzleGame::Notakto => "notakto",
     }
 }
 
@@ -39,7 +41,7 @@ impl FromStr for PuzzleGame {
                 InputError::at_column(
                     1,
                     format!(
-                        "expected a game, tictactoe, treblecross or mnc, found {}",
+                        "expected a game, tictactoe, treblecross, mnc or notakto, found {}",
                         escaped(text)
                     ),
                 )
@@ -116,6 +118,11 @@ pub fn question(puzzle: &Puzzle) -> String {
             side_letter(p.position.to_move()),
             p.plies
         ),
+        Puzzle::Notakto(p) => {
+            let x: u32 = p.boards.iter().map(|b| b.x_count()).sum();
+            let player = if x.is_multiple_of(2) { "first" } else { "second" };
+            format!("find a winning move: the {player} player is to move, {x} X down")
+        }
     }
 }
 
@@ -125,6 +132,10 @@ pub fn position_text(puzzle: &Puzzle) -> String {
         Puzzle::TicTacToe(p) => slashed(&p.board),
         Puzzle::Treblecross(p) => p.strip.to_string(),
         Puzzle::Mnc(p) => position_notation(&p.position),
+        Puzzle::Notakto(p) => {
+            let boards: Vec<String> = p.boards.iter().map(|&b| BoardText(b).to_string()).collect();
+            boards.join(" ")
+        }
     }
 }
 
@@ -159,6 +170,15 @@ pub fn answer_text(puzzle: &Puzzle) -> String {
                 ""
             };
             format!("winning: {}{only}", moves.join(", "))
+        }
+        Puzzle::Notakto(NotaktoPuzzle { answers, .. }) => {
+            let moves: Vec<String> = answers.iter().map(|&m| MoveText(m).to_string()).collect();
+            let only = if answers.len() == 1 {
+                " (the only one)"
+            } else {
+                ""
+            };
+            format!("winning: {}{only}", moves.join(" "))
         }
     }
 }
@@ -351,6 +371,34 @@ pub fn mnc_hint(p: &MncPuzzle, step: u8) -> String {
             Move::Shift { from, .. } => format!("the big piece on {from} moves"),
         },
         _ => format!("the move: {}", move_notation(&p.position, first)),
+    }
+}
+
+/// Step `step` of the hint of a Notakto puzzle: what the quotient says,
+/// then the board, then the move.
+pub fn notakto_hint(p: &NotaktoPuzzle, step: u8) -> String {
+    let Some(&first) = p.answers.first() else {
+        return "no move answers this".into();
+    };
+    let q = crate::solver::notakto::quotient();
+    let product = q.product(p.boards.iter().map(|&b| q.element_of(b)));
+    let p_portion: Vec<String> = q
+        .elements()
+        .filter(|&x| q.is_p(x))
+        .map(|x| element(q, x, false))
+        .collect();
+    match step {
+        1 => format!(
+            "the boards multiply to {}, not in the P-portion; a winning move makes the product one of {}",
+            element(q, product, false),
+            p_portion.join(", ")
+        ),
+        2 => format!("a winning move is on board {}", first.board + 1),
+        _ if p.answers.len() == 1 => format!("the move: {}", MoveText(first)),
+        _ => {
+            let moves: Vec<String> = p.answers.iter().map(|&m| MoveText(m).to_string()).collect();
+            format!("the winning moves: {}", moves.join(" "))
+        }
     }
 }
 

@@ -348,3 +348,27 @@ fn json_and_the_quotient_report() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["elements"].as_array().unwrap().len(), 18);
 }
+
+#[test]
+fn a_puzzles_hints_say_the_product_then_the_board_then_the_move() {
+    use noughts::notation::notakto::MoveText;
+    use noughts::notation::puzzle::notakto_hint;
+    use noughts::solver::puzzle::Puzzler;
+    let p = Puzzler::new().notakto(2, 11);
+    let first = p.answers[0];
+    let product = {
+        let q = quotient();
+        element(
+            q,
+            q.product(p.boards.iter().map(|&b| q.element_of(b))),
+            false,
+        )
+    };
+    assert!(notakto_hint(&p, 1).contains(&format!("multiply to {product}")));
+    assert!(notakto_hint(&p, 1).contains("a, b², bc, c²"));
+    assert_eq!(
+        notakto_hint(&p, 2),
+        format!("a winning move is on board {}", first.board + 1)
+    );
+    assert!(notakto_hint(&p, 3).contains(&MoveText(first).to_string()));
+}

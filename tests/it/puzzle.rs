@@ -12,6 +12,9 @@
 //! - MNC: the slow twin's value is a win in exactly N plies, and the
 //!   answers lead to exactly the successors that keep it; "the only one"
 //!   is said where there is one.
+//! - Notakto: plain misère search: the position is a win, the answers are
+//!   exactly the moves after which the opponent loses, and the boards are
+//!   live and as many as the level says.
 
 use crate::independent;
 
@@ -33,6 +36,70 @@ fn ids(game: PuzzleGame, per_level: u32) -> impl Iterator<Item = PuzzleId> {
             seed: seed * 7919,
         })
     })
+}
+
+#[test]
+fn notakto_answers_are_every_winning_move_and_no_other() {
+    use independent::notakto::{dead, NotaktoSearch};
+    let mut search = NotaktoSearch::default();
+    let mut puzzler = Puzzler::new();
+    // The plain search holds every position of up to 5 boards it meets;
+    // 6 to 9 (level 5) are past it: their answers are checked against the
+    // crate's own analysis there, which the tests of tests/it/notakto.rs
+    // check against the plain search on every position of up to 3 boards.
+    for id in ids(PuzzleGame::Notakto, 300) {
+        let Puzzle::Notakto(p) = puzzler.make(id) else {
+            panic!("{id}: not a Notakto puzzle")
+        };
+        let cells: Vec<u16> = p.boards.iter().map(|b| b.cells()).collect();
+        assert!(cells.iter().all(|&b| !dead(b)), "{id}: a dead board");
+        let boards = [(2, 2), (3, 3), (3, 3), (4, 5), (6, 9)][usize::from(id.level) - 1];
+        assert!(
+            (boards.0..=boards.1).contains(&cells.len()),
+            "{id}: {} boards",
+            cells.len()
+        );
+        if id.level > 1 {
+            assert!(
+                p.answers.len() <= 3,
+                "{id}: {} winning moves",
+                p.answers.len()
+            );
+        }
+        if id.level == 5 {
+            let analysis = noughts::solver::notakto::analyze(&p.boards);
+            assert!(
+                analysis.is_winning() && analysis.winning_moves == p.answers,
+                "{id}"
+            );
+            continue;
+        }
+        if id.level == 4 && id.seed > 40 * 7919 {
+            continue;
+        }
+        assert!(
+            search.wins(&cells),
+            "{id}: not a win for the player to move"
+        );
+        let mut winning = Vec::new();
+        for (k, &b) in cells.iter().enumerate() {
+            for cell in 0..9 {
+                if b >> cell & 1 == 0 {
+                    let mut after = cells.clone();
+                    after[k] |= 1 << cell;
+                    if !search.wins(&after) {
+                        winning.push((k, cell));
+                    }
+                }
+            }
+        }
+        let answers: Vec<(usize, usize)> = p
+            .answers
+            .iter()
+            .map(|m| (m.board, m.cell.index()))
+            .collect();
+        assert_eq!(answers, winning, "{id}");
+    }
 }
 
 #[test]
@@ -326,6 +393,10 @@ fn the_command_prints_the_puzzles_its_seed_names() {
             &["tui", "--puzzle", "mnc-9-1"][..],
             "column 5: expected a level from 1 to 5",
         ),
+        (
+            &["tui", "--puzzle", "notakto-1-1"][..],
+            "the app has no Notakto tab yet",
+        ),
     ] {
         let out = Command::cargo_bin("noughts")
             .unwrap()
@@ -340,8 +411,9 @@ fn the_command_prints_the_puzzles_its_seed_names() {
 
 /// A puzzle up to symmetry, read from its printed position (not from the
 /// crate's own `shape`): the smallest of the board's 8 turns and mirrors
-/// (rows of a 3×3 board, with the rest of the line kept), or of a strip
-/// and its reverse, with what the puzzle asks.
+/// (rows of a 3×3 board, with the rest of the line kept; each Notakto
+/// board so, the boards sorted), or of a strip and its reverse, with what
+/// the puzzle asks.
 fn canonical(puzzle: &Puzzle) -> String {
     let text = noughts::notation::puzzle::position_text(puzzle);
     let asks = noughts::notation::puzzle::question(puzzle);
@@ -351,9 +423,19 @@ fn canonical(puzzle: &Puzzle) -> String {
         let reversed: String = text.chars().rev().collect();
         return format!("{asks} {}", text.clone().min(reversed));
     }
+    if let Puzzle::Notakto(_) = puzzle {
+        let mut boards: Vec<String> = text.split(' ').map(smallest_turn).collect();
+        boards.sort();
+        return format!("{asks} {}", boards.join(" "));
+    }
     let (rows, rest) = text.split_once(' ').unwrap_or((&text, ""));
+    format!("{asks} {} {rest}", smallest_turn(rows))
+}
+
+/// The smallest of a 3×3 board's 8 turns and mirrors, its rows joined.
+fn smallest_turn(rows: &str) -> String {
     let cells: Vec<char> = rows.chars().filter(|&c| c != '/').collect();
-    assert_eq!(cells.len(), 9, "{text}");
+    assert_eq!(cells.len(), 9, "{rows}");
     let at = |r: usize, c: usize| cells[3 * r + c];
     let turns = (0..8).map(|s| {
         let mut out = String::new();
@@ -369,8 +451,7 @@ fn canonical(puzzle: &Puzzle) -> String {
         }
         out
     });
-    let smallest = turns.min().unwrap();
-    format!("{asks} {smallest} {rest}")
+    turns.min().unwrap()
 }
 
 /// Issue 34: the same puzzle came again and again (Treblecross level 1

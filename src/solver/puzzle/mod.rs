@@ -1,6 +1,7 @@
 //! Puzzles made on the spot from perfect play, each answer proved by the
 //! solver that made it: tic-tac-toe wins and saves, Treblecross winning
-//! cells and drills of the Grundy method, MNC "win in N".
+//! cells and drills of the Grundy method, MNC "win in N", Notakto winning
+//! moves.
 //!
 //! A puzzle is named by its game, level and seed ([`PuzzleId`], written
 //! `mnc-3-1234`): the same id gives the same puzzle on every machine and in
@@ -13,10 +14,12 @@
 //! was seen lately gives way to the next seed.
 
 mod mnc;
+mod notakto;
 mod tictactoe;
 mod treblecross;
 
 pub use self::mnc::MncPuzzle;
+pub use self::notakto::NotaktoPuzzle;
 pub use self::tictactoe::{TicTacToePuzzle, TicTacToeTask};
 pub use self::treblecross::{TreblecrossPuzzle, TreblecrossTask};
 
@@ -50,13 +53,15 @@ pub enum PuzzleGame {
     TicTacToe,
     Treblecross,
     Mnc,
+    Notakto,
 }
 
 impl PuzzleGame {
-    pub const ALL: [PuzzleGame; 3] = [
+    pub const ALL: [PuzzleGame; 4] = [
         PuzzleGame::TicTacToe,
         PuzzleGame::Treblecross,
         PuzzleGame::Mnc,
+        PuzzleGame::Notakto,
     ];
 
     /// The levels the game has, from 1.
@@ -65,6 +70,7 @@ impl PuzzleGame {
             PuzzleGame::TicTacToe => tictactoe::LEVELS,
             PuzzleGame::Treblecross => treblecross::LEVELS,
             PuzzleGame::Mnc => mnc::LEVELS,
+            PuzzleGame::Notakto => notakto::LEVELS,
         }
     }
 }
@@ -84,6 +90,7 @@ pub enum Puzzle {
     TicTacToe(TicTacToePuzzle),
     Treblecross(TreblecrossPuzzle),
     Mnc(MncPuzzle),
+    Notakto(NotaktoPuzzle),
 }
 
 /// Makes puzzles; holds what the generators read (the solved tic-tac-toe
@@ -117,6 +124,7 @@ impl Puzzler {
             PuzzleGame::TicTacToe => Puzzle::TicTacToe(self.tictactoe(level, seed)),
             PuzzleGame::Treblecross => Puzzle::Treblecross(self.treblecross(level, seed)),
             PuzzleGame::Mnc => Puzzle::Mnc(self.mnc(level, seed)),
+            PuzzleGame::Notakto => Puzzle::Notakto(self.notakto(level, seed)),
         }
     }
 
@@ -149,6 +157,12 @@ impl Puzzler {
         mnc::Index::get(engine).make(level, &mut random, engine)
     }
 
+    /// The Notakto puzzle of this level and seed.
+    pub fn notakto(&mut self, level: u8, seed: u32) -> NotaktoPuzzle {
+        let (level, mut random) = Self::random(PuzzleGame::Notakto, level, seed);
+        notakto::make(level, &mut random)
+    }
+
     /// A new tic-tac-toe puzzle from `id` on: the first seed from `id.seed`
     /// whose puzzle is none of the last [`FRESH_FOR`] made fresh at its
     /// level, with its id.
@@ -166,6 +180,11 @@ impl Puzzler {
         self.fresh(id, Self::mnc, MncPuzzle::shape)
     }
 
+    /// A new Notakto puzzle, as [`Puzzler::fresh_tictactoe`].
+    pub fn fresh_notakto(&mut self, id: PuzzleId) -> (PuzzleId, NotaktoPuzzle) {
+        self.fresh(id, Self::notakto, NotaktoPuzzle::shape)
+    }
+
     /// A new puzzle of any game, as [`Puzzler::fresh_tictactoe`].
     pub fn fresh_puzzle(&mut self, id: PuzzleId) -> (PuzzleId, Puzzle) {
         match id.game {
@@ -180,6 +199,10 @@ impl Puzzler {
             PuzzleGame::Mnc => {
                 let (id, p) = self.fresh_mnc(id);
                 (id, Puzzle::Mnc(p))
+            }
+            PuzzleGame::Notakto => {
+                let (id, p) = self.fresh_notakto(id);
+                (id, Puzzle::Notakto(p))
             }
         }
     }
