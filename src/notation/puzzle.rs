@@ -120,7 +120,11 @@ pub fn question(puzzle: &Puzzle) -> String {
         ),
         Puzzle::Notakto(p) => {
             let x: u32 = p.boards.iter().map(|b| b.x_count()).sum();
-            let player = if x.is_multiple_of(2) { "first" } else { "second" };
+            let player = if x.is_multiple_of(2) {
+                "first"
+            } else {
+                "second"
+            };
             format!("find a winning move: the {player} player is to move, {x} X down")
         }
     }

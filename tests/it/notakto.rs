@@ -183,6 +183,14 @@ fn the_engine_wins_soonest_and_loses_latest_on_few_boards() {
     positions.push(vec![0, 0, 0]);
     for cells in positions {
         let boards: Vec<Board> = cells.iter().map(|&c| Board::from_cells(c)).collect();
+        // The record's value: who wins and in how many plies.
+        let value = noughts::solver::notakto::game::value(&boards);
+        assert_eq!(value.winning, search.wins(&cells), "{cells:03x?}");
+        assert_eq!(
+            value.plies.map(u32::from),
+            Some(search.plies(&cells)),
+            "{cells:03x?}"
+        );
         let Some(mv) = engine_move(&boards) else {
             assert!(cells.iter().all(|&b| dead(b)));
             continue;

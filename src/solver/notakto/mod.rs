@@ -10,6 +10,7 @@
 //! quotient's P-portion. So a position of any number of boards is answered
 //! by one product, and each move by one more.
 
+pub mod game;
 pub mod quotient;
 
 pub use quotient::{quotient, Element, Quotient};

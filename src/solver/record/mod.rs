@@ -72,6 +72,72 @@ impl Value for Outcome {
     }
 }
 
+/// The two players of a game against the engine, in the games where both
+/// play the same marks (Treblecross, Notakto).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    You,
+    Engine,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::You => Player::Engine,
+            Player::Engine => Player::You,
+        }
+    }
+}
+
+/// A value known exactly (won or lost in so many plies) or only as won or
+/// lost: the games whose exact search stops at a size (a Treblecross strip
+/// of many empty cells, a Notakto position of many boards), where the win
+/// or loss still comes from their theory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownValue {
+    pub winning: bool,
+    pub plies: Option<u8>,
+}
+
+impl KnownValue {
+    /// The value as an outcome for the mover when exact.
+    pub fn outcome(self) -> Option<Outcome> {
+        self.plies.map(|d| {
+            if self.winning {
+                Outcome::Win(d)
+            } else {
+                Outcome::Loss(d)
+            }
+        })
+    }
+}
+
+impl Value for KnownValue {
+    fn for_previous_mover(self) -> KnownValue {
+        KnownValue {
+            winning: !self.winning,
+            plies: self.plies.map(|d| d + 1),
+        }
+    }
+
+    fn after_best_move(self) -> KnownValue {
+        KnownValue {
+            winning: !self.winning,
+            plies: self.plies.map(|d| d.saturating_sub(1)),
+        }
+    }
+
+    /// Exact values are marked as any game's; a value known only as won or
+    /// lost marks a win given away, and nothing finer.
+    fn mark(before: KnownValue, after: KnownValue) -> Mark {
+        match (before.outcome(), after.outcome()) {
+            (Some(b), Some(a)) => Outcome::mark(b, a),
+            _ if before.winning && !after.winning => Mark::Blunder,
+            _ => Mark::Good,
+        }
+    }
+}
+
 /// What a move did for its mover, as the review marks it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark {

@@ -5,7 +5,7 @@
 use super::{analyze, safe_cells, three_in_a_row, Position};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::octal::ValueTooLarge;
-use crate::solver::record::{Annotation, Mark, Value};
+use crate::solver::record::Annotation;
 use crate::solver::search::{Expansion, Game, Outcome, Solver};
 
 /// Treblecross as the generic search sees it: the exhaustive slow twin of
@@ -109,50 +109,7 @@ pub fn engine_move(
 /// What a strip is worth to the player to move: winning or losing, and
 /// in how many plies under perfect play when that is known exactly (at
 /// most [`EXACT_ENGINE_EMPTY_CELLS`] empty cells on 64 cells or fewer).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StripValue {
-    pub winning: bool,
-    pub plies: Option<u8>,
-}
-
-impl StripValue {
-    /// The value as an outcome for the mover when exact.
-    pub fn outcome(self) -> Option<Outcome> {
-        self.plies.map(|d| {
-            if self.winning {
-                Outcome::Win(d)
-            } else {
-                Outcome::Loss(d)
-            }
-        })
-    }
-}
-
-impl Value for StripValue {
-    fn for_previous_mover(self) -> StripValue {
-        StripValue {
-            winning: !self.winning,
-            plies: self.plies.map(|d| d + 1),
-        }
-    }
-
-    fn after_best_move(self) -> StripValue {
-        StripValue {
-            winning: !self.winning,
-            plies: self.plies.map(|d| d.saturating_sub(1)),
-        }
-    }
-
-    /// Exact values are marked as any game's; a value known only as won or
-    /// lost marks a win given away, and nothing finer.
-    fn mark(before: StripValue, after: StripValue) -> Mark {
-        match (before.outcome(), after.outcome()) {
-            (Some(b), Some(a)) => Outcome::mark(b, a),
-            _ if before.winning && !after.winning => Mark::Blunder,
-            _ => Mark::Good,
-        }
-    }
-}
+pub use crate::solver::record::KnownValue as StripValue;
 
 /// The exact search of a strip, when it is small enough.
 fn exact_solver(strip: &[bool]) -> Option<Solver<Treblecross>> {

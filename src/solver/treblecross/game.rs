@@ -5,21 +5,8 @@
 use super::{completes_three, three_in_a_row, Strip, StripValue};
 use crate::solver::record::{self, Rules};
 
-/// The two players of a game against the engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Player {
-    You,
-    Engine,
-}
-
-impl Player {
-    pub fn other(self) -> Player {
-        match self {
-            Player::You => Player::Engine,
-            Player::Engine => Player::You,
-        }
-    }
-}
+/// The two players of a game against the engine (the record's).
+pub use crate::solver::record::Player;
 
 /// A position of a game: the strip, and the player to move.
 #[derive(Debug, Clone, PartialEq, Eq)]
