@@ -27,12 +27,13 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             boards,
             quotient,
             json,
+            explain,
         } => {
             if quotient {
                 super::notakto::quotient(json, out)
             } else {
                 let boards = super::notakto::read_boards(&boards)?;
-                super::notakto::run(&boards, json, out)
+                super::notakto::run(&boards, json, explain, out)
             }
         }
         Command::Treblecross { json, file } => {

@@ -512,8 +512,12 @@ pub enum Command {
         quotient: bool,
         /// One line of JSON instead: each board's element, the product, the
         /// verdict and every move with whether it wins.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "explain")]
         json: bool,
+        /// Add the product written out: each board's element, the product
+        /// and whether it is in the P-portion.
+        #[arg(long, conflicts_with = "quotient")]
+        explain: bool,
     },
     /// Puzzles made by the solvers, with proved answers; a seed names them.
     #[command(

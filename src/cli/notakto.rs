@@ -3,7 +3,9 @@
 
 use super::input::read_input;
 use super::{json, Error};
-use crate::notation::notakto::{element, presentation, read_board, BoardText, MoveText};
+use crate::notation::notakto::{
+    element, presentation, product_words, read_board, BoardText, MoveText,
+};
 use crate::notation::{InputError, Token, Tokens};
 use crate::solver::notakto::{analyze, quotient as notakto_quotient, Analysis, Board};
 use serde::Serialize;
@@ -66,7 +68,7 @@ fn on_board(i: usize, e: InputError) -> InputError {
 /// `WINNING` or `LOSING` for the player to move, then the winning moves
 /// (`K:CELL`, board order then reading order) or an empty line. With no
 /// live board the player to move has already won: `WINNING`, no moves.
-pub fn run(boards: &[Board], json: bool, out: &mut impl Write) -> Result<(), Error> {
+pub fn run(boards: &[Board], json: bool, explain: bool, out: &mut impl Write) -> Result<(), Error> {
     let analysis = analyze(boards);
     if json {
         return json::write_line(out, &Report::new(boards, &analysis));
@@ -78,6 +80,13 @@ pub fn run(boards: &[Board], json: bool, out: &mut impl Write) -> Result<(), Err
         .map(|&m| MoveText(m).to_string())
         .collect();
     writeln!(out, "{}", moves.join(" "))?;
+    if explain {
+        writeln!(
+            out,
+            "{}",
+            product_words(notakto_quotient(), &analysis, false)
+        )?;
+    }
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 //! (`ab²c`, or `ab^2c` in ASCII).
 
 use super::{describe, quoted, InputError, Token};
-use crate::solver::notakto::{Board, Element, Move, Quotient};
+use crate::solver::notakto::{Analysis, Board, Element, Move, Quotient};
 use crate::solver::Cell;
 use std::fmt;
 
@@ -131,6 +131,66 @@ fn superscript(digit: char) -> char {
 /// An element by its name in the quotient (`ab²`).
 pub fn element(q: &Quotient, x: Element, ascii: bool) -> String {
     monomial(q.normal_form(x), ascii)
+}
+
+/// The product written out, as the Treblecross tab writes its nim-sum:
+/// `c · d · c² = ad: not in the P-portion {a, b², bc, c²}, so the player to
+/// move wins`. Past 9 boards equal elements are gathered into powers
+/// (`b²¹⁴ · (ab)⁴⁷`), the identity left out.
+pub fn product_words(q: &Quotient, analysis: &Analysis, ascii: bool) -> String {
+    let times = if ascii { " * " } else { " · " };
+    let mut factors: Vec<String> = if analysis.elements.len() <= 9 {
+        analysis
+            .elements
+            .iter()
+            .map(|&x| element(q, x, ascii))
+            .collect()
+    } else {
+        q.elements()
+            .filter(|&x| x != Element::IDENTITY)
+            .filter_map(|x| {
+                let n = analysis.elements.iter().filter(|&&y| y == x).count();
+                let name = element(q, x, ascii);
+                let base = if name.chars().count() > 1 {
+                    format!("({name})")
+                } else {
+                    name.clone()
+                };
+                match n {
+                    0 => None,
+                    1 => Some(name),
+                    _ if ascii => Some(format!("{base}^{n}")),
+                    _ => Some(format!(
+                        "{base}{}",
+                        n.to_string().chars().map(superscript).collect::<String>()
+                    )),
+                }
+            })
+            .collect()
+    };
+    if factors.is_empty() {
+        factors.push("1".into());
+    }
+    let p_portion: Vec<String> = q
+        .elements()
+        .filter(|&x| q.is_p(x))
+        .map(|x| element(q, x, ascii))
+        .collect();
+    let product = element(q, analysis.product, ascii);
+    let verdict = if analysis.is_over() {
+        "no live board: the player to move has won".to_string()
+    } else if analysis.p_position {
+        format!(
+            "in the P-portion {{{}}}, so the player to move loses",
+            p_portion.join(", ")
+        )
+    } else {
+        format!(
+            "not in the P-portion {{{}}}, so the player to move wins",
+            p_portion.join(", ")
+        )
+    };
+    format!("{} = {product}: {verdict}", factors.join(times))
 }
 
 /// The presentation: `⟨a, b, c, d | a² = 1, b³ = b, …⟩` (ASCII: `<…>`).

@@ -265,6 +265,21 @@ fn the_command_answers_in_two_lines() {
     assert_eq!(notakto(&["X../.X./..X"]).1, "WINNING\n\n");
     let three = notakto(&[".../.../...", ".../.../...", ".../.../..."]).1;
     assert!(three.starts_with("WINNING\n"), "{three}");
+    // --explain writes the product out; past 9 boards, as powers.
+    assert_eq!(
+        notakto(&["--explain", ".../.../...", "XX./.../...", ".../.X./..."]).1,
+        "WINNING\n2:a3\nc · d · c² = ad: not in the P-portion {a, b², bc, c²}, so the player to move wins\n"
+    );
+    let mut many = vec!["--explain"];
+    many.extend([".../.../..."; 10]);
+    many.extend(["XX./.../...", "XXX/.../..."]);
+    let explained = notakto(&many).1;
+    assert!(
+        explained.ends_with(
+            "c¹⁰ · d = d: not in the P-portion {a, b², bc, c²}, so the player to move wins\n"
+        ),
+        "{explained}"
+    );
     // Standard input with `-`.
     let out = Command::cargo_bin("noughts")
         .unwrap()
