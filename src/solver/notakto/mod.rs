@@ -293,13 +293,17 @@ mod tests {
 
     #[test]
     fn the_last_x_on_the_last_live_board_loses() {
+        // c1 and a3 complete a line; the other cells do not.
         let a = analyze(&[board("XX./X../...")]);
+        let mut killing = 0;
         for (mv, wins) in &a.moves {
             let after = play(&[board("XX./X../...")], *mv);
             if after[0].is_dead() {
+                killing += 1;
                 assert!(!wins, "{mv:?} kills the last board and loses");
             }
         }
+        assert_eq!(killing, 2);
     }
 
     #[test]
