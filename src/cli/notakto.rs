@@ -4,7 +4,7 @@
 use super::input::read_input;
 use super::{json, Error};
 use crate::notation::notakto::{
-    element, presentation, product_words, read_board, BoardText, MoveText,
+    element, p_portion, presentation, product_words, read_board, BoardText, MoveText,
 };
 use crate::notation::{InputError, Token, Tokens};
 use crate::solver::notakto::{analyze, quotient as notakto_quotient, Analysis, Board};
@@ -75,7 +75,7 @@ pub fn run(boards: &[Board], json: bool, explain: bool, out: &mut impl Write) ->
     }
     writeln!(out, "{}", verdict(&analysis))?;
     let moves: Vec<String> = analysis
-        .winning_moves
+        .winning_moves()
         .iter()
         .map(|&m| MoveText(m).to_string())
         .collect();
@@ -144,7 +144,7 @@ impl Report {
             verdict: verdict(analysis),
             over: analysis.is_over(),
             winning_moves: analysis
-                .winning_moves
+                .winning_moves()
                 .iter()
                 .map(|&m| MoveText(m).to_string())
                 .collect(),
@@ -174,12 +174,11 @@ pub fn quotient(json: bool, out: &mut impl Write) -> Result<(), Error> {
     writeln!(out, "presentation: {}", presentation(q, false))?;
     let names: Vec<String> = q.elements().map(|x| element(q, x, false)).collect();
     writeln!(out, "elements ({}): {}", q.len(), names.join(" "))?;
-    let p: Vec<String> = q
-        .elements()
-        .filter(|&x| q.is_p(x))
-        .map(|x| element(q, x, false))
-        .collect();
-    writeln!(out, "P-portion (the player to move loses): {}", p.join(" "))?;
+    writeln!(
+        out,
+        "P-portion (the player to move loses): {}",
+        p_portion(q, false).join(" ")
+    )?;
     writeln!(out, "generators (each the first position that takes it):")?;
     for (i, g) in q.generators().iter().enumerate() {
         writeln!(
@@ -230,11 +229,7 @@ impl QuotientReport {
         QuotientReport {
             presentation: presentation(q, true),
             elements: q.elements().map(|x| element(q, x, true)).collect(),
-            p_portion: q
-                .elements()
-                .filter(|&x| q.is_p(x))
-                .map(|x| element(q, x, true))
-                .collect(),
+            p_portion: p_portion(q, true),
             generators: q
                 .generators()
                 .iter()

@@ -146,10 +146,14 @@ pub fn product_words(q: &Quotient, analysis: &Analysis, ascii: bool) -> String {
             .map(|&x| element(q, x, ascii))
             .collect()
     } else {
+        let mut counts = vec![0usize; q.len()];
+        for x in &analysis.elements {
+            counts[x.index()] += 1;
+        }
         q.elements()
             .filter(|&x| x != Element::IDENTITY)
             .filter_map(|x| {
-                let n = analysis.elements.iter().filter(|&&y| y == x).count();
+                let n = counts[x.index()];
                 let name = element(q, x, ascii);
                 let base = if name.chars().count() > 1 {
                     format!("({name})")
@@ -171,11 +175,7 @@ pub fn product_words(q: &Quotient, analysis: &Analysis, ascii: bool) -> String {
     if factors.is_empty() {
         factors.push("1".into());
     }
-    let p_portion: Vec<String> = q
-        .elements()
-        .filter(|&x| q.is_p(x))
-        .map(|x| element(q, x, ascii))
-        .collect();
+    let p_portion = p_portion(q, ascii);
     let product = element(q, analysis.product, ascii);
     let verdict = if analysis.is_over() {
         "no live board: the player to move has won".to_string()
@@ -191,6 +191,14 @@ pub fn product_words(q: &Quotient, analysis: &Analysis, ascii: bool) -> String {
         )
     };
     format!("{} = {product}: {verdict}", factors.join(times))
+}
+
+/// The P-portion's elements by name, in the quotient's order.
+pub fn p_portion(q: &Quotient, ascii: bool) -> Vec<String> {
+    q.elements()
+        .filter(|&x| q.is_p(x))
+        .map(|x| element(q, x, ascii))
+        .collect()
 }
 
 /// The presentation: `⟨a, b, c, d | a² = 1, b³ = b, …⟩` (ASCII: `<…>`).

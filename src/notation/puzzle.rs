@@ -1,7 +1,7 @@
 //! Puzzles in words: their ids (`mnc-3-1234`), what each asks, the answers.
 
 use super::mnc::{move_notation, position_notation, side_letter};
-use super::notakto::{element, BoardText, MoveText};
+use super::notakto::{element, p_portion, BoardText, MoveText};
 use super::tictactoe::{mark_letter, slashed};
 use super::{escaped, quoted, InputError};
 use crate::solver::grundy::{reached_values, split};
@@ -386,11 +386,7 @@ pub fn notakto_hint(p: &NotaktoPuzzle, step: u8) -> String {
     };
     let q = crate::solver::notakto::quotient();
     let product = q.product(p.boards.iter().map(|&b| q.element_of(b)));
-    let p_portion: Vec<String> = q
-        .elements()
-        .filter(|&x| q.is_p(x))
-        .map(|x| element(q, x, false))
-        .collect();
+    let p_portion = p_portion(q, false);
     match step {
         1 => format!(
             "the boards multiply to {}, not in the P-portion; a winning move makes the product one of {}",

@@ -4,10 +4,11 @@
 //! random positions of 4 to 6; the computed quotient against the one
 //! Plambeck & Whitehead published; and the command's format and errors.
 
-use crate::independent::notakto::{dead, live_positions, turned, NotaktoSearch};
+use crate::independent::notakto::{dead, live_positions, moves, turned, NotaktoSearch};
 use assert_cmd::Command;
 use noughts::notation::notakto::{element, presentation};
 use noughts::solver::notakto::{analyze, engine_move, play, quotient, Board, EXACT_ENGINE_BOARDS};
+use noughts::solver::puzzle::SplitMix64;
 
 /// Checks the analysis of `cells` against the search: the verdict, and for
 /// every playable cell (and no other) whether moving there wins.
@@ -15,19 +16,10 @@ fn check(search: &mut NotaktoSearch, cells: &[u16]) {
     let boards: Vec<Board> = cells.iter().map(|&c| Board::from_cells(c)).collect();
     let analysis = analyze(&boards);
     assert_eq!(analysis.is_winning(), search.wins(cells), "{cells:03x?}");
-    let mut expected = Vec::new();
-    for (k, &b) in cells.iter().enumerate() {
-        if dead(b) {
-            continue;
-        }
-        for cell in 0..9 {
-            if b >> cell & 1 == 0 {
-                let mut after = cells.to_vec();
-                after[k] |= 1 << cell;
-                expected.push((k, cell, !search.wins(&after)));
-            }
-        }
-    }
+    let expected: Vec<(usize, usize, bool)> = moves(cells)
+        .into_iter()
+        .map(|(k, cell, after)| (k, cell, !search.wins(&after)))
+        .collect();
     let got: Vec<(usize, usize, bool)> = analysis
         .moves
         .iter()
@@ -35,7 +27,7 @@ fn check(search: &mut NotaktoSearch, cells: &[u16]) {
         .collect();
     assert_eq!(got, expected, "{cells:03x?}");
     let winning: Vec<(usize, usize)> = analysis
-        .winning_moves
+        .winning_moves()
         .iter()
         .map(|m| (m.board, m.cell.index()))
         .collect();
@@ -85,41 +77,26 @@ fn every_position_of_three_boards_up_to_symmetry_matches_plain_search() {
     assert_eq!(positions, 47 * 48 * 49 / 6);
 }
 
-/// A small generator for reproducible random boards.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-
-    /// A board reached in play: random X on an empty board until a line or
-    /// a random stop.
-    fn board(&mut self) -> u16 {
-        let mut b = 0u16;
-        let stop = self.next() % 7;
-        for _ in 0..stop {
-            let cell = self.next() % 9;
-            b |= 1 << cell;
-            if dead(b) {
-                break;
-            }
+/// A board reached in play, from the project's fixed random stream: random
+/// X on an empty board until a line or a random stop.
+fn random_board(random: &mut SplitMix64) -> u16 {
+    let mut b = 0u16;
+    for _ in 0..random.below(7) {
+        b |= 1 << random.below(9);
+        if dead(b) {
+            break;
         }
-        b
     }
+    b
 }
 
 #[test]
 fn random_positions_of_four_to_six_boards_match_plain_search() {
     let mut search = NotaktoSearch::default();
-    let mut rng = Lcg(36);
+    let mut random = SplitMix64::new(36);
     for (boards, count) in [(4, 2000), (5, 100), (6, 20)] {
         for _ in 0..count {
-            let cells: Vec<u16> = (0..boards).map(|_| rng.board()).collect();
+            let cells: Vec<u16> = (0..boards).map(|_| random_board(&mut random)).collect();
             check(&mut search, &cells);
         }
     }
@@ -146,18 +123,9 @@ fn the_engine_wins_every_won_position_against_every_reply() {
             let after = play(&boards, mv);
             let after: Vec<u16> = after.iter().map(|b| b.cells()).collect();
             assert!(!search.wins(&after), "the engine's move keeps the win");
-            for (k, &b) in after.iter().enumerate() {
-                if dead(b) {
-                    continue;
-                }
-                for cell in 0..9 {
-                    if b >> cell & 1 == 0 {
-                        let mut reply = after.clone();
-                        reply[k] |= 1 << cell;
-                        if reply.iter().any(|&b| !dead(b)) {
-                            stack.push(reply);
-                        }
-                    }
+            for (_, _, reply) in moves(&after) {
+                if reply.iter().any(|&b| !dead(b)) {
+                    stack.push(reply);
                 }
             }
         }
@@ -178,8 +146,8 @@ fn the_engine_wins_soonest_and_loses_latest_on_few_boards() {
             positions.push(vec![a, b]);
         }
     }
-    let mut rng = Lcg(7);
-    positions.extend((0..300).map(|_| (0..3).map(|_| rng.board()).collect()));
+    let mut random = SplitMix64::new(7);
+    positions.extend((0..300).map(|_| (0..3).map(|_| random_board(&mut random)).collect()));
     positions.push(vec![0, 0, 0]);
     for cells in positions {
         let boards: Vec<Board> = cells.iter().map(|&c| Board::from_cells(c)).collect();

@@ -5,7 +5,7 @@
 //!
 //! [`Record`]: crate::solver::record::Record
 
-use super::{analyze, engine_move, play, Board, Move, Remoteness, EXACT_ENGINE_BOARDS};
+use super::{analyze, engine_move_with, play, Board, Exact, Move};
 use crate::solver::record::{self, KnownValue, Rules};
 
 pub use crate::solver::record::Player;
@@ -81,27 +81,32 @@ pub fn new_match(boards: Vec<Board>, first: Player) -> Option<Match> {
 }
 
 /// The value of `boards` for the player to move: won or lost from the
-/// quotient, and in how many plies when at most [`EXACT_ENGINE_BOARDS`]
+/// quotient, and in how many plies when at most
+/// [`EXACT_ENGINE_BOARDS`](super::EXACT_ENGINE_BOARDS)
 /// boards are live.
 pub fn value(boards: &[Board]) -> KnownValue {
-    let live = boards.iter().filter(|b| !b.is_dead()).count();
+    value_with(boards, &mut Exact::default())
+}
+
+fn value_with(boards: &[Board], exact: &mut Exact) -> KnownValue {
     KnownValue {
         winning: analyze(boards).is_winning(),
-        plies: (live <= EXACT_ENGINE_BOARDS).then(|| Remoteness::default().of(boards)),
+        plies: exact.value(boards).and_then(|v| v.distance()),
     }
 }
 
 /// The perfect line from `boards`: the engine's move for both sides, each
 /// with the value, for its mover, of the position it is made in, to the
-/// end or `most` moves.
+/// end or `most` moves. One memo serves the whole line.
 pub fn perfect_line(boards: &[Board], most: usize) -> (Vec<(Move, KnownValue)>, bool) {
+    let mut exact = Exact::default();
     let mut boards = boards.to_vec();
     let mut line = Vec::new();
-    while let Some(mv) = engine_move(&boards) {
+    while let Some(mv) = engine_move_with(&boards, &mut exact) {
         if line.len() == most {
             return (line, true);
         }
-        line.push((mv, value(&boards)));
+        line.push((mv, value_with(&boards, &mut exact)));
         boards = play(&boards, mv);
     }
     (line, false)

@@ -16,7 +16,7 @@ pub mod quotient;
 pub use quotient::{quotient, Element, Quotient};
 
 use super::board::{has_line, Cell, ALL_CELLS};
-use std::collections::HashMap;
+use super::search::{Expansion, Game, Outcome, Solver};
 
 /// One board: the cells that hold an `X`, as a 9-bit set (cell = 3 · row
 /// + column, as in tic-tac-toe).
@@ -97,10 +97,8 @@ pub struct Analysis {
     pub product: Element,
     /// Whether the product is in the P-portion: the player to move loses.
     pub p_position: bool,
-    /// Every move after which the product is in the P-portion (none when the
-    /// mover loses), in board order, then reading order.
-    pub winning_moves: Vec<Move>,
-    /// Every move and whether it wins, in the same order.
+    /// Every move and whether it wins (the product after it is in the
+    /// P-portion), in board order, then reading order.
     pub moves: Vec<(Move, bool)>,
 }
 
@@ -114,6 +112,12 @@ impl Analysis {
     /// The player to move wins with perfect play.
     pub fn is_winning(&self) -> bool {
         !self.p_position
+    }
+
+    /// Every winning move (none when the mover loses), in the order of
+    /// [`Analysis::moves`].
+    pub fn winning_moves(&self) -> Vec<Move> {
+        self.moves.iter().filter(|m| m.1).map(|m| m.0).collect()
     }
 }
 
@@ -139,12 +143,10 @@ pub fn analyze(boards: &[Board]) -> Analysis {
         }
         before = q.mul(before, elements[k]);
     }
-    let winning_moves = moves.iter().filter(|m| m.1).map(|m| m.0).collect();
     Analysis {
         p_position: q.is_p(suffix[0]),
         product: suffix[0],
         elements,
-        winning_moves,
         moves,
     }
 }
@@ -157,8 +159,8 @@ pub fn play(boards: &[Board], mv: Move) -> Vec<Board> {
 }
 
 /// Positions with at most this many live boards are played exactly: the
-/// fastest win, the longest loss (about 15 ms for three empty boards; four
-/// take a third of a second).
+/// fastest win, the longest loss (about 10 ms for three empty boards, the
+/// most it searches; measured in release on this project's machine).
 pub const EXACT_ENGINE_BOARDS: usize = 3;
 
 /// The engine's move, `None` when no board is live. With at most
@@ -168,32 +170,47 @@ pub const EXACT_ENGINE_BOARDS: usize = 3;
 /// board), or when losing the move that leaves the opponent the fewest
 /// winning replies, then the most playable cells.
 pub fn engine_move(boards: &[Board]) -> Option<Move> {
+    engine_move_with(boards, &mut Exact::default())
+}
+
+/// [`engine_move`] with the exact search's memo kept by the caller (a
+/// perfect line asks for one move after another).
+fn engine_move_with(boards: &[Board], exact: &mut Exact) -> Option<Move> {
     let analysis = analyze(boards);
     if analysis.is_over() {
         return None;
     }
     let live = boards.iter().filter(|b| !b.is_dead()).count();
-    if live <= EXACT_ENGINE_BOARDS {
-        let mut plies = Remoteness::default();
-        let scored = analysis.moves.iter().map(|&(mv, wins)| {
-            let left = plies.of(&play(boards, mv));
-            (mv, wins, left)
-        });
-        return if analysis.is_winning() {
-            scored.filter(|m| m.1).min_by_key(|m| m.2).map(|m| m.0)
-        } else {
-            // Ties: the earliest move (max_by_key keeps the last maximum).
-            scored
-                .enumerate()
-                .max_by_key(|(i, m)| (m.2, std::cmp::Reverse(*i)))
-                .map(|(_, m)| m.0)
-        };
+    // Each move's value for its mover, where the search reaches (after a
+    // move there are no more live boards than before).
+    let exact_values: Option<Vec<Outcome>> = (live <= EXACT_ENGINE_BOARDS)
+        .then(|| {
+            analysis
+                .moves
+                .iter()
+                .map(|&(mv, _)| {
+                    exact
+                        .value(&play(boards, mv))
+                        .map(Outcome::for_previous_mover)
+                })
+                .collect()
+        })
+        .flatten();
+    if let Some(values) = exact_values {
+        // Ties: the earliest move (max_by_key keeps the last maximum).
+        return analysis
+            .moves
+            .iter()
+            .zip(values)
+            .enumerate()
+            .max_by_key(|&(i, (_, value))| (value, std::cmp::Reverse(i)))
+            .map(|(_, (&(mv, _), _))| mv);
     }
-    if let Some(&mv) = analysis
-        .winning_moves
+    let winning = analysis.winning_moves();
+    if let Some(&mv) = winning
         .iter()
         .find(|mv| !boards[mv.board].with_x(mv.cell).is_dead())
-        .or(analysis.winning_moves.first())
+        .or(winning.first())
     {
         return Some(mv);
     }
@@ -203,57 +220,69 @@ pub fn engine_move(boards: &[Board]) -> Option<Move> {
         .enumerate()
         .max_by_key(|&(i, &(mv, _))| {
             let after = play(boards, mv);
-            let replies = analyze(&after).winning_moves.len();
+            let replies = analyze(&after).winning_moves().len();
             let playable: usize = after.iter().map(|b| b.playable().count()).sum();
             (std::cmp::Reverse(replies), playable, std::cmp::Reverse(i))
         })
         .map(|(_, &(mv, _))| mv)
 }
 
-/// Plies to the end of the game under perfect play: the winner hurries,
-/// the loser holds out. Found by search (the quotient says who wins each
-/// position, the search only how long it lasts), remembered by the live
-/// boards turned to their canonical forms and sorted.
-#[derive(Default)]
-struct Remoteness {
-    memo: HashMap<Vec<Board>, u8>,
-}
+/// At most [`EXACT_ENGINE_BOARDS`] live boards (the dead ones play no part).
+type FewBoards = [Option<Board>; EXACT_ENGINE_BOARDS];
 
-impl Remoteness {
-    fn of(&mut self, boards: &[Board]) -> u8 {
-        let mut key: Vec<Board> = boards
-            .iter()
-            .filter(|b| !b.is_dead())
-            .map(|b| b.canonical())
-            .collect();
-        key.sort();
-        self.of_key(key)
+/// Notakto on few boards as the shared perfect-play search sees it; a
+/// position's key is its boards turned canonical and sorted.
+#[derive(Debug, Clone, Copy)]
+struct FewBoardsGame;
+
+impl Game for FewBoardsGame {
+    type Position = FewBoards;
+
+    fn key(&self, position: &FewBoards) -> u64 {
+        let mut boards =
+            position.map(|b| b.map_or(0, |b| 1 << 9 | u64::from(b.canonical().cells())));
+        boards.sort_unstable();
+        boards.iter().fold(0, |key, &b| key << 10 | b)
     }
 
-    fn of_key(&mut self, key: Vec<Board>) -> u8 {
-        if key.is_empty() {
-            return 0;
-        }
-        if let Some(&plies) = self.memo.get(&key) {
-            return plies;
-        }
-        let analysis = analyze(&key);
-        let mut best: Option<u8> = None;
+    /// The winner needs to look only at its winning moves (the quotient
+    /// says which: the others lose, so they never give the best value).
+    fn expand(&self, position: &FewBoards, children: &mut Vec<FewBoards>) -> Expansion {
+        let boards: Vec<Board> = position.iter().flatten().copied().collect();
+        let analysis = analyze(&boards);
         for &(mv, wins) in &analysis.moves {
-            // The winner looks only at winning moves, the loser at all.
             if analysis.is_winning() && !wins {
                 continue;
             }
-            let plies = self.of(&play(&key, mv)) + 1;
-            best = Some(match best {
-                None => plies,
-                Some(b) if analysis.is_winning() => b.min(plies),
-                Some(b) => b.max(plies),
-            });
+            let mut live = play(&boards, mv).into_iter().filter(|b| !b.is_dead());
+            children.push(std::array::from_fn(|_| live.next()));
         }
-        let plies = best.unwrap_or(0);
-        self.memo.insert(key, plies);
-        plies
+        Expansion::Moves
+    }
+
+    /// No live board: the other player completed the last line, so the
+    /// player to move has won (misère).
+    fn no_moves(&self) -> Outcome {
+        Outcome::Win(0)
+    }
+}
+
+/// The exact search of positions with few live boards, remembered.
+struct Exact(Solver<FewBoardsGame>);
+
+impl Default for Exact {
+    fn default() -> Exact {
+        Exact(Solver::new(FewBoardsGame))
+    }
+}
+
+impl Exact {
+    /// The value for the player to move, with plies; `None` past
+    /// [`EXACT_ENGINE_BOARDS`] live boards.
+    fn value(&mut self, boards: &[Board]) -> Option<Outcome> {
+        let mut live = boards.iter().filter(|b| !b.is_dead()).copied();
+        let few: FewBoards = std::array::from_fn(|_| live.next());
+        live.next().is_none().then(|| self.0.solve(&few))
     }
 }
 
@@ -276,7 +305,7 @@ mod tests {
         let a = analyze(&[Board::EMPTY]);
         assert!(a.is_winning());
         assert_eq!(
-            a.winning_moves,
+            a.winning_moves(),
             vec![Move {
                 board: 0,
                 cell: Cell::CENTRE
@@ -287,7 +316,7 @@ mod tests {
     #[test]
     fn no_live_board_means_the_mover_has_won() {
         let a = analyze(&[board("XXX/.../..."), board("X../X../X..")]);
-        assert!(a.is_over() && a.is_winning() && a.winning_moves.is_empty());
+        assert!(a.is_over() && a.is_winning() && a.winning_moves().is_empty());
         assert_eq!(engine_move(&[board("XXX/.../...")]), None);
     }
 
@@ -311,7 +340,7 @@ mod tests {
         let won = [Board::EMPTY, Board::EMPTY, Board::EMPTY];
         let a = analyze(&won);
         let mv = engine_move(&won).unwrap();
-        assert_eq!(a.is_winning(), a.winning_moves.contains(&mv));
+        assert_eq!(a.is_winning(), a.winning_moves().contains(&mv));
         let lost = &[board(".../.X./...")];
         assert!(!analyze(lost).is_winning());
         let mv = engine_move(lost).unwrap();

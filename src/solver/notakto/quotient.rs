@@ -78,8 +78,6 @@ pub struct Generator {
 /// How the quotient was found and checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Proof {
-    /// Live board positions up to symmetry.
-    pub positions: usize,
     /// The sizes of the test sums that found the candidate (`t`, `s`).
     pub test_boards: (usize, usize),
     /// The `(x, W)` pairs that step 2 reached by adding a board and
@@ -132,7 +130,6 @@ impl Quotient {
             return candidate.into_quotient(
                 &rules,
                 Proof {
-                    positions: rules.classes.len(),
                     test_boards,
                     states,
                 },
@@ -585,11 +582,11 @@ impl Candidate {
                     .map_or(Element::IDENTITY, |c| element(self.of_class[c]))
             })
             .collect();
-        let mut positions: Vec<(Board, Element)> = in_play
+        // In order of play already (fewest X first).
+        let positions = in_play
             .iter()
             .map(|&c| (rules.classes[c], element(self.of_class[c])))
             .collect();
-        positions.sort_by_key(|(b, _)| (b.x_count(), *b));
         Quotient {
             normal_forms: order.iter().map(|&old| names[old].clone()).collect(),
             table,

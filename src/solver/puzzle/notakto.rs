@@ -33,7 +33,7 @@ pub struct NotaktoPuzzle {
 
 /// The boards and total `X` of a level: (fewest boards, most boards,
 /// fewest X, most X).
-fn shape_of_level(level: u8) -> (usize, usize, u32, u32) {
+fn level_bounds(level: u8) -> (usize, usize, u32, u32) {
     match level {
         1 => (2, 2, 0, 12),
         2 => (3, 3, 7, 18),
@@ -58,7 +58,7 @@ fn random_board(x: u32, random: &mut SplitMix64) -> Board {
 }
 
 pub(super) fn make(level: u8, random: &mut SplitMix64) -> NotaktoPuzzle {
-    let (fewest, most, fewest_x, most_x) = shape_of_level(level);
+    let (fewest, most, fewest_x, most_x) = level_bounds(level);
     let mut last = None;
     for _ in 0..TRIES {
         let count = fewest + random.below(most - fewest + 1);
@@ -74,12 +74,12 @@ pub(super) fn make(level: u8, random: &mut SplitMix64) -> NotaktoPuzzle {
             continue;
         }
         let analysis = analyze(&boards);
-        if !analysis.is_winning() || analysis.winning_moves.is_empty() {
+        if !analysis.is_winning() || analysis.winning_moves().is_empty() {
             continue;
         }
         let puzzle = NotaktoPuzzle {
             boards,
-            answers: analysis.winning_moves,
+            answers: analysis.winning_moves(),
         };
         if level == 1 || puzzle.answers.len() <= 3 {
             return puzzle;
@@ -90,7 +90,7 @@ pub(super) fn make(level: u8, random: &mut SplitMix64) -> NotaktoPuzzle {
     // practice, but a seed always names a puzzle.
     last.unwrap_or_else(|| NotaktoPuzzle {
         boards: vec![Board::EMPTY],
-        answers: analyze(&[Board::EMPTY]).winning_moves,
+        answers: analyze(&[Board::EMPTY]).winning_moves(),
     })
 }
 

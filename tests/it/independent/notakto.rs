@@ -58,6 +58,56 @@ pub fn live_positions() -> Vec<u16> {
     all
 }
 
+/// Every move of a position: the board, the cell, and the boards after it.
+pub fn moves(boards: &[u16]) -> Vec<(usize, usize, Vec<u16>)> {
+    let mut all = Vec::new();
+    for (k, &b) in boards.iter().enumerate() {
+        if dead(b) {
+            continue;
+        }
+        for cell in 0..9 {
+            if b >> cell & 1 == 0 {
+                let mut after = boards.to_vec();
+                after[k] |= 1 << cell;
+                all.push((k, cell, after));
+            }
+        }
+    }
+    all
+}
+
+/// What a position's outcome depends on: its live boards, each turned to
+/// its smallest image, sorted.
+fn key(boards: &[u16]) -> Vec<u16> {
+    let mut key: Vec<u16> = boards
+        .iter()
+        .filter(|&&b| !dead(b))
+        .map(|&b| smallest_image(b))
+        .collect();
+    key.sort();
+    key
+}
+
+/// The keys a key's moves reach, one at a time (a search that finds a
+/// winning move stops there): only the board played on is turned again, or
+/// dropped when dead.
+fn next_keys(key: &[u16]) -> impl Iterator<Item = Vec<u16>> + '_ {
+    (0..key.len())
+        .flat_map(move |i| (0..9).map(move |cell| (i, cell)))
+        .filter(move |&(i, cell)| key[i] >> cell & 1 == 0)
+        .map(move |(i, cell)| {
+            let mut next = key.to_vec();
+            next[i] |= 1 << cell;
+            if dead(next[i]) {
+                next.remove(i);
+            } else {
+                next[i] = smallest_image(next[i]);
+            }
+            next.sort();
+            next
+        })
+}
+
 #[derive(Default)]
 pub struct NotaktoSearch {
     memo: HashMap<Vec<u16>, bool>,
@@ -65,15 +115,10 @@ pub struct NotaktoSearch {
 }
 
 impl NotaktoSearch {
-    /// Whether the player to move wins.
+    /// Whether the player to move wins (with no live board, the other
+    /// player completed the last line: the player to move has won).
     pub fn wins(&mut self, boards: &[u16]) -> bool {
-        let mut key: Vec<u16> = boards
-            .iter()
-            .filter(|&&b| !dead(b))
-            .map(|&b| smallest_image(b))
-            .collect();
-        key.sort();
-        self.wins_key(key)
+        self.wins_key(key(boards))
     }
 
     fn wins_key(&mut self, key: Vec<u16>) -> bool {
@@ -83,66 +128,36 @@ impl NotaktoSearch {
         if let Some(&w) = self.memo.get(&key) {
             return w;
         }
-        let mut wins = false;
-        'all: for i in 0..key.len() {
-            for cell in 0..9 {
-                if key[i] >> cell & 1 == 1 {
-                    continue;
-                }
-                let mut next = key.clone();
-                next[i] |= 1 << cell;
-                if dead(next[i]) {
-                    next.remove(i);
-                } else {
-                    next[i] = smallest_image(next[i]);
-                }
-                next.sort();
-                if !self.wins_key(next) {
-                    wins = true;
-                    break 'all;
-                }
-            }
-        }
+        let wins = next_keys(&key).any(|next| !self.wins_key(next));
         self.memo.insert(key, wins);
         wins
     }
-}
 
-impl NotaktoSearch {
     /// Plies to the end under perfect play: the winner hurries (fewest
     /// plies among winning moves), the loser holds out (most plies).
     pub fn plies(&mut self, boards: &[u16]) -> u32 {
-        let mut key: Vec<u16> = boards
-            .iter()
-            .filter(|&&b| !dead(b))
-            .map(|&b| smallest_image(b))
-            .collect();
-        key.sort();
+        self.plies_key(key(boards))
+    }
+
+    fn plies_key(&mut self, key: Vec<u16>) -> u32 {
         if key.is_empty() {
             return 0;
         }
         if let Some(&p) = self.plies.get(&key) {
             return p;
         }
-        let wins = self.wins(&key);
+        let wins = self.wins_key(key.clone());
         let mut best: Option<u32> = None;
-        for i in 0..key.len() {
-            for cell in 0..9 {
-                if key[i] >> cell & 1 == 1 {
-                    continue;
-                }
-                let mut next = key.clone();
-                next[i] |= 1 << cell;
-                if wins && self.wins(&next) {
-                    continue;
-                }
-                let p = 1 + self.plies(&next);
-                best = Some(match best {
-                    None => p,
-                    Some(b) if wins => b.min(p),
-                    Some(b) => b.max(p),
-                });
+        for next in next_keys(&key).collect::<Vec<_>>() {
+            if wins && self.wins_key(next.clone()) {
+                continue;
             }
+            let p = 1 + self.plies_key(next);
+            best = Some(match best {
+                None => p,
+                Some(b) if wins => b.min(p),
+                Some(b) => b.max(p),
+            });
         }
         let p = best.unwrap();
         self.plies.insert(key, p);
