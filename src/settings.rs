@@ -19,7 +19,7 @@ pub const DEFAULT_TEXT: &str = r#"# noughts settings (noughts config --path says
 # Command-line options win over these; delete a line for its default.
 
 # The tab the app opens on: "last" (where you left off), or always
-# "tictactoe", "treblecross" or "mnc".
+# "tictactoe", "treblecross", "mnc" or "notakto".
 tab = "last"
 
 # Mouse capture: false leaves the terminal its own selection and scrolling
@@ -41,6 +41,10 @@ hints = false
 [treblecross]
 # Columns per cell: 0 for the widest that fits the strip, else 1, 2 or 3.
 zoom = 0
+
+[notakto]
+# The boards a fresh Notakto tab starts with: 1 to 9 (+ and - change it).
+boards = 3
 "#;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
@@ -52,6 +56,7 @@ pub enum OpeningTab {
     TicTacToe,
     Treblecross,
     Mnc,
+    Notakto,
 }
 
 impl OpeningTab {
@@ -63,6 +68,7 @@ impl OpeningTab {
             OpeningTab::TicTacToe => Some("tictactoe"),
             OpeningTab::Treblecross => Some("treblecross"),
             OpeningTab::Mnc => Some("mnc"),
+            OpeningTab::Notakto => Some("notakto"),
         }
     }
 }
@@ -144,6 +150,34 @@ impl<'de> Deserialize<'de> for Zoom {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct NotaktoSettings {
+    pub boards: BoardCount,
+}
+
+/// How many boards a fresh Notakto tab has: 1 to 9.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardCount(pub u8);
+
+impl Default for BoardCount {
+    fn default() -> Self {
+        BoardCount(3)
+    }
+}
+
+impl<'de> Deserialize<'de> for BoardCount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BoardCount, D::Error> {
+        let n = u8::deserialize(d)?;
+        if !(1..=9).contains(&n) {
+            return Err(serde::de::Error::custom(format!(
+                "expected 1 to 9 boards, found {n}"
+            )));
+        }
+        Ok(BoardCount(n))
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
@@ -152,6 +186,7 @@ pub struct Settings {
     pub display: Display,
     pub mnc: MncSettings,
     pub treblecross: TreblecrossSettings,
+    pub notakto: NotaktoSettings,
 }
 
 impl Default for Settings {
@@ -162,6 +197,7 @@ impl Default for Settings {
             display: Display::Unicode,
             mnc: MncSettings::default(),
             treblecross: TreblecrossSettings::default(),
+            notakto: NotaktoSettings::default(),
         }
     }
 }
@@ -292,6 +328,12 @@ mod tests {
         assert!(wrong_type.starts_with("line 2, column 9:"), "{wrong_type}");
         let variant = parse("display = \"asci\"\n").unwrap_err();
         assert!(variant.contains("`unicode`"), "{variant}");
+        let boards = parse("[notakto]\nboards = 10\n").unwrap_err();
+        assert!(boards.contains("expected 1 to 9 boards"), "{boards}");
+        assert_eq!(
+            parse("tab = \"notakto\"\n[notakto]\nboards = 9\n").map(|s| (s.tab, s.notakto.boards)),
+            Ok((OpeningTab::Notakto, BoardCount(9)))
+        );
         let zoom = parse("[treblecross]\nzoom = 9\n").unwrap_err();
         assert!(zoom.contains("expected a zoom of 0"), "{zoom}");
         assert!(!zoom.contains('\n'));

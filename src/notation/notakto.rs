@@ -8,6 +8,9 @@ use crate::solver::notakto::{Analysis, Board, Element, Move, Quotient};
 use crate::solver::Cell;
 use std::fmt;
 
+/// The most boards the app's tab holds, and so a saved file.
+pub const MOST_EDITABLE: usize = 9;
+
 /// Reads one board: `X../.X./...`. Three rows of three cells, `X` or `.`,
 /// joined by `/`. Dead boards (three in a line) are allowed.
 pub fn read_board(token: &Token) -> Result<Board, InputError> {
@@ -93,6 +96,54 @@ impl fmt::Display for MoveText {
     }
 }
 
+/// Reads a move `K:CELL` (`2:b2`) playable on `boards`: the error's
+/// column counts from 1 in `text`.
+pub fn read_move(boards: &[Board], text: &str) -> Result<Move, InputError> {
+    let (number, cell) = text.split_once(':').ok_or_else(|| {
+        InputError::at_column(
+            1,
+            format!(
+                "expected a move such as 2:b2 (board, ':', cell), found {}",
+                quoted(text)
+            ),
+        )
+    })?;
+    let board = super::digits::<usize>(number)
+        .filter(|k| (1..=boards.len()).contains(k))
+        .ok_or_else(|| {
+            InputError::at_column(
+                1,
+                format!(
+                    "expected a board from 1 to {}, found {}",
+                    boards.len(),
+                    quoted(number)
+                ),
+            )
+        })?
+        - 1;
+    let at = number.len() + 2;
+    let cell: Cell = cell.parse().map_err(|e: InputError| InputError {
+        column: at + e.column - 1,
+        ..e
+    })?;
+    if boards[board].is_dead() {
+        return Err(InputError::at_column(
+            1,
+            format!(
+                "board {} is dead (three in a line): no move there",
+                board + 1
+            ),
+        ));
+    }
+    if boards[board].has_x(cell) {
+        return Err(InputError::at_column(
+            at,
+            format!("{cell} of board {} holds an X already", board + 1),
+        ));
+    }
+    Ok(Move { board, cell })
+}
+
 /// The letter of generator `i`.
 pub fn generator_name(i: usize) -> char {
     char::from(b'a' + i as u8)
@@ -138,7 +189,8 @@ pub fn element(q: &Quotient, x: Element, ascii: bool) -> String {
 /// move wins`. Past 9 boards equal elements are gathered into powers
 /// (`b²¹⁴ · (ab)⁴⁷`), the identity left out.
 pub fn product_words(q: &Quotient, analysis: &Analysis, ascii: bool) -> String {
-    let times = if ascii { " * " } else { " · " };
+    // In ASCII `x`: `*` marks a winning move on the same screen.
+    let times = if ascii { " x " } else { " · " };
     let mut factors: Vec<String> = if analysis.elements.len() <= 9 {
         analysis
             .elements

@@ -16,6 +16,13 @@
 //!
 //! ```text
 //! noughts 1
+//! notakto X../.X./... .../.../...
+//! first engine
+//! move 2:b2
+//! ```
+//!
+//! ```text
+//! noughts 1
 //! mnc .../.../... x 4 4
 //! you o
 //! move x b2
@@ -23,7 +30,8 @@
 //! move X a1
 //! ```
 //!
-//! Treblecross cells count from 1, as everywhere; an MNC move is in the one
+//! Treblecross cells count from 1, as everywhere, and so do Notakto's
+//! boards (`2:b2`: cell b2 of board 2); an MNC move is in the one
 //! notation of moves ([`super::mnc::move_notation`]; the first files' form,
 //! `small b2`, `big a1`, `a1 c3`, still reads). `#` starts
 //! a comment. Every move is checked as it is read: an illegal one is an
@@ -31,6 +39,7 @@
 
 use super::{escaped, InputError};
 use crate::solver::mnc::{Move as MncMove, Position};
+use crate::solver::notakto::{Board as NotaktoBoard, Move as NotaktoMove};
 use crate::solver::tictactoe::Board;
 use crate::solver::treblecross::{completes_three, three_in_a_row, Player, Strip};
 use crate::solver::Side;
@@ -47,6 +56,12 @@ pub enum Saved {
         strip: Strip,
         game: Option<(Player, Vec<usize>)>,
     },
+    /// 1 to 9 boards; in a game, who moved first from them and the
+    /// moves.
+    Notakto {
+        boards: Vec<NotaktoBoard>,
+        game: Option<(Player, Vec<NotaktoMove>)>,
+    },
     /// A match: where it started, the human's side, the moves.
     Mnc {
         start: Position,
@@ -61,6 +76,7 @@ impl Saved {
         match self {
             Saved::TicTacToe(_) => "tictactoe",
             Saved::Treblecross { .. } => "treblecross",
+            Saved::Notakto { .. } => "notakto",
             Saved::Mnc { .. } => "mnc",
         }
     }
@@ -76,13 +92,22 @@ pub fn write(saved: &Saved) -> String {
         Saved::Treblecross { strip, game } => {
             text.push_str(&format!("treblecross {strip}\n"));
             if let Some((first, moves)) = game {
-                let first = match first {
-                    Player::You => "you",
-                    Player::Engine => "engine",
-                };
-                text.push_str(&format!("first {first}\n"));
+                text.push_str(&format!("first {}\n", player_word(*first)));
                 for cell in moves {
                     text.push_str(&format!("move {}\n", cell + 1));
+                }
+            }
+        }
+        Saved::Notakto { boards, game } => {
+            let boards: Vec<String> = boards
+                .iter()
+                .map(|&b| super::notakto::BoardText(b).to_string())
+                .collect();
+            text.push_str(&format!("notakto {}\n", boards.join(" ")));
+            if let Some((first, moves)) = game {
+                text.push_str(&format!("first {}\n", player_word(*first)));
+                for &mv in moves {
+                    text.push_str(&format!("move {}\n", super::notakto::MoveText(mv)));
                 }
             }
         }
@@ -103,6 +128,13 @@ pub fn write(saved: &Saved) -> String {
         }
     }
     text
+}
+
+fn player_word(player: Player) -> &'static str {
+    match player {
+        Player::You => "you",
+        Player::Engine => "engine",
+    }
 }
 
 /// One line of the file: its number, its key and the value after it
@@ -184,7 +216,7 @@ pub fn read(text: &str) -> Result<Saved, InputError> {
     let game = facts.next().ok_or_else(|| InputError {
         line: first.line + 1,
         column: 1,
-        message: "expected the game: tictactoe, treblecross or mnc, found the end".into(),
+        message: "expected the game: tictactoe, treblecross, notakto or mnc, found the end".into(),
     })?;
     let rest: Vec<&Fact> = facts.collect();
     match game.key {
@@ -196,12 +228,13 @@ pub fn read(text: &str) -> Result<Saved, InputError> {
             Ok(Saved::TicTacToe(board))
         }
         "treblecross" => read_treblecross(game, &rest),
+        "notakto" => read_notakto(game, &rest),
         "mnc" => read_mnc(game, &rest),
         other => Err(InputError {
             line: game.line,
             column: 1,
             message: format!(
-                "expected the game: tictactoe, treblecross or mnc, found {}",
+                "expected the game: tictactoe, treblecross, notakto or mnc, found {}",
                 escaped(other)
             ),
         }),
@@ -271,16 +304,7 @@ fn read_treblecross(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
             "expected the end: no game starts on a strip with three in a row",
         ));
     }
-    let first = match first_fact.value {
-        "you" => Player::You,
-        "engine" => Player::Engine,
-        other => {
-            return Err(first_fact.error(
-                0,
-                format!("expected 'you' or 'engine', found {}", escaped(other)),
-            ))
-        }
-    };
+    let first = read_first(first_fact)?;
     let mut moves = Vec::new();
     // The start has no three in a row: only a move can make one, and only
     // through its own cell (checked there, so a long game reads in linear
@@ -312,6 +336,59 @@ fn read_treblecross(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
     }
     Ok(Saved::Treblecross {
         strip: start,
+        game: Some((first, moves)),
+    })
+}
+
+/// Who moved first in a game: `first you` or `first engine`.
+fn read_first(fact: &Fact) -> Result<Player, InputError> {
+    match fact.value {
+        "you" => Ok(Player::You),
+        "engine" => Ok(Player::Engine),
+        other => Err(fact.error(
+            0,
+            format!("expected 'you' or 'engine', found {}", escaped(other)),
+        )),
+    }
+}
+
+/// `notakto` and 1 to 9 boards, each a word; in a game, `first` and the
+/// moves, each checked on the boards as they are then.
+fn read_notakto(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
+    let most = super::notakto::MOST_EDITABLE;
+    let mut boards = Vec::new();
+    for token in super::Tokens::new(game.value) {
+        if boards.len() == most {
+            return Err(game.placed(token.error(format!(
+                "expected the end: the app holds at most {most} boards"
+            ))));
+        }
+        boards.push(super::notakto::read_board(&token).map_err(|e| game.placed(e))?);
+    }
+    if boards.is_empty() {
+        return Err(game.error(0, "expected 1 to 9 boards such as X../.X./..., found none"));
+    }
+    let start = boards.clone();
+    let Some(first_fact) = rest.first() else {
+        return Ok(Saved::Notakto { boards, game: None });
+    };
+    let first_fact = expect_key(Some(first_fact), "first", game)?;
+    if boards.iter().all(|b| b.is_dead()) {
+        return Err(first_fact.error(0, "expected the end: no game starts with every board dead"));
+    }
+    let first = read_first(first_fact)?;
+    let mut moves = Vec::new();
+    for fact in &rest[1..] {
+        let fact = expect_key(Some(fact), "move", game)?;
+        if boards.iter().all(|b| b.is_dead()) {
+            return Err(fact.error(0, "expected the end: the game is over (every board dead)"));
+        }
+        let mv = super::notakto::read_move(&boards, fact.value).map_err(|e| fact.placed(e))?;
+        boards[mv.board] = boards[mv.board].with_x(mv.cell);
+        moves.push(mv);
+    }
+    Ok(Saved::Notakto {
+        boards: start,
         game: Some((first, moves)),
     })
 }
@@ -356,6 +433,8 @@ mod tests {
             "noughts 1\ntreblecross X.......X.....\n",
             "noughts 1\ntreblecross X.......X.....\nfirst engine\nmove 4\nmove 12\n",
             "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove x b2\nmove O b2 takes x\nmove X a1\n",
+            "noughts 1\nnotakto X../.X./... XXX/.../...\n",
+            "noughts 1\nnotakto .../.../... .../.../...\nfirst engine\nmove 2:b2\nmove 1:a1\n",
         ] {
             let saved = read(text).unwrap();
             assert_eq!(write(&saved), text);
@@ -410,6 +489,34 @@ mod tests {
             (
                 "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove a1 b2\n",
                 "line 4, column 6: not a legal move here",
+            ),
+            (
+                "noughts 1\nnotakto .../.../... X../.X./..Y\n",
+                "line 2, column 31: expected 'X' or '.'",
+            ),
+            (
+                "noughts 1\nnotakto\n",
+                "line 2, column 9: expected 1 to 9 boards",
+            ),
+            (
+                "noughts 1\nnotakto .../.../...\nfirst you\nmove 2:b2\n",
+                "line 4, column 6: expected a board from 1 to 1",
+            ),
+            (
+                "noughts 1\nnotakto X../.../...\nfirst you\nmove 1:a1\n",
+                "line 4, column 8: a1 of board 1 holds an X",
+            ),
+            (
+                "noughts 1\nnotakto X../.../...\nfirst you\nmove 1:d1\n",
+                "line 4, column 8: expected a column a, b or c",
+            ),
+            (
+                "noughts 1\nnotakto XX./.../...\nfirst you\nmove 1:c1\nmove 1:b2\n",
+                "line 5, column 6: expected the end: the game is over",
+            ),
+            (
+                "noughts 1\nnotakto XXX/.../...\nfirst you\n",
+                "line 3, column 7: expected the end: no game starts",
             ),
             (
                 "noughts 1\nmnc .../.../... x 4 4\nmove small a1\n",
