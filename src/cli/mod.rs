@@ -271,20 +271,6 @@ impl From<ValueTooLarge> for Error {
     }
 }
 
-/// The app's `--puzzle`: an id of a game the app has a tab for (Notakto's
-/// puzzles are made, and printed by `noughts puzzle`, before its tab is).
-fn app_puzzle_arg(text: &str) -> Result<PuzzleId, InputError> {
-    let id = notation::puzzle::id_arg(text)?;
-    if id.game == crate::solver::puzzle::PuzzleGame::Notakto {
-        return Err(InputError::at_column(
-            1,
-            "expected a puzzle of tictactoe, treblecross or mnc: the app has no Notakto tab yet \
-             (`noughts puzzle --game notakto` prints Notakto's puzzles)",
-        ));
-    }
-    Ok(id)
-}
-
 #[derive(Debug, Parser)]
 #[command(
     name = "noughts",
@@ -327,7 +313,7 @@ pub enum Command {
         #[arg(long, value_parser = notation::treblecross::strip_arg)]
         strip: Option<Strip>,
         /// A puzzle to open by its id, as the panel and `noughts puzzle` show it: mnc-3-1234.
-        #[arg(long, value_parser = app_puzzle_arg)]
+        #[arg(long, value_parser = notation::puzzle::id_arg)]
         puzzle: Option<PuzzleId>,
         /// A file saved by the app (Ctrl-S) to open in its tab.
         #[arg(long)]

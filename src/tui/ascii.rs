@@ -59,11 +59,14 @@ pub const TARGET: &str = "◎";
 /// The sign of the piece picked up (MNC).
 pub const LIFTED: &str = "↑";
 
+/// The superscript digits, as powers are written (Notakto's `ab²`).
+const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+
 /// `text` as the frame being drawn writes it: in ASCII, with the stand-ins
-/// that take more than one column (`...`, `ok`, the `x` of `40×16`); as it
-/// is otherwise.
+/// that take more than one column (`...`, `ok`, the `x` of `40×16`, a
+/// power `b²` as `b^2`); as it is otherwise.
 pub fn spelled(text: &str) -> Cow<'_, str> {
-    if !on() || !text.contains(['…', '✓', '×']) {
+    if !on() || !text.contains(['…', '✓', '×']) && !text.contains(SUPERSCRIPTS) {
         return Cow::Borrowed(text);
     }
     let chars: Vec<char> = text.chars().collect();
@@ -77,6 +80,14 @@ pub fn spelled(text: &str) -> Cow<'_, str> {
             '…' => out.push_str("..."),
             '✓' => out.push_str("ok"),
             '×' if digit(i.checked_sub(1)) && digit(Some(i + 1)) => out.push('x'),
+            c if SUPERSCRIPTS.contains(&c) => {
+                // One caret before a power's digits.
+                if i == 0 || !SUPERSCRIPTS.contains(&chars[i - 1]) {
+                    out.push('^');
+                }
+                let d = SUPERSCRIPTS.iter().position(|&s| s == c).unwrap_or(0);
+                out.push(char::from(b'0' + d as u8));
+            }
             c => out.push(c),
         }
     }
@@ -276,6 +287,7 @@ mod tests {
         assert_eq!(spelled(text), text);
         let _ascii = drawing(true);
         assert_eq!(spelled(text), "thinking... ok a2 · 40x16 · cell × 3");
+        assert_eq!(spelled("ab²c · (ab)¹²"), "ab^2c · (ab)^12");
         assert_eq!(ellipsis(), "...");
         drop(_ascii);
         assert!(!on());

@@ -1,4 +1,4 @@
-//! The terminal app: three tabs on the shared solvers.
+//! The terminal app: four tabs on the shared solvers.
 //!
 //! `app` holds the title bar, footer, help overlay and the one update
 //! function; `tabs` one file per tab, each a leaf that owns its actions,

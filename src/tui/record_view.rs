@@ -311,9 +311,29 @@ pub fn render_list<R: Rules>(
             };
             let x = area.x + column as u16 * grid.width;
             let room = grid.width.saturating_sub(2).max(1).min(area.right() - x);
-            put_str(buf, x, area.y + 1 + row as u16, text, room, style);
+            put_str(
+                buf,
+                x,
+                area.y + 1 + row as u16,
+                &cut_to(text, room),
+                room,
+                style,
+            );
         }
     }
+}
+
+/// `text` in `room` columns: as it is where it fits, else cut with the
+/// sign of more (a narrow screen's one column of long entries).
+fn cut_to(text: &str, room: u16) -> String {
+    let text = crate::tui::ascii::spelled(text);
+    let room = usize::from(room);
+    if text.chars().count() <= room {
+        return text.into_owned();
+    }
+    let more = crate::tui::ascii::ellipsis();
+    let kept = room.saturating_sub(more.chars().count());
+    text.chars().take(kept).chain(more.chars()).collect()
 }
 
 /// The move (0-based) a click at `at` on the list in `area` picks; none

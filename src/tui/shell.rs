@@ -26,19 +26,61 @@ pub struct ShellLayout {
 
 const APP_NAME: &str = " noughts ";
 
-/// The text of a tab's title in the bar: short ones when the full ones do
-/// not all fit in `width` columns (each title stays whole and clickable).
-fn title_text(tab: TabId, width: u16) -> String {
-    let full = |tab: TabId| format!(" {} {} ", tab.index() + 1, tab.title());
-    let needed: usize = APP_NAME.len()
-        + TabId::ALL
-            .iter()
-            .map(|&t| full(t).chars().count() + 1)
-            .sum::<usize>();
-    if needed <= usize::from(width) {
-        full(tab)
-    } else {
-        format!(" {} {} ", tab.index() + 1, tab.short_title())
+/// How the title bar is written, from the widest form to the narrowest:
+/// with the app's name or not, full or short titles, padded or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct TitleForm {
+    name: bool,
+    short: bool,
+    padded: bool,
+}
+
+const TITLE_FORMS: [TitleForm; 3] = [
+    TitleForm {
+        name: true,
+        short: false,
+        padded: true,
+    },
+    TitleForm {
+        name: true,
+        short: true,
+        padded: true,
+    },
+    TitleForm {
+        name: false,
+        short: true,
+        padded: false,
+    },
+];
+
+impl TitleForm {
+    /// The widest form whose titles all fit in `width` columns (each
+    /// title stays whole and clickable), else the narrowest.
+    fn for_width(width: u16) -> TitleForm {
+        let needed = |form: TitleForm| -> usize {
+            let name = if form.name { APP_NAME.len() } else { 0 };
+            name + TabId::ALL
+                .iter()
+                .map(|&t| form.title(t).chars().count() + 1)
+                .sum::<usize>()
+        };
+        TITLE_FORMS
+            .into_iter()
+            .find(|&form| needed(form) <= usize::from(width))
+            .unwrap_or(TITLE_FORMS[TITLE_FORMS.len() - 1])
+    }
+
+    fn title(self, tab: TabId) -> String {
+        let title = if self.short {
+            tab.short_title()
+        } else {
+            tab.title()
+        };
+        if self.padded {
+            format!(" {} {title} ", tab.index() + 1)
+        } else {
+            format!("{} {title}", tab.index() + 1)
+        }
     }
 }
 
@@ -49,11 +91,13 @@ pub fn shell_layout(area: Rect) -> ShellLayout {
         Constraint::Length(1),
     ])
     .areas(area);
-    let mut x = top.x.saturating_add(APP_NAME.len() as u16);
+    let form = TitleForm::for_width(top.width);
+    let name = if form.name { APP_NAME.len() as u16 } else { 0 };
+    let mut x = top.x.saturating_add(name);
     let titles = TabId::ALL
         .iter()
         .map(|&tab| {
-            let width = title_text(tab, top.width).chars().count() as u16;
+            let width = form.title(tab).chars().count() as u16;
             let rect = Rect::new(x, top.y, width, top.height).intersection(top);
             x = x.saturating_add(width + 1);
             rect
@@ -78,16 +122,19 @@ pub struct Shell<'a> {
 impl Shell<'_> {
     /// The app's name and each tab's title, the one shown marked.
     pub fn render_title_bar(&self, area: Rect, layout: &ShellLayout, buf: &mut Buffer) {
-        let name = Line::styled(APP_NAME, self.theme.title());
-        let first = layout.titles.first().map_or(area.right(), |r| r.x);
-        put(buf, area.x, area.y, &name, first - area.x);
+        let form = TitleForm::for_width(area.width);
+        if form.name {
+            let name = Line::styled(APP_NAME, self.theme.title());
+            let first = layout.titles.first().map_or(area.right(), |r| r.x);
+            put(buf, area.x, area.y, &name, first - area.x);
+        }
         for (tab, &rect) in TabId::ALL.iter().zip(&layout.titles) {
             let style = if *tab == self.tab {
                 self.theme.tab_selected()
             } else {
                 self.theme.tab()
             };
-            let title = Line::styled(title_text(*tab, area.width), style);
+            let title = Line::styled(form.title(*tab), style);
             put(buf, rect.x, rect.y, &title, rect.width);
         }
     }

@@ -34,6 +34,7 @@ mod tictactoe;
 mod treblecross;
 mod tui;
 mod tui_mnc;
+mod tui_notakto;
 mod tui_puzzle;
 mod tui_treblecross;
 mod tui_treblecross_game;

@@ -390,8 +390,8 @@ fn the_command_prints_the_puzzles_its_seed_names() {
             "column 5: expected a level from 1 to 5",
         ),
         (
-            &["tui", "--puzzle", "notakto-1-1"][..],
-            "the app has no Notakto tab yet",
+            &["tui", "--puzzle", "notakto-6-1"][..],
+            "column 9: expected a level from 1 to 5",
         ),
     ] {
         let out = Command::cargo_bin("noughts")

@@ -89,9 +89,11 @@ fn strip_row(line: &str, marks: &[char]) -> bool {
 /// a separator of words (`cells 1–14 of 14 · cursor at 1 · zoom 5 (z)  ★
 /// winning, · safe, × unsafe` had both on one line). In ASCII, where it is
 /// `.`, no other lone `.` comes in (the separator, the old `…`): only the
-/// empty cells the Unicode screen writes `.` too.
-fn dots_only_mark_safe_cells(unicode: &str, ascii: &str) {
-    for line in unicode.lines() {
+/// empty cells the Unicode screen writes `.` too. On the Notakto tab `·`
+/// is the sign of the quotient's product (as the paper and the command
+/// write it; `x` in ASCII): only the ASCII half applies there.
+fn dots_only_mark_safe_cells(unicode: &str, ascii: &str, products: bool) {
+    for line in unicode.lines().filter(|_| !products) {
         if strip_row(line, &['★', '·', '×']) {
             continue;
         }
@@ -123,7 +125,7 @@ fn screen(app: &mut App) -> String {
             app.ascii = true;
             let ascii = draw(app, width, height).backend().to_string();
             app.ascii = false;
-            dots_only_mark_safe_cells(&unicode, &ascii);
+            dots_only_mark_safe_cells(&unicode, &ascii, app.tab == TabId::Notakto);
         }
         if overlays {
             for toggle in [Action::ToggleHelp, Action::ToggleRules] {
@@ -154,7 +156,7 @@ fn settle(app: &mut App) {
             };
             !m.is_solved() || waiting
         };
-        !app.tabs.treblecross.is_thinking() && !mnc_waiting
+        !app.tabs.treblecross.is_thinking() && !app.tabs.notakto.is_thinking() && !mnc_waiting
     });
 }
 
@@ -328,6 +330,112 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
     let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_analysis", text);
     shows(&text, &["ANALYSIS: set up any position", "a: back"]);
+}
+
+#[test]
+fn notakto_editing_game_review_line_over_and_puzzle() {
+    let mut app = App::new(Theme { color: true });
+    let late = ["XX./..X/...", ".X./X../...", "X.X/.../.X."];
+    app.load_saved(
+        noughts::notation::saved::read(&format!("noughts 1\nnotakto {}\n", late.join(" ")))
+            .unwrap(),
+    );
+    assert_eq!(app.tab, TabId::Notakto);
+    let text = screen(&mut app);
+    insta::assert_snapshot!("notakto_80x24_editing", text);
+    shows(
+        &text,
+        &[
+            "WINNING for the player to move: ad · a · a = ad",
+            "winning moves: 1:a2",
+            "board 1: ad",
+            "★ winning move, × losing move",
+        ],
+    );
+    // Nine boards, one dead.
+    keys(&mut app, "c++++++x");
+    keys(&mut app, "llx");
+    screen(&mut app);
+    // A game on three boards: your X, the engine's reply.
+    keys(&mut app, "-----e");
+    keys(&mut app, "ee");
+    keys(&mut app, "g ");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("notakto_80x24_playing", text);
+    shows(
+        &text,
+        &["your move, the cursor on", "1. you 1:c2", "2. engine"],
+    );
+    keys(&mut app, "a");
+    screen(&mut app);
+    keys(&mut app, "<");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("notakto_80x24_review", text);
+    shows(&text, &["REVIEW, after move 1 of 2", "before", "after"]);
+    keys(&mut app, "p");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("notakto_80x24_line", text);
+    shows(&text, &["PERFECT LINE from move 1 on"]);
+    app.handle(&key(KeyCode::Esc), AREA);
+    app.handle(&key(KeyCode::Esc), AREA);
+    keys(&mut app, "n");
+    shows(
+        &screen(&mut app),
+        &["Start the game again from its first boards?"],
+    );
+    keys(&mut app, "n");
+    // Play the first playable cell until the game ends.
+    while app.tabs.notakto.game().unwrap().is_on() {
+        let boards = app.tabs.notakto.boards().to_vec();
+        let (k, cell) = boards
+            .iter()
+            .enumerate()
+            .find_map(|(k, b)| b.playable().next().map(|c| (k, c)))
+            .unwrap();
+        app.update(Action::tab(noughts::tui::tabs::notakto::Action::Click(
+            k, cell,
+        )));
+        settle(&mut app);
+    }
+    let text = screen(&mut app);
+    insta::assert_snapshot!("notakto_80x24_over", text);
+    shows(&text, &["GAME OVER: the engine wins", "n again"]);
+
+    // A puzzle: a wrong answer, then a hint.
+    app.open_puzzle("notakto-2-3".parse().unwrap());
+    let puzzle = app
+        .tabs
+        .notakto
+        .training()
+        .current
+        .as_ref()
+        .unwrap()
+        .puzzle
+        .clone();
+    let wrong = noughts::solver::notakto::analyze(&puzzle.boards)
+        .moves
+        .iter()
+        .find(|m| !m.1)
+        .map(|m| m.0)
+        .unwrap();
+    app.update(Action::tab(noughts::tui::tabs::notakto::Action::Click(
+        wrong.board,
+        wrong.cell,
+    )));
+    keys(&mut app, "t");
+    let text = screen(&mut app);
+    insta::assert_snapshot!("notakto_80x24_puzzle", text);
+    shows(&text, &["PUZZLE notakto-2-3", "not played", "hint 1:"]);
+
+    app.update(Action::tab(noughts::tui::tabs::notakto::Action::Puzzle(
+        noughts::tui::puzzle::PuzzleAction::Leave,
+    )));
+    // Back to editing, the boards cleared: in ASCII.
+    keys(&mut app, "gcx");
+    app.ascii = true;
+    let text = draw(&app, 80, 24).backend().to_string();
+    insta::assert_snapshot!("notakto_80x24_ascii", text);
+    shows(&text, &["* winning move, ! losing move"]);
 }
 
 /// The views the snapshots above do not reach, each checked at every size

@@ -11,7 +11,7 @@ use noughts::tui::app::{Action, App, TabId};
 use noughts::tui::keymap::Key;
 use noughts::tui::puzzle::PuzzleAction;
 use noughts::tui::tabs::mnc::{self, MncTab};
-use noughts::tui::tabs::{tictactoe, treblecross};
+use noughts::tui::tabs::{notakto, tictactoe, treblecross};
 use noughts::tui::theme::Theme;
 use std::time::Duration;
 
@@ -33,6 +33,10 @@ type Case = (&'static str, fn(&mut App));
 fn screen(app: &App) -> String {
     draw(app, 100, 30).backend().to_string()
 }
+
+/// A Notakto game in progress (you moved once), as a saved file.
+const NOTAKTO_GAME: &str =
+    "noughts 1\nnotakto .../.../... .../.../... .../.../...\nfirst you\nmove 1:a1\nmove 2:b2\n";
 
 /// A Treblecross game in progress (you moved once), as a saved file.
 const TREBLECROSS_GAME: &str = "noughts 1\ntreblecross ..........\nfirst you\nmove 1\nmove 10\n";
@@ -161,7 +165,7 @@ fn ctrl_s_during_a_puzzle_saves_the_puzzle_on_screen_in_every_tab_and_says_so() 
 #[test]
 fn a_puzzle_asked_for_always_opens_whatever_its_tab_holds() {
     // `noughts tui --puzzle` after a session with a game restored.
-    for id in ["tictactoe-2-7", "treblecross-3-7", "mnc-2-7"] {
+    for id in ["tictactoe-2-7", "treblecross-3-7", "mnc-2-7", "notakto-2-7"] {
         let mut app = fresh();
         app.load_saved(saved::read(TREBLECROSS_GAME).unwrap());
         app.update(Action::SelectTab(TabId::Mnc));
@@ -172,10 +176,22 @@ fn a_puzzle_asked_for_always_opens_whatever_its_tab_holds() {
             TabId::TicTacToe => app.tabs.tictactoe.training().current.is_some(),
             TabId::Treblecross => app.tabs.treblecross.training().current.is_some(),
             TabId::Mnc => app.tabs.mnc.training().current.is_some(),
+            TabId::Notakto => app.tabs.notakto.training().current.is_some(),
         };
         assert!(on, "{id}: shown on {:?}", app.tab);
         assert!(id.starts_with(app.tab.word()), "{id} on {:?}", app.tab);
     }
+}
+
+/// The shown tab's message.
+fn message_of(app: &App) -> Option<String> {
+    match app.tab {
+        TabId::TicTacToe => app.tabs.tictactoe.message(),
+        TabId::Treblecross => app.tabs.treblecross.message(),
+        TabId::Mnc => app.tabs.mnc.message(),
+        TabId::Notakto => app.tabs.notakto.message(),
+    }
+    .map(str::to_owned)
 }
 
 fn press(code: KeyCode) -> crossterm::event::Event {
@@ -214,6 +230,19 @@ fn esc_takes_a_tabs_message_away_in_every_tab_and_mode() {
             app.update(Action::tab(mnc::Action::Hand(Size::Small)));
             app.update(Action::tab(mnc::Action::Undo));
         }),
+        ("Notakto: nothing to undo", |app| {
+            app.update(Action::SelectTab(TabId::Notakto));
+            app.update(Action::tab(notakto::Action::Undo));
+        }),
+        ("Notakto review: at the start", |app| {
+            app.load_saved(saved::read(NOTAKTO_GAME).unwrap());
+            settle(app);
+            for _ in 0..4 {
+                app.update(Action::tab(notakto::Action::Review(
+                    noughts::tui::review::Review::Step(-1),
+                )));
+            }
+        }),
         ("MNC review", |app| {
             app.update(Action::SelectTab(TabId::Mnc));
             app.update(Action::tab(mnc::Action::NextStrength));
@@ -229,18 +258,10 @@ fn esc_takes_a_tabs_message_away_in_every_tab_and_mode() {
         let mut app = fresh();
         make(&mut app);
         settle(&mut app);
-        let message = match app.tab {
-            TabId::TicTacToe => app.tabs.tictactoe.message().map(str::to_owned),
-            TabId::Treblecross => app.tabs.treblecross.message().map(str::to_owned),
-            TabId::Mnc => app.tabs.mnc.message().map(str::to_owned),
-        };
+        let message = message_of(&app);
         assert!(message.is_some(), "{what}: no message to take away");
         app.handle(&press(KeyCode::Esc), AREA);
-        let message = match app.tab {
-            TabId::TicTacToe => app.tabs.tictactoe.message().map(str::to_owned),
-            TabId::Treblecross => app.tabs.treblecross.message().map(str::to_owned),
-            TabId::Mnc => app.tabs.mnc.message().map(str::to_owned),
-        };
+        let message = message_of(&app);
         assert_eq!(message, None, "{what}: Esc left it");
     }
 }
@@ -248,6 +269,7 @@ fn esc_takes_a_tabs_message_away_in_every_tab_and_mode() {
 /// The modes of every tab, each reached from a fresh app.
 fn modes() -> Vec<Case> {
     use noughts::tui::tabs::mnc::Action as M;
+    use noughts::tui::tabs::notakto::Action as N;
     use noughts::tui::tabs::tictactoe::Action as T;
     use noughts::tui::tabs::treblecross::Action as B;
     vec![
@@ -321,6 +343,38 @@ fn modes() -> Vec<Case> {
             app.open_puzzle("mnc-2-3".parse().unwrap());
             settle(app);
             app.update(Action::tab(M::Puzzle(PuzzleAction::Solution)));
+        }),
+        ("Notakto editing", |app| {
+            app.update(Action::SelectTab(TabId::Notakto))
+        }),
+        ("Notakto playing", |app| {
+            app.load_saved(saved::read(NOTAKTO_GAME).unwrap())
+        }),
+        ("Notakto game over", |app| {
+            app.load_saved(saved::read("noughts 1\nnotakto XX./.../...\n").unwrap());
+            app.update(Action::tab(N::Play(Player::You)));
+            app.update(Action::tab(N::Click(
+                0,
+                noughts::solver::Cell::from_index(2).unwrap(),
+            )));
+        }),
+        ("Notakto review", |app| {
+            app.load_saved(saved::read(NOTAKTO_GAME).unwrap());
+            settle(app);
+            app.update(Action::tab(N::Review(noughts::tui::review::Review::Step(
+                -1,
+            ))));
+        }),
+        ("Notakto line", |app| {
+            app.update(Action::SelectTab(TabId::Notakto));
+            app.update(Action::tab(N::Review(noughts::tui::review::Review::Line)));
+        }),
+        ("Notakto puzzle", |app| {
+            app.open_puzzle("notakto-2-3".parse().unwrap())
+        }),
+        ("Notakto puzzle's solution", |app| {
+            app.open_puzzle("notakto-2-3".parse().unwrap());
+            app.update(Action::tab(N::Puzzle(PuzzleAction::Solution)));
         }),
     ]
 }
@@ -400,18 +454,14 @@ fn loading_a_file_over_a_match_in_progress_asks_first() {
 
 #[test]
 fn a_puzzles_line_is_never_played_on_in_any_tab() {
-    for id in ["tictactoe-2-3", "treblecross-1-3", "mnc-2-3"] {
+    for id in ["tictactoe-2-3", "treblecross-1-3", "mnc-2-3", "notakto-1-3"] {
         let mut app = fresh();
         app.open_puzzle(id.parse().unwrap());
         settle(&mut app);
         type_keys(&mut app, "p");
         settle(&mut app);
         type_keys(&mut app, ">c");
-        let message = match app.tab {
-            TabId::TicTacToe => app.tabs.tictactoe.message().map(str::to_owned),
-            TabId::Treblecross => app.tabs.treblecross.message().map(str::to_owned),
-            TabId::Mnc => app.tabs.mnc.message().map(str::to_owned),
-        };
+        let message = message_of(&app);
         assert_eq!(
             message.as_deref(),
             Some(noughts::tui::puzzle::NO_CONTINUING),

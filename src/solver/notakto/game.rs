@@ -6,7 +6,7 @@
 //! [`Record`]: crate::solver::record::Record
 
 use super::{analyze, engine_move_with, play, Board, Exact, Move};
-use crate::solver::record::{self, KnownValue, Rules};
+use crate::solver::record::{self, Annotation, KnownValue, Rules};
 
 pub use crate::solver::record::Player;
 
@@ -112,6 +112,23 @@ pub fn perfect_line(boards: &[Board], most: usize) -> (Vec<(Move, KnownValue)>, 
     (line, false)
 }
 
+/// The values of a game's moves played from `start`, as the review marks
+/// them: each move's mover's value before it and the value after it. One
+/// memo serves the whole game.
+pub fn annotate(start: &[Board], moves: &[Move]) -> Vec<Annotation<KnownValue>> {
+    let mut exact = Exact::default();
+    let mut boards = start.to_vec();
+    moves
+        .iter()
+        .map(|&mv| {
+            let before = value_with(&boards, &mut exact);
+            boards = play(&boards, mv);
+            let after = value_with(&boards, &mut exact);
+            Annotation { before, after }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,5 +182,27 @@ mod tests {
         let (short, cut) = perfect_line(&[Board::EMPTY; 2], 2);
         assert!(cut && short.len() == 2);
         assert!(!short[0].1.winning, "two boards: the first player loses");
+    }
+
+    #[test]
+    fn annotations_mark_a_win_given_away_and_the_end() {
+        // One empty board: the centre wins, a corner gives the win away.
+        let notes = annotate(&[Board::EMPTY], &[mv(0, 0), mv(0, 4)]);
+        assert!(notes[0].before.winning && !notes[0].for_mover().winning);
+        assert_eq!(notes[0].mark(), record::Mark::Blunder);
+        assert_eq!(notes[1].before, notes[0].after);
+        // The last line on the last live board: the mover has lost.
+        let line = [mv(0, 0), mv(0, 1), mv(0, 2)];
+        let notes = annotate(&[Board::EMPTY], &line);
+        let end = notes[2].after;
+        assert_eq!(
+            end,
+            KnownValue {
+                winning: true,
+                plies: Some(0)
+            },
+            "the player to move after the last line has won"
+        );
+        assert!(!notes[2].for_mover().winning);
     }
 }

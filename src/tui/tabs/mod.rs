@@ -5,6 +5,7 @@
 //! app sees it, so that the app never matches on which tab is shown.
 
 pub mod mnc;
+pub mod notakto;
 pub mod tictactoe;
 pub mod treblecross;
 
@@ -250,6 +251,7 @@ tabs! {
     TicTacToe: tictactoe::TicTacToeTab,
     Treblecross: treblecross::TreblecrossTab,
     Mnc: mnc::MncTab,
+    Notakto: notakto::NotaktoTab,
 }
 
 impl TabId {

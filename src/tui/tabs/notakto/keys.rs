@@ -1,0 +1,85 @@
+//! What the Notakto tab can be asked to do, and the keys that ask it.
+
+use crate::solver::notakto::game::Player;
+use crate::solver::Cell;
+use crate::tui::keymap::{ch, ctrl, key, modes, Binding, When};
+use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
+use crate::tui::review::{review_keys, Review};
+use crossterm::event::KeyCode;
+
+/// Everything the tab can be asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Space: toggle the X under the cursor (editing), play there (a
+    /// game), answer with it (a puzzle).
+    Toggle,
+    SetX,
+    SetEmpty,
+    /// A click on cell `1` of board `0`: the cursor goes there, then as
+    /// Space.
+    Click(usize, Cell),
+    /// The cursor this many boards on (back if negative), on the same cell.
+    Board(isize),
+    /// One board more (up to 9), or the cursor's board taken away.
+    MoreBoards,
+    FewerBoards,
+    Clear,
+    NextExample,
+    Undo,
+    Redo,
+    /// Start a game against the engine with this player first (or stop one).
+    Play(Player),
+    /// A game again from the boards it started on, the same player first.
+    NewGame,
+    /// During a game: show or hide the analysis.
+    ShowAnalysis,
+    /// The review and the perfect line (every tab's keys).
+    Review(Review),
+    Puzzle(PuzzleAction),
+}
+
+modes! {
+    /// Editing the boards (no game).
+    EDITING,
+    /// A game against the engine, going on.
+    PLAYING,
+    /// A game against the engine, over.
+    GAME_OVER,
+    /// An earlier position of the game, or a step along the perfect line.
+    REVIEWING,
+}
+pub(super) const GAME: When = PLAYING.or(GAME_OVER);
+
+/// The tab's keys (the cursor keys are every tab's, in the app), in the
+/// footer's order: a short footer drops the last first.
+pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
+    reviewing: REVIEWING, stepping: GAME.or(REVIEWING), line: EDITING.or(GAME).or(REVIEWING); {
+    [key(KeyCode::Char(' '))] "Space" "toggle X in the cell (or click it)" => Action::Toggle, when EDITING, footer "toggle";
+    [key(KeyCode::Char(' '))] "Space" "play your X in the cell (or click it)" => Action::Toggle, when PLAYING, footer "play here";
+    [ch('P')] "P" "puzzles: find the winning move (the boards wait)" => Action::Puzzle(PuzzleAction::Toggle), when EDITING, footer "puzzle";
+    [ch('P')] "P" "puzzles (the game waits, and comes back when they end)" => Action::Puzzle(PuzzleAction::Toggle), when GAME;
+    [ch('u')] "u" "take back your move and the reply" => Action::Undo, when GAME, footer "take back";
+    [ch('g')] "g" "play the engine, you first" => Action::Play(Player::You), when EDITING, footer "game";
+    [ch('G')] "G" "play the engine, engine first" => Action::Play(Player::Engine), when EDITING;
+    [ch('g'), ch('G')] "g" "stop the game: back to editing" => Action::Play(Player::You), when GAME, footer "stop";
+    [ch('n')] "n" "new game: the same boards and first player" => Action::NewGame, when GAME.or(REVIEWING), footer "new";
+    [ch('a')] "a" "show or hide the analysis during the game" => Action::ShowAnalysis, when PLAYING, footer "analysis";
+    [ch('[')] "[" "the previous board (the arrows cross too)" => Action::Board(-1), when EDITING.or(GAME);
+    [ch(']')] "]" "the next board" => Action::Board(1), when EDITING.or(GAME), group "[/]" "board";
+    [ch('+'), ch('=')] "+" "one board more (up to 9)" => Action::MoreBoards, when EDITING, group "+/-" "boards";
+    [ch('-')] "-" "take away the cursor's board (down to 1)" => Action::FewerBoards, when EDITING;
+} {
+    [ch('x')] "x" "put X in the cell" => Action::SetX, when EDITING;
+    [ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)] "." "empty the cell" => Action::SetEmpty, when EDITING;
+    [ch('u')] "u" "undo" => Action::Undo, when EDITING, footer "undo";
+    [ctrl('r')] "C-r" "redo" => Action::Redo, when EDITING;
+    [ch('c')] "c" "clear every board" => Action::Clear, when EDITING, footer "clear";
+    [ch('e')] "e" "next example (assets/notakto)" => Action::NextExample, when EDITING, footer "example";
+}];
+
+/// The keys while a puzzle is on the boards.
+pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys![Action::Puzzle;
+    [key(KeyCode::Char(' ')), ch('x'), key(KeyCode::Enter)] "Space" "answer with the cell under the cursor (or click it)" => Action::Toggle, footer "answer";
+    [ch('[')] "[" "the previous board (the arrows cross too)" => Action::Board(-1);
+    [ch(']')] "]" "the next board" => Action::Board(1);
+];

@@ -1,0 +1,205 @@
+//! Where the Notakto tab puts things: the boards, as large as they fit
+//! all at once (wrapping into rows), each with its label under it, and
+//! the words beside them or under them; the one source for drawing and
+//! for clicks.
+
+use crate::tui::grid::{grid_size, Grid};
+use ratatui::layout::Rect;
+
+/// Smallest area the tab draws in (a 40×16 terminal): nine boards of the
+/// smallest look in two rows, and five rows of words.
+pub const MIN_SIZE: (u16, u16) = (40, 14);
+
+/// Rows the words get at least under the boards.
+const WORDS_UNDER: u16 = 5;
+/// Columns the words get at least beside the boards.
+const WORDS_BESIDE: u16 = 38;
+/// Columns between boards side by side.
+const GAP: u16 = 2;
+
+/// How a board is drawn, from the largest look to the smallest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Look {
+    /// The tic-tac-toe tab's grid with lines, cells `h` rows tall: from 2
+    /// rows on, a cell's name on its first row and a drawn cross under it.
+    Grid(u16),
+    /// A box around cells 3 columns wide and 1 row tall.
+    Boxed,
+    /// Cells 2 columns wide and 1 row tall, nothing around them.
+    Bare,
+}
+
+/// The looks tried, largest first.
+const LOOKS: [Look; 6] = [
+    Look::Grid(4),
+    Look::Grid(3),
+    Look::Grid(2),
+    Look::Grid(1),
+    Look::Boxed,
+    Look::Bare,
+];
+
+impl Look {
+    /// Columns and rows of a board, lines included.
+    pub fn size(self) -> (u16, u16) {
+        match self {
+            Look::Grid(h) => grid_size(h),
+            Look::Boxed => (11, 5),
+            Look::Bare => (6, 3),
+        }
+    }
+
+    /// The cells of a board whose top-left corner is at (`x`, `y`), row
+    /// by row.
+    fn cells(self, x: u16, y: u16) -> [Rect; 9] {
+        let at = |i: usize, x0: u16, y0: u16, w: u16| {
+            let (row, col) = (i as u16 / 3, i as u16 % 3);
+            Rect::new(x0 + col * w, y0 + row, w, 1)
+        };
+        match self {
+            Look::Grid(h) => Grid::at(x, y, h).cells(),
+            Look::Boxed => std::array::from_fn(|i| at(i, x + 1, y + 1, 3)),
+            Look::Bare => std::array::from_fn(|i| at(i, x, y, 2)),
+        }
+    }
+}
+
+/// One board on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The board, lines included.
+    pub area: Rect,
+    /// The inside of each cell, row by row.
+    pub cells: [Rect; 9],
+    /// The row under it: its number and its element.
+    pub label: Rect,
+}
+
+/// Where the tab puts things.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotaktoLayout {
+    pub look: Look,
+    pub boards: Vec<Place>,
+    /// Boards in a row (the up and down arrows cross this many).
+    pub per_row: usize,
+    /// The words: the verdict, the product, the game, the move list.
+    pub info: Rect,
+}
+
+/// How `count` boards of `look` fill `width` × `height`: boards in a row,
+/// and the rows between board rows (1 where they fit, else 0).
+fn fit(look: Look, count: usize, width: u16, height: u16) -> Option<(usize, u16)> {
+    let (w, h) = look.size();
+    let per_row = usize::from((width + GAP) / (w + GAP)).min(count);
+    if per_row == 0 {
+        return None;
+    }
+    let rows = count.div_ceil(per_row) as u16;
+    // Each board has its label row under it.
+    [1, 0]
+        .into_iter()
+        .find(|&gap| rows * (h + 1) + (rows - 1) * gap <= height)
+        .map(|gap| (per_row, gap))
+}
+
+/// `None` when the area is smaller than [`MIN_SIZE`]. The largest look at
+/// which all `count` boards fit, with the words beside them where they get
+/// [`WORDS_BESIDE`] columns, else under them.
+pub fn layout(area: Rect, count: usize) -> Option<NotaktoLayout> {
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 || count == 0 {
+        return None;
+    }
+    let width = area.width - 1;
+    let beside_width = width.saturating_sub(WORDS_BESIDE + GAP);
+    // The words start a row below the boards.
+    let under_height = area.height.saturating_sub(WORDS_UNDER + 1);
+    for look in LOOKS {
+        let beside = fit(look, count, beside_width, area.height);
+        let under = fit(look, count, width, under_height);
+        let (per_row, gap, is_beside) = match (beside, under) {
+            (Some((p, g)), _) => (p, g, true),
+            (None, Some((p, g))) => (p, g, false),
+            (None, None) => continue,
+        };
+        let (w, h) = look.size();
+        let boards: Vec<Place> = (0..count)
+            .map(|k| {
+                let (row, col) = ((k / per_row) as u16, (k % per_row) as u16);
+                let x = area.x + 1 + col * (w + GAP);
+                let y = area.y + row * (h + 1 + gap);
+                Place {
+                    area: Rect::new(x, y, w, h),
+                    cells: look.cells(x, y),
+                    label: Rect::new(x, y + h, w, 1),
+                }
+            })
+            .collect();
+        let right = boards
+            .iter()
+            .map(|p| p.area.right())
+            .max()
+            .unwrap_or(area.x);
+        let bottom = boards
+            .iter()
+            .map(|p| p.label.bottom())
+            .max()
+            .unwrap_or(area.y);
+        let info = if is_beside {
+            let x = right + GAP;
+            Rect::new(x, area.y, area.right() - x, area.height)
+        } else {
+            let y = bottom + 1;
+            Rect::new(area.x + 1, y, width, area.bottom().saturating_sub(y))
+        };
+        return Some(NotaktoLayout {
+            look,
+            boards,
+            per_row,
+            info,
+        });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nine_boards_fit_the_smallest_area_and_nothing_overlaps() {
+        for (w, h) in [(40, 14), (80, 22), (120, 38), (200, 58)] {
+            for count in 1..=9 {
+                let area = Rect::new(0, 1, w, h);
+                let l = layout(area, count).unwrap_or_else(|| panic!("{count} at {w}x{h}"));
+                assert_eq!(l.boards.len(), count);
+                for (i, a) in l.boards.iter().enumerate() {
+                    assert!(area.contains(a.area.as_position()));
+                    assert!(a.label.right() <= area.right() && a.label.bottom() <= area.bottom());
+                    assert!(
+                        !a.area.union(a.label).intersects(l.info),
+                        "{count} at {w}x{h}"
+                    );
+                    for cell in a.cells {
+                        assert!(a.area.union(cell) == a.area, "a cell outside its board");
+                    }
+                    for b in &l.boards[i + 1..] {
+                        assert!(!a.area.union(a.label).intersects(b.area.union(b.label)));
+                    }
+                }
+                assert!(
+                    l.info.height >= 5 && l.info.width >= 38,
+                    "{count} at {w}x{h}"
+                );
+            }
+        }
+        assert_eq!(layout(Rect::new(0, 0, 39, 14), 1), None);
+    }
+
+    #[test]
+    fn fewer_boards_are_drawn_larger() {
+        let area = Rect::new(0, 1, 120, 38);
+        let size = |count| layout(area, count).unwrap().look.size().0;
+        assert!(size(1) >= size(3) && size(3) >= size(9));
+        assert!(size(1) > size(9));
+    }
+}

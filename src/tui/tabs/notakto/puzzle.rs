@@ -1,0 +1,199 @@
+//! The tab's puzzles: "find a winning move" on 2 to 9 boards, answered by
+//! Space or a click on a cell. The boards being edited (with their undo
+//! history and cursor), or the game, wait aside while the puzzles are on,
+//! and come back after.
+
+use super::{Action, Boards, NotaktoTab, Spot};
+use crate::notation::notakto::{element, MoveText};
+use crate::notation::puzzle::{notakto_hint, question};
+use crate::solver::notakto::game::{Match, NotaktoRules};
+use crate::solver::notakto::{analyze, play, quotient, Board};
+use crate::solver::puzzle::{NotaktoPuzzle, Puzzle, PuzzleId};
+use crate::solver::record::{Record, Shown};
+use crate::tui::history::History;
+use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles};
+use crate::tui::review::Review;
+use crate::tui::theme::Theme;
+use ratatui::text::Line;
+
+/// The puzzles' record, the puzzle on the boards, and the editor's boards
+/// (or the game) put aside meanwhile.
+pub type Training = puzzle::Training<NotaktoPuzzle, Aside>;
+
+/// One puzzle being answered.
+pub type Try = puzzle::Try<NotaktoPuzzle>;
+
+/// What the tab had when the puzzles began.
+pub struct Aside {
+    pub boards: Vec<Board>,
+    pub game: Option<Match>,
+    show_analysis: bool,
+    history: History<Boards>,
+    cursor: Spot,
+    study: Option<Record<NotaktoRules>>,
+}
+
+impl Puzzles for NotaktoTab {
+    type Puzzle = NotaktoPuzzle;
+    type Aside = Aside;
+    type More = ();
+
+    fn training(&mut self) -> &mut Training {
+        &mut self.training
+    }
+
+    /// Opens the puzzle `id` (or a new one at the level) on the boards;
+    /// the editor's boards, or the game, wait aside.
+    fn open(&mut self, id: Option<PuzzleId>) {
+        let fresh = id.is_none();
+        let id = self.training.next_id(id);
+        let (id, puzzle) = if fresh {
+            self.puzzler.fresh_notakto(id)
+        } else {
+            (id, self.puzzler.notakto(id.level, id.seed))
+        };
+        let tried = Try::new(id, puzzle);
+        let boards = std::mem::replace(&mut self.boards, tried.puzzle.boards.clone());
+        let aside = Aside {
+            boards,
+            game: self.game.take(),
+            show_analysis: self.show_analysis,
+            history: std::mem::take(&mut self.history),
+            cursor: self.cursor,
+            study: self.study.take(),
+        };
+        self.training.begin(tried, || aside);
+        self.study = None;
+        self.history = History::default();
+        self.message = None;
+        self.reanalyze();
+    }
+
+    /// Back to the editor's boards, or the game, as they were.
+    fn leave(&mut self) {
+        if let Some(aside) = self.training.end() {
+            self.boards = aside.boards;
+            self.game = aside.game;
+            self.show_analysis = aside.show_analysis;
+            self.history = aside.history;
+            self.cursor = aside.cursor;
+            self.study = aside.study;
+        }
+        self.message = None;
+        self.reanalyze();
+    }
+
+    fn hint(&mut self) -> Result<(), String> {
+        self.training.hint(notakto_hint)
+    }
+
+    /// The perfect line from the puzzle's boards.
+    fn solution(&mut self) -> Result<(), String> {
+        self.training.give_up();
+        self.reanalyze();
+        self.review_key(Review::Line);
+        Ok(())
+    }
+
+    fn say(&mut self, message: Option<String>) {
+        self.message = message;
+    }
+}
+
+impl NotaktoTab {
+    pub fn training(&self) -> &Training {
+        &self.training
+    }
+
+    /// The puzzle's keys, and what a puzzle on the boards does with the
+    /// tab's: true when the action was taken here.
+    pub(super) fn route_to_puzzle(&mut self, action: Action) -> bool {
+        use Action as A;
+        if self.training.current.is_none() {
+            if let A::Puzzle(action) = action {
+                puzzle::update(self, action);
+                return true;
+            }
+            return false;
+        }
+        let live = self.view() == Shown::Live;
+        match action {
+            A::Puzzle(action) => puzzle::update(self, action),
+            // While the puzzle is open, the perfect line is its solution.
+            A::Review(Review::Line) if self.training.is_open() => {
+                puzzle::update(self, PuzzleAction::Solution)
+            }
+            A::Toggle | A::SetX if live => self.answer(self.cursor),
+            A::Click(board, cell) if live => self.answer(Spot { board, cell }),
+            A::Review(Review::Continue) => self.message = Some(puzzle::NO_CONTINUING.into()),
+            A::Board(_) | A::Review(_) => return false,
+            _ => self.message = Some("a puzzle is on the boards: P or Esc leaves it".into()),
+        }
+        true
+    }
+
+    /// An answer: Space, x or a click on a cell.
+    fn answer(&mut self, spot: Spot) {
+        self.cursor = spot;
+        let Some(t) = &self.training.current else {
+            return;
+        };
+        if !t.attempt.is_open() {
+            self.message = Some("this puzzle is over: n for the next".into());
+            return;
+        }
+        let mv = spot.as_move();
+        let board = self.boards[mv.board];
+        if board.is_dead() {
+            self.message = Some(format!("board {} is dead: no move there", mv.board + 1));
+            return;
+        }
+        if board.has_x(mv.cell) {
+            self.message = Some(format!("{} holds an X already", MoveText(mv)));
+            return;
+        }
+        let q = quotient();
+        let after = play(&self.boards, mv);
+        let analysis = analyze(&after);
+        let product = element(q, analysis.product, false);
+        if t.puzzle.answers.contains(&mv) {
+            self.training.right(format!(
+                "✓ {} wins: the product after it, {product}, is in the P-portion",
+                MoveText(mv)
+            ));
+            // The move is made: the boards show what it leaves.
+            self.boards = after;
+            self.reanalyze();
+            return;
+        }
+        let words = if analysis.is_over() {
+            format!(
+                "{} completes a line on the last live board: it loses at once",
+                MoveText(mv)
+            )
+        } else {
+            format!(
+                "after {} the product is {product}, not in the P-portion: the opponent wins",
+                MoveText(mv)
+            )
+        };
+        self.training.refused(words, "move");
+    }
+
+    /// The puzzle's words, in the words' area.
+    pub(super) fn puzzle_panel(&self, theme: &Theme) -> Option<PuzzlePanel> {
+        let t = self.training.current.as_ref()?;
+        let asked = question(&Puzzle::Notakto(t.puzzle.clone()));
+        let mut panel = self.training.panel(asked, theme)?;
+        if let Some(message) = &self.message {
+            panel.said.push(Line::styled(message.clone(), theme.bad()));
+        }
+        if !t.attempt.is_open() {
+            panel.notes.push(Line::styled(
+                "★ marks each winning move of the boards as they stand now.",
+                theme.dim(),
+            ));
+        }
+        Some(panel)
+    }
+}

@@ -1,0 +1,402 @@
+//! Drawing the Notakto tab: the boards at the look that fits them all
+//! (dead ones drawn dashed and dim, each empty cell of a live board ★ for
+//! a winning move and × for a losing one, as the Treblecross strip marks
+//! a cell that hands the opponent the win), each board's element under it,
+//! and the words: the product written out and so who wins, what the cell
+//! under the cursor would do, the game, the review and the perfect line.
+
+use super::layout::{layout, Look, NotaktoLayout, Place};
+use super::{NotaktoTab, Spot};
+use crate::notation::notakto::{element, product_words, MoveText};
+use crate::solver::board::line_in;
+use crate::solver::notakto::game::Player;
+use crate::solver::notakto::{analyze, play, quotient, Analysis, Board, Move};
+use crate::solver::record::Shown;
+use crate::solver::Cell;
+use crate::tui::ascii;
+use crate::tui::audit;
+use crate::tui::grid::{draw_centred, glyph, Grid, Shape};
+use crate::tui::record_view;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{key_lines, put_label, render_wrapped, rows_of, width_of};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+/// What putting an `X` on `spot` does, in words: the board's new element
+/// (or that it dies), the product after it, and so whether the opponent
+/// is left losing (a winning move).
+pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool) -> String {
+    let mv = Move {
+        board: spot.board,
+        cell: spot.cell,
+    };
+    let k = spot.board + 1;
+    let board = boards[spot.board];
+    if board.is_dead() {
+        return format!("board {k} is dead (three in a line): no move there");
+    }
+    if board.has_x(spot.cell) {
+        return format!("{} holds an X", MoveText(mv));
+    }
+    let after = play(boards, mv);
+    let analysis = analyze(&after);
+    if analysis.is_over() {
+        return format!(
+            "X at {} completes a line on the last live board: it loses at once",
+            MoveText(mv)
+        );
+    }
+    let q = quotient();
+    let becomes = if after[spot.board].is_dead() {
+        format!("kills board {k} (its element becomes 1)")
+    } else {
+        let x = q.element_of(after[spot.board]);
+        format!("board {k} becomes {}", element(q, x, ascii))
+    };
+    let product = element(q, analysis.product, ascii);
+    let verdict = if analysis.p_position {
+        "in the P-portion: the opponent is LOSING, a winning move"
+    } else {
+        "not in the P-portion: the opponent is WINNING"
+    };
+    format!(
+        "X at {}: {becomes}, the product {product} is {verdict}",
+        MoveText(mv)
+    )
+}
+
+/// Every move's verdict by board and cell: `Some(true)` a winning move.
+fn verdicts(analysis: &Analysis, count: usize) -> Vec<[Option<bool>; 9]> {
+    let mut by_board = vec![[None; 9]; count];
+    for &(mv, wins) in &analysis.moves {
+        by_board[mv.board][mv.cell.index()] = Some(wins);
+    }
+    by_board
+}
+
+impl NotaktoTab {
+    pub(super) fn render_boards(&self, layout: &NotaktoLayout, buf: &mut Buffer, theme: &Theme) {
+        let (boards, last) = self.shown();
+        let live = self.view() == Shown::Live;
+        let show = live && !self.analysis_hidden();
+        let marks = verdicts(&self.analysis, boards.len());
+        // Whose each X of the game is: moves alternate from the first
+        // player's.
+        let mut engine_x = vec![0u16; boards.len()];
+        if let (Some(game), Some(first)) = (&self.game, self.first_player()) {
+            for (i, mv) in game.record().moves().iter().enumerate() {
+                if (i % 2 == 0) == (first == Player::Engine) {
+                    engine_x[mv.board] |= mv.cell.bit();
+                }
+            }
+        }
+        for (k, (place, &board)) in layout.boards.iter().zip(&boards).enumerate() {
+            let dead = board.is_dead();
+            draw_frame(layout.look, place, dead, buf, theme);
+            // The line that killed a dead board.
+            let line = line_in(board.cells()).unwrap_or(0);
+            for (cell, rect) in Cell::ALL.into_iter().zip(place.cells) {
+                let mut style = Style::new();
+                if last.is_some_and(|(_, m)| m.board == k && m.cell == cell) {
+                    style = theme.tint();
+                }
+                if live && self.cursor == (Spot { board: k, cell }) {
+                    style = style.patch(theme.cursor());
+                }
+                buf.set_style(rect, style);
+                let body = if let Look::Grid(h @ 2..) = layout.look {
+                    // The cell's name on its first row, as on the
+                    // tic-tac-toe board.
+                    let name = Line::styled(cell.to_string(), theme.dim());
+                    put_label(buf, rect.x, rect.y, &name, rect.width);
+                    Rect::new(rect.x, rect.y + 1, rect.width, h - 1)
+                } else {
+                    rect
+                };
+                if board.has_x(cell) {
+                    let mark = if line & cell.bit() != 0 {
+                        theme.bad()
+                    } else if engine_x[k] & cell.bit() != 0 {
+                        theme.mark_o()
+                    } else {
+                        theme.mark_x()
+                    };
+                    let rows = if body.width >= 5 { body.height } else { 1 };
+                    draw_centred(&glyph(Shape::Cross, rows, 'X'), body, mark, buf);
+                } else if show && !dead {
+                    let (sign, style) = match marks[k][cell.index()] {
+                        Some(true) => ("★", theme.win().patch(theme.best())),
+                        _ => ("×", theme.dim()),
+                    };
+                    draw_centred(&[sign.to_string()], body, style, buf);
+                }
+            }
+            self.render_label(place, k, board, show || !live, buf, theme);
+        }
+    }
+
+    /// Under a board: its number and, where the analysis shows, its
+    /// element (a dead board's says so).
+    #[allow(clippy::too_many_arguments)]
+    fn render_label(
+        &self,
+        place: &Place,
+        k: usize,
+        board: Board,
+        elements: bool,
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        let q = quotient();
+        let n = k + 1;
+        let named = if board.is_dead() {
+            "dead".to_string()
+        } else {
+            element(q, q.element_of(board), ascii::on())
+        };
+        let candidates = if board.is_dead() {
+            vec![
+                format!("board {n}: dead"),
+                format!("{n}: dead"),
+                format!("{n} dead"),
+                "dead".into(),
+            ]
+        } else if elements {
+            vec![
+                format!("board {n}: {named}"),
+                format!("{n}: {named}"),
+                format!("{n} {named}"),
+                named,
+            ]
+        } else {
+            vec![format!("board {n}"), n.to_string()]
+        };
+        let style = if board.is_dead() {
+            theme.bad()
+        } else {
+            theme.key()
+        };
+        let room = place.label.width;
+        if let Some(line) = candidates
+            .into_iter()
+            .map(|text| Line::styled(text, style))
+            .find(|line| width_of(line) <= usize::from(room))
+        {
+            let x = place.label.x + (room - width_of(&line) as u16) / 2;
+            put_label(buf, x, place.label.y, &line, place.label.right() - x);
+        }
+    }
+
+    /// The words: the puzzle, the analysis and the game, a review or the
+    /// perfect line, with the move list under them.
+    pub(super) fn render_info(&self, layout: &NotaktoLayout, buf: &mut Buffer, theme: &Theme) {
+        let info = layout.info;
+        if self.view() == Shown::Live {
+            if let Some(panel) = self.puzzle_panel(theme) {
+                return panel.render(info, buf, theme);
+            }
+        }
+        let lines = self.info_lines(info.width, theme);
+        let (status, list) = self.info_areas(info, &lines);
+        render_wrapped(lines, status, buf, theme.dim());
+        if let (Some(list), Some(record)) = (list, self.record()) {
+            record_view::render_list(record, &self.words(), list, buf, theme);
+        }
+    }
+
+    /// Where the move list is drawn in `area`, if one is.
+    pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
+        let layout = layout(area, self.shown_count())?;
+        let lines = self.info_lines(layout.info.width, &Theme { color: false });
+        self.info_areas(layout.info, &lines).1
+    }
+
+    /// The info area split: the words, then the move list (the game's
+    /// moves, or the perfect line) in the rows the words leave, at least
+    /// two; no list outside a game and a line.
+    fn info_areas(&self, info: Rect, lines: &[Line<'static>]) -> (Rect, Option<Rect>) {
+        if self.record().is_none() || info.height < 5 {
+            return (info, None);
+        }
+        let rows = rows_of(lines, info.width);
+        let list_rows = (info.height as usize).saturating_sub(rows).max(2) as u16;
+        let list_rows = list_rows.min(info.height - 2);
+        let status = Rect {
+            height: info.height - list_rows,
+            ..info
+        };
+        let list = Rect {
+            y: status.bottom(),
+            height: list_rows,
+            ..info
+        };
+        (status, Some(list))
+    }
+
+    fn info_lines(&self, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+        let mut lines = match (self.view(), self.record()) {
+            (Shown::Review { .. }, Some(record)) => {
+                record_view::review_lines(record, &self.words(), width, theme)
+            }
+            (Shown::Line { .. }, Some(record)) => record_view::line_lines(record, width, theme),
+            _ => return self.live_lines(width, theme),
+        };
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.key()));
+        }
+        lines
+    }
+
+    /// The analysis in words (or the game going on), the cursor's move.
+    fn live_lines(&self, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.key()));
+        }
+        if let Some(game) = &self.game {
+            let started = match game.record().start().to_move {
+                Player::Engine => "the engine started",
+                Player::You => "you started",
+            };
+            let keys: &[&str] = match game.winner() {
+                Some(Player::You) => &["n again", "< review", "g back to editing"],
+                Some(Player::Engine) => {
+                    &["u take back", "n again", "< review", "g back to editing"]
+                }
+                None => &[],
+            };
+            let banner = match (game.winner(), game.to_move()) {
+                (Some(Player::You), _) => Span::styled(
+                    "GAME OVER: you win, the engine completed a line on the last live board!",
+                    theme.good(),
+                ),
+                (Some(Player::Engine), _) => Span::styled(
+                    "GAME OVER: the engine wins, you completed a line on the last live board.",
+                    theme.bad(),
+                ),
+                (None, Player::You) => Span::styled(
+                    format!(
+                        "Playing the engine ({started}): your move, the cursor on {}. Space or \
+                         click places an X; whoever kills the last board loses.",
+                        MoveText(self.cursor.as_move())
+                    ),
+                    theme.key(),
+                ),
+                (None, Player::Engine) => {
+                    Span::styled("Playing the engine: it is thinking…", theme.key())
+                }
+            };
+            lines.push(Line::from(banner));
+            lines.extend(key_lines(keys, width, theme.dim()));
+            if self.analysis_hidden() {
+                lines.push(Line::styled(
+                    "(the analysis is hidden while you play: a shows it, p the perfect line)",
+                    theme.dim(),
+                ));
+                return lines;
+            }
+        }
+        let analysis = &self.analysis;
+        if analysis.is_over() && self.game.is_some() {
+            // The banner said who won.
+            return lines;
+        }
+        if analysis.is_over() {
+            lines.push(Line::styled(
+                "Every board is dead: the player to move has won (whoever killed the last board lost).",
+                theme.bad(),
+            ));
+            return lines;
+        }
+        let verdict = if analysis.is_winning() {
+            Span::styled("WINNING", theme.good())
+        } else {
+            Span::styled("LOSING", theme.bad())
+        };
+        lines.push(Line::from(vec![
+            verdict,
+            Span::raw(" for the player to move: "),
+            Span::raw(product_words(quotient(), analysis, ascii::on())),
+        ]));
+        let winning = analysis.winning_moves();
+        if winning.is_empty() {
+            lines.push(Line::styled(
+                "every move loses against perfect play",
+                theme.dim(),
+            ));
+        } else {
+            // About one row of them; the boards star every one.
+            let shown = (usize::from(width) / 6).max(4);
+            let mut moves: Vec<String> = winning
+                .iter()
+                .take(shown)
+                .map(|&m| MoveText(m).to_string())
+                .collect();
+            if winning.len() > shown {
+                moves.push(format!("… ({} in all)", winning.len()));
+            }
+            lines.push(Line::from(vec![
+                Span::raw("winning moves: "),
+                Span::styled(moves.join(" "), theme.win().patch(theme.best())),
+            ]));
+        }
+        if self.game.as_ref().is_none_or(|g| g.is_on()) {
+            lines.push(Line::styled(
+                cursor_words(self.boards(), self.cursor, ascii::on()),
+                theme.best(),
+            ));
+        }
+        lines.push(Line::styled(
+            "★ winning move, × losing move; under each board its element",
+            theme.dim(),
+        ));
+        lines
+    }
+}
+
+/// A board's lines: the grid, a box, or none; a dead board's dashed and
+/// dim.
+fn draw_frame(look: Look, place: &Place, dead: bool, buf: &mut Buffer, theme: &Theme) {
+    let area = place.area.intersection(buf.area);
+    if !matches!(look, Look::Grid(_)) {
+        // The grid notes its own.
+        audit::region(place.area, "the board");
+    }
+    match look {
+        Look::Grid(h) => Grid::at(place.area.x, place.area.y, h).draw(buf, theme),
+        Look::Boxed => {
+            for y in area.top()..area.bottom() {
+                for x in area.left()..area.right() {
+                    let (top, bottom) = (y == place.area.y, y == place.area.bottom() - 1);
+                    let (left, right) = (x == place.area.x, x == place.area.right() - 1);
+                    let symbol = match (top, bottom, left, right) {
+                        (true, _, true, _) => "┌",
+                        (true, _, _, true) => "┐",
+                        (_, true, true, _) => "└",
+                        (_, true, _, true) => "┘",
+                        (true, _, _, _) | (_, true, _, _) => "─",
+                        (_, _, true, _) | (_, _, _, true) => "│",
+                        _ => continue,
+                    };
+                    buf[(x, y)].set_symbol(symbol).set_style(theme.border());
+                }
+            }
+        }
+        Look::Bare => {}
+    }
+    if dead {
+        for y in area.top()..area.bottom() {
+            for x in area.left()..area.right() {
+                let cell = &mut buf[(x, y)];
+                let dashed = match cell.symbol() {
+                    "─" => "╌",
+                    "│" => "╎",
+                    _ => continue,
+                };
+                cell.set_symbol(dashed).set_style(theme.dim());
+            }
+        }
+    }
+}

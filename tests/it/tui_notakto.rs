@@ -1,0 +1,466 @@
+//! The Notakto tab without a terminal: editing by keys and clicks, what
+//! the boards and the words show checked against the tests' own misère
+//! search, games against the engine to the end with every engine move
+//! checked, the review and the perfect line, puzzles, files and settings.
+
+use crate::app_support::*;
+use crate::independent::notakto::{dead, moves, NotaktoSearch};
+use crossterm::event::{KeyCode, KeyModifiers};
+use noughts::notation::saved;
+use noughts::settings::{BoardCount, Settings};
+use noughts::solver::notakto::game::Player;
+use noughts::solver::notakto::{Board, Move};
+use noughts::solver::record::Shown;
+use noughts::solver::Cell;
+use noughts::tui::app::{App, TabId};
+use noughts::tui::puzzle::PuzzleAction;
+use noughts::tui::shell::shell_layout;
+use noughts::tui::tabs::notakto::{self, layout, NotaktoTab};
+use noughts::tui::theme::Theme;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+/// A board from `X../.X./...` (cell = 3 · row + column), read by the
+/// tests, not the crate.
+fn bits(text: &str) -> u16 {
+    text.chars()
+        .filter(|&c| c != '/')
+        .enumerate()
+        .filter(|&(_, c)| c == 'X')
+        .fold(0, |cells, (i, _)| cells | 1 << i)
+}
+
+fn app_with(boards: &[u16]) -> App {
+    let mut app = App::new(Theme { color: true });
+    let boards = boards.iter().map(|&b| Board::from_cells(b)).collect();
+    app.tabs.notakto = NotaktoTab::with_boards(boards);
+    app.tab = TabId::Notakto;
+    app
+}
+
+fn tab(app: &App) -> &NotaktoTab {
+    &app.tabs.notakto
+}
+
+fn cells(app: &App) -> Vec<u16> {
+    tab(app).boards().iter().map(|b| b.cells()).collect()
+}
+
+/// Ticks until the engine has answered everything asked of it.
+fn settle(app: &mut App) {
+    tick_until(app, "an answer from the engine", |app| !app.busy());
+}
+
+/// The screen position of cell `cell` of board `board`, as drawn on a
+/// screen of [`AREA`].
+fn spot(app: &App, board: usize, cell: usize) -> (u16, u16) {
+    let body = shell_layout(AREA).body;
+    let place = layout(body, tab(app).boards().len()).unwrap().boards[board];
+    let rect = place.cells[cell];
+    (rect.x + rect.width / 2, rect.y + rect.height - 1)
+}
+
+fn click_cell(app: &mut App, board: usize, cell: usize) {
+    let (x, y) = spot(app, board, cell);
+    app.handle(&click(x, y), AREA);
+}
+
+/// The text drawn in each cell of each board.
+fn drawn_cells(app: &App, terminal: &Terminal<TestBackend>) -> Vec<[String; 9]> {
+    let body = shell_layout(AREA).body;
+    let buffer = terminal.backend().buffer();
+    layout(body, tab(app).boards().len())
+        .unwrap()
+        .boards
+        .iter()
+        .map(|place| {
+            place.cells.map(|r| {
+                let mut text = String::new();
+                for y in r.top()..r.bottom() {
+                    for x in r.left()..r.right() {
+                        text.push_str(buffer[(x, y)].symbol());
+                    }
+                }
+                text
+            })
+        })
+        .collect()
+}
+
+/// Positions to look at: the shipped examples and random ones of 1 to 4
+/// boards (a fixed stream of its own).
+fn positions() -> Vec<Vec<u16>> {
+    let mut all: Vec<Vec<u16>> = notakto::examples()
+        .unwrap()
+        .iter()
+        .map(|p| p.iter().map(|b| b.cells()).collect())
+        .collect();
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    for _ in 0..40 {
+        let count = 1 + next(4) as usize;
+        let boards = (0..count)
+            .map(|_| {
+                let mut b = 0u16;
+                for _ in 0..next(6) {
+                    let c = 1 << next(9);
+                    if !dead(b | c) {
+                        b |= c;
+                    }
+                }
+                // Now and then a dead board.
+                if next(7) == 0 {
+                    b | 0b111
+                } else {
+                    b
+                }
+            })
+            .collect();
+        all.push(boards);
+    }
+    all
+}
+
+#[test]
+fn every_empty_cell_is_starred_exactly_when_the_search_says_it_wins() {
+    let mut search = NotaktoSearch::default();
+    for position in positions() {
+        let app = app_with(&position);
+        let terminal = draw(&app, AREA.width, AREA.height);
+        let drawn = drawn_cells(&app, &terminal);
+        let text = terminal.backend().to_string();
+        let wins = search.wins(&position);
+        let verdict = if wins { "WINNING" } else { "LOSING" };
+        let over = position.iter().all(|&b| dead(b));
+        assert!(
+            over && text.contains("Every board is dead") || text.contains(verdict),
+            "{position:?}: {text}"
+        );
+        for (k, &board) in position.iter().enumerate() {
+            for (cell, shown) in drawn[k].iter().enumerate() {
+                if board >> cell & 1 == 1 {
+                    // A letter, or a cross drawn over rows.
+                    let cross = shown.contains(['X', '╳', '╲']);
+                    assert!(cross, "{position:?} {k} {cell}: {shown}");
+                    continue;
+                }
+                if dead(board) {
+                    assert!(!shown.contains(['★', '×']), "a dead board has no marks");
+                    continue;
+                }
+                let mut after = position.clone();
+                after[k] |= 1 << cell;
+                let winning = !search.wins(&after);
+                assert_eq!(
+                    shown.contains('★'),
+                    winning,
+                    "{position:?}: board {} cell {cell}: {shown}",
+                    k + 1
+                );
+                assert_eq!(shown.contains('×'), !winning);
+            }
+            let label = if dead(board) { "dead" } else { "board" };
+            assert!(text.contains(label), "{text}");
+        }
+    }
+}
+
+#[test]
+fn editing_by_keys_and_clicks_with_undo_and_the_board_count() {
+    let mut app = App::new(Theme { color: false });
+    type_keys(&mut app, "4");
+    assert_eq!(app.tab, TabId::Notakto);
+    assert_eq!(cells(&app), [0, 0, 0], "three empty boards to start");
+    // Space on the centre of board 1; right twice crosses into board 2.
+    type_keys(&mut app, " ");
+    app.handle(&key(KeyCode::Right), AREA);
+    app.handle(&key(KeyCode::Right), AREA);
+    type_keys(&mut app, "x");
+    assert_eq!(cells(&app), [1 << 4, 1 << 3, 0]);
+    // A click toggles a cell of board 3, and again back.
+    click_cell(&mut app, 2, 0);
+    assert_eq!(cells(&app)[2], 1);
+    assert_eq!(
+        tab(&app).cursor(),
+        notakto::Spot {
+            board: 2,
+            cell: Cell::from_index(0).unwrap()
+        }
+    );
+    click_cell(&mut app, 2, 0);
+    assert_eq!(cells(&app)[2], 0);
+    // A board more, the cursor on it; - takes the cursor's away.
+    type_keys(&mut app, "+");
+    assert_eq!(cells(&app), [1 << 4, 1 << 3, 0, 0]);
+    assert_eq!(tab(&app).cursor().board, 3);
+    type_keys(&mut app, "[[[");
+    assert_eq!(tab(&app).cursor().board, 0);
+    type_keys(&mut app, "-");
+    assert_eq!(cells(&app), [1 << 3, 0, 0]);
+    type_keys(&mut app, "u");
+    assert_eq!(cells(&app), [1 << 4, 1 << 3, 0, 0]);
+    app.handle(&key_with(KeyCode::Char('r'), KeyModifiers::CONTROL), AREA);
+    assert_eq!(cells(&app), [1 << 3, 0, 0]);
+    type_keys(&mut app, "c");
+    assert_eq!(cells(&app), [0, 0, 0]);
+    type_keys(&mut app, "c");
+    assert!(tab(&app).message().unwrap().contains("no X to clear"));
+    for _ in 0..8 {
+        type_keys(&mut app, "+");
+    }
+    assert_eq!(cells(&app).len(), 9);
+    assert!(tab(&app).message().unwrap().contains("9 boards at most"));
+    // Nine boards still fit a 40×16 terminal, every one drawn.
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.contains("9: c") || text.contains("9 c"), "{text}");
+    // The up and down arrows cross to the board drawn above or below.
+    draw(&app, AREA.width, AREA.height);
+    let per_row = layout(shell_layout(AREA).body, 9).unwrap().per_row;
+    assert!(per_row < 9, "nine boards wrap at 100 columns");
+    type_keys(&mut app, "[[[[[[[[");
+    let before = tab(&app).cursor().board;
+    assert_eq!(before, 0);
+    for _ in 0..3 {
+        app.handle(&key(KeyCode::Down), AREA);
+    }
+    assert_eq!(tab(&app).cursor().board, before + per_row);
+    // e loads the examples in turn.
+    type_keys(&mut app, "e");
+    assert_eq!(cells(&app), [0]);
+    type_keys(&mut app, "e");
+    assert_eq!(cells(&app), [0, 0]);
+}
+
+/// Plays a game to its end: your moves picked by `pick` among the legal
+/// ones (by a click), the engine's replies checked against the search:
+/// from a winning position the engine keeps the win, and on three boards
+/// or fewer it wins as fast, or loses as slowly, as the search says.
+fn play_out(app: &mut App, mut pick: impl FnMut(usize) -> usize) {
+    let mut search = NotaktoSearch::default();
+    settle(app);
+    loop {
+        let game = tab(app).game().unwrap();
+        if !game.is_on() {
+            break;
+        }
+        assert_eq!(game.to_move(), Player::You);
+        let position = cells(app);
+        let legal = moves(&position);
+        let (board, cell, _) = legal[pick(legal.len())];
+        click_cell(app, board, cell);
+        settle(app);
+        let game = tab(app).game().unwrap();
+        let record = game.record();
+        let replied = record.moves().len() % 2 == (record.start().to_move == Player::You) as usize;
+        if !game.is_on() || !replied {
+            continue;
+        }
+        let reply = *record.moves().last().unwrap();
+        let before: Vec<u16> = record
+            .position_at(record.moves().len() - 1)
+            .boards
+            .iter()
+            .map(|b| b.cells())
+            .collect();
+        let mut after = before.clone();
+        after[reply.board] |= reply.cell.bit();
+        let live = before.iter().filter(|&&b| !dead(b)).count();
+        if search.wins(&before) {
+            assert!(
+                !search.wins(&after),
+                "the engine gave a win away: {before:?}"
+            );
+            if live <= 3 {
+                assert_eq!(search.plies(&after) + 1, search.plies(&before));
+            }
+        } else if live <= 3 {
+            assert_eq!(
+                search.plies(&after) + 1,
+                search.plies(&before),
+                "the longest loss"
+            );
+        }
+    }
+}
+
+#[test]
+fn games_against_the_engine_are_played_to_the_end_and_reviewed() {
+    // Two empty boards, you first: the first player loses, so the engine
+    // wins whatever you do.
+    let mut state = 7usize;
+    for round in 0..4 {
+        let mut app = app_with(&[0, 0]);
+        type_keys(&mut app, "g");
+        play_out(&mut app, |n| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(round);
+            (state >> 33) % n
+        });
+        settle(&mut app);
+        let game = tab(&app).game().unwrap();
+        assert_eq!(game.winner(), Some(Player::Engine));
+        let text = draw(&app, 100, 30).backend().to_string();
+        assert!(text.contains("GAME OVER: the engine wins"), "{text}");
+        // Every engine move is marked as keeping its win.
+        let notes = game.record().annotations().unwrap();
+        assert_eq!(notes.len(), game.record().moves().len());
+        for (i, note) in notes.iter().enumerate().skip(1).step_by(2) {
+            assert!(note.for_mover().winning, "engine move {} lost", i + 1);
+        }
+        // The review steps back; the perfect line from there, and back.
+        type_keys(&mut app, "<");
+        assert!(matches!(tab(&app).view(), Shown::Review { .. }));
+        let text = draw(&app, 100, 30).backend().to_string();
+        assert!(text.contains("REVIEW, after move"), "{text}");
+        type_keys(&mut app, "p");
+        settle(&mut app);
+        assert!(matches!(tab(&app).view(), Shown::Line { .. }));
+        let text = draw(&app, 100, 30).backend().to_string();
+        assert!(text.contains("PERFECT LINE"), "{text}");
+        app.handle(&key(KeyCode::Esc), AREA);
+        app.handle(&key(KeyCode::Esc), AREA);
+        assert_eq!(tab(&app).view(), Shown::Live);
+    }
+}
+
+#[test]
+fn the_engine_first_on_one_board_takes_the_centre_and_wins() {
+    let mut app = app_with(&[0]);
+    type_keys(&mut app, "G");
+    settle(&mut app);
+    let game = tab(&app).game().unwrap();
+    assert_eq!(
+        game.record().moves(),
+        [Move {
+            board: 0,
+            cell: Cell::CENTRE
+        }]
+    );
+    play_out(&mut app, |_| 0);
+    assert_eq!(tab(&app).game().unwrap().winner(), Some(Player::Engine));
+    // The take-back goes on from before your last move.
+    type_keys(&mut app, "u");
+    settle(&mut app);
+    assert!(tab(&app).game().unwrap().is_on());
+    // g stops the game: the boards keep its X for editing.
+    type_keys(&mut app, "g");
+    if app.question().is_some() {
+        type_keys(&mut app, "y");
+    }
+    assert!(tab(&app).game().is_none());
+    assert_ne!(cells(&app), [0]);
+}
+
+#[test]
+fn while_playing_the_analysis_is_hidden_until_asked_for() {
+    let mut app = app_with(&[0, 0, 0]);
+    type_keys(&mut app, "g");
+    settle(&mut app);
+    let terminal = draw(&app, AREA.width, AREA.height);
+    let marks: String = drawn_cells(&app, &terminal).concat().concat();
+    assert!(!marks.contains(['★', '×']), "{marks}");
+    let text = terminal.backend().to_string();
+    assert!(text.contains("analysis is hidden") && !text.contains("board 1: c"));
+    type_keys(&mut app, "a");
+    let text = draw(&app, AREA.width, AREA.height).backend().to_string();
+    assert!(
+        text.contains("board 1: c") && text.contains("P-portion"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_puzzle_is_answered_by_a_click_and_the_boards_come_back() {
+    let mut app = app_with(&[bits("X../.../..."), 0]);
+    app.update(noughts::tui::app::Action::tab(notakto::Action::Puzzle(
+        PuzzleAction::Toggle,
+    )));
+    let t = tab(&app).training().current.as_ref().expect("a puzzle");
+    let puzzle = t.puzzle.clone();
+    let position: Vec<u16> = puzzle.boards.iter().map(|b| b.cells()).collect();
+    assert_eq!(cells(&app), position);
+    // The search agrees with the answers, and a move not among them is
+    // refused.
+    let mut search = NotaktoSearch::default();
+    let answers: Vec<(usize, usize)> = moves(&position)
+        .into_iter()
+        .filter(|(_, _, after)| !search.wins(after))
+        .map(|(k, c, _)| (k, c))
+        .collect();
+    let theirs: Vec<(usize, usize)> = puzzle
+        .answers
+        .iter()
+        .map(|m| (m.board, m.cell.index()))
+        .collect();
+    assert_eq!(theirs, answers);
+    let text = draw(&app, AREA.width, AREA.height).backend().to_string();
+    assert!(
+        text.contains("PUZZLE notakto-") && !text.contains('★'),
+        "{text}"
+    );
+    if let Some((k, c, _)) = moves(&position)
+        .into_iter()
+        .find(|(k, c, _)| !answers.contains(&(*k, *c)))
+    {
+        click_cell(&mut app, k, c);
+        assert_eq!(cells(&app), position, "a wrong move is not played");
+        let t = tab(&app).training().current.as_ref().unwrap();
+        assert!(t
+            .said
+            .as_ref()
+            .is_some_and(|(w, right)| !right && w.contains("not played")));
+    }
+    let (k, c) = answers[0];
+    click_cell(&mut app, k, c);
+    let t = tab(&app).training().current.as_ref().unwrap();
+    assert!(t
+        .said
+        .as_ref()
+        .is_some_and(|(w, right)| *right && w.contains("wins")));
+    assert_eq!(
+        cells(&app)[k],
+        position[k] | 1 << c,
+        "the winning X is placed"
+    );
+    app.handle(&key(KeyCode::Esc), AREA);
+    assert!(tab(&app).training().current.is_none());
+    assert_eq!(cells(&app), [bits("X../.../..."), 0], "the boards are back");
+}
+
+#[test]
+fn a_game_saved_and_loaded_comes_back_with_its_moves() {
+    let text = "noughts 1\nnotakto .../.../... .../.../...\nfirst you\nmove 1:a1\nmove 2:b2\n";
+    let mut app = App::new(Theme { color: false });
+    app.load_saved(saved::read(text).unwrap());
+    settle(&mut app);
+    assert_eq!(app.tab, TabId::Notakto);
+    let game = tab(&app).game().expect("the game is on again");
+    assert_eq!(game.record().moves().len(), 2);
+    assert_eq!(saved::write(&app.saved()), text);
+    // Editing boards saved: the count with them.
+    let text = "noughts 1\nnotakto XXX/.../... X../.../... .../.X./... .../.../...\n";
+    app.load_saved(saved::read(text).unwrap());
+    assert!(tab(&app).game().is_none());
+    assert_eq!(cells(&app).len(), 4);
+    assert_eq!(saved::write(&app.saved()), text);
+}
+
+#[test]
+fn the_settings_give_a_fresh_tab_its_boards_and_can_open_it() {
+    let mut settings = Settings::default();
+    settings.notakto.boards = BoardCount(5);
+    settings.tab = noughts::settings::OpeningTab::Notakto;
+    let mut app = App::new(Theme { color: false });
+    app.apply_settings(&settings);
+    app.open_settings_tab(&settings);
+    assert_eq!(app.tab, TabId::Notakto);
+    assert_eq!(cells(&app), [0; 5]);
+    // A tab with boards of its own keeps them.
+    let mut app = app_with(&[1, 0]);
+    app.apply_settings(&settings);
+    assert_eq!(cells(&app), [1, 0]);
+}
