@@ -487,6 +487,37 @@ fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
 }
 
 #[test]
+fn notakto_by_mouse_an_edit_then_a_game_that_the_next_start_brings_back() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut session = Session::start_in(&[], folder.path());
+    session.wait_for("Codeforces");
+    session.send("4");
+    // Three empty boards: c · c · c = ac², every first move wins.
+    session.wait_for("WINNING for the player to move: c · c · c = ac²");
+    let area = Rect::new(0, 0, COLS, ROWS);
+    let boards = noughts::tui::tabs::notakto::layout(shell_layout(area).body, 3).unwrap();
+    let centre = boards.boards[0].cells[4];
+    session.click(centre.x + centre.width / 2, centre.y + centre.height - 1);
+    session.wait_for("LOSING for the player to move: c² · c · c = c²");
+    // A game, you first: a click on board 2's corner, the engine's reply.
+    session.send("g");
+    session.wait_for("your move");
+    let corner = boards.boards[1].cells[0];
+    session.click(corner.x + corner.width / 2, corner.y + corner.height - 1);
+    session.wait_for("1. you 2:a1");
+    session.wait_for("2. engine ");
+    session.send("q");
+    let (status, parser) = session.finish();
+    assert!(status.success());
+    assert_terminal_restored(&parser);
+    let mut session = Session::start_in(&[], folder.path());
+    session.wait_for("1. you 2:a1");
+    session.send("q");
+    let (status, _) = session.finish();
+    assert!(status.success());
+}
+
+#[test]
 fn grundy_shows_a_progress_bar_on_a_terminal_and_clears_it() {
     let mut session = Session::start(&["grundy", "200000", "--stats"]);
     // The bar: how far, the rate and the time left (each "not known yet"

@@ -227,7 +227,62 @@ fn stills(dir: &Path) -> Result<()> {
         40,
         &dir.join("treblecross-plot.png"),
     )?;
-    puzzles(&mut painter, dir)
+    puzzles(&mut painter, dir)?;
+    notakto(&mut painter, dir)
+}
+
+/// The Notakto tab: a position late in a game with its one winning move,
+/// nine boards wrapped, and a game played to the end and reviewed.
+fn notakto(painter: &mut Painter, dir: &Path) -> Result<()> {
+    use noughts::notation::saved;
+    use noughts::tui::tabs::notakto::Action as NotaktoAction;
+    let mut app = App::new(Theme { color: true });
+    let late = "noughts 1\nnotakto XX./..X/... .X./X../... X.X/.../.X.\n";
+    app.load_saved(saved::read(late)?);
+    save(painter, &app, 100, 24, &dir.join("notakto.png"))?;
+
+    let nine = "noughts 1\nnotakto X../.X./... .../.../... XXX/.../... .X./X../... \
+                .../.X./... XX./.../... X.X/.../.X. ..X/.../X.. .../.../...\n";
+    app.load_saved(saved::read(nine)?);
+    save(painter, &app, 120, 30, &dir.join("notakto-nine.png"))?;
+
+    // Two boards, you first (a lost position): the engine wins; the
+    // review's marks on your moves.
+    app.load_saved(saved::read("noughts 1\nnotakto .../.../... .../.../...\n")?);
+    app.update(Action::tab(NotaktoAction::Play(Player::You)));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        app.tick();
+        let tab = &app.tabs.notakto;
+        let Some(game) = tab.game() else { break };
+        if !tab.is_thinking() && !game.is_on() {
+            break;
+        }
+        if !tab.is_thinking() && game.to_move() == Player::You {
+            let boards = tab.boards().to_vec();
+            let (k, cell) = boards
+                .iter()
+                .enumerate()
+                .find_map(|(k, b)| b.playable().last().map(|c| (k, c)))
+                .ok_or("no move")?;
+            app.update(Action::tab(NotaktoAction::Click(k, cell)));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    app.update(Action::tab(NotaktoAction::Review(
+        noughts::tui::review::Review::Step(-3),
+    )));
+    while app.tabs.notakto.is_thinking() && Instant::now() < deadline {
+        app.tick();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    save(painter, &app, 100, 24, &dir.join("notakto-review.png"))?;
+
+    app.open_puzzle("notakto-4-9".parse()?);
+    app.update(Action::tab(NotaktoAction::Puzzle(
+        noughts::tui::puzzle::PuzzleAction::Hint,
+    )));
+    save(painter, &app, 100, 24, &dir.join("notakto-puzzle.png"))
 }
 
 /// A puzzle in each game, after a wrong answer (or a right first move)

@@ -214,6 +214,15 @@ impl NotaktoTab {
     /// Your move in a game: an X on an empty cell, then the engine's reply.
     pub(super) fn play_at(&mut self, mv: Move) {
         let Some(game) = &mut self.game else { return };
+        let board = game.position().boards[mv.board];
+        if game.is_on() && board.is_dead() {
+            self.message = Some(format!("board {} is dead: no move there", mv.board + 1));
+            return;
+        }
+        if game.is_on() && board.has_x(mv.cell) {
+            self.message = Some(format!("{} holds an X already", MoveText(mv)));
+            return;
+        }
         match game.play(Player::You, mv) {
             Ok(()) => {
                 self.message = None;

@@ -30,7 +30,9 @@ pub enum Look {
 }
 
 /// The looks tried, largest first.
-const LOOKS: [Look; 6] = [
+const LOOKS: [Look; 8] = [
+    Look::Grid(6),
+    Look::Grid(5),
     Look::Grid(4),
     Look::Grid(3),
     Look::Grid(2),

@@ -126,7 +126,9 @@ impl NotaktoTab {
                     let rows = if body.width >= 5 { body.height } else { 1 };
                     draw_centred(&glyph(Shape::Cross, rows, 'X'), body, mark, buf);
                 } else if show && !dead {
+                    // A wide cell says it in a word too.
                     let (sign, style) = match marks[k][cell.index()] {
+                        Some(true) if body.width >= 7 => ("★ win", theme.win().patch(theme.best())),
                         Some(true) => ("★", theme.win().patch(theme.best())),
                         _ => ("×", theme.dim()),
                     };
