@@ -26,6 +26,16 @@ pub trait Words<R: Rules> {
     }
 }
 
+/// What a take-back of `moves` moves took, in words: your move alone when
+/// it ended the game (no reply came), else the engine's reply too.
+pub fn taken_back(moves: usize) -> &'static str {
+    if moves == 1 {
+        "took back your last move"
+    } else {
+        "took back your last move and the engine's reply"
+    }
+}
+
 /// How many of the game's moves "continue here" would drop from what
 /// `record` shows (none: `None`): the question asked before it.
 pub fn dropped_moves<R: Rules>(record: &Record<R>) -> Option<usize> {
@@ -157,6 +167,9 @@ struct Entries {
     heading: &'static str,
     items: Vec<(String, Style)>,
     selected: Option<usize>,
+    /// With none selected, the first page is shown (a line read from its
+    /// first move), else the last (a game's latest moves).
+    from_start: bool,
 }
 
 /// The game's moves with their marks (the reviewed one highlighted), or
@@ -177,6 +190,7 @@ fn entries<R: Rules>(record: &Record<R>, words: &impl Words<R>, theme: &Theme) -
             heading: "the line (the value after each move)",
             items,
             selected: step.checked_sub(1),
+            from_start: true,
         };
     }
     let mut items = Vec::with_capacity(record.moves().len());
@@ -202,6 +216,7 @@ fn entries<R: Rules>(record: &Record<R>, words: &impl Words<R>, theme: &Theme) -
         heading: words.list_heading(),
         items,
         selected,
+        from_start: false,
     }
 }
 
@@ -238,6 +253,7 @@ impl Grid {
         let last_page = count.saturating_sub(page).div_ceil(columns) * columns;
         let first = match entries.selected {
             Some(i) if i < last_page => i / columns * columns,
+            None if entries.from_start => 0,
             _ => last_page,
         };
         Grid {

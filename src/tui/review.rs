@@ -141,9 +141,14 @@ pub fn review<R: Rules>(target: &mut impl Reviewable<R>, action: Review) -> Revi
         }
         Review::Continue => {
             let continued = target.continue_here();
+            let said = if continued {
+                "play goes on from here"
+            } else {
+                "c goes on from a position shown: < reviews the game, p shows the perfect line"
+            };
             Reviewed {
                 wanted: None,
-                said: continued.then(|| "play goes on from here".into()),
+                said: Some(said.into()),
                 continued,
             }
         }

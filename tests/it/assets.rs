@@ -69,6 +69,33 @@ fn the_examples_built_into_the_app_parse() {
     assert!(boards.len() >= 2);
     let strips = noughts::tui::tabs::treblecross::examples().unwrap();
     assert_eq!(strips.len(), 4);
+    // Notakto's, each with the words it is shown with, and each answered
+    // by the command as the file's line reads.
+    let positions = noughts::tui::tabs::notakto::examples().unwrap();
+    let text = std::fs::read_to_string("assets/notakto/examples.txt").unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    assert_eq!(positions.len(), lines.len());
+    for (example, line) in positions.iter().zip(lines) {
+        assert!(example.title.len() > 10, "{line}: no title");
+        let args: Vec<&str> = ["notakto"].into_iter().chain(line.split(' ')).collect();
+        let out = noughts(&args, None);
+        assert!(
+            out.starts_with("WINNING") || out.starts_with("LOSING"),
+            "{out}"
+        );
+        let winning = out.starts_with("WINNING");
+        let said = example.title.to_lowercase();
+        // A title that names the outcome names the right one.
+        if said.contains("loses") && !said.contains("wins") {
+            assert!(!winning, "{}: {out}", example.title);
+        }
+        if said.contains("wins") && !said.contains("loses") {
+            assert!(winning, "{}: {out}", example.title);
+        }
+    }
 }
 
 #[test]

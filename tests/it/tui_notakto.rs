@@ -93,7 +93,7 @@ fn positions() -> Vec<Vec<u16>> {
     let mut all: Vec<Vec<u16>> = notakto::examples()
         .unwrap()
         .iter()
-        .map(|p| p.iter().map(|b| b.cells()).collect())
+        .map(|p| p.boards.iter().map(|b| b.cells()).collect())
         .collect();
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let mut next = |n: u64| {
@@ -229,9 +229,11 @@ fn editing_by_keys_and_clicks_with_undo_and_the_board_count() {
         app.handle(&key(KeyCode::Down), AREA);
     }
     assert_eq!(tab(&app).cursor().board, before + per_row);
-    // e loads the examples in turn.
+    // e loads the examples in turn, each saying what it shows.
     type_keys(&mut app, "e");
     assert_eq!(cells(&app), [0]);
+    let said = tab(&app).message().unwrap();
+    assert!(said.starts_with("example 1 of 6: One board"), "{said}");
     type_keys(&mut app, "e");
     assert_eq!(cells(&app), [0, 0]);
 }

@@ -542,9 +542,11 @@ impl MncTab {
     }
 
     fn undo(&mut self) {
+        let before = self.game.record().moves().len();
         match self.game.take_back() {
             Ok(()) => {
-                self.message = Some("took back your last move and the engine's reply".into());
+                let taken = before - self.game.record().moves().len();
+                self.message = Some(crate::tui::record_view::taken_back(taken).into());
                 self.after_move();
             }
             Err(_) => self.message = Some("nothing of yours to take back".into()),

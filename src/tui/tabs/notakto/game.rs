@@ -11,7 +11,7 @@ use crate::solver::notakto::game::{
 };
 use crate::solver::notakto::{Board, Move};
 use crate::solver::record::{KnownValue, Record, Wanted};
-use crate::tui::record_view::Words;
+use crate::tui::record_view::{taken_back, Words};
 use crate::tui::review::{self, Review};
 
 /// How Notakto moves and values are written in the move list and the
@@ -50,7 +50,7 @@ impl Words<NotaktoRules> for NotaktoWords {
             (true, Some(0)) => format!("{who} won"),
             (true, Some(d)) => format!("{who} {wins} in {d}"),
             (true, None) => format!("{who} {wins}"),
-            (false, Some(0)) => "every board dead: the player to move has won".into(),
+            (false, Some(0)) => "every board dead".into(),
             (false, plies) => {
                 let word = if value.winning { "WINNING" } else { "LOSING" };
                 match plies {
@@ -235,9 +235,10 @@ impl NotaktoTab {
     /// Takes back your last move and the engine's reply to it.
     pub(super) fn undo_in_game(&mut self) {
         let Some(game) = &mut self.game else { return };
+        let before = game.record().moves().len();
         match game.take_back() {
             Ok(()) => {
-                self.message = Some("took back your last move and the engine's reply".into());
+                self.message = Some(taken_back(before - game.record().moves().len()).into());
                 self.after_move();
             }
             Err(e) => self.message = Some(match_error_words(e)),

@@ -74,7 +74,7 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [ch('u')] "u" "undo" => Action::Undo, when EDITING, footer "undo";
     [ctrl('r')] "C-r" "redo" => Action::Redo, when EDITING;
     [ch('c')] "c" "clear every board" => Action::Clear, when EDITING, footer "clear";
-    [ch('e')] "e" "next example (assets/notakto)" => Action::NextExample, when EDITING, footer "example";
+    [ch('e')] "e" "the next example position, with what it shows" => Action::NextExample, when EDITING, footer "example";
 }];
 
 /// The keys while a puzzle is on the boards.

@@ -10,8 +10,11 @@ use ratatui::layout::Rect;
 /// smallest look in two rows, and five rows of words.
 pub const MIN_SIZE: (u16, u16) = (40, 14);
 
-/// Rows the words get at least under the boards.
-const WORDS_UNDER: u16 = 5;
+/// Rows the words get under the boards: enough for the verdict, the
+/// product, the winning moves, the cursor's move and the legend where the
+/// boards can be that much smaller, else at least a few.
+const WORDS_UNDER: u16 = 9;
+const WORDS_UNDER_LEAST: u16 = 5;
 /// Columns the words get at least beside the boards.
 const WORDS_BESIDE: u16 = 38;
 /// Columns between boards side by side.
@@ -106,19 +109,27 @@ fn fit(look: Look, count: usize, width: u16, height: u16) -> Option<(usize, u16)
 
 /// `None` when the area is smaller than [`MIN_SIZE`]. The largest look at
 /// which all `count` boards fit, with the words beside them where they get
-/// [`WORDS_BESIDE`] columns, else under them.
+/// [`WORDS_BESIDE`] columns, else under them in [`WORDS_UNDER`] rows (or,
+/// where even the smallest boards leave fewer, [`WORDS_UNDER_LEAST`]).
 pub fn layout(area: Rect, count: usize) -> Option<NotaktoLayout> {
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 || count == 0 {
         return None;
     }
+    placed(area, count, WORDS_UNDER).or_else(|| placed(area, count, WORDS_UNDER_LEAST))
+}
+
+fn placed(area: Rect, count: usize, words_under: u16) -> Option<NotaktoLayout> {
     let width = area.width - 1;
     let beside_width = width.saturating_sub(WORDS_BESIDE + GAP);
     // The words start a row below the boards.
-    let under_height = area.height.saturating_sub(WORDS_UNDER + 1);
+    let under_height = area.height.saturating_sub(words_under + 1);
     for look in LOOKS {
         let beside = fit(look, count, beside_width, area.height);
         let under = fit(look, count, width, under_height);
+        // Both fit: the one with fewer rows of boards (a set of boards
+        // reads best side by side), else the words beside.
         let (per_row, gap, is_beside) = match (beside, under) {
+            (Some((b, _)), Some((u, g))) if u > b => (u, g, false),
             (Some((p, g)), _) => (p, g, true),
             (None, Some((p, g))) => (p, g, false),
             (None, None) => continue,

@@ -49,22 +49,40 @@ pub const FIRST_BOARDS: usize = 3;
 /// The positions of `assets/notakto`, shipped inside the binary.
 const EXAMPLES: &str = include_str!("../../../../assets/notakto/examples.txt");
 
-/// The positions of [`EXAMPLES`], one a line (tests/it/assets.rs checks
-/// that they read).
-pub fn examples() -> Result<Vec<Vec<Board>>, InputError> {
-    let mut positions = Vec::new();
+/// A position of [`EXAMPLES`] and what it shows (the comment above it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Example {
+    pub title: String,
+    pub boards: Vec<Board>,
+}
+
+/// The positions of [`EXAMPLES`], one a line, each titled by the comment
+/// lines right above it (tests/it/assets.rs checks that they read).
+pub fn examples() -> Result<Vec<Example>, InputError> {
+    let mut examples = Vec::new();
+    let mut title: Vec<&str> = Vec::new();
     for (i, line) in EXAMPLES.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or_default();
+        let (text, comment) = line.split_once('#').unwrap_or((line, ""));
+        if text.trim().is_empty() {
+            // A comment line adds to the title; a blank one ends it.
+            match line.trim().is_empty() {
+                true => title.clear(),
+                false => title.push(comment.trim()),
+            }
+            continue;
+        }
         let mut boards = Vec::new();
-        for mut token in Tokens::new(line) {
+        for mut token in Tokens::new(text) {
             token.line = i + 1;
             boards.push(read_board(&token)?);
         }
-        if !boards.is_empty() {
-            positions.push(boards);
-        }
+        examples.push(Example {
+            title: title.join(" "),
+            boards,
+        });
+        title.clear();
     }
-    Ok(positions)
+    Ok(examples)
 }
 
 /// A cell of a board: where the cursor is.
@@ -116,7 +134,7 @@ pub struct NotaktoTab {
     analysis: Analysis,
     /// During a game, the analysis is hidden unless asked for.
     show_analysis: bool,
-    examples: Result<Vec<Vec<Board>>, InputError>,
+    examples: Result<Vec<Example>, InputError>,
     next_example: usize,
     /// Boards in a row as last drawn: the up and down arrows cross as many.
     per_row: std::cell::Cell<usize>,
@@ -428,13 +446,10 @@ impl NotaktoTab {
         match &self.examples {
             Ok(examples) if !examples.is_empty() => {
                 let (count, at) = (examples.len(), self.next_example % examples.len());
-                let example = examples[at].clone();
+                let Example { title, boards } = examples[at].clone();
                 self.next_example = (at + 1) % count;
-                self.edit(example);
-                self.message = Some(format!(
-                    "example {} of {count} (assets/notakto/examples.txt)",
-                    at + 1
-                ));
+                self.edit(boards);
+                self.message = Some(format!("example {} of {count}: {title}", at + 1));
             }
             Ok(_) => self.message = Some("assets/ holds no example position".into()),
             Err(e) => self.message = Some(format!("the examples in assets/ do not read: {e}")),

@@ -189,8 +189,18 @@ impl NotaktoTab {
             panel.said.push(Line::styled(message.clone(), theme.bad()));
         }
         if !t.attempt.is_open() {
+            let answers: Vec<String> = t
+                .puzzle
+                .answers
+                .iter()
+                .map(|&m| MoveText(m).to_string())
+                .collect();
+            let (one, all) = match answers.len() {
+                1 => ("the one winning move", ""),
+                _ => ("the winning moves", " (any of them)"),
+            };
             panel.notes.push(Line::styled(
-                "★ marks each winning move of the boards as they stand now.",
+                format!("{one}: {}{all}", answers.join(" ")),
                 theme.dim(),
             ));
         }

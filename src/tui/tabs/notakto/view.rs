@@ -125,6 +125,10 @@ impl NotaktoTab {
                     };
                     let rows = if body.width >= 5 { body.height } else { 1 };
                     draw_centred(&glyph(Shape::Cross, rows, 'X'), body, mark, buf);
+                } else if !matches!(layout.look, Look::Grid(_)) && (!show || dead) {
+                    // No lines between these cells: a dot says where
+                    // each empty one is.
+                    draw_centred(&["·".to_string()], body, theme.dim(), buf);
                 } else if show && !dead {
                     // A wide cell says it in a word too.
                     let (sign, style) = match marks[k][cell.index()] {
@@ -292,6 +296,16 @@ impl NotaktoTab {
             };
             lines.push(Line::from(banner));
             lines.extend(key_lines(keys, width, theme.dim()));
+            let marked = game
+                .record()
+                .annotations()
+                .is_some_and(|notes| notes.iter().any(|n| n.mark().sign().is_some()));
+            if marked {
+                lines.push(Line::styled(
+                    "in the moves: ?? a won position given away, ?! a loss made shorter",
+                    theme.dim(),
+                ));
+            }
             if self.analysis_hidden() {
                 lines.push(Line::styled(
                     "(the analysis is hidden while you play: a shows it, p the perfect line)",

@@ -237,9 +237,11 @@ impl TreblecrossTab {
     /// Takes back your last move and the engine's reply to it.
     pub(super) fn undo_in_game(&mut self) {
         let Some(game) = &mut self.game else { return };
+        let before = game.record().moves().len();
         match game.take_back() {
             Ok(()) => {
-                self.message = Some("took back your last move and the engine's reply".into());
+                let taken = before - game.record().moves().len();
+                self.message = Some(crate::tui::record_view::taken_back(taken).into());
                 self.after_move();
             }
             Err(e) => self.message = Some(match_error_words(e)),
