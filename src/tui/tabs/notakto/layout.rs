@@ -13,7 +13,7 @@ pub const MIN_SIZE: (u16, u16) = (40, 14);
 /// Rows the words get under the boards: enough for the verdict, the
 /// product, the winning moves, the cursor's move and the legend where the
 /// boards can be that much smaller, else at least a few.
-const WORDS_UNDER: u16 = 9;
+const WORDS_UNDER: u16 = 7;
 const WORDS_UNDER_LEAST: u16 = 5;
 /// Columns the words get at least beside the boards.
 const WORDS_BESIDE: u16 = 38;
