@@ -27,6 +27,7 @@ pub mod tab;
 pub mod tabs;
 pub mod text;
 pub mod theme;
+pub mod value_history;
 pub mod widgets;
 pub mod worker;
 

@@ -5,6 +5,7 @@
 
 use crate::solver::record::{Mark, Record, Rules, Shown, Value};
 use crate::tui::theme::Theme;
+use crate::tui::value_history::{ValueHistory, LEAST_ROWS, MOST_ROWS};
 use crate::tui::widgets::{key_lines, put_str};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as At, Rect};
@@ -24,6 +25,9 @@ pub trait Words<R: Rules> {
     fn list_heading(&self) -> &'static str {
         "moves (click one to review)"
     }
+    /// The side the value history is drawn for, and its name there (`you`
+    /// in a game; in a study of the line, the player to move first).
+    fn history_side(&self, record: &Record<R>) -> (R::Side, &'static str);
 }
 
 /// What a take-back of `moves` moves took, in words: your move alone when
@@ -216,7 +220,8 @@ fn entries<R: Rules>(record: &Record<R>, words: &impl Words<R>, theme: &Theme) -
         heading: words.list_heading(),
         items,
         selected,
-        from_start: false,
+        // The start reviewed: the first moves.
+        from_start: record.shown() == Shown::Review { ply: 0 },
     }
 }
 
@@ -352,9 +357,83 @@ fn cut_to(text: &str, room: u16) -> String {
     text.chars().take(kept).chain(more.chars()).collect()
 }
 
+/// The rows under a record's words: its value history (in a review, at
+/// game over, along the line) over the move list, which keeps its heading
+/// and three rows where it can (else one); the history where it gets
+/// [`LEAST_ROWS`].
+fn record_areas<R: Rules>(
+    record: &Record<R>,
+    side: R::Side,
+    area: Rect,
+) -> (Option<(ValueHistory, Rect)>, Rect) {
+    // The list keeps its heading and three moves where it can, else one.
+    let rows = match area.height.saturating_sub(4) {
+        rows if rows >= LEAST_ROWS => rows,
+        _ => area.height.saturating_sub(2),
+    }
+    .min(MOST_ROWS);
+    let history = (rows >= LEAST_ROWS)
+        .then(|| ValueHistory::of(record, side))
+        .flatten();
+    match history {
+        Some(history) => {
+            let chart = Rect {
+                height: rows,
+                ..area
+            };
+            let list = Rect {
+                y: area.y + rows,
+                height: area.height - rows,
+                ..area
+            };
+            (Some((history, chart)), list)
+        }
+        None => (None, area),
+    }
+}
+
+/// Draws what `area` holds of the record: the value history (for the side
+/// [`Words::history_side`] names) and the move list.
+pub fn render_record<R: Rules>(
+    record: &Record<R>,
+    words: &impl Words<R>,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let (side, whose) = words.history_side(record);
+    let (history, list) = record_areas(record, side, area);
+    if let Some((history, chart)) = history {
+        history.render(whose, chart, buf, theme);
+    }
+    render_list(record, words, list, buf, theme);
+}
+
+/// The position (moves from the start) a click at `at` on what
+/// [`render_record`] drew asks for: a bar of the history, or a move of the
+/// list (the position after it).
+pub fn ply_at<R: Rules>(
+    record: &Record<R>,
+    words: &impl Words<R>,
+    area: Rect,
+    at: At,
+) -> Option<usize> {
+    let (history, list) = record_areas(record, words.history_side(record).0, area);
+    if let Some((history, chart)) = history {
+        if let Some(k) = history.position_at(chart, at) {
+            // Along the line, the position is a step of it.
+            return match record.shown() {
+                Shown::Line { .. } => None,
+                _ => Some(k),
+            };
+        }
+    }
+    move_at(record, words, list, at).map(|i| i + 1)
+}
+
 /// The move (0-based) a click at `at` on the list in `area` picks; none
 /// while the perfect line is listed.
-pub fn move_at<R: Rules>(
+fn move_at<R: Rules>(
     record: &Record<R>,
     words: &impl Words<R>,
     area: Rect,

@@ -536,15 +536,21 @@ fn review_annotations_are_the_solvers_values_and_play_resumes() {
         type_keys(&mut app, "<");
     }
     assert_eq!(mnc(&app).shown().0, noughts::solver::mnc::Position::START);
-    // Where move 2 is drawn in the list.
+    // Where move 2 is drawn in the list (under the value history).
     let l = layout(shell_layout(AREA).body).unwrap();
     let terminal = draw(&app, AREA.width, AREA.height);
     let buffer = terminal.backend().buffer();
-    let row: String = (0..AREA.width)
-        .map(|x| buffer[(x, l.moves.y + 1)].symbol().to_string())
-        .collect();
-    let column = row.find("2. ").expect("move 2 in the list") as u16;
-    app.handle(&click(column + 1, l.moves.y + 1), AREA);
+    let (y, column) = (l.moves.y..l.moves.bottom())
+        .find_map(|y| {
+            let row: String = (0..AREA.width)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect();
+            // The column: characters before it, not bytes.
+            row.find("2. ")
+                .map(|byte| (y, row[..byte].chars().count() as u16))
+        })
+        .expect("move 2 in the list");
+    app.handle(&click(column + 1, y), AREA);
     assert_eq!(
         mnc(&app).view(),
         noughts::solver::record::Shown::Review { ply: 2 }

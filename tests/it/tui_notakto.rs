@@ -10,13 +10,14 @@ use noughts::notation::saved;
 use noughts::settings::{BoardCount, Settings};
 use noughts::solver::notakto::game::Player;
 use noughts::solver::notakto::{Board, Move};
-use noughts::solver::record::Shown;
+use noughts::solver::record::{Ending, Shown};
 use noughts::solver::Cell;
 use noughts::tui::app::{App, TabId};
 use noughts::tui::puzzle::PuzzleAction;
 use noughts::tui::shell::shell_layout;
 use noughts::tui::tabs::notakto::{self, layout, NotaktoTab};
 use noughts::tui::theme::Theme;
+use noughts::tui::value_history::ValueHistory;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
@@ -242,8 +243,7 @@ fn editing_by_keys_and_clicks_with_undo_and_the_board_count() {
 /// ones (by a click), the engine's replies checked against the search:
 /// from a winning position the engine keeps the win, and on three boards
 /// or fewer it wins as fast, or loses as slowly, as the search says.
-fn play_out(app: &mut App, mut pick: impl FnMut(usize) -> usize) {
-    let mut search = NotaktoSearch::default();
+fn play_out(app: &mut App, search: &mut NotaktoSearch, mut pick: impl FnMut(usize) -> usize) {
     settle(app);
     loop {
         let game = tab(app).game().unwrap();
@@ -298,7 +298,8 @@ fn games_against_the_engine_are_played_to_the_end_and_reviewed() {
     for round in 0..4 {
         let mut app = app_with(&[0, 0]);
         type_keys(&mut app, "g");
-        play_out(&mut app, |n| {
+        let mut search = NotaktoSearch::default();
+        play_out(&mut app, &mut search, |n| {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(round);
             (state >> 33) % n
         });
@@ -313,6 +314,41 @@ fn games_against_the_engine_are_played_to_the_end_and_reviewed() {
         for (i, note) in notes.iter().enumerate().skip(1).step_by(2) {
             assert!(note.for_mover().winning, "engine move {} lost", i + 1);
         }
+        // The value history: each position's value for you, as the search
+        // has it, drawn one bar a position; a click on a bar reviews it.
+        let history = ValueHistory::of(game.record(), Player::You).expect("a history");
+        let mut position = game.record().start().clone();
+        let mut positions = vec![position.clone()];
+        for &mv in game.record().moves() {
+            position.boards[mv.board] = position.boards[mv.board].with_x(mv.cell);
+            positions.push(position.clone());
+        }
+        assert_eq!(history.endings.len(), positions.len());
+        for (k, (ending, p)) in history.endings.iter().zip(&positions).enumerate() {
+            let boards: Vec<u16> = p.boards.iter().map(|b| b.cells()).collect();
+            // The player to move at position k: you at even k (you began).
+            let yours = k % 2 == 0;
+            let mover_wins = search.wins(&boards);
+            let plies = search.plies(&boards) as u8;
+            let expected = match (mover_wins == yours, plies) {
+                (true, d) => Ending::Win(Some(d)),
+                (false, d) => Ending::Loss(Some(d)),
+            };
+            assert_eq!(*ending, expected, "position {k}");
+        }
+        assert_eq!(history.shown, positions.len() - 1);
+        let terminal = draw(&app, AREA.width, AREA.height);
+        let buffer = terminal.backend().buffer();
+        let bar_columns: Vec<u16> = (0..AREA.width)
+            .filter(|&x| (0..AREA.height).any(|y| buffer[(x, y)].symbol() == "█"))
+            .collect();
+        assert_eq!(bar_columns.len(), positions.len(), "a bar a position");
+        let bar = (0..AREA.height)
+            .find(|&y| buffer[(bar_columns[2], y)].symbol() == "█")
+            .unwrap();
+        app.handle(&click(bar_columns[2], bar), AREA);
+        assert_eq!(tab(&app).view(), Shown::Review { ply: 2 });
+        app.handle(&key(KeyCode::Esc), AREA);
         // The review steps back; the perfect line from there, and back.
         type_keys(&mut app, "<");
         assert!(matches!(tab(&app).view(), Shown::Review { .. }));
@@ -342,7 +378,7 @@ fn the_engine_first_on_one_board_takes_the_centre_and_wins() {
             cell: Cell::CENTRE
         }]
     );
-    play_out(&mut app, |_| 0);
+    play_out(&mut app, &mut NotaktoSearch::default(), |_| 0);
     assert_eq!(tab(&app).game().unwrap().winner(), Some(Player::Engine));
     // The take-back goes on from before your last move.
     type_keys(&mut app, "u");

@@ -47,6 +47,28 @@ pub trait Value: Copy + PartialEq + Debug {
     /// What a move did for its mover: `before` its value of the position
     /// the move was made in, `after` its value of the move.
     fn mark(before: Self, after: Self) -> Mark;
+    /// How the game ends for the player to move, with perfect play.
+    fn ending(self) -> Ending;
+}
+
+/// How a game ends for a player with perfect play: won or lost, in so many
+/// plies when that is known, or drawn (what the value history draws).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    Win(Option<u8>),
+    Draw,
+    Loss(Option<u8>),
+}
+
+impl Ending {
+    /// The same position's ending for the other player.
+    pub fn other(self) -> Ending {
+        match self {
+            Ending::Win(d) => Ending::Loss(d),
+            Ending::Draw => Ending::Draw,
+            Ending::Loss(d) => Ending::Win(d),
+        }
+    }
 }
 
 impl Value for Outcome {
@@ -59,6 +81,14 @@ impl Value for Outcome {
             Outcome::Win(d) => Outcome::Loss(d.saturating_sub(1)),
             Outcome::Draw => Outcome::Draw,
             Outcome::Loss(d) => Outcome::Win(d.saturating_sub(1)),
+        }
+    }
+
+    fn ending(self) -> Ending {
+        match self {
+            Outcome::Win(d) => Ending::Win(Some(d)),
+            Outcome::Draw => Ending::Draw,
+            Outcome::Loss(d) => Ending::Loss(Some(d)),
         }
     }
 
@@ -124,6 +154,14 @@ impl Value for KnownValue {
         KnownValue {
             winning: !self.winning,
             plies: self.plies.map(|d| d.saturating_sub(1)),
+        }
+    }
+
+    fn ending(self) -> Ending {
+        if self.winning {
+            Ending::Win(self.plies)
+        } else {
+            Ending::Loss(self.plies)
         }
     }
 

@@ -258,8 +258,8 @@ impl Tab for MncTab {
         if let Some(size) = self.hand_at(area, at) {
             return Some(Action::Hand(size));
         }
-        if let Some(i) = self.move_at(area, at) {
-            return Some(Action::Review(Review::At(i + 1)));
+        if let Some(ply) = self.ply_at(area, at) {
+            return Some(Action::Review(Review::At(ply)));
         }
         self.cell_at(area, at).map(Action::Click)
     }

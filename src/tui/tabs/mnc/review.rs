@@ -66,12 +66,13 @@ impl MncTab {
         self.review_key(Review::Line);
     }
 
-    /// The move a click on the list picks, if any.
-    pub fn move_at(&self, area: Rect, at: At) -> Option<usize> {
+    /// The position a click on the value history or the move list picks,
+    /// if any.
+    pub fn ply_at(&self, area: Rect, at: At) -> Option<usize> {
         let layout = layout(area)?;
         let lines = self.status_lines(&layout, &Theme { color: false });
         let (_, moves) = self.panel_areas(&layout, &lines);
-        record_view::move_at(
+        record_view::ply_at(
             self.game.record(),
             &MncWords {
                 human: self.human(),

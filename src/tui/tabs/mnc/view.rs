@@ -48,6 +48,9 @@ impl Words<MncRules> for MncWords {
     fn list_heading(&self) -> &'static str {
         "moves (click one to review)"
     }
+    fn history_side(&self, _: &crate::solver::record::Record<MncRules>) -> (Side, &'static str) {
+        (self.human, "you")
+    }
 }
 
 impl MncTab {
@@ -357,7 +360,7 @@ impl MncTab {
         let words = MncWords {
             human: self.human(),
         };
-        record_view::render_list(self.game.record(), &words, moves, buf, theme);
+        record_view::render_record(self.game.record(), &words, moves, buf, theme);
     }
 
     /// Who plays, whose move or the result, the value, hints, a capture;

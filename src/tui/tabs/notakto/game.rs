@@ -35,6 +35,13 @@ impl Words<NotaktoRules> for NotaktoWords {
         ""
     }
 
+    fn history_side(&self, record: &Record<NotaktoRules>) -> (Player, &'static str) {
+        match self.in_game {
+            true => (Player::You, "you"),
+            false => (record.start().to_move, "the first to move"),
+        }
+    }
+
     /// Short, for the narrow columns of the move list: `engine wins in
     /// 5` (plies), `you won`.
     fn value_text(&self, position: &Position, value: KnownValue) -> String {

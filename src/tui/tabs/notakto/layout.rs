@@ -13,7 +13,7 @@ pub const MIN_SIZE: (u16, u16) = (40, 14);
 /// Rows the words get under the boards: enough for the verdict, the
 /// product, the winning moves, the cursor's move and the legend where the
 /// boards can be that much smaller, else at least a few.
-const WORDS_UNDER: u16 = 7;
+pub(super) const WORDS_UNDER: u16 = 7;
 const WORDS_UNDER_LEAST: u16 = 5;
 /// Columns the words get at least beside the boards.
 const WORDS_BESIDE: u16 = 38;
@@ -112,10 +112,19 @@ fn fit(look: Look, count: usize, width: u16, height: u16) -> Option<(usize, u16)
 /// [`WORDS_BESIDE`] columns, else under them in [`WORDS_UNDER`] rows (or,
 /// where even the smallest boards leave fewer, [`WORDS_UNDER_LEAST`]).
 pub fn layout(area: Rect, count: usize) -> Option<NotaktoLayout> {
+    layout_with_words(area, count, WORDS_UNDER)
+}
+
+/// Rows the words want under the boards while a game's record is shown
+/// (a review, game over, the perfect line): its value history and moves.
+pub const WORDS_UNDER_RECORD: u16 = 16;
+
+/// [`layout`] with `words` rows wanted for the words under the boards.
+pub fn layout_with_words(area: Rect, count: usize, words: u16) -> Option<NotaktoLayout> {
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 || count == 0 {
         return None;
     }
-    placed(area, count, WORDS_UNDER).or_else(|| placed(area, count, WORDS_UNDER_LEAST))
+    placed(area, count, words).or_else(|| placed(area, count, WORDS_UNDER_LEAST))
 }
 
 fn placed(area: Rect, count: usize, words_under: u16) -> Option<NotaktoLayout> {

@@ -20,7 +20,7 @@ mod view;
 pub use engine::LINE_MOST;
 pub use game::NotaktoWords;
 pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
-pub use layout::{layout, Look, NotaktoLayout, Place, MIN_SIZE};
+pub use layout::{layout, layout_with_words, Look, NotaktoLayout, Place, MIN_SIZE};
 pub use puzzle::{Training, Try};
 
 use crate::notation::notakto::{read_board, MOST_EDITABLE};
@@ -286,8 +286,8 @@ impl Tab for NotaktoTab {
         }
         let at = At::new(event.column, event.row);
         if let (Some(list), Some(record)) = (self.list_area(area), self.record()) {
-            if let Some(i) = record_view::move_at(record, &self.words(), list, at) {
-                return Some(Action::Review(Review::At(i + 1)));
+            if let Some(ply) = record_view::ply_at(record, &self.words(), list, at) {
+                return Some(Action::Review(Review::At(ply)));
             }
         }
         let spot = self.spot_at(area, at)?;
@@ -329,7 +329,7 @@ impl Tab for NotaktoTab {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let Some(layout) = layout(area, self.shown_count()) else {
+        let Some(layout) = self.layout(area) else {
             return;
         };
         self.per_row.set(layout.per_row);
@@ -459,7 +459,7 @@ impl NotaktoTab {
     /// The board and cell under a screen position, by the same layout as
     /// drawing.
     pub fn spot_at(&self, area: Rect, at: At) -> Option<Spot> {
-        let layout = layout(area, self.shown_count())?;
+        let layout = self.layout(area)?;
         layout.boards.iter().enumerate().find_map(|(board, place)| {
             let i = place.cells.iter().position(|r| r.contains(at))?;
             Some(Spot {
@@ -467,6 +467,18 @@ impl NotaktoTab {
                 cell: Cell::from_index(i)?,
             })
         })
+    }
+
+    /// Where things go in `area` now: the boards give the words more rows
+    /// while a game's record is shown (its value history and moves).
+    pub fn layout(&self, area: Rect) -> Option<NotaktoLayout> {
+        let over = self.game.as_ref().is_some_and(|g| !g.is_on());
+        let words = if self.view() != Shown::Live || over {
+            layout::WORDS_UNDER_RECORD
+        } else {
+            layout::WORDS_UNDER
+        };
+        layout_with_words(area, self.shown_count(), words)
     }
 
     /// Whether the analysis is hidden: during a game unless asked for,

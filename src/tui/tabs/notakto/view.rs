@@ -5,7 +5,7 @@
 //! and the words: the product written out and so who wins, what the cell
 //! under the cursor would do, the game, the review and the perfect line.
 
-use super::layout::{layout, Look, NotaktoLayout, Place};
+use super::layout::{Look, NotaktoLayout, Place};
 use super::{NotaktoTab, Spot};
 use crate::notation::notakto::{element, product_words, MoveText};
 use crate::solver::board::line_in;
@@ -208,13 +208,13 @@ impl NotaktoTab {
         let (status, list) = self.info_areas(info, &lines);
         render_wrapped(lines, status, buf, theme.dim());
         if let (Some(list), Some(record)) = (list, self.record()) {
-            record_view::render_list(record, &self.words(), list, buf, theme);
+            record_view::render_record(record, &self.words(), list, buf, theme);
         }
     }
 
     /// Where the move list is drawn in `area`, if one is.
     pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
-        let layout = layout(area, self.shown_count())?;
+        let layout = self.layout(area)?;
         let lines = self.info_lines(layout.info.width, &Theme { color: false });
         self.info_areas(layout.info, &lines).1
     }

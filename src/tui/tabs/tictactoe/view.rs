@@ -8,6 +8,7 @@ use crate::solver::tictactoe::TicTacToeRules;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{draw_centred, glyph, Shape};
 use crate::tui::theme::Theme;
+use crate::tui::value_history::{ValueHistory, LEAST_ROWS, MOST_ROWS};
 use crate::tui::widgets::{key_lines, put_label, render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -158,7 +159,20 @@ impl TicTacToeTab {
             .collect();
         // A short panel: the step and the keys first, then the line from
         // the move shown on.
-        let fits = rows_of(&all, area.width) <= usize::from(area.height);
+        let rows = rows_of(&all, area.width);
+        let fits = rows <= usize::from(area.height);
+        // Under the words where they leave room: the line's value history.
+        let spare = area.height.saturating_sub(rows as u16 + 1).min(MOST_ROWS);
+        let mut area = area;
+        if let (true, Some(study)) = (spare >= LEAST_ROWS, &self.study) {
+            let side = line.from.to_move();
+            if let Some(history) = ValueHistory::of(study, side) {
+                let chart = Rect::new(area.x, area.bottom() - spare, area.width, spare);
+                let whose = if side == Side::X { "X" } else { "O" };
+                history.render(whose, chart, buf, theme);
+                area.height -= spare;
+            }
+        }
         let shown = if fits {
             all
         } else {

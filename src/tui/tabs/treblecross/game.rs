@@ -5,7 +5,7 @@
 
 use super::engine::{Reply, Request};
 use super::{Edit, TreblecrossTab};
-use crate::solver::record::{MatchError, Wanted};
+use crate::solver::record::{MatchError, Record, Wanted};
 use crate::solver::treblecross::{
     new_match, Match, Move, Player, Position, StripValue, Taken, TreblecrossRules,
 };
@@ -38,6 +38,13 @@ impl Words<TreblecrossRules> for TreblecrossWords {
     /// Nothing: a move in the list already names its player.
     fn who(&self, _: Player) -> &'static str {
         ""
+    }
+
+    fn history_side(&self, record: &Record<TreblecrossRules>) -> (Player, &'static str) {
+        match self.in_game {
+            true => (Player::You, "you"),
+            false => (record.start().to_move, "the first to move"),
+        }
     }
 
     fn value_text(&self, position: &Position, value: StripValue) -> String {

@@ -587,8 +587,8 @@ impl TreblecrossTab {
             MouseEventKind::ScrollUp if self.over_strip(area, at) => Some(Action::Move(-page)),
             MouseEventKind::Down(MouseButton::Left) => {
                 if let (Some(list), Some(record)) = (self.list_area(area), self.record()) {
-                    if let Some(i) = record_view::move_at(record, &self.words(), list, at) {
-                        return Some(Action::Review(Review::At(i + 1)));
+                    if let Some(ply) = record_view::ply_at(record, &self.words(), list, at) {
+                        return Some(Action::Review(Review::At(ply)));
                     }
                 }
                 self.cell_at(area, at).map(Action::Click)

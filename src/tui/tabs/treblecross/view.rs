@@ -178,7 +178,7 @@ impl TreblecrossTab {
         }
         render_wrapped(lines, status, buf, theme.dim());
         if let (Some(list), Some(record)) = (list, self.record()) {
-            record_view::render_list(record, &self.words(), list, buf, theme);
+            record_view::render_record(record, &self.words(), list, buf, theme);
         }
     }
 

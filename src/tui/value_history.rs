@@ -1,0 +1,280 @@
+//! The value history of a game, the same in every match tab: each
+//! position's value for one side as a bar, a win above the axis and a loss
+//! below, as high as the plies to the end (full height where only the
+//! result is known), a draw a dot on the axis; the position shown marked
+//! `▲` under its bar, and the `??` and `?!` moves marked under the bar of
+//! the position they led to. Drawn
+//! in the rows the move list gives it (ratatui's canvas paints the bars);
+//! a click on a bar goes to that position.
+
+use crate::solver::record::{Ending, Mark, Record, Rules, Shown, Value};
+use crate::tui::audit;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{put_label, width_of};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position as At, Rect};
+use ratatui::style::Color;
+use ratatui::symbols::Marker;
+use ratatui::text::Line;
+use ratatui::widgets::canvas::{Canvas, Line as CanvasLine};
+use ratatui::widgets::Widget;
+
+/// Rows the history takes at least: its title, a row of bars up, the
+/// axis, a row down, and the row of marks under them.
+pub const LEAST_ROWS: u16 = 5;
+/// Rows it takes at most: bars up to 4 rows each way.
+pub const MOST_ROWS: u16 = 11;
+
+/// A game's positions as the history draws them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueHistory {
+    /// Each position's ending for the side the history is drawn for, from
+    /// the start.
+    pub endings: Vec<Ending>,
+    /// The mark of the move that led to each position (none for the start).
+    pub marks: Vec<Option<Mark>>,
+    /// The position shown.
+    pub shown: usize,
+}
+
+impl ValueHistory {
+    /// The history of what `record` shows, for `side`: the game in a
+    /// review or once it is over (when the engine has given every move's
+    /// values), the perfect line while it is shown; `None` otherwise.
+    pub fn of<R: Rules>(record: &Record<R>, side: R::Side) -> Option<ValueHistory> {
+        let for_side = |position: &R::Position, value: R::Value| {
+            let ending = value.ending();
+            if R::to_move(position) == side {
+                ending
+            } else {
+                ending.other()
+            }
+        };
+        match record.shown() {
+            Shown::Line { step, .. } => {
+                let line = record.line()?;
+                let mut position = line.from.clone();
+                let mut endings = Vec::with_capacity(line.moves.len() + 1);
+                for &(mv, value) in &line.moves {
+                    endings.push(for_side(&position, value));
+                    R::play(&mut position, mv);
+                }
+                let (_, last) = line.moves.last()?;
+                if !line.cut {
+                    endings.push(for_side(&position, last.after_best_move()));
+                }
+                let marks = vec![None; endings.len()];
+                Some(ValueHistory {
+                    shown: step.min(endings.len() - 1),
+                    endings,
+                    marks,
+                })
+            }
+            shown => {
+                let ply = match shown {
+                    Shown::Review { ply } => ply,
+                    _ if R::winner(record.current()).is_some() => record.moves().len(),
+                    _ => return None,
+                };
+                let notes = record.annotations().filter(|n| !n.is_empty())?;
+                let mut endings = Vec::with_capacity(notes.len() + 1);
+                let mut marks = vec![None];
+                record.visit(|i, before, _| {
+                    if i == 0 {
+                        endings.push(for_side(before, notes[0].before));
+                    }
+                    marks.push(Some(notes[i].mark()));
+                });
+                // The position after each move: its mover is the one who
+                // did not move into it.
+                let mut position = record.start().clone();
+                for (i, &mv) in record.moves().iter().enumerate() {
+                    R::play(&mut position, mv);
+                    endings.push(for_side(&position, notes[i].after));
+                }
+                Some(ValueHistory {
+                    endings,
+                    marks,
+                    shown: ply,
+                })
+            }
+        }
+    }
+
+    /// The last position's index: the x axis runs from 0 to this.
+    fn last(&self) -> usize {
+        self.endings.len().saturating_sub(1)
+    }
+
+    /// The column of position `k` in a chart `width` columns wide, as the
+    /// canvas places it (rounded from the x bounds 0 to last).
+    fn column(&self, k: usize, width: u16) -> u16 {
+        let last = self.last().max(1) as f64;
+        (k as f64 * f64::from(width.saturating_sub(1)) / last).round() as u16
+    }
+
+    /// The position drawn at column `column` of a chart `width` wide.
+    fn position_at_column(&self, column: u16, width: u16) -> usize {
+        let span = f64::from(width.saturating_sub(1)).max(1.0);
+        let k = (f64::from(column) * self.last() as f64 / span).round() as usize;
+        k.min(self.last())
+    }
+
+    /// Whether any bar goes up (a win for the side) and any goes down.
+    fn ways(&self) -> (bool, bool) {
+        let up = self.endings.iter().any(|e| matches!(e, Ending::Win(_)));
+        let down = self.endings.iter().any(|e| matches!(e, Ending::Loss(_)));
+        (up, down)
+    }
+
+    /// Where the bars go in `area`: under the title, over the marks; an
+    /// odd number of rows where they go both ways, so that the axis has a
+    /// row of its own in the middle (the bars start a row off it, so a win
+    /// never shares a cell with a loss).
+    fn bars_area(&self, area: Rect) -> Rect {
+        let rows = area.height.saturating_sub(2);
+        let rows = match self.ways() {
+            (true, true) => rows - (1 - rows % 2).min(rows),
+            _ => rows,
+        };
+        Rect::new(area.x, area.y + 1, area.width, rows)
+    }
+
+    /// The position a click at `at` picks: a column of the bars or marks.
+    pub fn position_at(&self, area: Rect, at: At) -> Option<usize> {
+        let bars = self.bars_area(area);
+        let rows = Rect::new(bars.x, bars.y, bars.width, bars.height + 1);
+        rows.contains(at)
+            .then(|| self.position_at_column(at.x - bars.x, bars.width))
+    }
+
+    /// Draws the history in `area` (at least [`LEAST_ROWS`] rows), for the
+    /// side named `side`.
+    pub fn render(&self, side: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let bars = self.bars_area(area);
+        if bars.height < 3 || area.width < 8 {
+            return;
+        }
+        let longest = self
+            .endings
+            .iter()
+            .filter_map(|e| match e {
+                Ending::Win(d) | Ending::Loss(d) => *d,
+                Ending::Draw => None,
+            })
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let titles = [
+            format!(
+                "value history for {side}: a win above the line, a loss below, \
+                 as high as the plies left (up to {longest}); ▲ the position shown"
+            ),
+            format!("for {side}: win above, loss below; height: plies left"),
+            format!("for {side}: win up, loss down"),
+        ];
+        if let Some(title) = titles
+            .into_iter()
+            .map(|t| Line::styled(t, theme.dim()))
+            .find(|t| width_of(t) <= usize::from(area.width))
+        {
+            put_label(buf, area.x, area.y, &title, area.width);
+        }
+        audit::region(bars, "the value history");
+        // The axis: a row of its own, in the middle where bars go both
+        // ways, else at the top (only losses) or the bottom (only wins).
+        let top = f64::from(longest);
+        let (axis, y_bounds) = match self.ways() {
+            (false, true) => (bars.y, [-top, 0.0]),
+            (true, false) => (bars.bottom() - 1, [0.0, top]),
+            _ => (bars.y + bars.height / 2, [-top, top]),
+        };
+        for x in bars.left()..bars.right() {
+            buf[(x, axis)].set_symbol("─").set_style(theme.dim());
+        }
+        // A row is `step` high; the bars run from one row off the axis to
+        // their height (at least that row), a result with no known
+        // distance to the top.
+        let step = (y_bounds[1] - y_bounds[0]) / f64::from(bars.height - 1);
+        let last = self.last().max(1) as f64;
+        let colour = |style: ratatui::style::Style| style.fg.unwrap_or(Color::Reset);
+        let (win, loss) = (colour(theme.win()), colour(theme.loss()));
+        let endings = &self.endings;
+        Canvas::default()
+            .marker(Marker::Block)
+            .x_bounds([0.0, last])
+            .y_bounds(y_bounds)
+            .paint(|ctx| {
+                for (k, ending) in endings.iter().enumerate() {
+                    let x = k as f64;
+                    let (sign, d, color) = match *ending {
+                        Ending::Win(d) => (1.0, d, win),
+                        Ending::Loss(d) => (-1.0, d, loss),
+                        Ending::Draw => continue,
+                    };
+                    let height = d.map_or(top, f64::from).max(step);
+                    ctx.draw(&CanvasLine::new(x, sign * step, x, sign * height, color));
+                }
+            })
+            .render(bars, buf);
+        // Draws: a dot on the axis.
+        for (k, ending) in endings.iter().enumerate() {
+            if *ending == Ending::Draw {
+                let x = bars.x + self.column(k, bars.width);
+                buf[(x, axis)].set_symbol("•").set_style(theme.draw());
+            }
+        }
+        // Under the bars: the position shown, and the moves marked.
+        let marks_y = bars.bottom();
+        let spacing = self.column(1, bars.width).max(1);
+        for (k, mark) in self.marks.iter().enumerate() {
+            // The position shown has its ▲ (the review names its mark).
+            let Some(sign) = mark.and_then(Mark::sign).filter(|_| k != self.shown) else {
+                continue;
+            };
+            let style = match mark {
+                Some(Mark::Blunder) => theme.bad(),
+                _ => theme.key(),
+            };
+            let x = bars.x + self.column(k, bars.width);
+            // The sign's first character where the columns are narrow, or
+            // at the right edge.
+            let room = bars.right() - x;
+            let text = if spacing >= 3 && room >= 2 {
+                sign
+            } else {
+                &sign[..1]
+            };
+            put_label(
+                buf,
+                x,
+                marks_y,
+                &Line::styled(text, style),
+                text.len() as u16,
+            );
+        }
+        let x = bars.x + self.column(self.shown, bars.width);
+        put_label(buf, x, marks_y, &Line::styled("▲", theme.title()), 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_and_clicks_agree_both_ways() {
+        let history = ValueHistory {
+            endings: vec![Ending::Win(Some(3)); 10],
+            marks: vec![None; 10],
+            shown: 0,
+        };
+        for width in [10, 23, 40, 77] {
+            for k in 0..10 {
+                let column = history.column(k, width);
+                assert!(column < width);
+                assert_eq!(history.position_at_column(column, width), k, "{width}");
+            }
+        }
+    }
+}
