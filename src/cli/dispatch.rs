@@ -150,6 +150,7 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             level,
             count,
             seed,
+            rating,
             json,
         } => {
             let levels = game.levels();
@@ -174,6 +175,7 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
                     level,
                     count,
                     seed,
+                    rating,
                     json,
                 },
                 out,

@@ -513,7 +513,8 @@ pub enum Command {
                             notakto 1-5 (find a winning move on 2, 3, 3, 4-5, then 6-9 boards).\n\
                             A run skips a puzzle met in its last 50 of the level (up to symmetry).\n\nExamples:\n  \
                             noughts puzzle --game mnc --level 3\n  \
-                            noughts puzzle --game treblecross --level 6 --count 10 --seed 1 --json"
+                            noughts puzzle --game treblecross --level 6 --count 10 --seed 1 --json\n  \
+                            noughts puzzle --game notakto --rating 1500 --count 5"
     )]
     Puzzle {
         /// The game: tictactoe, treblecross, mnc or notakto.
@@ -529,7 +530,11 @@ pub enum Command {
         /// The first puzzle's seed, 0 to 4294967295 [default: from the clock].
         #[arg(long, value_parser = notation::puzzle::seed_arg)]
         seed: Option<u32>,
-        /// A line of JSON per puzzle: id, question, position, answers.
+        /// Puzzles rated near R instead of a level (100 to 3000; a new player is
+        /// 1500): the levels are tried in turn, seeds counting up from --seed.
+        #[arg(long, value_name = "R", conflicts_with = "level", value_parser = notation::puzzle::rating_arg)]
+        rating: Option<u16>,
+        /// A line of JSON per puzzle: id, question, position, answers, rating.
         #[arg(long)]
         json: bool,
     },

@@ -16,8 +16,18 @@ pub struct Request {
     pub count: usize,
     /// The first puzzle's seed; the next ones count up from it.
     pub seed: u32,
+    /// Puzzles rated near this, from any level (`level` is then unused).
+    pub rating: Option<u16>,
     pub json: bool,
 }
+
+/// How far from the rating asked a puzzle may be at first; the room grows
+/// by [`ROOM_STEP`] each [`SEEDS_PER_STEP`] seeds tried without one.
+const FIRST_ROOM: u16 = 75;
+const ROOM_STEP: u16 = 50;
+const SEEDS_PER_STEP: u32 = 20;
+/// Seeds tried for a puzzle not given yet in the run, before repeats.
+const REPEAT_AFTER: u32 = 10_000;
 
 /// One puzzle as a line of JSON.
 #[derive(Debug, Serialize)]
@@ -34,6 +44,9 @@ struct PuzzleDocument {
     answers: Vec<String>,
     /// The answers in words, as the text output gives them.
     answer: String,
+    /// How hard it is, on the usual scale (a new player 1500), from what is
+    /// measured of it: see docs/commands.md.
+    rating: u16,
 }
 
 /// The id's words for the game (`tictactoe`, `treblecross`, `mnc`, `notakto`).
@@ -57,29 +70,61 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
     }
     let mut puzzler = Puzzler::new();
     let mut next_seed = request.seed;
+    let mut given = std::collections::HashSet::new();
     for _ in 0..request.count {
-        // Each seed counts up from the last one used: one whose puzzle
-        // repeats one of the last 50 of the run gives way to the next.
-        let from = PuzzleId {
-            game: request.game,
-            level: request.level,
-            seed: next_seed,
+        let (id, puzzle) = match request.rating {
+            Some(rating) => near_rating(&mut puzzler, request.game, rating, next_seed, &mut given),
+            // Each seed counts up from the last one used: one whose puzzle
+            // repeats one of the last 50 of the run gives way to the next.
+            None => puzzler.fresh_puzzle(PuzzleId {
+                game: request.game,
+                level: request.level,
+                seed: next_seed,
+            }),
         };
-        let (id, puzzle) = puzzler.fresh_puzzle(from);
         next_seed = id.seed.wrapping_add(1);
         if request.json {
             json::write_line(out, &document(id, &puzzle))?;
         } else {
             writeln!(
                 out,
-                "{id}  {}\n  position  {}\n  answer    {}",
+                "{id}  {}\n  position  {}\n  answer    {}\n  rating    {}",
                 question(&puzzle),
                 position_text(&puzzle),
-                answer_text(&puzzle)
+                answer_text(&puzzle),
+                puzzle.rating()
             )?;
         }
     }
     Ok(())
+}
+
+/// The first puzzle from `seed` on, at any level, rated within a room of
+/// `rating` (the room grows while none is found) and not given already in
+/// this run.
+fn near_rating(
+    puzzler: &mut Puzzler,
+    game: PuzzleGame,
+    rating: u16,
+    seed: u32,
+    given: &mut std::collections::HashSet<String>,
+) -> (PuzzleId, Puzzle) {
+    let mut tried = 0u32;
+    loop {
+        let room =
+            FIRST_ROOM.saturating_add(ROOM_STEP.saturating_mul((tried / SEEDS_PER_STEP) as u16));
+        let seed = seed.wrapping_add(tried);
+        for level in 1..=game.levels() {
+            let id = PuzzleId { game, level, seed };
+            let puzzle = puzzler.make(id);
+            // A game with few puzzles near the rating repeats them at last.
+            let new = given.insert(position_text(&puzzle)) || tried >= REPEAT_AFTER;
+            if puzzle.rating().abs_diff(rating) <= room && new {
+                return (id, puzzle);
+            }
+        }
+        tried += 1;
+    }
 }
 
 fn document(id: PuzzleId, puzzle: &Puzzle) -> PuzzleDocument {
@@ -112,5 +157,6 @@ fn document(id: PuzzleId, puzzle: &Puzzle) -> PuzzleDocument {
         position: position_text(puzzle),
         answers,
         answer: answer_text(puzzle),
+        rating: puzzle.rating(),
     }
 }

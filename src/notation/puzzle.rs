@@ -412,6 +412,17 @@ pub fn id_arg(text: &str) -> Result<PuzzleId, InputError> {
     text.parse()
 }
 
+/// The value parser of `--rating`: 100 to 3000.
+pub fn rating_arg(text: &str) -> Result<u16, InputError> {
+    let n = super::count_arg(text)?;
+    u16::try_from(n)
+        .ok()
+        .filter(|r| (100..=3000).contains(r))
+        .ok_or_else(|| {
+            InputError::at_column(1, format!("expected a rating from 100 to 3000, found {n}"))
+        })
+}
+
 /// The value parser of `--seed`.
 pub fn seed_arg(text: &str) -> Result<u32, InputError> {
     let n = super::count_arg(text)?;

@@ -484,3 +484,126 @@ fn every_level_offers_200_puzzles_and_a_run_repeats_none_of_its_last_50() {
         }
     }
 }
+
+/// What the tests measure of a puzzle themselves, for its rating: the
+/// moves to choose from, the moves that answer, and the depth of the proof
+/// (the plies of the win, the free segments of the strip read off the safe
+/// cells, the live boards by the twin's own lines).
+fn measured(puzzle: &Puzzle) -> Option<(usize, usize, u32)> {
+    match puzzle {
+        Puzzle::TicTacToe(p) => match p.task {
+            TicTacToeTask::Win { plies } => {
+                let empty = slashed(&p.board).matches('.').count();
+                Some((empty, p.answers.len(), u32::from(plies)))
+            }
+            TicTacToeTask::Save => None,
+        },
+        Puzzle::Treblecross(p) => match &p.task {
+            TreblecrossTask::WinningCell { cells } => {
+                let strip = p.strip.cells();
+                let empty = strip.iter().filter(|&&x| !x).count();
+                let safe = safe(strip);
+                let runs = (0..safe.len())
+                    .filter(|&i| safe[i] && (i == 0 || !safe[i - 1]))
+                    .count();
+                Some((empty, cells.len(), runs as u32))
+            }
+            _ => None,
+        },
+        Puzzle::Mnc(_) => None,
+        Puzzle::Notakto(p) => {
+            let boards: Vec<u16> = p.boards.iter().map(|b| b.cells()).collect();
+            let live = boards
+                .iter()
+                .filter(|&&b| !independent::notakto::dead(b))
+                .count();
+            let choices = independent::notakto::moves(&boards).len();
+            Some((choices, p.answers.len(), live as u32))
+        }
+    }
+}
+
+#[test]
+fn ratings_come_from_what_is_measured_and_grow_with_the_level() {
+    let mut puzzler = Puzzler::new();
+    for game in PuzzleGame::ALL {
+        let mut medians = Vec::new();
+        for level in 1..=game.levels() {
+            let mut ratings: Vec<u16> = (0..40)
+                .map(|seed| {
+                    let puzzle = puzzler.make(PuzzleId {
+                        game,
+                        level,
+                        seed: seed * 7919,
+                    });
+                    if let Some((choices, answers, depth)) = measured(&puzzle) {
+                        let d = puzzle.difficulty();
+                        let bits = (choices as f64 / answers as f64).log2();
+                        assert!((d.bits - bits).abs() < 1e-9, "{game:?} {level}: {d:?}");
+                        assert_eq!(d.depth, depth.max(1), "{game:?} {level}");
+                    }
+                    puzzle.rating()
+                })
+                .collect();
+            ratings.sort();
+            medians.push(ratings[ratings.len() / 2]);
+        }
+        // The levels were made harder by other means (more boards, longer
+        // strips, deeper wins): the ratings say so too, past the noise of
+        // 40 puzzles (a Treblecross level mixes in drills): each level's
+        // median above the one two levels down, the last above the first.
+        let rising = medians.windows(3).all(|w| w[0] < w[2]);
+        let first_last = medians.first() < medians.last();
+        assert!(
+            rising && first_last,
+            "{game:?}: medians by level {medians:?}"
+        );
+    }
+}
+
+#[test]
+fn puzzles_near_a_rating_come_from_any_level_with_their_rating() {
+    for game in ["tictactoe", "treblecross", "mnc", "notakto"] {
+        let out = Command::cargo_bin("noughts")
+            .unwrap()
+            .args([
+                "puzzle", "--game", game, "--rating", "1500", "--count", "6", "--seed", "3",
+                "--json",
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let mut puzzler = Puzzler::new();
+        let mut positions = HashSet::new();
+        for line in String::from_utf8(out).unwrap().lines() {
+            let line: serde_json::Value = serde_json::from_str(line).unwrap();
+            let id: PuzzleId = line["id"].as_str().unwrap().parse().unwrap();
+            let rating = line["rating"].as_u64().unwrap();
+            assert_eq!(rating, u64::from(puzzler.make(id).rating()), "{id}");
+            assert!(rating.abs_diff(1500) <= 400, "{id}: {rating}");
+            assert!(positions.insert(line["position"].to_string()), "{id} twice");
+        }
+        assert_eq!(positions.len(), 6);
+    }
+    for (args, said) in [
+        (
+            &["--rating", "5000"][..],
+            "expected a rating from 100 to 3000",
+        ),
+        (
+            &["--rating", "1500", "--level", "2"][..],
+            "cannot be used with",
+        ),
+    ] {
+        let out = Command::cargo_bin("noughts")
+            .unwrap()
+            .args(["puzzle", "--game", "mnc"])
+            .args(args)
+            .assert()
+            .code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+}

@@ -15,11 +15,13 @@
 
 mod mnc;
 mod notakto;
+mod rating;
 mod tictactoe;
 mod treblecross;
 
 pub use self::mnc::MncPuzzle;
 pub use self::notakto::NotaktoPuzzle;
+pub use self::rating::Difficulty;
 pub use self::tictactoe::{TicTacToePuzzle, TicTacToeTask};
 pub use self::treblecross::{TreblecrossPuzzle, TreblecrossTask};
 
