@@ -178,19 +178,22 @@ mod tests {
     /// The marks the views draw, what each means and in which tabs (`t`
     /// tic-tac-toe, `b` Treblecross, `m` MNC), with their ASCII signs: no two
     /// meanings may share a sign in one tab.
+    // Tabs: t tic-tac-toe, b Treblecross, m MNC, n Notakto (the value
+    // history, in all of them, has no mark of its own: bars, the axis,
+    // `??` and a number).
     const MARKS: &[(&str, &str, &str)] = &[
-        ("★", "best or winning", "tbm"),
+        ("★", "best or winning", "tbmn"),
         ("☆", "best or winning", "tbm"),
-        ("·", "an empty cell, safe", "b"),
-        ("×", "a losing move", "b"),
-        ("✗", "a losing move", "tbm"),
-        ("✓", "a right answer", "tbm"),
+        ("·", "an empty cell, safe", "bn"),
+        ("×", "a losing move", "bn"),
+        ("✗", "a losing move", "tbmn"),
+        ("✓", "a right answer", "tbmn"),
         ("⊕", "XOR, the nim-sum", "b"),
         ("▲", "a length in use", "b"),
         ("•", "a rare value", "b"),
         (TARGET, "a legal target", "m"),
         (LIFTED, "the piece picked up", "m"),
-        ("…", "more, or cut", "tbm"),
+        ("…", "more, or cut", "tbmn"),
     ];
 
     /// The sign a mark has on screen in ASCII: spelled in a text, else the

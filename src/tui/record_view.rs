@@ -421,7 +421,8 @@ pub fn ply_at<R: Rules>(
     let (history, list) = record_areas(record, words.history_side(record).0, area);
     if let Some((history, chart)) = history {
         if let Some(k) = history.position_at(chart, at) {
-            // Along the line, the position is a step of it.
+            // Along the line a bar is a step of it: the click does
+            // nothing there (< > step along it).
             return match record.shown() {
                 Shown::Line { .. } => None,
                 _ => Some(k),

@@ -1,9 +1,9 @@
 //! The value history of a game, the same in every match tab: each
 //! position's value for one side as a bar, a win above the axis and a loss
 //! below, as high as the plies to the end (full height where only the
-//! result is known), a draw a dot on the axis; the position shown marked
-//! `▲` under its bar, and the `??` and `?!` moves marked under the bar of
-//! the position they led to. Drawn
+//! result is known), a draw a block on the axis; the position shown in
+//! reverse with its number under it, and the `??` and `?!` moves marked
+//! under the bar of the position they led to. Drawn
 //! in the rows the move list gives it (ratatui's canvas paints the bars);
 //! a click on a bar goes to that position.
 
@@ -59,13 +59,13 @@ impl ValueHistory {
                     endings.push(for_side(&position, value));
                     R::play(&mut position, mv);
                 }
+                // The position after the last move (of the line, or of
+                // its first moves where it is cut).
                 let (_, last) = line.moves.last()?;
-                if !line.cut {
-                    endings.push(for_side(&position, last.after_best_move()));
-                }
+                endings.push(for_side(&position, last.after_best_move()));
                 let marks = vec![None; endings.len()];
                 Some(ValueHistory {
-                    shown: step.min(endings.len() - 1),
+                    shown: step,
                     endings,
                     marks,
                 })
@@ -78,15 +78,11 @@ impl ValueHistory {
                 };
                 let notes = record.annotations().filter(|n| !n.is_empty())?;
                 let mut endings = Vec::with_capacity(notes.len() + 1);
-                let mut marks = vec![None];
-                record.visit(|i, before, _| {
-                    if i == 0 {
-                        endings.push(for_side(before, notes[0].before));
-                    }
-                    marks.push(Some(notes[i].mark()));
-                });
-                // The position after each move: its mover is the one who
-                // did not move into it.
+                endings.push(for_side(record.start(), notes[0].before));
+                let marks = std::iter::once(None)
+                    .chain(notes.iter().map(|n| Some(n.mark())))
+                    .collect();
+                // The position after each move, and its value for its mover.
                 let mut position = record.start().clone();
                 for (i, &mv) in record.moves().iter().enumerate() {
                     R::play(&mut position, mv);
@@ -140,9 +136,17 @@ impl ValueHistory {
         Rect::new(area.x, area.y + 1, area.width, rows)
     }
 
+    /// Whether bars in `bars` are drawn at all (clicks go there only then).
+    fn drawn(bars: Rect) -> bool {
+        bars.height >= 3 && bars.width >= 8
+    }
+
     /// The position a click at `at` picks: a column of the bars or marks.
     pub fn position_at(&self, area: Rect, at: At) -> Option<usize> {
         let bars = self.bars_area(area);
+        if !Self::drawn(bars) {
+            return None;
+        }
         let rows = Rect::new(bars.x, bars.y, bars.width, bars.height + 1);
         rows.contains(at)
             .then(|| self.position_at_column(at.x - bars.x, bars.width))
@@ -152,7 +156,7 @@ impl ValueHistory {
     /// side named `side`.
     pub fn render(&self, side: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let bars = self.bars_area(area);
-        if bars.height < 3 || area.width < 8 {
+        if !Self::drawn(bars) {
             return;
         }
         let longest = self
@@ -168,7 +172,7 @@ impl ValueHistory {
         let titles = [
             format!(
                 "value history for {side}: a win above the line, a loss below, \
-                 as high as the plies left (up to {longest}); ▲ the position shown"
+                 as high as the plies left (up to {longest})"
             ),
             format!("for {side}: win above, loss below; height: plies left"),
             format!("for {side}: win up, loss down"),
@@ -217,11 +221,12 @@ impl ValueHistory {
                 }
             })
             .render(bars, buf);
-        // Draws: a dot on the axis.
+        // Draws: a bar of no height, a block on the axis (no win or loss
+        // is drawn on its row).
         for (k, ending) in endings.iter().enumerate() {
             if *ending == Ending::Draw {
                 let x = bars.x + self.column(k, bars.width);
-                buf[(x, axis)].set_symbol("•").set_style(theme.draw());
+                buf[(x, axis)].set_symbol("█").set_style(theme.draw());
             }
         }
         // Under the bars: the position shown, and the moves marked.
@@ -253,8 +258,14 @@ impl ValueHistory {
                 text.len() as u16,
             );
         }
-        let x = bars.x + self.column(self.shown, bars.width);
-        put_label(buf, x, marks_y, &Line::styled("▲", theme.title()), 1);
+        // The position shown: its column reversed, its number under it
+        // (moves from the start, as the review counts them).
+        let x = bars.x + self.column(self.shown.min(self.last()), bars.width);
+        buf.set_style(Rect::new(x, bars.y, 1, bars.height), theme.cursor());
+        let number = self.shown.to_string();
+        let width = number.len() as u16;
+        let x = x.min(bars.right().saturating_sub(width));
+        put_label(buf, x, marks_y, &Line::styled(number, theme.title()), width);
     }
 }
 

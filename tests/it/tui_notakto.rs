@@ -502,3 +502,31 @@ fn the_settings_give_a_fresh_tab_its_boards_and_can_open_it() {
     app.apply_settings(&settings);
     assert_eq!(cells(&app), [1, 0]);
 }
+
+#[test]
+fn a_game_put_aside_for_the_puzzles_is_at_stake_and_comes_back_going() {
+    use noughts::tui::app::Action;
+    let mut app = app_with(&[0, 0]);
+    type_keys(&mut app, "g");
+    settle(&mut app);
+    click_cell(&mut app, 0, 4);
+    // Into the puzzles before the engine's reply is taken in (replies are
+    // taken on the app's ticks): it comes while the game waits aside.
+    app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Toggle)));
+    assert!(tab(&app).game().is_none(), "the game waits aside");
+    assert_eq!(app.at_stake(), Some("the Notakto game"));
+    settle(&mut app);
+    app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Leave)));
+    settle(&mut app);
+    let game = tab(&app).game().expect("the game is back");
+    assert_eq!(game.record().moves().len(), 2, "the engine has replied");
+    assert_eq!(game.to_move(), Player::You);
+    // Stopped, the game's boards are an edit: u brings back the empty ones.
+    type_keys(&mut app, "g");
+    if app.question().is_some() {
+        type_keys(&mut app, "y");
+    }
+    assert_ne!(cells(&app), [0, 0]);
+    type_keys(&mut app, "u");
+    assert_eq!(cells(&app), [0, 0]);
+}

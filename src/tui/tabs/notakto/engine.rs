@@ -8,9 +8,9 @@ use crate::solver::notakto::{engine_move, Move};
 use crate::solver::record::{Annotation, KnownValue, PerfectLine};
 use crate::tui::worker::Worker;
 
-/// The most moves of a perfect line: every move of 9 boards (each board
-/// takes at most 8 X before it is full or dead).
-pub const LINE_MOST: usize = 81;
+/// The most moves of a perfect line: every move of 9 boards (a board holds
+/// at most 6 X without a line, so it takes at most 7).
+pub const LINE_MOST: usize = 63;
 
 pub enum Request {
     /// The engine's move in this position.

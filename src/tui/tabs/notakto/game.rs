@@ -119,9 +119,10 @@ impl NotaktoTab {
     pub(super) fn toggle_game(&mut self, first: Player) {
         self.study = None;
         if let Some(game) = self.game.take() {
-            self.boards = game.position().boards.clone();
-            self.message = Some("game stopped: the boards are yours to edit".into());
+            // An edit: u brings back the boards the game started from.
+            self.edit(game.position().boards.clone());
             self.reanalyze();
+            self.message = Some("game stopped: the boards are yours to edit".into());
             return;
         }
         match new_match(self.boards.clone(), first) {

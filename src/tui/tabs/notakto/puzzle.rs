@@ -80,7 +80,9 @@ impl Puzzles for NotaktoTab {
             self.study = aside.study;
         }
         self.message = None;
-        self.reanalyze();
+        // A game that came back may wait for an engine reply (or its
+        // values) dropped while it was aside: asked again.
+        self.after_move();
     }
 
     fn hint(&mut self) -> Result<(), String> {

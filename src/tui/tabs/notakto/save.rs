@@ -69,6 +69,9 @@ impl NotaktoTab {
         self.game = None;
         self.study = None;
         self.edit(boards.clone());
+        // The same boards as the editor's: no edit, but what is shown
+        // changed (a game or puzzle went).
+        self.reanalyze();
         self.message = None;
         let Some((first, moves)) = game else { return };
         let Some(mut game) = new_match(boards, first) else {

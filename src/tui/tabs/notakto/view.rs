@@ -82,16 +82,7 @@ impl NotaktoTab {
         let live = self.view() == Shown::Live;
         let show = live && !self.analysis_hidden();
         let marks = verdicts(&self.analysis, boards.len());
-        // Whose each X of the game is: moves alternate from the first
-        // player's.
-        let mut engine_x = vec![0u16; boards.len()];
-        if let (Some(game), Some(first)) = (&self.game, self.first_player()) {
-            for (i, mv) in game.record().moves().iter().enumerate() {
-                if (i % 2 == 0) == (first == Player::Engine) {
-                    engine_x[mv.board] |= mv.cell.bit();
-                }
-            }
-        }
+        let engine_x = self.engine_cells(boards.len());
         for (k, (place, &board)) in layout.boards.iter().zip(&boards).enumerate() {
             let dead = board.is_dead();
             draw_frame(layout.look, place, dead, buf, theme);
@@ -143,9 +134,39 @@ impl NotaktoTab {
         }
     }
 
+    /// The engine's X on the boards shown, board by board: the game's moves
+    /// up to the position shown, then the perfect line's up to its step,
+    /// the movers alternating from the game's first.
+    fn engine_cells(&self, count: usize) -> Vec<u16> {
+        let mut cells = vec![0u16; count];
+        let (Some(game), Some(first)) = (&self.game, self.first_player()) else {
+            return cells;
+        };
+        let record = game.record();
+        let (ply, line): (usize, &[(Move, _)]) = match record.shown() {
+            Shown::Live => (record.moves().len(), &[]),
+            Shown::Review { ply } => (ply, &[]),
+            Shown::Line { ply, step, .. } => (
+                ply,
+                record
+                    .line()
+                    .map_or(&[][..], |l| &l.moves[..step.min(l.moves.len())]),
+            ),
+        };
+        let moves = record.moves()[..ply]
+            .iter()
+            .copied()
+            .chain(line.iter().map(|&(mv, _)| mv));
+        for (i, mv) in moves.enumerate() {
+            if (i % 2 == 0) == (first == Player::Engine) {
+                cells[mv.board] |= mv.cell.bit();
+            }
+        }
+        cells
+    }
+
     /// Under a board: its number and, where the analysis shows, its
     /// element (a dead board's says so).
-    #[allow(clippy::too_many_arguments)]
     fn render_label(
         &self,
         place: &Place,

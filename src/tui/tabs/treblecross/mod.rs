@@ -299,7 +299,9 @@ impl Tab for TreblecrossTab {
     }
 
     fn at_stake(&self) -> Option<&'static str> {
-        let game = self.game.as_ref()?;
+        // A game waiting aside for the puzzles is at stake too.
+        let aside = self.training.put_aside();
+        let game = aside.map_or(self.game.as_ref(), |a| a.game.as_ref())?;
         (game.is_on() && game.human_moved()).then_some("the Treblecross game")
     }
 
