@@ -21,7 +21,7 @@ mod treblecross;
 
 pub use self::mnc::MncPuzzle;
 pub use self::notakto::NotaktoPuzzle;
-pub use self::rating::Difficulty;
+pub use self::rating::{Difficulty, Rated};
 pub use self::tictactoe::{TicTacToePuzzle, TicTacToeTask};
 pub use self::treblecross::{TreblecrossPuzzle, TreblecrossTask};
 

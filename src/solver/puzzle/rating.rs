@@ -121,6 +121,22 @@ impl Puzzle {
     }
 }
 
+/// A puzzle of one game, rated as [`Puzzle::rating`] rates it.
+pub trait Rated {
+    fn rating(&self) -> u16;
+}
+
+macro_rules! rated {
+    ($($kind:ident: $variant:ident),+) => {
+        $(impl Rated for super::$kind {
+            fn rating(&self) -> u16 {
+                Puzzle::$variant(self.clone()).rating()
+            }
+        })+
+    };
+}
+rated!(TicTacToePuzzle: TicTacToe, TreblecrossPuzzle: Treblecross, MncPuzzle: Mnc, NotaktoPuzzle: Notakto);
+
 #[cfg(test)]
 mod tests {
     use super::*;

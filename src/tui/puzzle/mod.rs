@@ -4,7 +4,7 @@
 //! puzzle mode has ([`puzzle_keys!`]) and the panel's first lines. The
 //! tabs own the boards, the answers and their words.
 
-use crate::solver::puzzle::{PuzzleGame, PuzzleId};
+use crate::solver::puzzle::{PuzzleGame, PuzzleId, Rated};
 use crate::store;
 use crate::tui::text::{TextField, TextKey};
 use crate::tui::theme::Theme;
@@ -87,10 +87,12 @@ pub struct Try<P, E = ()> {
     pub more: E,
 }
 
-impl<P, E: Default> Try<P, E> {
+impl<P: Rated, E: Default> Try<P, E> {
     pub fn new(id: PuzzleId, puzzle: P) -> Self {
+        let mut attempt = Attempt::new(id);
+        attempt.rating = puzzle.rating();
         Try {
-            attempt: Attempt::new(id),
+            attempt,
             puzzle,
             said: None,
             hints: Vec::new(),
@@ -318,6 +320,8 @@ pub enum Standing {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attempt {
     pub id: PuzzleId,
+    /// The puzzle's rating (see `noughts puzzle --rating`).
+    pub rating: u16,
     /// Hint steps shown, 0 to [`HINT_STEPS`].
     pub hints: u8,
     pub wrong: u32,
@@ -331,6 +335,7 @@ impl Attempt {
     pub fn new(id: PuzzleId) -> Attempt {
         Attempt {
             id,
+            rating: 0,
             hints: 0,
             wrong: 0,
             standing: Standing::Solving,
@@ -408,7 +413,10 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
         Line::from(vec![
             Span::styled(format!("PUZZLE {}", attempt.id), theme.title()),
             Span::styled(
-                format!(", level {} of {levels}", attempt.id.level),
+                format!(
+                    ", level {} of {levels}, rated {}",
+                    attempt.id.level, attempt.rating
+                ),
                 theme.dim(),
             ),
         ]),
