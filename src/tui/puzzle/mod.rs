@@ -320,8 +320,10 @@ pub enum Standing {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attempt {
     pub id: PuzzleId,
-    /// The puzzle's rating (see `noughts puzzle --rating`).
+    /// The puzzle's rating (see `noughts puzzle --rating`); 0: none.
     pub rating: u16,
+    /// Whether the player's rating has counted this puzzle (once).
+    pub rated: bool,
     /// Hint steps shown, 0 to [`HINT_STEPS`].
     pub hints: u8,
     pub wrong: u32,
@@ -336,6 +338,7 @@ impl Attempt {
         Attempt {
             id,
             rating: 0,
+            rated: false,
             hints: 0,
             wrong: 0,
             standing: Standing::Solving,
@@ -421,7 +424,17 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
             ),
         ]),
         Line::styled(
-            format!("streak {}, best {}, solved {}", p.streak, p.best, p.solved),
+            format!(
+                "streak {}, best {}, solved {}; your rating {}{}",
+                p.streak,
+                p.best,
+                p.solved,
+                p.rating.rating.round(),
+                match trainer.change {
+                    Some(c) if attempt.rated => format!(" ({c:+})"),
+                    _ => String::new(),
+                }
+            ),
             theme.dim(),
         ),
     ];

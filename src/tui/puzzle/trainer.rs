@@ -1,15 +1,22 @@
-//! A game's puzzle record: the level, the streak and the counts, kept in
-//! the data folder, read, changed and written under a lock so that two
-//! apps lose none of each other's progress.
+//! A game's puzzle record: the level, the streak, the counts and the
+//! player's rating, kept in the data folder, read, changed and written
+//! under a lock so that two apps lose none of each other's progress.
+//!
+//! The rating is Glicko-2 (the `skillratings` crate), on the usual scale (a
+//! new player 1500): each puzzle is a game against an opponent of the
+//! puzzle's rating, won when solved with no wrong answer and no hint that
+//! shows the move, lost otherwise; a puzzle left open counts for nothing.
 
 use super::{Attempt, Standing, HINT_STEPS, LEVEL_UP_AFTER, SEEDS};
 use crate::solver::puzzle::{PuzzleGame, PuzzleId, SplitMix64};
 use crate::store;
 use serde::{Deserialize, Serialize};
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
 use std::path::{Path, PathBuf};
 
 /// A game's record in the puzzles.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Progress {
     pub level: u8,
@@ -17,7 +24,40 @@ pub struct Progress {
     pub streak: u32,
     pub best: u32,
     pub solved: u32,
+    /// The player's rating (a record of before ratings reads as new).
+    #[serde(default)]
+    pub rating: Rating,
 }
+
+/// A player's Glicko-2 rating: the rating, how sure it is (the deviation
+/// shrinks as puzzles are played) and how much it moves.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+}
+
+impl Default for Rating {
+    fn default() -> Self {
+        Rating::from(Glicko2Rating::new())
+    }
+}
+
+impl From<Glicko2Rating> for Rating {
+    fn from(r: Glicko2Rating) -> Rating {
+        Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        }
+    }
+}
+
+/// How sure a puzzle's rating is, as an opponent's deviation: it is
+/// measured, not played in, so fairly sure.
+const PUZZLE_DEVIATION: f64 = 80.0;
 
 impl Default for Progress {
     fn default() -> Self {
@@ -26,6 +66,7 @@ impl Default for Progress {
             streak: 0,
             best: 0,
             solved: 0,
+            rating: Rating::default(),
         }
     }
 }
@@ -39,6 +80,8 @@ pub struct Trainer {
     file: Option<PathBuf>,
     /// Why the record could not be read or kept (said once, in the panel).
     pub trouble: Option<String>,
+    /// The rating's change at the last puzzle rated, while it is shown.
+    pub change: Option<i32>,
     random: SplitMix64,
 }
 
@@ -53,6 +96,7 @@ impl Trainer {
             progress: Progress::default(),
             file: None,
             trouble: None,
+            change: None,
             random: SplitMix64::new(clock ^ game as u64),
         }
     }
@@ -142,6 +186,8 @@ impl Trainer {
             return "solved".into();
         }
         attempt.standing = Standing::Solved;
+        // A clean solve wins against the puzzle; a slip lost already.
+        self.rate(attempt, true);
         if attempt.wrong > 0 || attempt.hints >= HINT_STEPS {
             self.update(|p| {
                 p.solved = p.solved.saturating_add(1);
@@ -171,6 +217,9 @@ impl Trainer {
 
     /// A wrong answer: the streak ends (once per puzzle).
     pub fn wrong(&mut self, attempt: &mut Attempt) {
+        if attempt.is_open() {
+            self.rate(attempt, false);
+        }
         attempt.wrong = attempt.wrong.saturating_add(1);
         if attempt.wrong == 1 && attempt.is_open() {
             self.update(|p| p.streak = 0);
@@ -193,8 +242,37 @@ impl Trainer {
     pub fn given_up(&mut self, attempt: &mut Attempt) {
         if attempt.is_open() {
             attempt.standing = Standing::GivenUp;
+            self.rate(attempt, false);
             self.update(|p| p.streak = 0);
         }
+    }
+
+    /// The puzzle's game, once: won or lost against its rating (a puzzle
+    /// with no rating counts for nothing).
+    fn rate(&mut self, attempt: &mut Attempt, won: bool) {
+        if attempt.rated || attempt.rating == 0 {
+            return;
+        }
+        attempt.rated = true;
+        let puzzle = Glicko2Rating {
+            rating: f64::from(attempt.rating),
+            deviation: PUZZLE_DEVIATION,
+            volatility: Glicko2Rating::new().volatility,
+        };
+        let outcome = if won { Outcomes::WIN } else { Outcomes::LOSS };
+        let mut change = 0.0;
+        self.update(|p| {
+            let r = p.rating;
+            let player = Glicko2Rating {
+                rating: r.rating,
+                deviation: r.deviation,
+                volatility: r.volatility,
+            };
+            let (after, _) = glicko2(&player, &puzzle, &outcome, &Glicko2Config::new());
+            change = after.rating - r.rating;
+            p.rating = Rating::from(after);
+        });
+        self.change = Some(change.round() as i32);
     }
 
     /// Changes the record: in the file as it is now (another instance may
@@ -307,6 +385,53 @@ mod tests {
         }
         assert_eq!(shown.standing, Standing::GivenUp);
         assert!(trainer.hint(&mut shown).is_err());
+    }
+
+    #[test]
+    fn the_rating_rises_on_a_clean_solve_and_falls_on_a_slip_once_a_puzzle() {
+        let rated = |rating| Attempt {
+            rating,
+            ..Attempt::new(id())
+        };
+        let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
+        let start = trainer.progress().rating;
+        assert_eq!(start.rating, 1500.0);
+        trainer.solved(&mut rated(1500));
+        let after_win = trainer.progress().rating;
+        assert!(after_win.rating > 1500.0 && after_win.deviation < start.deviation);
+        assert_eq!(
+            trainer.change,
+            Some((after_win.rating - 1500.0).round() as i32)
+        );
+        // A slip loses once, whatever follows on that puzzle.
+        let mut slip = rated(1500);
+        trainer.wrong(&mut slip);
+        let after_loss = trainer.progress().rating.rating;
+        assert!(after_loss < after_win.rating);
+        trainer.wrong(&mut slip);
+        trainer.solved(&mut slip);
+        assert_eq!(trainer.progress().rating.rating, after_loss);
+        // Beating a harder puzzle gains more than beating an easier one.
+        let mut a = Trainer::in_memory(PuzzleGame::Mnc);
+        let mut b = Trainer::in_memory(PuzzleGame::Mnc);
+        a.solved(&mut rated(2200));
+        b.solved(&mut rated(900));
+        assert!(a.progress().rating.rating > b.progress().rating.rating);
+        // A puzzle given up is lost; one left open counts for nothing.
+        let mut shown = Trainer::in_memory(PuzzleGame::Mnc);
+        shown.given_up(&mut rated(1500));
+        assert!(shown.progress().rating.rating < 1500.0);
+        let mut left = Trainer::in_memory(PuzzleGame::Mnc);
+        left.skipped(&rated(1500));
+        assert_eq!(left.progress().rating, Rating::default());
+    }
+
+    #[test]
+    fn a_record_of_before_ratings_reads_as_a_new_player() {
+        let old = r#"{"level": 2, "streak": 1, "best": 4, "solved": 9}"#;
+        let progress: Progress = serde_json::from_str(old).unwrap();
+        assert_eq!(progress.rating, Rating::default());
+        assert_eq!(progress.solved, 9);
     }
 
     #[test]
