@@ -169,9 +169,10 @@ impl Default for BoardCount {
 impl<'de> Deserialize<'de> for BoardCount {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BoardCount, D::Error> {
         let n = u8::deserialize(d)?;
-        if !(1..=9).contains(&n) {
+        let most = crate::notation::notakto::MOST_EDITABLE;
+        if !(1..=most).contains(&usize::from(n)) {
             return Err(serde::de::Error::custom(format!(
-                "expected 1 to 9 boards, found {n}"
+                "expected 1 to {most} boards, found {n}"
             )));
         }
         Ok(BoardCount(n))

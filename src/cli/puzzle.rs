@@ -4,7 +4,7 @@
 use super::json;
 use super::Error;
 use crate::notation::puzzle::{answer_text, position_text, question};
-use crate::solver::puzzle::{Puzzle, PuzzleGame, PuzzleId, Puzzler, TreblecrossTask};
+use crate::solver::puzzle::{Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, TreblecrossTask};
 use serde::Serialize;
 use std::io::Write;
 

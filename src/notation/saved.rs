@@ -366,7 +366,10 @@ fn read_notakto(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
         boards.push(super::notakto::read_board(&token).map_err(|e| game.placed(e))?);
     }
     if boards.is_empty() {
-        return Err(game.error(0, "expected 1 to 9 boards such as X../.X./..., found none"));
+        return Err(game.error(
+            0,
+            format!("expected 1 to {most} boards such as X../.X./..., found none"),
+        ));
     }
     let start = boards.clone();
     let Some(first_fact) = rest.first() else {

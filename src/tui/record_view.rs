@@ -6,7 +6,7 @@
 use crate::solver::record::{Mark, Record, Rules, Shown, Value};
 use crate::tui::theme::Theme;
 use crate::tui::value_history::{ValueHistory, LEAST_ROWS, MOST_ROWS};
-use crate::tui::widgets::{key_lines, put_str};
+use crate::tui::widgets::{key_lines, put_str, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as At, Rect};
 use ratatui::style::Style;
@@ -28,6 +28,33 @@ pub trait Words<R: Rules> {
     /// The side the value history is drawn for, and its name there (`you`
     /// in a game; in a study of the line, the player to move first).
     fn history_side(&self, record: &Record<R>) -> (R::Side, &'static str);
+}
+
+/// An area of words over a record's list split in two: the words first,
+/// then the list (and value history) in the rows they leave, at least two
+/// (its heading and a row); the words alone with no record, or in fewer
+/// than 5 rows.
+pub fn split_words_and_list(
+    info: Rect,
+    lines: &[Line<'static>],
+    has_record: bool,
+) -> (Rect, Option<Rect>) {
+    if !has_record || info.height < 5 {
+        return (info, None);
+    }
+    let rows = rows_of(lines, info.width);
+    let list_rows = (info.height as usize).saturating_sub(rows).max(2) as u16;
+    let list_rows = list_rows.min(info.height - 2);
+    let status = Rect {
+        height: info.height - list_rows,
+        ..info
+    };
+    let list = Rect {
+        y: status.bottom(),
+        height: list_rows,
+        ..info
+    };
+    (status, Some(list))
 }
 
 /// What a take-back of `moves` moves took, in words: your move alone when

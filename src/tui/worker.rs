@@ -2,6 +2,7 @@
 //! sends requests and takes in the answers on its ticks. Both match tabs
 //! run their engines this way.
 
+use crate::solver::record::{Rules, Wanted};
 use std::fmt;
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 
@@ -80,6 +81,26 @@ impl<Q: Send + 'static, A: Send + 'static> Worker<Q, A> {
                 Err(TryRecvError::Empty) => return Ok(None),
                 Err(TryRecvError::Disconnected) => return Err(WorkerGone),
             }
+        }
+    }
+}
+
+/// What a match tab asks its engine's thread, in any game: its move, the
+/// perfect line, or a game's values (what a record wants, and the move).
+pub enum GameRequest<R: Rules> {
+    /// The engine's move in this position.
+    Move(R::Position),
+    /// The perfect line from this position.
+    Line(R::Position),
+    /// The values of a game's moves, played from a start.
+    Annotate(R::Position, Vec<R::Move>),
+}
+
+impl<R: Rules> From<Wanted<R>> for GameRequest<R> {
+    fn from(wanted: Wanted<R>) -> GameRequest<R> {
+        match wanted {
+            Wanted::Annotations(start, moves) => GameRequest::Annotate(start, moves),
+            Wanted::Line(from) => GameRequest::Line(from),
         }
     }
 }

@@ -23,7 +23,7 @@ use independent::mnc::{SlowSolver, Twin};
 use independent::{mask_of, safe, segment_values, TreblecrossSearch, Value};
 use noughts::notation::tictactoe::slashed;
 use noughts::solver::puzzle::{
-    Puzzle, PuzzleGame, PuzzleId, Puzzler, TicTacToeTask, TreblecrossTask,
+    Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, TicTacToeTask, TreblecrossTask,
 };
 use noughts::solver::{Outcome, Side};
 use std::collections::{HashMap, HashSet};

@@ -11,8 +11,11 @@
 //!
 //! rating = [`BASE`] + [`PER_BIT`] · bits + [`PER_STEP`] · (depth − 1).
 
-use super::{Puzzle, TicTacToeTask, TreblecrossTask};
-use crate::solver::treblecross::safe_cells;
+use super::{
+    MncPuzzle, NotaktoPuzzle, Puzzle, TicTacToePuzzle, TicTacToeTask, TreblecrossPuzzle,
+    TreblecrossTask,
+};
+use crate::solver::treblecross::free_segment_count;
 use crate::solver::Outcome;
 
 /// A puzzle a guess always answers, seen at once.
@@ -61,81 +64,84 @@ impl Difficulty {
     }
 }
 
-impl Puzzle {
+/// A puzzle that can say how hard it is: each game's kind, and
+/// [`Puzzle`], which asks its own.
+pub trait Rated {
     /// What is measured of the puzzle (see the module's words).
-    pub fn difficulty(&self) -> Difficulty {
-        match self {
-            Puzzle::TicTacToe(p) => match p.task {
-                TicTacToeTask::Win { plies } => {
-                    Difficulty::one_of(p.moves.len(), p.answers.len(), u32::from(plies))
-                }
-                TicTacToeTask::Save => {
-                    // The deepest trap among the moves that lose.
-                    let trap = p
-                        .moves
-                        .iter()
-                        .filter_map(|&(_, v)| match v {
-                            Outcome::Loss(d) => Some(u32::from(d)),
-                            _ => None,
-                        })
-                        .max()
-                        .unwrap_or(1);
-                    Difficulty::all_of(p.moves.len(), p.answers.len(), trap)
-                }
-            },
-            Puzzle::Treblecross(p) => {
-                // The free segments: runs of cells no X is near.
-                let safe = safe_cells(&p.strip);
-                let segments = (0..safe.len())
-                    .filter(|&i| safe[i] && (i == 0 || !safe[i - 1]))
-                    .count() as u32;
-                let empty = p.strip.cells().iter().filter(|&&x| !x).count();
-                match &p.task {
-                    TreblecrossTask::WinningCell { cells } => {
-                        Difficulty::one_of(empty, cells.len(), segments)
-                    }
-                    // A value among the mex's candidates: up to a few.
-                    TreblecrossTask::SegmentValue { len, value } => {
-                        Difficulty::one_of(usize::from(*value).max(*len / 8) + 2, 1, 1)
-                    }
-                    TreblecrossTask::NimSum { value } => {
-                        let range = (usize::from(*value) + 1).next_power_of_two();
-                        Difficulty::one_of(range.max(2), 1, segments)
-                    }
-                }
-            }
-            Puzzle::Mnc(p) => {
-                Difficulty::one_of(p.moves.len(), p.answers.len(), u32::from(p.plies))
-            }
-            Puzzle::Notakto(p) => {
-                let choices: usize = p.boards.iter().map(|b| b.playable().count()).sum();
-                let live = p.boards.iter().filter(|b| !b.is_dead()).count() as u32;
-                Difficulty::one_of(choices, p.answers.len(), live)
-            }
-        }
-    }
+    fn difficulty(&self) -> Difficulty;
 
-    /// The puzzle's rating, from its [`Puzzle::difficulty`].
-    pub fn rating(&self) -> u16 {
+    fn rating(&self) -> u16 {
         self.difficulty().rating()
     }
 }
 
-/// A puzzle of one game, rated as [`Puzzle::rating`] rates it.
-pub trait Rated {
-    fn rating(&self) -> u16;
+impl Rated for TicTacToePuzzle {
+    fn difficulty(&self) -> Difficulty {
+        match self.task {
+            TicTacToeTask::Win { plies } => {
+                Difficulty::one_of(self.moves.len(), self.answers.len(), u32::from(plies))
+            }
+            TicTacToeTask::Save => {
+                // The deepest trap among the moves that lose.
+                let trap = self
+                    .moves
+                    .iter()
+                    .filter_map(|&(_, v)| match v {
+                        Outcome::Loss(d) => Some(u32::from(d)),
+                        _ => None,
+                    })
+                    .max()
+                    .unwrap_or(1);
+                Difficulty::all_of(self.moves.len(), self.answers.len(), trap)
+            }
+        }
+    }
 }
 
-macro_rules! rated {
-    ($($kind:ident: $variant:ident),+) => {
-        $(impl Rated for super::$kind {
-            fn rating(&self) -> u16 {
-                Puzzle::$variant(self.clone()).rating()
+impl Rated for TreblecrossPuzzle {
+    fn difficulty(&self) -> Difficulty {
+        let segments = free_segment_count(&self.strip) as u32;
+        let empty = self.strip.cells().iter().filter(|&&x| !x).count();
+        match &self.task {
+            TreblecrossTask::WinningCell { cells } => {
+                Difficulty::one_of(empty, cells.len(), segments)
             }
-        })+
-    };
+            // A value among the mex's candidates: up to a few.
+            TreblecrossTask::SegmentValue { len, value } => {
+                Difficulty::one_of(usize::from(*value).max(*len / 8) + 2, 1, 1)
+            }
+            TreblecrossTask::NimSum { value } => {
+                let range = (usize::from(*value) + 1).next_power_of_two();
+                Difficulty::one_of(range.max(2), 1, segments)
+            }
+        }
+    }
 }
-rated!(TicTacToePuzzle: TicTacToe, TreblecrossPuzzle: Treblecross, MncPuzzle: Mnc, NotaktoPuzzle: Notakto);
+
+impl Rated for MncPuzzle {
+    fn difficulty(&self) -> Difficulty {
+        Difficulty::one_of(self.moves.len(), self.answers.len(), u32::from(self.plies))
+    }
+}
+
+impl Rated for NotaktoPuzzle {
+    fn difficulty(&self) -> Difficulty {
+        let choices: usize = self.boards.iter().map(|b| b.playable().count()).sum();
+        let live = self.boards.iter().filter(|b| !b.is_dead()).count() as u32;
+        Difficulty::one_of(choices, self.answers.len(), live)
+    }
+}
+
+impl Rated for Puzzle {
+    fn difficulty(&self) -> Difficulty {
+        match self {
+            Puzzle::TicTacToe(p) => p.difficulty(),
+            Puzzle::Treblecross(p) => p.difficulty(),
+            Puzzle::Mnc(p) => p.difficulty(),
+            Puzzle::Notakto(p) => p.difficulty(),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

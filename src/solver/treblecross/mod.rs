@@ -209,6 +209,15 @@ pub fn longest_free_segment(strip: &[bool]) -> usize {
         .unwrap_or(0)
 }
 
+/// How many free segments a strip has (their values not needed).
+pub fn free_segment_count(strip: &[bool]) -> usize {
+    let xs = strip
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &x)| x.then_some(i));
+    segments_of(xs, strip.len()).count()
+}
+
 /// The free segments of a strip with no immediate win, with their values.
 pub fn free_segments(
     strip: &[bool],

@@ -12,14 +12,7 @@ use crate::tui::worker::Worker;
 /// at most 6 X without a line, so it takes at most 7).
 pub const LINE_MOST: usize = 63;
 
-pub enum Request {
-    /// The engine's move in this position.
-    Move(Position),
-    /// The perfect line from this position.
-    Line(Position),
-    /// The values of a game's moves, played from a start.
-    Annotate(Position, Vec<Move>),
-}
+pub type Request = crate::tui::worker::GameRequest<NotaktoRules>;
 
 /// An answer, with the position it is about (the tab drops stale ones).
 pub enum Reply {

@@ -43,9 +43,6 @@ use keys::{EDITING, GAME_OVER, PLAYING, REVIEWING};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as At, Rect};
 
-/// The boards of a fresh tab (the settings' `boards` changes it).
-pub const FIRST_BOARDS: usize = 3;
-
 /// The positions of `assets/notakto`, shipped inside the binary.
 const EXAMPLES: &str = include_str!("../../../../assets/notakto/examples.txt");
 
@@ -145,7 +142,9 @@ pub struct NotaktoTab {
 
 impl Default for NotaktoTab {
     fn default() -> Self {
-        Self::with_boards(vec![Board::EMPTY; FIRST_BOARDS])
+        // As many as the settings' `boards` has at its default.
+        let boards = crate::settings::BoardCount::default().0;
+        Self::with_boards(vec![Board::EMPTY; usize::from(boards)])
     }
 }
 

@@ -18,7 +18,7 @@ use crate::tui::audit;
 use crate::tui::grid::{draw_centred, glyph, Grid, Shape};
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{key_lines, put_label, render_wrapped, rows_of, width_of};
+use crate::tui::widgets::{key_lines, put_label, render_wrapped, width_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -226,7 +226,8 @@ impl NotaktoTab {
             }
         }
         let lines = self.info_lines(info.width, theme);
-        let (status, list) = self.info_areas(info, &lines);
+        let (status, list) =
+            record_view::split_words_and_list(info, &lines, self.record().is_some());
         render_wrapped(lines, status, buf, theme.dim());
         if let (Some(list), Some(record)) = (list, self.record()) {
             record_view::render_record(record, &self.words(), list, buf, theme);
@@ -237,29 +238,7 @@ impl NotaktoTab {
     pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
         let layout = self.layout(area)?;
         let lines = self.info_lines(layout.info.width, &Theme { color: false });
-        self.info_areas(layout.info, &lines).1
-    }
-
-    /// The info area split: the words, then the move list (the game's
-    /// moves, or the perfect line) in the rows the words leave, at least
-    /// two; no list outside a game and a line.
-    fn info_areas(&self, info: Rect, lines: &[Line<'static>]) -> (Rect, Option<Rect>) {
-        if self.record().is_none() || info.height < 5 {
-            return (info, None);
-        }
-        let rows = rows_of(lines, info.width);
-        let list_rows = (info.height as usize).saturating_sub(rows).max(2) as u16;
-        let list_rows = list_rows.min(info.height - 2);
-        let status = Rect {
-            height: info.height - list_rows,
-            ..info
-        };
-        let list = Rect {
-            y: status.bottom(),
-            height: list_rows,
-            ..info
-        };
-        (status, Some(list))
+        record_view::split_words_and_list(layout.info, &lines, self.record().is_some()).1
     }
 
     fn info_lines(&self, width: u16, theme: &Theme) -> Vec<Line<'static>> {

@@ -16,14 +16,7 @@ use crate::tui::worker::Worker;
 /// thousands; the first ones are the ones to study).
 pub const LINE_MOST: usize = 200;
 
-pub enum Request {
-    /// The engine's move in this position.
-    Move(Position),
-    /// The perfect line from this position.
-    Line(Position),
-    /// The values of a game's moves, played from a start.
-    Annotate(Position, Vec<Move>),
-}
+pub type Request = crate::tui::worker::GameRequest<TreblecrossRules>;
 
 /// An answer, with the position it is about (the tab drops stale ones).
 pub enum Reply {

@@ -164,12 +164,8 @@ impl TreblecrossTab {
 
     /// Asks the engine for what the record needs to show.
     fn want(&mut self, wanted: Option<Wanted<TreblecrossRules>>) {
-        match wanted {
-            Some(Wanted::Annotations(start, moves)) => {
-                self.worker.ask(Request::Annotate(start, moves))
-            }
-            Some(Wanted::Line(from)) => self.worker.ask(Request::Line(from)),
-            None => {}
+        if let Some(wanted) = wanted {
+            self.worker.ask(Request::from(wanted));
         }
     }
 

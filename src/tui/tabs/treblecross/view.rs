@@ -151,7 +151,7 @@ impl TreblecrossTab {
         let window = self.window(&layout);
         let width = layout.info.width;
         let lines = self.info_lines(window, Detail::Full, width, &Theme { color: false });
-        self.info_areas(layout.info, &lines).1
+        record_view::split_words_and_list(layout.info, &lines, self.record().is_some()).1
     }
 
     pub(super) fn render_view(&self, layout: &TreblecrossLayout, buf: &mut Buffer, theme: &Theme) {
@@ -167,7 +167,8 @@ impl TreblecrossTab {
         }
         let width = layout.info.width;
         let mut lines = self.info_lines(window, Detail::Full, width, theme);
-        let (status, list) = self.info_areas(layout.info, &lines);
+        let (status, list) =
+            record_view::split_words_and_list(layout.info, &lines, self.record().is_some());
         // A short info area (a small screen) keeps the verdict, the winning
         // cells and the cursor's move: less detail until the words fit.
         for detail in [Detail::NoWindow, Detail::Essential] {
@@ -202,29 +203,6 @@ impl TreblecrossTab {
             lines.push(Line::styled(message.clone(), theme.key()));
         }
         lines
-    }
-
-    /// The info area split: the words, then the move list (the game's
-    /// moves, or the perfect line) in the rows the words leave, at least
-    /// two; no list outside a game and a line.
-    fn info_areas(&self, info: Rect, lines: &[Line<'static>]) -> (Rect, Option<Rect>) {
-        if self.record().is_none() || info.height < 5 {
-            return (info, None);
-        }
-        let rows = rows_of(lines, info.width);
-        // The words first: the list keeps its heading and one row.
-        let list_rows = (info.height as usize).saturating_sub(rows).max(2) as u16;
-        let list_rows = list_rows.min(info.height - 2);
-        let status = Rect {
-            height: info.height - list_rows,
-            ..info
-        };
-        let list = Rect {
-            y: status.bottom(),
-            height: list_rows,
-            ..info
-        };
-        (status, Some(list))
     }
 
     fn render_ruler(&self, area: Rect, window: Window, buf: &mut Buffer, theme: &Theme) {
