@@ -4,7 +4,9 @@
 use super::json;
 use super::Error;
 use crate::notation::puzzle::{answer_text, position_text, question};
-use crate::solver::puzzle::{Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, TreblecrossTask};
+use crate::solver::puzzle::{
+    Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, TreblecrossTask,
+};
 use serde::Serialize;
 use std::io::Write;
 
@@ -20,14 +22,6 @@ pub struct Request {
     pub rating: Option<u16>,
     pub json: bool,
 }
-
-/// How far from the rating asked a puzzle may be at first; the room grows
-/// by [`ROOM_STEP`] each [`SEEDS_PER_STEP`] seeds tried without one.
-const FIRST_ROOM: u16 = 75;
-const ROOM_STEP: u16 = 50;
-const SEEDS_PER_STEP: u32 = 20;
-/// Seeds tried for a puzzle not given yet in the run, before repeats.
-const REPEAT_AFTER: u32 = 10_000;
 
 /// One puzzle as a line of JSON.
 #[derive(Debug, Serialize)]
@@ -70,10 +64,14 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
     }
     let mut puzzler = Puzzler::new();
     let mut next_seed = request.seed;
-    let mut given = std::collections::HashSet::new();
     for _ in 0..request.count {
         let (id, puzzle) = match request.rating {
-            Some(rating) => near_rating(&mut puzzler, request.game, rating, next_seed, &mut given),
+            // Seeds from the last one used on; none of the last 50 repeats.
+            Some(rating) => puzzler.chosen_puzzle(Choice::Near {
+                game: request.game,
+                rating,
+                seed: next_seed,
+            }),
             // Each seed counts up from the last one used: one whose puzzle
             // repeats one of the last 50 of the run gives way to the next.
             None => puzzler.fresh_puzzle(PuzzleId {
@@ -97,34 +95,6 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
         }
     }
     Ok(())
-}
-
-/// The first puzzle from `seed` on, at any level, rated within a room of
-/// `rating` (the room grows while none is found) and not given already in
-/// this run.
-fn near_rating(
-    puzzler: &mut Puzzler,
-    game: PuzzleGame,
-    rating: u16,
-    seed: u32,
-    given: &mut std::collections::HashSet<String>,
-) -> (PuzzleId, Puzzle) {
-    let mut tried = 0u32;
-    loop {
-        let room =
-            FIRST_ROOM.saturating_add(ROOM_STEP.saturating_mul((tried / SEEDS_PER_STEP) as u16));
-        let seed = seed.wrapping_add(tried);
-        for level in 1..=game.levels() {
-            let id = PuzzleId { game, level, seed };
-            let puzzle = puzzler.make(id);
-            // A game with few puzzles near the rating repeats them at last.
-            let new = given.insert(position_text(&puzzle)) || tried >= REPEAT_AFTER;
-            if puzzle.rating().abs_diff(rating) <= room && new {
-                return (id, puzzle);
-            }
-        }
-        tried += 1;
-    }
 }
 
 fn document(id: PuzzleId, puzzle: &Puzzle) -> PuzzleDocument {

@@ -265,7 +265,7 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
     let mut session = Session::start_in(&[], data.path());
     session.wait_for("Codeforces");
     session.send("P");
-    session.wait_for("PUZZLE tictactoe-1-");
+    session.wait_for("PUZZLE tictactoe-");
     session.wait_for("streak 1, best 1, solved 1");
     session.send("q");
     let (status, _) = session.finish();

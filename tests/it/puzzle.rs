@@ -23,7 +23,8 @@ use independent::mnc::{SlowSolver, Twin};
 use independent::{mask_of, safe, segment_values, TreblecrossSearch, Value};
 use noughts::notation::tictactoe::slashed;
 use noughts::solver::puzzle::{
-    Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, TicTacToeTask, TreblecrossTask,
+    Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, TicTacToeTask, TreblecrossTask,
+    FIRST_ROOM, ROOM_STEP,
 };
 use noughts::solver::{Outcome, Side};
 use std::collections::{HashMap, HashSet};
@@ -605,5 +606,74 @@ fn puzzles_near_a_rating_come_from_any_level_with_their_rating() {
             .code(2);
         let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
         assert!(err.contains(said), "{args:?}: {err}");
+    }
+}
+
+/// The app chooses each next puzzle near the player's rating: from any
+/// level, within the first room where the game has puzzles there, none
+/// of the last 50 chosen so again (up to symmetry), and the id it gives
+/// makes the same puzzle.
+#[test]
+fn puzzles_chosen_near_a_rating_are_near_it_new_and_named_by_their_id() {
+    let mut puzzler = Puzzler::new();
+    for game in PuzzleGame::ALL {
+        let (low, high) = game.span();
+        for aim in [low, (low + high) / 2, high] {
+            let mut run: Vec<String> = Vec::new();
+            let mut off = Vec::new();
+            for k in 0..60u32 {
+                let choice = Choice::Near {
+                    game,
+                    rating: aim,
+                    seed: 1000 + 97 * k,
+                };
+                let (made, puzzle) = puzzler.chosen_puzzle(choice);
+                assert_eq!(made.game, game);
+                assert_eq!(puzzler.make(made), puzzle, "{made}");
+                let shape = canonical(&puzzle);
+                let recent = &run[run.len().saturating_sub(50)..];
+                assert!(!recent.contains(&shape), "{made} repeats within 50");
+                run.push(shape);
+                off.push(puzzle.rating().abs_diff(aim));
+            }
+            // The first ten (nothing chosen yet to avoid) mostly within the
+            // first room; none past a few widenings (a small game near the
+            // edge of its ratings runs short of new puzzles there).
+            let mut first: Vec<u16> = off[..10].to_vec();
+            first.sort();
+            let median = first[first.len() / 2];
+            assert!(median <= FIRST_ROOM, "{game:?} near {aim}: {off:?}");
+            assert!(
+                off.iter().all(|&o| o <= FIRST_ROOM + 6 * ROOM_STEP),
+                "{game:?} near {aim}: {off:?}"
+            );
+        }
+    }
+}
+
+/// The span the runs climb is the one the generators give: about the
+/// 10th percentile of level 1 and the 90th of the last level.
+#[test]
+fn each_games_span_is_its_puzzles_ratings() {
+    let mut puzzler = Puzzler::new();
+    for game in PuzzleGame::ALL {
+        let percentile = |puzzler: &mut Puzzler, level: u8, p: usize| {
+            let mut ratings: Vec<u16> = (1..=200)
+                .map(|seed| puzzler.make(PuzzleId { game, level, seed }).rating())
+                .collect();
+            ratings.sort();
+            ratings[ratings.len() * p / 100]
+        };
+        let (low, high) = game.span();
+        let p10 = percentile(&mut puzzler, 1, 10);
+        let p90 = percentile(&mut puzzler, game.levels(), 90);
+        assert!(
+            p10.abs_diff(low) <= 60,
+            "{game:?}: low {low}, measured {p10}"
+        );
+        assert!(
+            p90.abs_diff(high) <= 60,
+            "{game:?}: high {high}, measured {p90}"
+        );
     }
 }

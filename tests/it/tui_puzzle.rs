@@ -13,11 +13,12 @@ use crossterm::event::KeyCode;
 use independent::mnc::{SlowSolver, Twin};
 use independent::{segment_values, tictactoe as twin};
 use noughts::notation::tictactoe::slashed;
-use noughts::solver::puzzle::{PuzzleGame, PuzzleId, TicTacToeTask, TreblecrossTask};
+use noughts::solver::puzzle::{PuzzleGame, PuzzleId, Rated, TicTacToeTask, TreblecrossTask};
 use noughts::solver::record::Shown;
 use noughts::solver::{Cell, Outcome};
 use noughts::tui::app::{App, TabId};
-use noughts::tui::puzzle::Standing;
+use noughts::tui::puzzle::run::{MISTAKE_COSTS, RUN_TIME};
+use noughts::tui::puzzle::{Attempt, Run, RunEnd, RunKind, Standing, Training};
 use noughts::tui::tabs::tictactoe;
 use noughts::tui::theme::Theme;
 use std::collections::HashMap;
@@ -78,7 +79,8 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     let edited = app.tabs.tictactoe.board();
     type_keys(&mut app, "P");
     assert!(app.tabs.tictactoe.training().current.is_some());
-    shows(&app, "PUZZLE tictactoe-1-");
+    shows(&app, "PUZZLE tictactoe-");
+    shows(&app, "aim: your rating");
     shows(&app, "t hint");
 
     // Win puzzles until one has a wrong cell to try, then every puzzle
@@ -128,34 +130,24 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     let kept = progress_file(folder.path(), "tictactoe");
     assert_eq!(kept["solved"], solved);
 
-    // Three clean solves in a row raise the level.
+    // Three clean solves in a row: the streak grows, the rating rises,
+    // and each next puzzle is chosen near it.
     let before = app.tabs.tictactoe.training().trainer.progress();
     for _ in 0..3 {
         type_keys(&mut app, "n");
-        let answers = app
-            .tabs
-            .tictactoe
-            .training()
-            .current
-            .as_ref()
-            .unwrap()
-            .puzzle
-            .answers
-            .clone();
+        let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
+        assert_eq!(t.attempt.rating, t.puzzle.rating(), "the panel's rating");
+        let answers = t.puzzle.answers.clone();
         for cell in answers {
             click_tictactoe(&mut app, cell);
         }
     }
+    let after = app.tabs.tictactoe.training().trainer.progress();
     let streak = before.streak + 3;
-    assert_eq!(
-        app.tabs.tictactoe.training().trainer.progress().streak,
-        streak
-    );
-    assert_eq!(
-        app.tabs.tictactoe.training().trainer.level(),
-        (before.level + 1).min(3)
-    );
+    assert_eq!(after.streak, streak);
+    assert!(after.rating.rating > before.rating.rating);
     assert_eq!(progress_file(folder.path(), "tictactoe")["streak"], streak);
+    shows(&app, "aim: your rating");
 
     // Hints in three steps; the third gives the move away and ends the
     // streak; Space answers at the cursor.
@@ -523,4 +515,273 @@ fn after_the_answer_is_shown_the_hints_go_and_a_wrong_move_is_still_refused() {
     assert!(refused > 0);
     assert_eq!(app.tabs.mnc.winner(), Some(app.tabs.mnc.human()));
     shows(&app, "the win is home");
+}
+
+/// A tab's run and the try on, whatever the tab.
+fn run_and_try(app: &App) -> (Option<Run>, Option<Attempt>) {
+    fn look<P, A, E>(t: &Training<P, A, E>) -> (Option<Run>, Option<Attempt>) {
+        (t.run.clone(), t.current.as_ref().map(|t| t.attempt.clone()))
+    }
+    match app.tab {
+        TabId::TicTacToe => look(app.tabs.tictactoe.training()),
+        TabId::Treblecross => look(app.tabs.treblecross.training()),
+        TabId::Mnc => look(app.tabs.mnc.training()),
+        TabId::Notakto => look(app.tabs.notakto.training()),
+    }
+}
+
+fn message_of(app: &App) -> String {
+    match app.tab {
+        TabId::TicTacToe => app.tabs.tictactoe.message(),
+        TabId::Treblecross => app.tabs.treblecross.message(),
+        TabId::Mnc => app.tabs.mnc.message(),
+        TabId::Notakto => app.tabs.notakto.message(),
+    }
+    .unwrap_or_default()
+    .to_owned()
+}
+
+/// Keys, then the background work they asked for (an MNC puzzle is made
+/// on the engine's thread).
+fn keys_then_settle(app: &mut App, keys: &str) {
+    let settle = |app: &mut App| {
+        tick_until(app, "the tab to settle", |app| !app.busy());
+        app.tick();
+    };
+    settle(app);
+    for c in keys.chars() {
+        type_keys(app, &c.to_string());
+        settle(app);
+    }
+}
+
+/// Esc from the solution's line (where `p` showed one) back to the
+/// puzzle's panel.
+fn back_to_the_panel(app: &mut App) {
+    if !screen(app).contains(" RUN ") {
+        app.handle(&key(KeyCode::Esc), AREA);
+    }
+    assert!(screen(app).contains(" RUN "), "{}", screen(app));
+}
+
+#[test]
+fn streak_and_timed_runs_behave_alike_in_every_tab() {
+    for first in ["tictactoe-2-1", "treblecross-3-1", "mnc-1-1", "notakto-2-1"] {
+        let folder = tempfile::tempdir().unwrap();
+        let mut app = app_keeping_in(folder.path());
+        let named = id(first);
+        app.open_puzzle(named);
+        keys_then_settle(&mut app, "");
+        let record = |app: &App| match app.tab {
+            TabId::TicTacToe => app.tabs.tictactoe.training().trainer.progress(),
+            TabId::Treblecross => app.tabs.treblecross.training().trainer.progress(),
+            TabId::Mnc => app.tabs.mnc.training().trainer.progress(),
+            TabId::Notakto => app.tabs.notakto.training().trainer.progress(),
+        };
+        let before = record(&app);
+
+        // A streak run: its first puzzle near the game's easy end.
+        keys_then_settle(&mut app, "S");
+        let (run, attempt) = run_and_try(&app);
+        let (run, attempt) = (run.expect(first), attempt.expect(first));
+        assert_eq!(
+            (run.kind, run.solved, run.is_on()),
+            (RunKind::Streak, 0, true)
+        );
+        assert_ne!(attempt.id, named, "{first}: the run's own puzzle");
+        let (low, high) = named.game.span();
+        assert!(
+            attempt.rating.abs_diff(low) <= 150,
+            "{first}: {} is far from the easy end {low}",
+            attempt.rating
+        );
+        shows(&app, "STREAK RUN 0 solved, best 0");
+        // No hints and no aim in a run.
+        keys_then_settle(&mut app, "t");
+        assert!(message_of(&app).starts_with("no hints in a run"), "{first}");
+        keys_then_settle(&mut app, "+");
+        assert!(message_of(&app).starts_with("a run chooses"), "{first}");
+        // The solution is a mistake: the run is over, the puzzle with it.
+        keys_then_settle(&mut app, "p");
+        let (run, attempt) = run_and_try(&app);
+        let run = run.unwrap();
+        assert!(matches!(run.ended, Some((_, RunEnd::Mistake))), "{first}");
+        assert_eq!(attempt.unwrap().standing, Standing::GivenUp);
+        back_to_the_panel(&mut app);
+        shows(
+            &app,
+            "STREAK RUN OVER (a mistake ends it): 0 solved, best 0",
+        );
+        shows(
+            &app,
+            "n for rated puzzles, S another streak run, T a timed run",
+        );
+        // The rated record is as it was: runs count apart.
+        let after = record(&app);
+        assert_eq!((after.rating, after.streak), (before.rating, before.streak));
+        // n: the rated puzzles again.
+        keys_then_settle(&mut app, "n");
+        assert!(run_and_try(&app).0.is_none(), "{first}");
+        shows(&app, "aim: your rating");
+
+        // A timed run: 3 minutes, 10 s a mistake; skipping is free.
+        keys_then_settle(&mut app, "T");
+        shows(&app, "TIMED RUN 3:00 left");
+        keys_then_settle(&mut app, "n");
+        let (run, _) = run_and_try(&app);
+        assert_eq!(
+            run.as_ref().map(|r| (r.is_on(), r.mistakes)),
+            Some((true, 0))
+        );
+        keys_then_settle(&mut app, "p");
+        let run = run_and_try(&app).0.unwrap();
+        assert_eq!(run.mistakes, 1);
+        let left = run.left(std::time::Instant::now());
+        assert!(left <= RUN_TIME - MISTAKE_COSTS, "{first}: {left:?}");
+        back_to_the_panel(&mut app);
+        shows(&app, "0 solved, 1 mistake, best 0");
+        shows(&app, "n for the next puzzle");
+        // 18 mistakes are the whole clock.
+        for _ in 1..18 {
+            keys_then_settle(&mut app, "np");
+            back_to_the_panel(&mut app);
+        }
+        let (run, attempt) = run_and_try(&app);
+        let run = run.unwrap();
+        assert!(matches!(run.ended, Some((_, RunEnd::TimeUp))), "{first}");
+        assert!(!attempt.unwrap().is_open());
+        shows(&app, "TIMED RUN OVER (time is up): 0 solved");
+
+        // Leaving the puzzles ends a run.
+        keys_then_settle(&mut app, "T");
+        assert!(run_and_try(&app).0.is_some_and(|r| r.is_on()));
+        keys_then_settle(&mut app, "P");
+        assert_eq!(run_and_try(&app), (None, None), "{first}");
+        let _ = high;
+    }
+}
+
+/// Clicks every answer of the tic-tac-toe puzzle on, then lets the next
+/// puzzle of a run come.
+fn solve_tictactoe(app: &mut App) {
+    let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
+    for cell in t.puzzle.answers.clone() {
+        click_tictactoe(app, cell);
+    }
+    app.tick();
+}
+
+#[test]
+fn a_streak_run_climbs_with_each_solve_and_keeps_its_best() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    app.open_puzzle(id("tictactoe-1-1"));
+    type_keys(&mut app, "S");
+    let mut ids = Vec::new();
+    let mut aims = Vec::new();
+    for k in 0..6 {
+        let (run, attempt) = run_and_try(&app);
+        let (run, attempt) = (run.unwrap(), attempt.unwrap());
+        assert_eq!(run.solved, k);
+        aims.push(run.aim(PuzzleGame::TicTacToe));
+        ids.push(attempt.id);
+        solve_tictactoe(&mut app);
+    }
+    // Each solve brought the next puzzle at once, aimed higher.
+    let (run, attempt) = run_and_try(&app);
+    assert_eq!(run.as_ref().unwrap().solved, 6);
+    assert!(attempt.unwrap().is_open(), "the next puzzle is on");
+    assert!(aims.windows(2).all(|w| w[0] < w[1]), "{aims:?}");
+    ids.dedup();
+    assert_eq!(ids.len(), 6, "a new puzzle each time");
+    shows(&app, "solved in the run");
+    shows(&app, "STREAK RUN 6 solved, a new best!");
+    assert_eq!(
+        progress_file(folder.path(), "tictactoe")["best_streak_run"],
+        6
+    );
+    // Runs leave the rated record alone.
+    let p = app.tabs.tictactoe.training().trainer.progress();
+    assert_eq!((p.solved, p.streak), (0, 0));
+    assert_eq!(p.rating.rating, 1500.0);
+
+    // A wrong cell ends the run (a puzzle with one, found by skipping
+    // would end it too: so by the tab's own puzzle, answered wrongly
+    // where it can be).
+    loop {
+        let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
+        let wrong = t
+            .puzzle
+            .moves
+            .iter()
+            .map(|(c, _)| *c)
+            .find(|c| !t.puzzle.answers.contains(c));
+        match wrong {
+            Some(cell) => {
+                click_tictactoe(&mut app, cell);
+                break;
+            }
+            None => solve_tictactoe(&mut app),
+        }
+    }
+    let (run, _) = run_and_try(&app);
+    let run = run.unwrap();
+    assert!(matches!(run.ended, Some((_, RunEnd::Mistake))));
+    shows(&app, "the run is over");
+    let best = run.solved;
+    assert_eq!(
+        progress_file(folder.path(), "tictactoe")["best_streak_run"],
+        best
+    );
+
+    // A timed run's solves count too, and its best is its own.
+    type_keys(&mut app, "T");
+    for _ in 0..3 {
+        solve_tictactoe(&mut app);
+    }
+    assert_eq!(run_and_try(&app).0.unwrap().solved, 3);
+    let kept = progress_file(folder.path(), "tictactoe");
+    assert_eq!(
+        (
+            kept["best_timed_run"].as_u64(),
+            kept["best_streak_run"].as_u64()
+        ),
+        (Some(3), Some(u64::from(best)))
+    );
+    shows(&app, "TIMED RUN");
+}
+
+#[test]
+fn plus_and_minus_aim_the_puzzles_above_and_below_your_rating() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    app.open_puzzle(id("notakto-1-1"));
+    let mut near = Vec::new();
+    for (key, aim) in [
+        ("n", 0),
+        ("+", 200),
+        ("+", 400),
+        ("-", 200),
+        ("-", 0),
+        ("-", -200),
+    ] {
+        // The key, then more puzzles at that aim.
+        for k in ["n"; 5]
+            .into_iter()
+            .enumerate()
+            .map(|(k, n)| if k == 0 { key } else { n })
+        {
+            type_keys(&mut app, k);
+            let t = app.tabs.notakto.training();
+            assert_eq!(t.trainer.progress().aim, aim);
+            let wanted = t.trainer.aim();
+            assert_eq!(i32::from(wanted), 1500 + i32::from(aim));
+            let rating = t.current.as_ref().unwrap().attempt.rating;
+            near.push(rating.abs_diff(wanted));
+        }
+    }
+    // Within the first room (75) unless the seeds near it ran short.
+    near.sort();
+    assert!(near[near.len() / 2] <= 75, "{near:?}");
+    assert_eq!(progress_file(folder.path(), "notakto")["aim"], -200);
 }

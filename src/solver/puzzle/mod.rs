@@ -38,6 +38,14 @@ pub const FRESH_FOR: usize = 50;
 /// level has hundreds of puzzles: a few tries are the rule).
 const FRESH_TRIES: u32 = 10_000;
 
+/// How far from the rating asked a puzzle chosen near it may be at first;
+/// the room grows by [`ROOM_STEP`] each [`SEEDS_PER_STEP`] seeds tried
+/// without one (a game whose puzzles stop short of the rating gives its
+/// nearest).
+pub const FIRST_ROOM: u16 = 75;
+pub const ROOM_STEP: u16 = 50;
+pub const SEEDS_PER_STEP: u32 = 20;
+
 /// A number naming a puzzle up to symmetry: equal for a puzzle and its
 /// turned, mirrored or reversed twin.
 pub type Shape = u64;
@@ -66,6 +74,19 @@ impl PuzzleGame {
         PuzzleGame::Notakto,
     ];
 
+    /// The ratings its puzzles mostly have: about the 10th percentile of
+    /// level 1 and the 90th of the last level, over seeds 1 to 200
+    /// (`tests/it/puzzle.rs` measures them). The runs of
+    /// the app climb from one to the other.
+    pub fn span(self) -> (u16, u16) {
+        match self {
+            PuzzleGame::TicTacToe => (800, 1470),
+            PuzzleGame::Treblecross => (940, 2320),
+            PuzzleGame::Mnc => (1400, 2460),
+            PuzzleGame::Notakto => (960, 2600),
+        }
+    }
+
     /// The levels the game has, from 1.
     pub fn levels(self) -> u8 {
         match self {
@@ -84,6 +105,19 @@ pub struct PuzzleId {
     pub game: PuzzleGame,
     pub level: u8,
     pub seed: u32,
+}
+
+/// Which puzzle to make: the one an id names, or a new one rated near a
+/// rating (from any level; none of the last [`FRESH_FOR`] chosen so),
+/// looked for from a seed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choice {
+    Named(PuzzleId),
+    Near {
+        game: PuzzleGame,
+        rating: u16,
+        seed: u32,
+    },
 }
 
 /// A puzzle with its answers.
@@ -206,6 +240,90 @@ impl Puzzler {
                 let (id, p) = self.fresh_notakto(id);
                 (id, Puzzle::Notakto(p))
             }
+        }
+    }
+
+    /// The tic-tac-toe puzzle chosen: named, or near a rating.
+    pub fn chosen_tictactoe(&mut self, choice: Choice) -> (PuzzleId, TicTacToePuzzle) {
+        self.chosen(choice, Self::tictactoe, TicTacToePuzzle::shape)
+    }
+
+    /// The Treblecross puzzle chosen, as [`Puzzler::chosen_tictactoe`].
+    pub fn chosen_treblecross(&mut self, choice: Choice) -> (PuzzleId, TreblecrossPuzzle) {
+        self.chosen(choice, Self::treblecross, TreblecrossPuzzle::shape)
+    }
+
+    /// The MNC puzzle chosen, as [`Puzzler::chosen_tictactoe`].
+    pub fn chosen_mnc(&mut self, choice: Choice) -> (PuzzleId, MncPuzzle) {
+        self.chosen(choice, Self::mnc, MncPuzzle::shape)
+    }
+
+    /// The Notakto puzzle chosen, as [`Puzzler::chosen_tictactoe`].
+    pub fn chosen_notakto(&mut self, choice: Choice) -> (PuzzleId, NotaktoPuzzle) {
+        self.chosen(choice, Self::notakto, NotaktoPuzzle::shape)
+    }
+
+    /// A puzzle of any game chosen, as [`Puzzler::chosen_tictactoe`].
+    pub fn chosen_puzzle(&mut self, choice: Choice) -> (PuzzleId, Puzzle) {
+        let game = match choice {
+            Choice::Named(id) => id.game,
+            Choice::Near { game, .. } => game,
+        };
+        match game {
+            PuzzleGame::TicTacToe => {
+                let (id, p) = self.chosen_tictactoe(choice);
+                (id, Puzzle::TicTacToe(p))
+            }
+            PuzzleGame::Treblecross => {
+                let (id, p) = self.chosen_treblecross(choice);
+                (id, Puzzle::Treblecross(p))
+            }
+            PuzzleGame::Mnc => {
+                let (id, p) = self.chosen_mnc(choice);
+                (id, Puzzle::Mnc(p))
+            }
+            PuzzleGame::Notakto => {
+                let (id, p) = self.chosen_notakto(choice);
+                (id, Puzzle::Notakto(p))
+            }
+        }
+    }
+
+    fn chosen<P: Rated>(
+        &mut self,
+        choice: Choice,
+        make: fn(&mut Puzzler, u8, u32) -> P,
+        shape: fn(&P) -> Shape,
+    ) -> (PuzzleId, P) {
+        let (game, rating, first) = match choice {
+            Choice::Named(id) => return (id, make(self, id.level, id.seed)),
+            Choice::Near { game, rating, seed } => (game, rating, seed),
+        };
+        // Seed by seed, every level: the first puzzle within the room and
+        // not among the last chosen near a rating (kept under level 0).
+        let mut tries = 0u32;
+        loop {
+            let steps = (tries / SEEDS_PER_STEP).min(u32::from(u16::MAX)) as u16;
+            let room = FIRST_ROOM.saturating_add(ROOM_STEP.saturating_mul(steps));
+            let seed = first.wrapping_add(tries);
+            for level in 1..=game.levels() {
+                let puzzle = make(self, level, seed);
+                if puzzle.rating().abs_diff(rating) > room {
+                    continue;
+                }
+                let shape = shape(&puzzle);
+                let seen = self.recent.entry((game, 0)).or_default();
+                // A game with few puzzles near the rating repeats at last.
+                if seen.contains(&shape) && tries < FRESH_TRIES {
+                    continue;
+                }
+                seen.push_back(shape);
+                if seen.len() > FRESH_FOR {
+                    seen.pop_front();
+                }
+                return (PuzzleId { game, level, seed }, puzzle);
+            }
+            tries += 1;
         }
     }
 

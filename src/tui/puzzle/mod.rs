@@ -1,10 +1,15 @@
-//! What the three tabs' puzzle modes share: each game's level and streak,
-//! kept between runs in the data folder ([`Trainer`]), one try at one
-//! puzzle with its hints and wrong answers ([`Attempt`]), the keys every
-//! puzzle mode has ([`puzzle_keys!`]) and the panel's first lines. The
-//! tabs own the boards, the answers and their words.
+//! What the tabs' puzzle modes share: each game's record (the streak, the
+//! player's rating, the aim, the best runs), kept between sittings in the
+//! data folder ([`Trainer`]), one try at one puzzle with its hints and
+//! wrong answers ([`Attempt`]), the streak and timed runs ([`Run`]), the
+//! keys every puzzle mode has ([`puzzle_keys!`]) and the panel's first
+//! lines. The tabs own the boards, the answers and their words.
+//!
+//! The next puzzle is chosen near the player's rating (moved by the aim),
+//! or, in a run, near the run's climb: the levels of the generators are
+//! rating bands the choice draws from.
 
-use crate::solver::puzzle::{PuzzleGame, PuzzleId, Rated};
+use crate::solver::puzzle::{Choice, PuzzleGame, PuzzleId, Rated};
 use crate::store;
 use crate::tui::text::{TextField, TextKey};
 use crate::tui::theme::Theme;
@@ -13,13 +18,11 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// The hints: the region, then the piece (or a narrower region), then
 /// the move itself.
 pub const HINT_STEPS: u8 = 3;
-
-/// Solved in a row without a slip, this many times, and the level rises.
-pub const LEVEL_UP_AFTER: u32 = 3;
 
 /// Seeds of new puzzles stay below this, for ids short enough to say.
 const SEEDS: usize = 100_000;
@@ -44,8 +47,11 @@ pub enum PuzzleAction {
     /// The perfect line from the puzzle: the answer, given up.
     Solution,
     Next,
-    /// A level up (+1) or down (-1), and a new puzzle there.
-    Level(i8),
+    /// The aim a step up (+1: harder) or down (-1), and a new puzzle
+    /// near it.
+    Aim(i8),
+    /// A run begins (another run, or the puzzle on, is left).
+    Run(RunKind),
     /// A key typed into a number answer (Treblecross drills); Enter
     /// answers.
     Type(TextKey),
@@ -57,18 +63,22 @@ macro_rules! puzzle_keys {
     [$wrap:path; $($answers:tt)*] => {
         $crate::tui::keymap::keys![
             $($answers)*
-            [$crate::tui::keymap::ch('t')] "t" "puzzle: a hint, in three steps (the last shows the move)"
+            [$crate::tui::keymap::ch('t')] "t" "puzzle: a hint, in three steps (the last shows the move; none in a run)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Hint), footer "hint";
-            [$crate::tui::keymap::ch('n')] "n" "puzzle: the next one, at your level (skipping ends the streak)"
+            [$crate::tui::keymap::ch('n')] "n" "puzzle: the next one, near your rating (skipping ends the streak)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Next), footer "next";
             [$crate::tui::keymap::ch('P'), $crate::tui::keymap::key(crossterm::event::KeyCode::Esc)] "P/Esc" "leave the puzzles: back to the tab as it was"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Leave), group "P" "leave";
             [$crate::tui::keymap::ch('p')] "p" "puzzle: the solution, as the perfect line (ends the streak)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Solution), footer "solution";
-            [$crate::tui::keymap::ch('+'), $crate::tui::keymap::ch('=')] "+" "puzzle: a level up, and a puzzle there"
-                => $wrap($crate::tui::puzzle::PuzzleAction::Level(1)), group "+/-" "level";
-            [$crate::tui::keymap::ch('-')] "-" "puzzle: a level down, and a puzzle there"
-                => $wrap($crate::tui::puzzle::PuzzleAction::Level(-1));
+            [$crate::tui::keymap::ch('+'), $crate::tui::keymap::ch('=')] "+" "puzzle: harder ones (aim 200 higher than your rating), and one now"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Aim(1)), group "+/-" "aim";
+            [$crate::tui::keymap::ch('-')] "-" "puzzle: easier ones (aim 200 lower), and one now"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Aim(-1));
+            [$crate::tui::keymap::ch('S')] "S" "puzzle: a streak run (harder and harder; one mistake ends it)"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Run($crate::tui::puzzle::RunKind::Streak)), group "S/T" "runs";
+            [$crate::tui::keymap::ch('T')] "T" "puzzle: a timed run (3 minutes; a mistake costs 10 s)"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Run($crate::tui::puzzle::RunKind::Timed));
         ]
     };
 }
@@ -102,12 +112,18 @@ impl<P: Rated, E: Default> Try<P, E> {
 }
 
 /// A tab's puzzle mode, the same in every tab: the record, the puzzle
-/// being tried, and what the tab had when the puzzles began (`A`: the
-/// board, strip or match, with its undo history), put aside and brought
-/// back when they end.
+/// being tried, the run if one is on, and what the tab had when the
+/// puzzles began (`A`: the board, strip or match, with its undo history),
+/// put aside and brought back when they end.
 pub struct Training<P, A, E = ()> {
     pub trainer: Trainer,
     pub current: Option<Try<P, E>>,
+    /// A streak or timed run, going on or just over.
+    pub run: Option<Run>,
+    /// A run's puzzle was solved: the next one is due.
+    due: bool,
+    /// How the puzzle coming (or on) was chosen.
+    chosen: Option<Choice>,
     aside: Option<A>,
 }
 
@@ -116,6 +132,9 @@ impl<P, A, E> Training<P, A, E> {
         Training {
             trainer: Trainer::in_memory(game),
             current: None,
+            run: None,
+            due: false,
+            chosen: None,
             aside: None,
         }
     }
@@ -130,31 +149,95 @@ impl<P, A, E> Training<P, A, E> {
         self.current.as_ref().is_some_and(|t| t.attempt.is_open())
     }
 
-    /// The id of the next puzzle: `id` (a shared one leaves the player's
-    /// level as it is), or a new one at the level. The puzzle on now, if
-    /// any, counts as skipped.
-    pub fn next_id(&mut self, id: Option<PuzzleId>) -> PuzzleId {
-        if let Some(t) = &self.current {
-            self.trainer.skipped(&t.attempt);
+    /// The run going on, if any (not one just over).
+    pub fn run_on(&self) -> Option<&Run> {
+        self.run.as_ref().filter(|r| r.is_on())
+    }
+
+    /// Which puzzle comes next: `id` (a shared one is rated as any other),
+    /// or one near the aim, or in a run near the run's climb. The puzzle on
+    /// now, if open, counts as skipped; a run over gives way to the rated
+    /// puzzles.
+    pub fn next_choice(&mut self, id: Option<PuzzleId>) -> Choice {
+        let now = Instant::now();
+        if let Some(t) = &mut self.current {
+            if t.attempt.is_open() {
+                match &mut self.run {
+                    // A skip is a streak run's mistake; a timed run pays in time.
+                    Some(run) if run.is_on() && run.kind == RunKind::Streak => {
+                        run.end(RunEnd::Mistake, now);
+                        t.attempt.standing = Standing::GivenUp;
+                    }
+                    Some(run) if run.is_on() => {}
+                    _ => self.trainer.skipped(&t.attempt),
+                }
+            }
         }
-        id.unwrap_or_else(|| self.trainer.new_id())
+        if self.run.as_ref().is_some_and(|r| !r.is_on()) || id.is_some() {
+            self.run = None;
+        }
+        let choice = match (id, &self.run) {
+            (Some(id), _) => Choice::Named(id),
+            (None, Some(run)) => match self.trainer.choice() {
+                Choice::Near { game, seed, .. } => Choice::Near {
+                    game,
+                    rating: run.aim(game),
+                    seed,
+                },
+                named => named,
+            },
+            (None, None) => self.trainer.choice(),
+        };
+        self.chosen = Some(choice);
+        choice
+    }
+
+    /// A run of `kind` begins (the puzzle on counts as skipped, and a run
+    /// on is stopped); the tab then opens its first puzzle.
+    pub fn start_run(&mut self, kind: RunKind) {
+        let now = Instant::now();
+        match &mut self.run {
+            Some(run) => run.end(RunEnd::Stopped, now),
+            None => {
+                if let Some(t) = &self.current {
+                    self.trainer.skipped(&t.attempt);
+                }
+            }
+        }
+        if let Some(t) = &mut self.current {
+            // Whatever was on is over: no answer to it counts now.
+            if t.attempt.is_open() {
+                t.attempt.standing = Standing::GivenUp;
+            }
+        }
+        self.run = Some(Run::new(kind, self.trainer.best_run(kind), now));
     }
 
     /// The puzzle `tried` is on; what the tab had is put aside (by
-    /// `aside`) unless puzzles were on already.
-    pub fn begin(&mut self, tried: Try<P, E>, aside: impl FnOnce() -> A) {
+    /// `aside`) unless puzzles were on already. In a run, what the last
+    /// answer gave is said over it.
+    pub fn begin(&mut self, mut tried: Try<P, E>, aside: impl FnOnce() -> A) {
         if self.aside.is_none() {
             self.aside = Some(aside());
         }
+        if let Some(words) = self.run.as_mut().and_then(|r| r.last.take()) {
+            tried.said = Some((words, true));
+        }
+        self.due = false;
+        tried.attempt.named = !matches!(self.chosen, Some(Choice::Near { .. }));
         self.current = Some(tried);
     }
 
-    /// The puzzles end (the one on counts as skipped): what was put aside,
-    /// to bring back.
+    /// The puzzles end (the one on counts as skipped, a run stops): what
+    /// was put aside, to bring back.
     pub fn end(&mut self) -> Option<A> {
         if let Some(t) = self.current.take() {
-            self.trainer.skipped(&t.attempt);
+            if self.run_on().is_none() {
+                self.trainer.skipped(&t.attempt);
+            }
         }
+        self.run = None;
+        self.due = false;
         self.aside.take()
     }
 
@@ -167,6 +250,26 @@ impl<P, A, E> Training<P, A, E> {
     pub fn forget(&mut self) {
         self.current = None;
         self.aside = None;
+        self.run = None;
+        self.due = false;
+    }
+
+    /// The clock of a timed run looked at (`now`): out of time, the run
+    /// ends and the puzzle on with it. Whether the next puzzle of a run
+    /// is due (it then is taken: ask once).
+    pub fn tick(&mut self, now: Instant) -> bool {
+        if let Some(run) = &mut self.run {
+            if run.is_on() && run.kind == RunKind::Timed && run.left(now).is_zero() {
+                run.end(RunEnd::TimeUp, now);
+                self.due = false;
+                if let Some(t) = &mut self.current {
+                    if t.attempt.is_open() {
+                        t.attempt.standing = Standing::GivenUp;
+                    }
+                }
+            }
+        }
+        std::mem::take(&mut self.due)
     }
 
     /// The next hint step for the open puzzle, its words made by `words`
@@ -183,18 +286,50 @@ impl<P, A, E> Training<P, A, E> {
         Ok(())
     }
 
-    /// The puzzle on, given up (its solution is shown).
+    /// The puzzle on, given up (its solution is shown): in a run, a
+    /// mistake.
     pub fn give_up(&mut self) {
-        if let Some(t) = &mut self.current {
-            self.trainer.given_up(&mut t.attempt);
+        let Some(t) = &mut self.current else {
+            return;
+        };
+        if !t.attempt.is_open() {
+            return;
+        }
+        match &mut self.run {
+            Some(run) if run.is_on() => {
+                t.attempt.standing = Standing::GivenUp;
+                let now = Instant::now();
+                run.mistakes = run.mistakes.saturating_add(1);
+                match run.kind {
+                    RunKind::Streak => run.end(RunEnd::Mistake, now),
+                    RunKind::Timed if run.left(now).is_zero() => run.end(RunEnd::TimeUp, now),
+                    RunKind::Timed => {}
+                }
+            }
+            _ => self.trainer.given_up(&mut t.attempt),
         }
     }
 
-    /// A right answer: the record moves on; what the panel says.
+    /// A right answer: the record moves on (in a run, the run's score,
+    /// and the next puzzle is due); what the panel says.
     pub fn right(&mut self, words: String) {
-        if let Some(t) = &mut self.current {
-            let solved = self.trainer.solved(&mut t.attempt);
-            t.said = Some((format!("{words}; {solved}"), true));
+        let Some(t) = &mut self.current else {
+            return;
+        };
+        match &mut self.run {
+            Some(run) if run.is_on() && t.attempt.is_open() => {
+                t.attempt.standing = Standing::Solved;
+                run.solved = run.solved.saturating_add(1);
+                let (kind, solved) = (run.kind, run.solved);
+                run.last = Some(format!("{words}; {solved} solved in the run"));
+                t.said = Some((format!("{words}; {solved} solved"), true));
+                self.trainer.run_solved(kind, solved);
+                self.due = true;
+            }
+            _ => {
+                let solved = self.trainer.solved(&mut t.attempt);
+                t.said = Some((format!("{words}; {solved}"), true));
+            }
         }
     }
 
@@ -207,16 +342,49 @@ impl<P, A, E> Training<P, A, E> {
 
     /// A wrong move (`what`: "move", "cell"), refused: the streak ends,
     /// and the panel says that it was not played, what it gives, and to
-    /// try again.
+    /// try again (in a streak run, that the run is over).
     pub fn refused(&mut self, words: String, what: &str) {
-        self.wrong(format!("not played: {words}. Try another {what}."));
+        let ends = self
+            .run_on()
+            .is_some_and(|r| r.kind == RunKind::Streak && self.is_open());
+        if ends {
+            self.wrong(format!("not played: {words}"));
+        } else {
+            self.wrong(format!("not played: {words}. Try another {what}."));
+        }
     }
 
-    /// A wrong answer: the streak ends; what the panel says.
+    /// A wrong answer: the streak ends (a streak run with it; a timed run
+    /// loses time); what the panel says.
     pub fn wrong(&mut self, words: String) {
-        if let Some(t) = &mut self.current {
-            self.trainer.wrong(&mut t.attempt);
-            t.said = Some((words, false));
+        let Some(t) = &mut self.current else {
+            return;
+        };
+        match &mut self.run {
+            Some(run) if run.is_on() && t.attempt.is_open() => {
+                let now = Instant::now();
+                run.mistakes = run.mistakes.saturating_add(1);
+                t.attempt.wrong = t.attempt.wrong.saturating_add(1);
+                let words = match run.kind {
+                    RunKind::Streak => {
+                        run.end(RunEnd::Mistake, now);
+                        t.attempt.standing = Standing::GivenUp;
+                        format!("{words}: the run is over")
+                    }
+                    RunKind::Timed => {
+                        if run.left(now).is_zero() {
+                            run.end(RunEnd::TimeUp, now);
+                            t.attempt.standing = Standing::GivenUp;
+                        }
+                        format!("{words} (−{} s)", run::MISTAKE_COSTS.as_secs())
+                    }
+                };
+                t.said = Some((words, false));
+            }
+            _ => {
+                self.trainer.wrong(&mut t.attempt);
+                t.said = Some((words, false));
+            }
         }
     }
 
@@ -226,7 +394,10 @@ impl<P, A, E> Training<P, A, E> {
     pub fn panel(&self, asked: String, theme: &Theme) -> Option<PuzzlePanel> {
         let t = self.current.as_ref()?;
         let mut panel = PuzzlePanel {
-            heading: heading(&self.trainer, &t.attempt, theme),
+            heading: match &self.run {
+                Some(run) => run_heading(&self.trainer, run, &t.attempt, theme),
+                None => heading(&self.trainer, &t.attempt, theme),
+            },
             question: vec![Line::styled(asked, theme.title())],
             ..PuzzlePanel::default()
         };
@@ -240,7 +411,10 @@ impl<P, A, E> Training<P, A, E> {
                 theme.key(),
             ));
         }
-        panel.standing.push(standing_line(&t.attempt, theme));
+        panel.standing.push(match &self.run {
+            Some(run) => run_standing_line(run, &t.attempt, theme),
+            None => standing_line(&t.attempt, theme),
+        });
         Some(panel)
     }
 }
@@ -293,17 +467,36 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
             tab.open(None);
             Ok(())
         }
-        PuzzleAction::Level(by) => tab
+        PuzzleAction::Aim(_) if tab.training().run_on().is_some() => {
+            Err("a run chooses its own puzzles: n or Esc ends it".into())
+        }
+        PuzzleAction::Aim(by) => tab
             .training()
             .trainer
-            .change_level(by)
+            .change_aim(by)
             .map(|_| tab.open(None)),
+        PuzzleAction::Run(kind) => {
+            tab.training().start_run(kind);
+            tab.open(None);
+            Ok(())
+        }
+        PuzzleAction::Hint if tab.training().run_on().is_some() => {
+            Err("no hints in a run: p gives up on this one (a mistake)".into())
+        }
         PuzzleAction::Hint => tab.hint(),
         PuzzleAction::Solution => tab.solution(),
         other => tab.other(other),
     };
     if let Err(why) = done {
         tab.say(Some(why));
+    }
+}
+
+/// Work between events, the same in every tab (called from its tick): a
+/// timed run's clock, and a run's next puzzle once one is solved.
+pub fn tick<P: Puzzles>(tab: &mut P) {
+    if tab.training().tick(Instant::now()) {
+        tab.open(None);
     }
 }
 
@@ -324,6 +517,8 @@ pub struct Attempt {
     pub rating: u16,
     /// Whether the player's rating has counted this puzzle (once).
     pub rated: bool,
+    /// Opened by its id, not chosen near a rating.
+    pub named: bool,
     /// Hint steps shown, 0 to [`HINT_STEPS`].
     pub hints: u8,
     pub wrong: u32,
@@ -339,6 +534,7 @@ impl Attempt {
             id,
             rating: 0,
             rated: false,
+            named: false,
             hints: 0,
             wrong: 0,
             standing: Standing::Solving,
@@ -407,19 +603,23 @@ impl PuzzlePanel {
     }
 }
 
-/// The panel's first lines: the id, the level and the streak; the
-/// trouble with the record, if any.
+/// The panel's first lines: the id, the puzzle's rating and the aim; the
+/// streak and the player's rating; the trouble with the record, if any.
 pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<'static>> {
     let p = trainer.progress();
-    let levels = trainer.game.levels();
     let mut lines = vec![
         Line::from(vec![
             Span::styled(format!("PUZZLE {}", attempt.id), theme.title()),
             Span::styled(
-                format!(
-                    ", level {} of {levels}, rated {}",
-                    attempt.id.level, attempt.rating
-                ),
+                if attempt.named {
+                    format!(", rated {}", attempt.rating)
+                } else {
+                    format!(
+                        ", rated {}; aim: {}",
+                        attempt.rating,
+                        trainer::aim_words(p.aim)
+                    )
+                },
                 theme.dim(),
             ),
         ]),
@@ -444,6 +644,88 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
     lines
 }
 
+/// A run's first lines: the run, its clock and score (or how it ended);
+/// the puzzle's id and rating.
+fn run_heading(
+    trainer: &Trainer,
+    run: &Run,
+    attempt: &Attempt,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let name = run.kind.name().to_uppercase();
+    let best = trainer.best_run(run.kind);
+    let new_best = run.solved > run.best_before && run.solved > 0;
+    let mistakes = match (run.kind, run.mistakes) {
+        (RunKind::Timed, 1) => ", 1 mistake".to_string(),
+        (RunKind::Timed, m) if m > 1 => format!(", {m} mistakes"),
+        _ => String::new(),
+    };
+    let score = format!(
+        "{} solved{mistakes}{}",
+        run.solved,
+        if new_best {
+            ", a new best!".to_string()
+        } else {
+            format!(", best {best}")
+        }
+    );
+    let clock = match run.kind {
+        RunKind::Timed => format!(" {} left ·", run::clock(run.left(Instant::now()))),
+        RunKind::Streak => String::new(),
+    };
+    let first = match run.ended {
+        None => Line::from(vec![
+            Span::styled(format!("{name}{clock}"), theme.title()),
+            Span::styled(format!(" {score}"), theme.dim()),
+        ]),
+        Some((_, how)) => {
+            let why = match how {
+                RunEnd::Mistake => "a mistake ends it",
+                RunEnd::TimeUp => "time is up",
+                RunEnd::Stopped => "stopped",
+            };
+            Line::from(vec![
+                Span::styled(format!("{name} OVER ({why}):"), theme.title()),
+                Span::styled(format!(" {score}"), theme.good()),
+            ])
+        }
+    };
+    let mut lines = vec![
+        first,
+        Line::styled(
+            format!("puzzle {}, rated {}", attempt.id, attempt.rating),
+            theme.dim(),
+        ),
+    ];
+    if let Some(trouble) = &trainer.trouble {
+        lines.push(Line::styled(trouble.clone(), theme.bad()));
+    }
+    lines
+}
+
+/// What to do next in a run, for the panel.
+fn run_standing_line(run: &Run, attempt: &Attempt, theme: &Theme) -> Line<'static> {
+    match (run.is_on(), run.kind) {
+        (true, RunKind::Streak) => Line::styled(
+            "one mistake ends the run; no hints (p gives up)",
+            theme.dim(),
+        ),
+        (true, RunKind::Timed) if attempt.is_open() => Line::styled(
+            format!(
+                "a mistake costs {} s ({} so far); n skips, p shows the answer",
+                run::MISTAKE_COSTS.as_secs(),
+                run.mistakes
+            ),
+            theme.dim(),
+        ),
+        (true, RunKind::Timed) => Line::styled("n for the next puzzle", theme.dim()),
+        (false, _) => Line::styled(
+            "n for rated puzzles, S another streak run, T a timed run",
+            theme.dim(),
+        ),
+    }
+}
+
 /// How the try stands, for the panel: what to do next.
 pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
     match attempt.standing {
@@ -461,5 +743,7 @@ pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
     }
 }
 
+pub mod run;
 mod trainer;
-pub use trainer::{Progress, Trainer};
+pub use run::{Run, RunEnd, RunKind};
+pub use trainer::{aim_words, Progress, Trainer, AIM_STEP};

@@ -1,5 +1,6 @@
-//! A game's puzzle record: the level, the streak, the counts and the
-//! player's rating, kept in the data folder, read, changed and written
+//! A game's puzzle record: the streak, the counts, the player's rating,
+//! how far above or below it the puzzles aim, and the best runs, kept in
+//! the data folder, read, changed and written
 //! under a lock so that two apps lose none of each other's progress.
 //!
 //! The rating is Glicko-2 (the `skillratings` crate), on the usual scale (a
@@ -7,8 +8,9 @@
 //! puzzle's rating, won when solved with no wrong answer and no hint that
 //! shows the move, lost otherwise; a puzzle left open counts for nothing.
 
-use super::{Attempt, Standing, HINT_STEPS, LEVEL_UP_AFTER, SEEDS};
-use crate::solver::puzzle::{PuzzleGame, PuzzleId, SplitMix64};
+use super::run::RunKind;
+use super::{Attempt, Standing, HINT_STEPS, SEEDS};
+use crate::solver::puzzle::{Choice, PuzzleGame, SplitMix64};
 use crate::store;
 use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
@@ -19,6 +21,8 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Progress {
+    /// The level older versions chose puzzles by (puzzles are now chosen
+    /// near the rating); kept as read, so that they still read the file.
     pub level: u8,
     /// Solved in a row, with no wrong answer and no solution shown.
     pub streak: u32,
@@ -27,6 +31,28 @@ pub struct Progress {
     /// The player's rating (a record of before ratings reads as new).
     #[serde(default)]
     pub rating: Rating,
+    /// How far above the rating (below, when negative) the next puzzles
+    /// are chosen: `+` and `-`, in steps of [`AIM_STEP`].
+    #[serde(default)]
+    pub aim: i16,
+    /// The most puzzles solved in one streak run, and in one timed run.
+    #[serde(default)]
+    pub best_streak_run: u32,
+    #[serde(default)]
+    pub best_timed_run: u32,
+}
+
+/// What `+` and `-` move the aim by, and how far they may take it.
+pub const AIM_STEP: i16 = 200;
+pub const MOST_AIM: i16 = 600;
+
+/// The aim in words: `your rating`, `your rating +200`.
+pub fn aim_words(aim: i16) -> String {
+    match aim {
+        0 => "your rating".into(),
+        a if a > 0 => format!("your rating +{a}"),
+        a => format!("your rating −{}", a.unsigned_abs()),
+    }
 }
 
 /// A player's Glicko-2 rating: the rating, how sure it is (the deviation
@@ -67,11 +93,14 @@ impl Default for Progress {
             best: 0,
             solved: 0,
             rating: Rating::default(),
+            aim: 0,
+            best_streak_run: 0,
+            best_timed_run: 0,
         }
     }
 }
 
-/// A game's level and streak, and where they are kept.
+/// A game's puzzle record, and where it is kept.
 #[derive(Debug, Clone)]
 pub struct Trainer {
     pub game: PuzzleGame,
@@ -119,7 +148,7 @@ impl Trainer {
                 let aside = store::set_aside(&file);
                 let kept = store::set_aside_words(&aside);
                 let how = if aside.is_ok() {
-                    "starting at level 1"
+                    "starting afresh"
                 } else {
                     "kept in memory only this time"
                 };
@@ -139,20 +168,23 @@ impl Trainer {
         self.progress
     }
 
-    pub fn level(&self) -> u8 {
-        self.progress.level
+    /// The rating the next puzzle is chosen near: the player's, moved by
+    /// the aim.
+    pub fn aim(&self) -> u16 {
+        let p = &self.progress;
+        (p.rating.rating.round() + f64::from(p.aim)).clamp(100.0, 3000.0) as u16
     }
 
-    /// A new puzzle at the level.
-    pub fn new_id(&mut self) -> PuzzleId {
-        PuzzleId {
+    /// A new puzzle near the aim (from a random seed on).
+    pub fn choice(&mut self) -> Choice {
+        Choice::Near {
             game: self.game,
-            level: self.progress.level,
+            rating: self.aim(),
             seed: self.random.below(SEEDS) as u32,
         }
     }
 
-    /// A puzzle left unsolved (the next one asked for, another level,
+    /// A puzzle left unsolved (the next one asked for, another aim,
     /// the puzzles left): the streak ends, as a wrong answer ends it.
     pub fn skipped(&mut self, attempt: &Attempt) {
         if attempt.is_open() && self.progress.streak > 0 {
@@ -160,23 +192,41 @@ impl Trainer {
         }
     }
 
-    /// A level up or down; the words of why not at either end.
-    pub fn change_level(&mut self, by: i8) -> Result<u8, String> {
-        let levels = self.game.levels();
-        let level = self
-            .progress
-            .level
-            .saturating_add_signed(by)
-            .clamp(1, levels);
-        if level == self.progress.level {
+    /// The aim a step up (harder puzzles) or down; the words of why not
+    /// at either end.
+    pub fn change_aim(&mut self, by: i8) -> Result<i16, String> {
+        let aim = (self.progress.aim + AIM_STEP * i16::from(by)).clamp(-MOST_AIM, MOST_AIM);
+        if aim == self.progress.aim {
             return Err(if by > 0 {
-                format!("level {levels} is the last")
+                format!("{} is the hardest aim", aim_words(aim))
             } else {
-                "level 1 is the first".into()
+                format!("{} is the easiest aim", aim_words(aim))
             });
         }
-        self.update(|p| p.level = level);
-        Ok(level)
+        self.update(|p| p.aim = aim);
+        Ok(aim)
+    }
+
+    /// A run's score so far: the best of its kind rises to it.
+    pub fn run_solved(&mut self, kind: RunKind, solved: u32) {
+        let best = match kind {
+            RunKind::Streak => self.progress.best_streak_run,
+            RunKind::Timed => self.progress.best_timed_run,
+        };
+        if solved > best {
+            self.update(|p| match kind {
+                RunKind::Streak => p.best_streak_run = p.best_streak_run.max(solved),
+                RunKind::Timed => p.best_timed_run = p.best_timed_run.max(solved),
+            });
+        }
+    }
+
+    /// The best run of a kind.
+    pub fn best_run(&self, kind: RunKind) -> u32 {
+        match kind {
+            RunKind::Streak => self.progress.best_streak_run,
+            RunKind::Timed => self.progress.best_timed_run,
+        }
     }
 
     /// A right answer that ends the puzzle: the streak grows when nothing
@@ -195,24 +245,12 @@ impl Trainer {
             });
             return "solved, after a slip: streak 0".into();
         }
-        let levels = self.game.levels();
-        let mut raised = false;
         self.update(|p| {
             p.solved = p.solved.saturating_add(1);
-            let grew = p.streak < u32::MAX;
             p.streak = p.streak.saturating_add(1);
             p.best = p.best.max(p.streak);
-            raised = grew && p.streak.is_multiple_of(LEVEL_UP_AFTER) && p.level < levels;
-            if raised {
-                p.level += 1;
-            }
         });
-        let p = self.progress;
-        let mut words = format!("solved! streak {}", p.streak);
-        if raised {
-            words.push_str(&format!(", level {} from the next one", p.level));
-        }
-        words
+        format!("solved! streak {}", self.progress.streak)
     }
 
     /// A wrong answer: the streak ends (once per puzzle).
@@ -344,6 +382,8 @@ fn write_progress(file: &Path, progress: &Progress) -> std::io::Result<()> {
 mod tests {
     use super::*;
 
+    use crate::solver::puzzle::PuzzleId;
+
     fn id() -> PuzzleId {
         PuzzleId {
             game: PuzzleGame::TicTacToe,
@@ -353,21 +393,21 @@ mod tests {
     }
 
     #[test]
-    fn a_clean_streak_raises_the_level_and_a_slip_ends_the_streak() {
+    fn a_clean_solve_grows_the_streak_and_a_slip_ends_it() {
+        const SOLVES: u32 = 3;
         let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
-        for k in 1..=LEVEL_UP_AFTER {
+        for k in 1..=SOLVES {
             let mut attempt = Attempt::new(id());
             trainer.solved(&mut attempt);
             assert_eq!(trainer.progress().streak, k);
         }
-        assert_eq!(trainer.level(), 2);
         // Skipping an open puzzle ends the streak; a solved one does not.
         let done = Attempt {
             standing: Standing::Solved,
             ..Attempt::new(id())
         };
         trainer.skipped(&done);
-        assert_eq!(trainer.progress().streak, LEVEL_UP_AFTER);
+        assert_eq!(trainer.progress().streak, SOLVES);
         trainer.skipped(&Attempt::new(id()));
         assert_eq!(trainer.progress().streak, 0);
         let mut again = Attempt::new(id());
@@ -377,8 +417,8 @@ mod tests {
         assert_eq!(trainer.progress().streak, 0);
         trainer.solved(&mut slip);
         assert_eq!(trainer.progress().streak, 0, "a slip earns no streak");
-        assert_eq!(trainer.progress().best, LEVEL_UP_AFTER);
-        assert_eq!(trainer.progress().solved, LEVEL_UP_AFTER + 2);
+        assert_eq!(trainer.progress().best, SOLVES);
+        assert_eq!(trainer.progress().solved, SOLVES + 2);
         let mut shown = Attempt::new(id());
         for _ in 0..HINT_STEPS {
             trainer.hint(&mut shown).unwrap();
@@ -435,11 +475,53 @@ mod tests {
     }
 
     #[test]
-    fn levels_stop_at_either_end() {
+    fn the_aim_follows_the_rating_and_stops_at_either_end() {
         let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
-        assert!(trainer.change_level(-1).is_err());
-        assert_eq!(trainer.change_level(1), Ok(2));
-        assert!(trainer.change_level(1).is_err());
+        assert_eq!(trainer.aim(), 1500);
+        assert_eq!(trainer.change_aim(1), Ok(AIM_STEP));
+        assert_eq!(trainer.aim(), 1500 + AIM_STEP as u16);
+        let steps = MOST_AIM / AIM_STEP;
+        for _ in 1..steps {
+            trainer.change_aim(1).unwrap();
+        }
+        let hardest = trainer.change_aim(1).unwrap_err();
+        assert_eq!(hardest, "your rating +600 is the hardest aim");
+        for _ in 0..2 * steps {
+            trainer.change_aim(-1).unwrap();
+        }
+        assert!(trainer.change_aim(-1).is_err());
+        assert_eq!(trainer.aim(), 1500 - MOST_AIM as u16);
+        // The aim moves with the rating.
+        trainer.change_aim(3).unwrap();
+        let mut attempt = Attempt {
+            rating: 1500,
+            ..Attempt::new(id())
+        };
+        trainer.solved(&mut attempt);
+        let rating = trainer.progress().rating.rating.round() as u16;
+        assert!(rating > 1500);
+        assert_eq!(trainer.aim(), rating);
+        match trainer.choice() {
+            Choice::Near {
+                game, rating: near, ..
+            } => {
+                assert_eq!((game, near), (PuzzleGame::TicTacToe, rating))
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_best_runs_are_kept_and_only_rise() {
+        let folder = tempfile::tempdir().unwrap();
+        let mut trainer = Trainer::kept_in(PuzzleGame::Notakto, folder.path());
+        trainer.run_solved(RunKind::Streak, 4);
+        trainer.run_solved(RunKind::Streak, 2);
+        trainer.run_solved(RunKind::Timed, 7);
+        let again = Trainer::kept_in(PuzzleGame::Notakto, folder.path());
+        assert_eq!(again.best_run(RunKind::Streak), 4);
+        assert_eq!(again.best_run(RunKind::Timed), 7);
+        assert_eq!(again.progress().streak, 0, "runs leave the streak alone");
     }
 
     #[test]
@@ -448,7 +530,7 @@ mod tests {
         let mut trainer = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
         let mut attempt = Attempt::new(id());
         trainer.solved(&mut attempt);
-        trainer.change_level(1).unwrap();
+        trainer.change_aim(1).unwrap();
         let again = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
         assert_eq!(again.progress(), trainer.progress());
         assert!(again.trouble.is_none());
@@ -471,15 +553,15 @@ mod tests {
         let folder = tempfile::tempdir().unwrap();
         let mut a = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
         let mut b = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
-        for _ in 0..LEVEL_UP_AFTER {
+        for _ in 0..3 {
             a.solved(&mut Attempt::new(id()));
         }
-        assert_eq!(a.level(), 2);
+        a.change_aim(1).unwrap();
         // b read the record before a's solves; its solve adds to them.
         b.solved(&mut Attempt::new(id()));
         let kept = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path()).progress();
-        assert_eq!(kept.solved, LEVEL_UP_AFTER + 1);
-        assert_eq!(kept.level, 2, "b does not write level 1 over a's level 2");
+        assert_eq!(kept.solved, 3 + 1);
+        assert_eq!(kept.aim, AIM_STEP, "b does not write its aim over a's");
         assert_eq!(kept, b.progress());
     }
 
@@ -523,6 +605,6 @@ mod tests {
         trainer.solved(&mut Attempt::new(id()));
         let p = trainer.progress();
         assert_eq!((p.streak, p.best, p.solved), (u32::MAX, u32::MAX, u32::MAX));
-        assert_eq!(p.level, 1, "no wrap, so no level change");
+        assert_eq!(p.level, 1, "an older version's level is kept as read");
     }
 }

@@ -2,7 +2,7 @@
 //! answers requests, so the screen never waits for it.
 
 use crate::solver::mnc::{Engine, MncRules, Move, Position};
-use crate::solver::puzzle::{MncPuzzle, PuzzleId, Puzzler};
+use crate::solver::puzzle::{Choice, MncPuzzle, PuzzleId, Puzzler};
 use crate::solver::record::{Annotation, PerfectLine};
 use crate::solver::Outcome;
 use crate::tui::worker::Worker;
@@ -16,9 +16,9 @@ pub enum Request {
     Line(Position),
     /// The values of a game's moves, played from a start.
     Annotate(Position, Vec<Move>),
-    /// The puzzle this id names (read off the solved game); with `fresh`,
-    /// the first from it on that is none of the last ones made fresh.
-    Puzzle { id: PuzzleId, fresh: bool },
+    /// The puzzle chosen (read off the solved game): named, or near a
+    /// rating.
+    Puzzle(Choice),
 }
 
 /// The value of a position for its mover, and of each legal move.
@@ -37,9 +37,8 @@ pub enum Reply {
     Rated(Rating),
     Line(PerfectLine<MncRules>),
     Annotated(Position, Vec<Move>, Vec<Annotation<Outcome>>),
-    /// The id asked for, the puzzle's own (another seed when fresh) and
-    /// the puzzle.
-    Puzzle(PuzzleId, PuzzleId, Box<MncPuzzle>),
+    /// The choice asked for, the puzzle's id and the puzzle.
+    Puzzle(Choice, PuzzleId, Box<MncPuzzle>),
 }
 
 /// Starts the engine's thread; it solves the whole game first (about 0.1 s).
@@ -50,12 +49,9 @@ pub fn start() -> Worker<Request, Reply> {
 
 fn answer(puzzler: &mut Puzzler, request: Request) -> Reply {
     match request {
-        Request::Puzzle { id, fresh: false } => {
-            Reply::Puzzle(id, id, Box::new(puzzler.mnc(id.level, id.seed)))
-        }
-        Request::Puzzle { id, fresh: true } => {
-            let (made, puzzle) = puzzler.fresh_mnc(id);
-            Reply::Puzzle(id, made, Box::new(puzzle))
+        Request::Puzzle(choice) => {
+            let (id, puzzle) = puzzler.chosen_mnc(choice);
+            Reply::Puzzle(choice, id, Box::new(puzzle))
         }
         Request::Move(position) => Reply::Move(position, puzzler.engine().best_move(&position)),
         Request::Rate(position) => {

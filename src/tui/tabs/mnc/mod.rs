@@ -23,7 +23,7 @@ pub use view::piece_glyph;
 
 use crate::notation::mnc::side_letter;
 use crate::solver::mnc::{Match, MatchError, Move, Position, Size, Strength, SMALL_PIECES};
-use crate::solver::puzzle::{PuzzleGame, PuzzleId};
+use crate::solver::puzzle::{Choice, PuzzleGame};
 use crate::solver::record::Shown;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::keymap::{Binding, Direction, When};
@@ -89,7 +89,7 @@ pub struct MncTab {
     /// The puzzles; while one is on, the match waits aside.
     training: Training,
     /// The puzzle asked of the engine's thread, not made yet.
-    pending: Option<PuzzleId>,
+    pending: Option<Choice>,
 }
 
 impl Default for MncTab {
@@ -266,6 +266,7 @@ impl Tab for MncTab {
 
     fn tick(&mut self) {
         self.poll();
+        crate::tui::puzzle::tick(self);
     }
 
     fn busy(&self) -> bool {

@@ -9,7 +9,7 @@ use super::{Action, MncTab, Mode};
 use crate::notation::mnc::{move_notation, side_letter};
 use crate::notation::puzzle::{after_words, mnc_hint, question};
 use crate::solver::mnc::{Match, Move, Position, Strength};
-use crate::solver::puzzle::{MncPuzzle, Puzzle, PuzzleId};
+use crate::solver::puzzle::{Choice, MncPuzzle, Puzzle, PuzzleId};
 use crate::solver::record::Shown;
 use crate::solver::Outcome;
 use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles, Standing};
@@ -47,11 +47,13 @@ impl Puzzles for MncTab {
         if self.mode != Mode::Match {
             self.toggle_analysis();
         }
-        let fresh = id.is_none();
-        let id = self.training.next_id(id);
-        self.pending = Some(id);
-        self.worker.ask(Request::Puzzle { id, fresh });
-        self.message = Some(format!("making puzzle {id}…"));
+        let choice = self.training.next_choice(id);
+        self.pending = Some(choice);
+        self.worker.ask(Request::Puzzle(choice));
+        self.message = Some(match choice {
+            Choice::Named(id) => format!("making puzzle {id}…"),
+            Choice::Near { rating, .. } => format!("choosing a puzzle near {rating}…"),
+        });
     }
 
     fn leave(&mut self) {
@@ -129,7 +131,7 @@ impl MncTab {
     }
 
     /// The engine's thread made the puzzle: it goes on the board.
-    pub(super) fn puzzle_made(&mut self, asked: PuzzleId, id: PuzzleId, puzzle: MncPuzzle) {
+    pub(super) fn puzzle_made(&mut self, asked: Choice, id: PuzzleId, puzzle: MncPuzzle) {
         if self.pending != Some(asked) {
             return;
         }
@@ -288,7 +290,7 @@ impl MncTab {
             if let Some(message) = &self.message {
                 panel.said.push(Line::styled(message.clone(), theme.bad()));
             }
-        } else if t.attempt.standing == Standing::GivenUp {
+        } else if t.attempt.standing == Standing::GivenUp && self.training.run.is_none() {
             // The answer shown, the win not home yet: it may be played on.
             panel.standing = vec![Line::styled(
                 "the answer is shown: play the win home (not counted), or n for the next puzzle",

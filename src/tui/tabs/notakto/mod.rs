@@ -295,6 +295,7 @@ impl Tab for NotaktoTab {
 
     fn tick(&mut self) {
         self.poll_engine();
+        crate::tui::puzzle::tick(self);
     }
 
     fn busy(&self) -> bool {

@@ -45,13 +45,8 @@ impl Puzzles for NotaktoTab {
     /// Opens the puzzle `id` (or a new one at the level) on the boards;
     /// the editor's boards, or the game, wait aside.
     fn open(&mut self, id: Option<PuzzleId>) {
-        let fresh = id.is_none();
-        let id = self.training.next_id(id);
-        let (id, puzzle) = if fresh {
-            self.puzzler.fresh_notakto(id)
-        } else {
-            (id, self.puzzler.notakto(id.level, id.seed))
-        };
+        let choice = self.training.next_choice(id);
+        let (id, puzzle) = self.puzzler.chosen_notakto(choice);
         let tried = Try::new(id, puzzle);
         let boards = std::mem::replace(&mut self.boards, tried.puzzle.boards.clone());
         let aside = Aside {

@@ -154,6 +154,10 @@ impl Tab for TicTacToeTab {
         self.cursor = self.cursor.moved(rows, cols);
     }
 
+    fn tick(&mut self) {
+        crate::tui::puzzle::tick(self);
+    }
+
     fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
         let cell = self.cell_at(area, Position::new(event.column, event.row))?;
         match event.kind {

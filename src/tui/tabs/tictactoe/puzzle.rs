@@ -67,13 +67,8 @@ impl Puzzles for TicTacToeTab {
     }
 
     fn open(&mut self, id: Option<PuzzleId>) {
-        let fresh = id.is_none();
-        let id = self.training.next_id(id);
-        let (id, puzzle) = if fresh {
-            self.puzzler.fresh_tictactoe(id)
-        } else {
-            (id, self.puzzler.tictactoe(id.level, id.seed))
-        };
+        let choice = self.training.next_choice(id);
+        let (id, puzzle) = self.puzzler.chosen_tictactoe(choice);
         self.study = None;
         self.training.begin(Try::new(id, puzzle), || ());
     }

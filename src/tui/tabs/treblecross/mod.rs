@@ -272,6 +272,7 @@ impl Tab for TreblecrossTab {
 
     fn tick(&mut self) {
         self.poll();
+        crate::tui::puzzle::tick(self);
     }
 
     fn busy(&self) -> bool {

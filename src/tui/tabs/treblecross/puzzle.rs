@@ -62,13 +62,8 @@ impl Puzzles for TreblecrossTab {
     /// Opens the puzzle `id` (or a new one at the level) on the strip;
     /// the editor's strip, or the game, waits aside.
     fn open(&mut self, id: Option<PuzzleId>) {
-        let fresh = id.is_none();
-        let id = self.training.next_id(id);
-        let (id, puzzle) = if fresh {
-            self.puzzler.fresh_treblecross(id)
-        } else {
-            (id, self.puzzler.treblecross(id.level, id.seed))
-        };
+        let choice = self.training.next_choice(id);
+        let (id, puzzle) = self.puzzler.chosen_treblecross(choice);
         let tried = Try::new(id, puzzle);
         let strip = std::mem::replace(&mut self.strip, tried.puzzle.strip.clone());
         let aside = Aside {
