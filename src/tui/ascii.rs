@@ -155,7 +155,8 @@ pub fn ascii_of(symbol: &str) -> &'static str {
         '←' => "<",
         '→' => ">",
         '↓' | '▼' => "_",
-        // Bars, by height.
+        // Bars, by height; the upper half a win in a compact value history.
+        '▀' => "~",
         '▁' | '▂' => "_",
         '▃' | '▄' | '▅' => "=",
         '▆' | '▇' | '█' => "#",

@@ -302,12 +302,14 @@ impl Grid {
     }
 }
 
-/// Draws the list of the record's state in `area`: a heading, then the
-/// entries in columns (the game's moves, or the perfect line).
-pub fn render_list<R: Rules>(
+/// Draws the list of the record's state in `area`: a heading (unless the
+/// value history's strip takes its row), then the entries in columns (the
+/// game's moves, or the perfect line).
+fn render_list<R: Rules>(
     record: &Record<R>,
     words: &impl Words<R>,
     area: Rect,
+    with_heading: bool,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
@@ -345,7 +347,9 @@ pub fn render_list<R: Rules>(
     } else {
         theme.key()
     };
-    put_str(buf, area.x, area.y, &heading, area.width, style);
+    if with_heading {
+        put_str(buf, area.x, area.y, &heading, area.width, style);
+    }
     for row in 0..grid.rows {
         for column in 0..grid.columns {
             let i = grid.index(row, column);
@@ -386,8 +390,9 @@ fn cut_to(text: &str, room: u16) -> String {
 
 /// The rows under a record's words: its value history (in a review, at
 /// game over, along the line) over the move list, which keeps its heading
-/// and three rows where it can (else one); the history where it gets
-/// [`LEAST_ROWS`].
+/// and three rows where it can (else one); the history's chart where it
+/// gets [`LEAST_ROWS`], else its one-row compact form (over the list's
+/// heading where the list has only two rows).
 fn record_areas<R: Rules>(
     record: &Record<R>,
     side: R::Side,
@@ -399,19 +404,29 @@ fn record_areas<R: Rules>(
         _ => area.height.saturating_sub(2),
     }
     .min(MOST_ROWS);
-    let history = (rows >= LEAST_ROWS)
-        .then(|| ValueHistory::of(record, side))
-        .flatten();
+    // Too few rows for the chart: its compact strip in one, where the
+    // list keeps its heading and a move under it.
+    let rows = match rows {
+        rows if rows >= LEAST_ROWS => rows,
+        _ if area.height >= 2 => 1,
+        _ => 0,
+    };
+    let history = (rows > 0).then(|| ValueHistory::of(record, side)).flatten();
     match history {
         Some(history) => {
             let chart = Rect {
                 height: rows,
                 ..area
             };
-            let list = Rect {
-                y: area.y + rows,
-                height: area.height - rows,
-                ..area
+            // In two rows the strip takes the list's heading row: the move
+            // shown matters more than how many are off the page.
+            let list = match area.height - rows {
+                left if left >= 2 => Rect {
+                    y: area.y + rows,
+                    height: left,
+                    ..area
+                },
+                _ => area,
             };
             (Some((history, chart)), list)
         }
@@ -430,10 +445,11 @@ pub fn render_record<R: Rules>(
 ) {
     let (side, whose) = words.history_side(record);
     let (history, list) = record_areas(record, side, area);
+    let under = history.as_ref().is_some_and(|(_, chart)| chart.y == list.y);
+    render_list(record, words, list, !under, buf, theme);
     if let Some((history, chart)) = history {
         history.render(whose, chart, buf, theme);
     }
-    render_list(record, words, list, buf, theme);
 }
 
 /// The position (moves from the start) a click at `at` on what
@@ -445,9 +461,10 @@ pub fn ply_at<R: Rules>(
     area: Rect,
     at: At,
 ) -> Option<usize> {
-    let (history, list) = record_areas(record, words.history_side(record).0, area);
+    let (side, whose) = words.history_side(record);
+    let (history, list) = record_areas(record, side, area);
     if let Some((history, chart)) = history {
-        if let Some(k) = history.position_at(chart, at) {
+        if let Some(k) = history.position_at(whose, chart, at) {
             // Along the line a bar is a step of it: the click does
             // nothing there (< > step along it).
             return match record.shown() {

@@ -5,7 +5,9 @@
 //! reverse with its number under it, and the `??` and `?!` moves marked
 //! under the bar of the position they led to. Drawn
 //! in the rows the move list gives it (ratatui's canvas paints the bars);
-//! a click on a bar goes to that position.
+//! a click on a bar goes to that position. Where the list can spare only
+//! one row (a 40×16 screen), a compact form: a strip of half blocks, the
+//! upper half a win, the lower a loss, a dash a draw.
 
 use crate::solver::record::{Ending, Mark, Record, Rules, Shown, Value};
 use crate::tui::audit;
@@ -24,6 +26,11 @@ use ratatui::widgets::Widget;
 pub const LEAST_ROWS: u16 = 5;
 /// Rows it takes at most: bars up to 4 rows each way.
 pub const MOST_ROWS: u16 = 11;
+
+/// The compact form's signs: a win, a loss, a draw (in ASCII `~` `=` `-`).
+const COMPACT_WIN: &str = "▀";
+const COMPACT_LOSS: &str = "▄";
+const COMPACT_DRAW: &str = "─";
 
 /// A game's positions as the history draws them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,8 +148,28 @@ impl ValueHistory {
         bars.height >= 3 && bars.width >= 8
     }
 
-    /// The position a click at `at` picks: a column of the bars or marks.
-    pub fn position_at(&self, area: Rect, at: At) -> Option<usize> {
+    /// Where the compact form's strip goes in its row: after the side's
+    /// name, a cell a position where they fit (else spread as the bars
+    /// are); the legend after it where there is room.
+    fn compact_layout(&self, side: &str, area: Rect) -> (Rect, Option<String>) {
+        let name = format!("{side}: ");
+        let before = (name.chars().count() as u16).min(area.width / 3);
+        let room = area.width.saturating_sub(before);
+        let cells = (self.endings.len() as u16).min(room);
+        let strip = Rect::new(area.x + before, area.y, cells, 1);
+        let legend = format!(" {COMPACT_WIN} win {COMPACT_LOSS} loss");
+        let fits = room.saturating_sub(cells) as usize >= legend.chars().count();
+        (strip, fits.then_some(legend))
+    }
+
+    /// The position a click at `at` picks: a column of the bars or marks
+    /// (of the strip, in the compact form, drawn for the side `side`).
+    pub fn position_at(&self, side: &str, area: Rect, at: At) -> Option<usize> {
+        if area.height < LEAST_ROWS {
+            let (strip, _) = self.compact_layout(side, area);
+            return (strip.width >= 2 && strip.contains(at))
+                .then(|| self.position_at_column(at.x - strip.x, strip.width));
+        }
         let bars = self.bars_area(area);
         if !Self::drawn(bars) {
             return None;
@@ -152,9 +179,12 @@ impl ValueHistory {
             .then(|| self.position_at_column(at.x - bars.x, bars.width))
     }
 
-    /// Draws the history in `area` (at least [`LEAST_ROWS`] rows), for the
-    /// side named `side`.
+    /// Draws the history in `area` for the side named `side`: the chart in
+    /// [`LEAST_ROWS`] rows or more, else the compact strip in the first.
     pub fn render(&self, side: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        if area.height < LEAST_ROWS {
+            return self.render_compact(side, area, buf, theme);
+        }
         let bars = self.bars_area(area);
         if !Self::drawn(bars) {
             return;
@@ -269,9 +299,77 @@ impl ValueHistory {
     }
 }
 
+impl ValueHistory {
+    /// The compact form in `area`'s first row: `you: ▀▀▄▄─` and the legend,
+    /// the position shown reversed, a marked move's position underlined.
+    fn render_compact(&self, side: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let (strip, legend) = self.compact_layout(side, area);
+        if strip.width < 2 {
+            return;
+        }
+
+        let name = Line::styled(format!("{side}:"), theme.dim());
+        put_label(buf, area.x, area.y, &name, strip.x - area.x);
+        audit::region(strip, "the value history");
+        for x in 0..strip.width {
+            let k = self.position_at_column(x, strip.width);
+            let (sign, style) = match self.endings[k] {
+                Ending::Win(_) => (COMPACT_WIN, theme.win()),
+                Ending::Loss(_) => (COMPACT_LOSS, theme.loss()),
+                Ending::Draw => (COMPACT_DRAW, theme.draw()),
+            };
+            let marked = self.marks.get(k).copied().flatten().and_then(Mark::sign);
+            let style = match (k == self.shown, marked) {
+                (true, _) => theme.cursor(),
+                (false, Some(_)) => style.add_modifier(ratatui::style::Modifier::UNDERLINED),
+                (false, None) => style,
+            };
+            buf[(strip.x + x, strip.y)]
+                .set_symbol(sign)
+                .set_style(style);
+        }
+        if let Some(legend) = legend {
+            let legend = Line::styled(legend, theme.dim());
+            put_label(
+                buf,
+                strip.right(),
+                area.y,
+                &legend,
+                area.right() - strip.right(),
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_compact_strip_has_a_cell_a_position_and_clicks_find_them() {
+        let endings = vec![
+            Ending::Win(Some(5)),
+            Ending::Loss(Some(4)),
+            Ending::Draw,
+            Ending::Win(Some(1)),
+        ];
+        let history = ValueHistory {
+            marks: vec![None; endings.len()],
+            endings,
+            shown: 1,
+        };
+        let area = Rect::new(0, 0, 40, 1);
+        let mut buf = Buffer::empty(area);
+        let theme = Theme { color: false };
+        history.render("you", area, &mut buf, &theme);
+        let row: String = (0..40).map(|x| buf[(x, 0)].symbol().to_string()).collect();
+        assert!(row.starts_with("you: ▀▄─▀ ▀ win ▄ loss"), "{row}");
+        for k in 0..4 {
+            let at = At::new(5 + k as u16, 0);
+            assert_eq!(history.position_at("you", area, at), Some(k));
+        }
+        assert_eq!(history.position_at("you", area, At::new(2, 0)), None);
+    }
 
     #[test]
     fn columns_and_clicks_agree_both_ways() {

@@ -621,12 +621,15 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
         assert_eq!((after.rating, after.streak), (before.rating, before.streak));
         // n: the rated puzzles again.
         keys_then_settle(&mut app, "n");
-        assert!(run_and_try(&app).0.is_none(), "{first}");
-        shows(&app, "aim: your rating");
+        let (run, attempt) = run_and_try(&app);
+        assert!(run.is_none(), "{first}");
+        assert!(!attempt.unwrap().named, "{first}: chosen near the rating");
 
         // A timed run: 3 minutes, 10 s a mistake; skipping is free.
         keys_then_settle(&mut app, "T");
-        shows(&app, "TIMED RUN 3:00 left");
+        shows(&app, "TIMED RUN ");
+        let left = run_and_try(&app).0.unwrap().left(std::time::Instant::now());
+        assert!(left > RUN_TIME - MISTAKE_COSTS, "{first}: {left:?}");
         keys_then_settle(&mut app, "n");
         let (run, _) = run_and_try(&app);
         assert_eq!(
@@ -641,8 +644,12 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
         back_to_the_panel(&mut app);
         shows(&app, "0 solved, 1 mistake, best 0");
         shows(&app, "n for the next puzzle");
-        // 18 mistakes are the whole clock.
+        // 18 mistakes are the whole clock (fewer on a slow machine, where
+        // the clock's own seconds count too).
         for _ in 1..18 {
+            if run_and_try(&app).0.is_some_and(|r| !r.is_on()) {
+                break;
+            }
             keys_then_settle(&mut app, "np");
             back_to_the_panel(&mut app);
         }
@@ -694,7 +701,7 @@ fn a_streak_run_climbs_with_each_solve_and_keeps_its_best() {
     assert!(aims.windows(2).all(|w| w[0] < w[1]), "{aims:?}");
     ids.dedup();
     assert_eq!(ids.len(), 6, "a new puzzle each time");
-    shows(&app, "solved in the run");
+    shows(&app, "the last puzzle: ✓");
     shows(&app, "STREAK RUN 6 solved, a new best!");
     assert_eq!(
         progress_file(folder.path(), "tictactoe")["best_streak_run"],

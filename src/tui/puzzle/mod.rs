@@ -321,7 +321,7 @@ impl<P, A, E> Training<P, A, E> {
                 t.attempt.standing = Standing::Solved;
                 run.solved = run.solved.saturating_add(1);
                 let (kind, solved) = (run.kind, run.solved);
-                run.last = Some(format!("{words}; {solved} solved in the run"));
+                run.last = Some(format!("the last puzzle: {words}"));
                 t.said = Some((format!("{words}; {solved} solved"), true));
                 self.trainer.run_solved(kind, solved);
                 self.due = true;
