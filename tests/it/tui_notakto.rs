@@ -349,6 +349,30 @@ fn games_against_the_engine_are_played_to_the_end_and_reviewed() {
         app.handle(&click(bar_columns[2], bar), AREA);
         assert_eq!(tab(&app).view(), Shown::Review { ply: 2 });
         app.handle(&key(KeyCode::Esc), AREA);
+        // At 40×16 the compact strip: a half block a position, up for your
+        // wins and down for your losses, and a click on one reviews it.
+        let small = ratatui::layout::Rect::new(0, 0, 40, 16);
+        let terminal = draw(&app, small.width, small.height);
+        let buffer = terminal.backend().buffer();
+        let row = (0..small.height)
+            .find(|&y| buffer[(1, y)].symbol() == "y" && buffer[(4, y)].symbol() == ":")
+            .expect("the strip's row, `you:`");
+        let signs: String = (6..6 + positions.len() as u16)
+            .map(|x| buffer[(x, row)].symbol().to_string())
+            .collect();
+        let expected: String = history
+            .endings
+            .iter()
+            .map(|e| match e {
+                Ending::Win(_) => "▀",
+                Ending::Loss(_) => "▄",
+                Ending::Draw => "─",
+            })
+            .collect();
+        assert_eq!(signs, expected);
+        app.handle(&click(6 + 1, row), small);
+        assert_eq!(tab(&app).view(), Shown::Review { ply: 1 });
+        app.handle(&key(KeyCode::Esc), small);
         // The review steps back; the perfect line from there, and back.
         type_keys(&mut app, "<");
         assert!(matches!(tab(&app).view(), Shown::Review { .. }));
