@@ -277,12 +277,32 @@ fn notakto(painter: &mut Painter, dir: &Path) -> Result<()> {
         std::thread::sleep(Duration::from_millis(5));
     }
     save(painter, &app, 100, 24, &dir.join("notakto-review.png"))?;
+    // At 40×16 the value history is its one-row strip.
+    save(painter, &app, 40, 16, &dir.join("notakto-review-40x16.png"))?;
 
     app.open_puzzle("notakto-4-9".parse()?);
     app.update(Action::tab(NotaktoAction::Puzzle(
         noughts::tui::puzzle::PuzzleAction::Hint,
     )));
-    save(painter, &app, 100, 24, &dir.join("notakto-puzzle.png"))
+    save(painter, &app, 100, 24, &dir.join("notakto-puzzle.png"))?;
+
+    // A timed run, three puzzles solved.
+    app.update(Action::tab(NotaktoAction::Puzzle(
+        noughts::tui::puzzle::PuzzleAction::Run(noughts::tui::puzzle::RunKind::Timed),
+    )));
+    for _ in 0..3 {
+        let answer = app
+            .tabs
+            .notakto
+            .training()
+            .current
+            .as_ref()
+            .map(|t| t.puzzle.answers[0]);
+        let answer = answer.ok_or("no puzzle")?;
+        app.update(Action::tab(NotaktoAction::Click(answer.board, answer.cell)));
+        app.tick();
+    }
+    save(painter, &app, 100, 24, &dir.join("notakto-timed-run.png"))
 }
 
 /// A puzzle in each game, after a wrong answer (or a right first move)

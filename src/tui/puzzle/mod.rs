@@ -736,7 +736,10 @@ pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
             format!("hint {} of {HINT_STEPS}: t for the next", attempt.hints),
             theme.dim(),
         ),
-        Standing::Solved => Line::styled("✓ solved: n for the next puzzle", theme.good()),
+        Standing::Solved => Line::styled(
+            "✓ solved: n for the next puzzle (S a streak run, T a timed run)",
+            theme.good(),
+        ),
         Standing::GivenUp => {
             Line::styled("the answer is shown: n for the next puzzle", theme.dim())
         }
