@@ -799,3 +799,30 @@ fn the_winning_side_and_the_hint_legend_at_every_size() {
         );
     }
 }
+
+/// The runs' panels in every tab, whole and apart at every size and in
+/// ASCII (their puzzles are random: no snapshot).
+#[test]
+fn a_streak_run_and_a_timed_run_in_each_game() {
+    for first in ["tictactoe-2-2", "treblecross-4-6", "mnc-2-5", "notakto-2-3"] {
+        let mut app = App::new(Theme { color: true });
+        app.open_puzzle(first.parse().unwrap());
+        settle(&mut app);
+        keys(&mut app, "S");
+        tick_until(&mut app, "the run's puzzle", |app| !app.busy());
+        shows(&screen(&mut app), &["STREAK RUN", "0 solved, best 0"]);
+        // Esc from the solution's line, where one is shown.
+        keys(&mut app, "p");
+        if !draw(&app, 80, 24)
+            .backend()
+            .to_string()
+            .contains("RUN OVER")
+        {
+            app.handle(&key(KeyCode::Esc), AREA);
+        }
+        shows(&screen(&mut app), &["STREAK RUN OVER (a mistake ends it)"]);
+        keys(&mut app, "T");
+        tick_until(&mut app, "the run's puzzle", |app| !app.busy());
+        shows(&screen(&mut app), &["TIMED RUN ", " left: 0 solved"]);
+    }
+}

@@ -670,7 +670,7 @@ fn run_heading(
         }
     );
     let clock = match run.kind {
-        RunKind::Timed => format!(" {} left ·", run::clock(run.left(Instant::now()))),
+        RunKind::Timed => format!(" {} left:", run::clock(run.left(Instant::now()))),
         RunKind::Streak => String::new(),
     };
     let first = match run.ended {
