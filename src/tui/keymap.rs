@@ -37,8 +37,15 @@ impl When {
     /// In every mode.
     pub const ALWAYS: When = When(u16::MAX);
 
-    /// The mode numbered `n` (0…15) of a tab.
+    /// Outside a puzzle run: the shared puzzle keys that a run has no use
+    /// for (hints, the aim) need it. The app adds it to a tab's mode
+    /// ([`crate::tui::tab::Tab::keys_mode`]), so a tab's own modes stop
+    /// below it.
+    pub const OUTSIDE_RUNS: When = When(1 << 15);
+
+    /// The mode numbered `n` (0…14) of a tab.
     pub const fn mode(n: u8) -> When {
+        assert!(n < 15, "mode 15 is the app's (When::OUTSIDE_RUNS)");
         When(1 << n)
     }
 

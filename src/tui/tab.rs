@@ -93,6 +93,17 @@ pub trait Tab: Default + Puzzles + Keep {
     /// The mode the tab is in now: which bindings apply.
     fn mode(&self) -> When;
 
+    /// The mode the keys are matched in and the footer drawn for: the
+    /// tab's, and outside a puzzle run the shared puzzle keys a run has no
+    /// use for (hints, the aim), so the footer never offers them in one.
+    fn keys_mode(&self) -> When {
+        if self.puzzle_shown() && self.training().run_on().is_some() {
+            self.mode()
+        } else {
+            self.mode().or(When::OUTSIDE_RUNS)
+        }
+    }
+
     /// The one place where the tab's state changes.
     fn update(&mut self, action: Self::Action);
 

@@ -16,6 +16,7 @@ use noughts::solver::tictactoe::Board;
 use noughts::solver::treblecross::{three_in_a_row, Player, Strip};
 use noughts::solver::{Outcome, Side};
 use noughts::tui::app::{Action, App};
+use noughts::tui::puzzle::Puzzles;
 use noughts::tui::tabs::mnc::{Action as MncAction, MncTab};
 use noughts::tui::theme::Theme;
 use std::collections::HashMap;

@@ -16,6 +16,7 @@ use noughts::solver::treblecross::Strip;
 use noughts::solver::{Cell, Side};
 use noughts::tui::app::{Action, App, TabId};
 use noughts::tui::audit;
+use noughts::tui::puzzle::Puzzles;
 use noughts::tui::tabs::mnc::{Action as MncAction, MncTab};
 use noughts::tui::tabs::treblecross::TreblecrossTab;
 use noughts::tui::theme::Theme;

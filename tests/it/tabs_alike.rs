@@ -10,6 +10,7 @@ use noughts::solver::treblecross::Player;
 use noughts::tui::app::{Action, App, TabId};
 use noughts::tui::keymap::Key;
 use noughts::tui::puzzle::PuzzleAction;
+use noughts::tui::puzzle::Puzzles;
 use noughts::tui::tabs::mnc::{self, MncTab};
 use noughts::tui::tabs::{notakto, tictactoe, treblecross};
 use noughts::tui::theme::Theme;

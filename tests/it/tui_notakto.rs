@@ -14,6 +14,7 @@ use noughts::solver::record::{Ending, Shown};
 use noughts::solver::Cell;
 use noughts::tui::app::{App, TabId};
 use noughts::tui::puzzle::PuzzleAction;
+use noughts::tui::puzzle::Puzzles;
 use noughts::tui::shell::shell_layout;
 use noughts::tui::tabs::notakto::{self, layout, NotaktoTab};
 use noughts::tui::theme::Theme;

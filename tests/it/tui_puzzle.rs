@@ -18,7 +18,7 @@ use noughts::solver::record::Shown;
 use noughts::solver::{Cell, Outcome};
 use noughts::tui::app::{App, TabId};
 use noughts::tui::puzzle::run::{MISTAKE_COSTS, RUN_TIME};
-use noughts::tui::puzzle::{Attempt, Run, RunEnd, RunKind, Standing, Training};
+use noughts::tui::puzzle::{Attempt, Puzzles, Run, RunEnd, RunKind, Standing, Training};
 use noughts::tui::tabs::tictactoe;
 use noughts::tui::theme::Theme;
 use std::collections::HashMap;
@@ -579,9 +579,31 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
             TabId::Notakto => app.tabs.notakto.training().trainer.progress(),
         };
         let before = record(&app);
+        // The footer offers hints and the aim on a rated puzzle, not in a
+        // run (where they do nothing but say so).
+        let footer = |app: &App| -> Vec<&str> {
+            app.hints()
+                .iter()
+                .filter_map(|h| h.footer_entry())
+                .map(|(_, word)| word)
+                .collect()
+        };
+        assert!(
+            footer(&app).contains(&"hint") && footer(&app).contains(&"aim"),
+            "{first}"
+        );
 
         // A streak run: its first puzzle near the game's easy end.
         keys_then_settle(&mut app, "S");
+        let words = footer(&app);
+        assert!(
+            !words.contains(&"hint") && !words.contains(&"aim"),
+            "{first}: {words:?}"
+        );
+        assert!(
+            words.contains(&"solution") && words.contains(&"next"),
+            "{first}: {words:?}"
+        );
         let (run, attempt) = run_and_try(&app);
         let (run, attempt) = (run.expect(first), attempt.expect(first));
         assert_eq!(

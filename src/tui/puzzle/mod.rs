@@ -64,7 +64,7 @@ macro_rules! puzzle_keys {
         $crate::tui::keymap::keys![
             $($answers)*
             [$crate::tui::keymap::ch('t')] "t" "puzzle: a hint, in three steps (the last shows the move; none in a run)"
-                => $wrap($crate::tui::puzzle::PuzzleAction::Hint), footer "hint";
+                => $wrap($crate::tui::puzzle::PuzzleAction::Hint), when $crate::tui::keymap::When::OUTSIDE_RUNS, footer "hint";
             [$crate::tui::keymap::ch('n')] "n" "puzzle: the next one, near your rating (skipping ends the streak)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Next), footer "next";
             [$crate::tui::keymap::ch('P'), $crate::tui::keymap::key(crossterm::event::KeyCode::Esc)] "P/Esc" "leave the puzzles: back to the tab as it was"
@@ -72,9 +72,9 @@ macro_rules! puzzle_keys {
             [$crate::tui::keymap::ch('p')] "p" "puzzle: the solution, as the perfect line (ends the streak)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Solution), footer "solution";
             [$crate::tui::keymap::ch('+'), $crate::tui::keymap::ch('=')] "+" "puzzle: harder ones (aim 200 higher than your rating), and one now"
-                => $wrap($crate::tui::puzzle::PuzzleAction::Aim(1)), group "+/-" "aim";
+                => $wrap($crate::tui::puzzle::PuzzleAction::Aim(1)), when $crate::tui::keymap::When::OUTSIDE_RUNS, group "+/-" "aim";
             [$crate::tui::keymap::ch('-')] "-" "puzzle: easier ones (aim 200 lower), and one now"
-                => $wrap($crate::tui::puzzle::PuzzleAction::Aim(-1));
+                => $wrap($crate::tui::puzzle::PuzzleAction::Aim(-1)), when $crate::tui::keymap::When::OUTSIDE_RUNS;
             [$crate::tui::keymap::ch('S')] "S" "puzzle: a streak run (harder and harder; one mistake ends it)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Run($crate::tui::puzzle::RunKind::Streak)), group "S/T" "runs";
             [$crate::tui::keymap::ch('T')] "T" "puzzle: a timed run (3 minutes; a mistake costs 10 s)"
@@ -432,7 +432,8 @@ pub trait Puzzles {
     type Puzzle;
     type Aside;
     type More;
-    fn training(&mut self) -> &mut Training<Self::Puzzle, Self::Aside, Self::More>;
+    fn training(&self) -> &Training<Self::Puzzle, Self::Aside, Self::More>;
+    fn training_mut(&mut self) -> &mut Training<Self::Puzzle, Self::Aside, Self::More>;
     /// Puts the puzzle `id` (a new one at the level when `None`) on the
     /// tab, the tab's own work put aside (a game too: it comes back).
     fn open(&mut self, id: Option<PuzzleId>);
@@ -471,12 +472,12 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
             Err("a run chooses its own puzzles: n or Esc ends it".into())
         }
         PuzzleAction::Aim(by) => tab
-            .training()
+            .training_mut()
             .trainer
             .change_aim(by)
             .map(|_| tab.open(None)),
         PuzzleAction::Run(kind) => {
-            tab.training().start_run(kind);
+            tab.training_mut().start_run(kind);
             tab.open(None);
             Ok(())
         }
@@ -495,7 +496,7 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
 /// Work between events, the same in every tab (called from its tick): a
 /// timed run's clock, and a run's next puzzle once one is solved.
 pub fn tick<P: Puzzles>(tab: &mut P) {
-    if tab.training().tick(Instant::now()) {
+    if tab.training_mut().tick(Instant::now()) {
         tab.open(None);
     }
 }

@@ -63,7 +63,7 @@ where
     T::Action: TryFrom<TabAction>,
 {
     fn key_action(&self, event: &KeyEvent) -> Option<TabAction> {
-        keymap::applicable(self.bindings(), event, self.mode()).map(TabAction::from)
+        keymap::applicable(self.bindings(), event, self.keys_mode()).map(TabAction::from)
     }
 
     fn key_action_now_or_not(&self, event: &KeyEvent) -> Option<TabAction> {
@@ -75,7 +75,7 @@ where
     }
 
     fn hints(&self) -> Vec<Hint> {
-        keymap::hints(self.bindings(), self.mode()).collect()
+        keymap::hints(self.bindings(), self.keys_mode()).collect()
     }
 
     fn cursor(&self) -> Cursor {
@@ -139,7 +139,7 @@ where
     }
 
     fn keep_puzzles_in(&mut self, folder: &Path) {
-        self.training().keep_in(folder);
+        self.training_mut().keep_in(folder);
     }
 
     fn apply_settings(&mut self, settings: &Settings) {

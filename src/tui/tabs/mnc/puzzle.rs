@@ -36,7 +36,11 @@ impl Puzzles for MncTab {
     type Aside = Aside;
     type More = ();
 
-    fn training(&mut self) -> &mut Training {
+    fn training(&self) -> &Training {
+        &self.training
+    }
+
+    fn training_mut(&mut self) -> &mut Training {
         &mut self.training
     }
 
@@ -83,10 +87,6 @@ impl Puzzles for MncTab {
 }
 
 impl MncTab {
-    pub fn training(&self) -> &Training {
-        &self.training
-    }
-
     /// Whether a puzzle is being played and not over: moves are judged.
     pub(super) fn puzzle_open(&self) -> bool {
         self.training.is_open()

@@ -38,7 +38,11 @@ impl Puzzles for NotaktoTab {
     type Aside = Aside;
     type More = ();
 
-    fn training(&mut self) -> &mut Training {
+    fn training(&self) -> &Training {
+        &self.training
+    }
+
+    fn training_mut(&mut self) -> &mut Training {
         &mut self.training
     }
 
@@ -98,10 +102,6 @@ impl Puzzles for NotaktoTab {
 }
 
 impl NotaktoTab {
-    pub fn training(&self) -> &Training {
-        &self.training
-    }
-
     /// The puzzle's keys, and what a puzzle on the boards does with the
     /// tab's: true when the action was taken here.
     pub(super) fn route_to_puzzle(&mut self, action: Action) -> bool {

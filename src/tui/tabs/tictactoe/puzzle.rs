@@ -62,7 +62,11 @@ impl Puzzles for TicTacToeTab {
     type Aside = ();
     type More = Found;
 
-    fn training(&mut self) -> &mut Training {
+    fn training(&self) -> &Training {
+        &self.training
+    }
+
+    fn training_mut(&mut self) -> &mut Training {
         &mut self.training
     }
 

@@ -55,7 +55,11 @@ impl Puzzles for TreblecrossTab {
     type Aside = Aside;
     type More = ();
 
-    fn training(&mut self) -> &mut Training {
+    fn training(&self) -> &Training {
+        &self.training
+    }
+
+    fn training_mut(&mut self) -> &mut Training {
         &mut self.training
     }
 
@@ -121,10 +125,6 @@ impl Puzzles for TreblecrossTab {
 }
 
 impl TreblecrossTab {
-    pub fn training(&self) -> &Training {
-        &self.training
-    }
-
     /// Whether a puzzle is on the strip and still open: the analysis, the
     /// segments and the Grundy table stay hidden.
     pub(super) fn puzzle_open(&self) -> bool {
