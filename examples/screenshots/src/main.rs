@@ -19,6 +19,7 @@ use noughts::solver::tictactoe::Board;
 use noughts::solver::treblecross::{Player, Strip};
 use noughts::solver::{Cell, Side};
 use noughts::tui::app::{Action, App, TabId};
+use noughts::tui::puzzle::Puzzles;
 use noughts::tui::shell::shell_layout;
 use noughts::tui::tabs::mnc::{layout as mnc_layout, Action as MncAction, MncTab};
 use noughts::tui::tabs::treblecross::{
@@ -286,19 +287,28 @@ fn notakto(painter: &mut Painter, dir: &Path) -> Result<()> {
     )));
     save(painter, &app, 100, 24, &dir.join("notakto-puzzle.png"))?;
 
-    // A timed run, three puzzles solved.
+    // A timed run: three puzzles solved, one wrong move on the way (its
+    // 10 seconds off the clock).
     app.update(Action::tab(NotaktoAction::Puzzle(
         noughts::tui::puzzle::PuzzleAction::Run(noughts::tui::puzzle::RunKind::Timed),
     )));
-    for _ in 0..3 {
-        let answer = app
-            .tabs
-            .notakto
-            .training()
-            .current
-            .as_ref()
-            .map(|t| t.puzzle.answers[0]);
-        let answer = answer.ok_or("no puzzle")?;
+    for k in 0..3 {
+        let puzzle = app.tabs.notakto.training().current.as_ref();
+        let puzzle = &puzzle.ok_or("no puzzle")?.puzzle;
+        let answer = puzzle.answers[0];
+        if k == 2 {
+            let wrong = (puzzle.boards.iter().enumerate())
+                .filter(|(_, b)| !b.is_dead())
+                .flat_map(|(k, b)| b.playable().map(move |cell| (k, cell)))
+                .find(|&(board, cell)| {
+                    !puzzle
+                        .answers
+                        .iter()
+                        .any(|a| (a.board, a.cell) == (board, cell))
+                });
+            let (board, cell) = wrong.ok_or("no losing move")?;
+            app.update(Action::tab(NotaktoAction::Click(board, cell)));
+        }
         app.update(Action::tab(NotaktoAction::Click(answer.board, answer.cell)));
         app.tick();
     }
