@@ -8,10 +8,11 @@
 //! every version that keeps these generators, because the random numbers
 //! come from [`SplitMix64`] here, not from a crate whose streams may change.
 //!
-//! A run of new puzzles ([`Puzzler::fresh_tictactoe`] and its siblings)
-//! never repeats one of the last [`FRESH_FOR`] of its level up to symmetry
-//! (a board turned or mirrored, a strip reversed): a seed whose puzzle
-//! was seen lately gives way to the next seed.
+//! A run of new puzzles, by level ([`Puzzler::fresh_puzzle`]) or near a
+//! rating ([`Puzzler::chosen_tictactoe`] and its siblings), never repeats
+//! one of the last [`FRESH_FOR`] up to symmetry (a board turned or
+//! mirrored, a strip reversed): a seed whose puzzle was seen lately gives
+//! way to the next seed.
 
 mod mnc;
 mod notakto;
@@ -199,47 +200,27 @@ impl Puzzler {
         notakto::make(level, &mut random)
     }
 
-    /// A new tic-tac-toe puzzle from `id` on: the first seed from `id.seed`
-    /// whose puzzle is none of the last [`FRESH_FOR`] made fresh at its
-    /// level, with its id.
-    pub fn fresh_tictactoe(&mut self, id: PuzzleId) -> (PuzzleId, TicTacToePuzzle) {
-        self.fresh(id, Self::tictactoe, TicTacToePuzzle::shape)
-    }
-
-    /// A new Treblecross puzzle, as [`Puzzler::fresh_tictactoe`].
-    pub fn fresh_treblecross(&mut self, id: PuzzleId) -> (PuzzleId, TreblecrossPuzzle) {
-        self.fresh(id, Self::treblecross, TreblecrossPuzzle::shape)
-    }
-
-    /// A new MNC puzzle, as [`Puzzler::fresh_tictactoe`].
-    pub fn fresh_mnc(&mut self, id: PuzzleId) -> (PuzzleId, MncPuzzle) {
-        self.fresh(id, Self::mnc, MncPuzzle::shape)
-    }
-
-    /// A new Notakto puzzle, as [`Puzzler::fresh_tictactoe`].
-    pub fn fresh_notakto(&mut self, id: PuzzleId) -> (PuzzleId, NotaktoPuzzle) {
-        self.fresh(id, Self::notakto, NotaktoPuzzle::shape)
-    }
-
-    /// A new puzzle of any game, as [`Puzzler::fresh_tictactoe`].
+    /// A new puzzle of `id`'s game and level from `id` on: the first seed
+    /// from `id.seed` whose puzzle is none of the last [`FRESH_FOR`] made
+    /// fresh at its level, with its id (`noughts puzzle --level`).
     pub fn fresh_puzzle(&mut self, id: PuzzleId) -> (PuzzleId, Puzzle) {
+        fn into<P>((id, p): (PuzzleId, P), wrap: fn(P) -> Puzzle) -> (PuzzleId, Puzzle) {
+            (id, wrap(p))
+        }
         match id.game {
-            PuzzleGame::TicTacToe => {
-                let (id, p) = self.fresh_tictactoe(id);
-                (id, Puzzle::TicTacToe(p))
-            }
-            PuzzleGame::Treblecross => {
-                let (id, p) = self.fresh_treblecross(id);
-                (id, Puzzle::Treblecross(p))
-            }
-            PuzzleGame::Mnc => {
-                let (id, p) = self.fresh_mnc(id);
-                (id, Puzzle::Mnc(p))
-            }
-            PuzzleGame::Notakto => {
-                let (id, p) = self.fresh_notakto(id);
-                (id, Puzzle::Notakto(p))
-            }
+            PuzzleGame::TicTacToe => into(
+                self.fresh(id, Self::tictactoe, TicTacToePuzzle::shape),
+                Puzzle::TicTacToe,
+            ),
+            PuzzleGame::Treblecross => into(
+                self.fresh(id, Self::treblecross, TreblecrossPuzzle::shape),
+                Puzzle::Treblecross,
+            ),
+            PuzzleGame::Mnc => into(self.fresh(id, Self::mnc, MncPuzzle::shape), Puzzle::Mnc),
+            PuzzleGame::Notakto => into(
+                self.fresh(id, Self::notakto, NotaktoPuzzle::shape),
+                Puzzle::Notakto,
+            ),
         }
     }
 

@@ -209,11 +209,7 @@ impl Trainer {
 
     /// A run's score so far: the best of its kind rises to it.
     pub fn run_solved(&mut self, kind: RunKind, solved: u32) {
-        let best = match kind {
-            RunKind::Streak => self.progress.best_streak_run,
-            RunKind::Timed => self.progress.best_timed_run,
-        };
-        if solved > best {
+        if solved > self.best_run(kind) {
             self.update(|p| match kind {
                 RunKind::Streak => p.best_streak_run = p.best_streak_run.max(solved),
                 RunKind::Timed => p.best_timed_run = p.best_timed_run.max(solved),
