@@ -69,6 +69,7 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
             // Seeds from the last one used on; none of the last 50 repeats.
             Some(rating) => puzzler.chosen_puzzle(Choice::Near {
                 game: request.game,
+                at_least: 0,
                 rating,
                 seed: next_seed,
             }),

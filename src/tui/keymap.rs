@@ -37,15 +37,21 @@ impl When {
     /// In every mode.
     pub const ALWAYS: When = When(u16::MAX);
 
-    /// Outside a puzzle run: the shared puzzle keys that a run has no use
-    /// for (hints, the aim) need it. The app adds it to a tab's mode
+    /// Outside a puzzle run: the aim needs it, which a run has no use for.
+    /// The app adds it and [`When::HINTS`] to a tab's mode
     /// ([`crate::tui::tab::Tab::keys_mode`]), so a tab's own modes stop
-    /// below it.
+    /// below them.
     pub const OUTSIDE_RUNS: When = When(1 << 15);
 
-    /// The mode numbered `n` (0…14) of a tab.
+    /// A puzzle open, outside a run: the hints need it.
+    pub const HINTS: When = When(1 << 14);
+
+    /// The mode numbered `n` (0…13) of a tab.
     pub const fn mode(n: u8) -> When {
-        assert!(n < 15, "mode 15 is the app's (When::OUTSIDE_RUNS)");
+        assert!(
+            n < 14,
+            "modes 14 and 15 are the app's (When::HINTS, When::OUTSIDE_RUNS)"
+        );
         When(1 << n)
     }
 

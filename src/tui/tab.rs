@@ -94,11 +94,15 @@ pub trait Tab: Default + Puzzles + Keep {
     fn mode(&self) -> When;
 
     /// The mode the keys are matched in and the footer drawn for: the
-    /// tab's, and outside a puzzle run the shared puzzle keys a run has no
-    /// use for (hints, the aim), so the footer never offers them in one.
+    /// tab's, with the shared puzzle keys a run has no use for (the aim,
+    /// and the hints while the puzzle is open) outside a run, so that the
+    /// footer never offers them where they do nothing.
     fn keys_mode(&self) -> When {
-        if self.puzzle_shown() && self.training().run_on().is_some() {
+        let training = self.training();
+        if self.puzzle_shown() && training.run_on().is_some() {
             self.mode()
+        } else if training.is_open() {
+            self.mode().or(When::OUTSIDE_RUNS).or(When::HINTS)
         } else {
             self.mode().or(When::OUTSIDE_RUNS)
         }

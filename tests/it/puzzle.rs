@@ -624,6 +624,7 @@ fn puzzles_chosen_near_a_rating_are_near_it_new_and_named_by_their_id() {
             for k in 0..60u32 {
                 let choice = Choice::Near {
                     game,
+                    at_least: 0,
                     rating: aim,
                     seed: 1000 + 97 * k,
                 };

@@ -638,6 +638,13 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
             &app,
             "n for rated puzzles, S another streak run, T a timed run",
         );
+        // Over, the run leaves the aim to the rated puzzles again; no hint
+        // for a puzzle that is over.
+        let words = footer(&app);
+        assert!(
+            !words.contains(&"hint") && words.contains(&"aim"),
+            "{first}: {words:?}"
+        );
         // The rated record is as it was: runs count apart.
         let after = record(&app);
         assert_eq!((after.rating, after.streak), (before.rating, before.streak));
@@ -646,6 +653,28 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
         let (run, attempt) = run_and_try(&app);
         assert!(run.is_none(), "{first}");
         assert!(!attempt.unwrap().named, "{first}: chosen near the rating");
+
+        // n in a streak run is a skip: the run ends on its own puzzle with
+        // the answer shown, where a rated puzzle used to take its place
+        // unseen.
+        keys_then_settle(&mut app, "S");
+        let run_puzzle = run_and_try(&app).1.unwrap().id;
+        keys_then_settle(&mut app, "n");
+        let (run, attempt) = run_and_try(&app);
+        assert!(
+            matches!(run.unwrap().ended, Some((_, RunEnd::Mistake))),
+            "{first}"
+        );
+        assert_eq!(attempt.unwrap().id, run_puzzle, "{first}");
+        let said = message_of(&app);
+        assert!(
+            said.starts_with("a skip ends a streak run"),
+            "{first}: {said}"
+        );
+        back_to_the_panel(&mut app);
+        shows(&app, "STREAK RUN OVER (a mistake ends it)");
+        keys_then_settle(&mut app, "n");
+        assert!(run_and_try(&app).0.is_none(), "{first}");
 
         // A timed run: 3 minutes, 10 s a mistake; skipping is free.
         keys_then_settle(&mut app, "T");
@@ -708,19 +737,26 @@ fn a_streak_run_climbs_with_each_solve_and_keeps_its_best() {
     type_keys(&mut app, "S");
     let mut ids = Vec::new();
     let mut aims = Vec::new();
+    let mut ratings = Vec::new();
     for k in 0..6 {
         let (run, attempt) = run_and_try(&app);
         let (run, attempt) = (run.unwrap(), attempt.unwrap());
         assert_eq!(run.solved, k);
         aims.push(run.aim(PuzzleGame::TicTacToe));
         ids.push(attempt.id);
+        ratings.push(attempt.rating);
         solve_tictactoe(&mut app);
     }
-    // Each solve brought the next puzzle at once, aimed higher.
+    // Each solve brought the next puzzle at once, aimed higher and rated
+    // no lower than the last (a newcomer saw 870, 870, 799, 969 before).
     let (run, attempt) = run_and_try(&app);
     assert_eq!(run.as_ref().unwrap().solved, 6);
-    assert!(attempt.unwrap().is_open(), "the next puzzle is on");
+    let attempt = attempt.unwrap();
+    assert!(attempt.is_open(), "the next puzzle is on");
+    ratings.push(attempt.rating);
     assert!(aims.windows(2).all(|w| w[0] < w[1]), "{aims:?}");
+    assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+    assert!(ratings[6] > ratings[0], "{ratings:?}");
     ids.dedup();
     assert_eq!(ids.len(), 6, "a new puzzle each time");
     shows(&app, "the last puzzle: ✓");
@@ -813,4 +849,51 @@ fn plus_and_minus_aim_the_puzzles_above_and_below_your_rating() {
     near.sort();
     assert!(near[near.len() / 2] <= 75, "{near:?}");
     assert_eq!(progress_file(folder.path(), "notakto")["aim"], -200);
+}
+
+#[test]
+fn a_wrong_number_that_ends_a_streak_run_says_so_and_gives_the_answer() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    app.open_puzzle(id("treblecross-1-1"));
+    // Streak runs until one opens on a number drill (the run's puzzles
+    // are chosen near a rating, of any kind).
+    let mut asked = None;
+    for _ in 0..200 {
+        keys_then_settle(&mut app, "S");
+        let t = app.tabs.treblecross.training().current.as_ref().unwrap();
+        match t.puzzle.task {
+            TreblecrossTask::NimSum { value } => {
+                asked = Some((value, format!("the nim-sum is {value}")));
+                break;
+            }
+            TreblecrossTask::SegmentValue { len, value } => {
+                asked = Some((value, format!("G({len}) = {value}")));
+                break;
+            }
+            TreblecrossTask::WinningCell { .. } => {}
+        }
+    }
+    let (value, answer) = asked.expect("a number drill in 200 runs");
+    type_keys(&mut app, &(value + 1).to_string());
+    app.handle(&key(KeyCode::Enter), AREA);
+    let said = message_or_said(&app);
+    assert!(
+        said.ends_with(&format!("({answer}): the run is over")),
+        "{said}"
+    );
+    assert!(!said.contains("Try again"), "{said}");
+    assert!(matches!(
+        run_and_try(&app).0.unwrap().ended,
+        Some((_, RunEnd::Mistake))
+    ));
+}
+
+/// What the panel says of the last answer.
+fn message_or_said(app: &App) -> String {
+    let t = app.tabs.treblecross.training().current.as_ref().unwrap();
+    t.said
+        .as_ref()
+        .map(|(words, _)| words.clone())
+        .unwrap_or_default()
 }

@@ -109,17 +109,25 @@ pub struct PuzzleId {
 }
 
 /// Which puzzle to make: the one an id names, or a new one rated near a
-/// rating (from any level; none of the last [`FRESH_FOR`] chosen so),
-/// looked for from a seed on.
+/// rating and at least `at_least` (from any level; none of the last
+/// [`FRESH_FOR`] chosen so), looked for from a seed on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Choice {
     Named(PuzzleId),
     Near {
         game: PuzzleGame,
         rating: u16,
+        /// A floor (0: none), so that a run's puzzles never get easier;
+        /// given up after [`FLOOR_TRIES`] seeds, where a game has no
+        /// puzzle that hard.
+        at_least: u16,
         seed: u32,
     },
 }
+
+/// Seeds tried for a puzzle at or above a floor before the floor is
+/// given up (the room has grown past 1,000 by then).
+pub const FLOOR_TRIES: u32 = 400;
 
 /// A puzzle with its answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -276,9 +284,14 @@ impl Puzzler {
         make: fn(&mut Puzzler, u8, u32) -> P,
         shape: fn(&P) -> Shape,
     ) -> (PuzzleId, P) {
-        let (game, rating, first) = match choice {
+        let (game, rating, at_least, first) = match choice {
             Choice::Named(id) => return (id, make(self, id.level, id.seed)),
-            Choice::Near { game, rating, seed } => (game, rating, seed),
+            Choice::Near {
+                game,
+                rating,
+                at_least,
+                seed,
+            } => (game, rating, at_least, seed),
         };
         // Seed by seed, every level: the first puzzle within the room and
         // not among the last chosen near a rating (kept under level 0).
@@ -289,7 +302,8 @@ impl Puzzler {
             let seed = first.wrapping_add(tries);
             for level in 1..=game.levels() {
                 let puzzle = make(self, level, seed);
-                if puzzle.rating().abs_diff(rating) > room {
+                let r = puzzle.rating();
+                if r.abs_diff(rating) > room || (r < at_least && tries < FLOOR_TRIES) {
                     continue;
                 }
                 let shape = shape(&puzzle);

@@ -64,7 +64,7 @@ macro_rules! puzzle_keys {
         $crate::tui::keymap::keys![
             $($answers)*
             [$crate::tui::keymap::ch('t')] "t" "puzzle: a hint, in three steps (the last shows the move; none in a run)"
-                => $wrap($crate::tui::puzzle::PuzzleAction::Hint), when $crate::tui::keymap::When::OUTSIDE_RUNS, footer "hint";
+                => $wrap($crate::tui::puzzle::PuzzleAction::Hint), when $crate::tui::keymap::When::HINTS, footer "hint";
             [$crate::tui::keymap::ch('n')] "n" "puzzle: the next one, near your rating (skipping ends the streak)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Next), footer "next";
             [$crate::tui::keymap::ch('P'), $crate::tui::keymap::key(crossterm::event::KeyCode::Esc)] "P/Esc" "leave the puzzles: back to the tab as it was"
@@ -149,6 +149,12 @@ impl<P, A, E> Training<P, A, E> {
         self.current.as_ref().is_some_and(|t| t.attempt.is_open())
     }
 
+    /// Whether a streak run is on and its puzzle still open (a skip would
+    /// end the run).
+    pub fn streak_run_open(&self) -> bool {
+        self.run_on().is_some_and(|r| r.kind == RunKind::Streak) && self.is_open()
+    }
+
     /// The run going on, if any (not one just over).
     pub fn run_on(&self) -> Option<&Run> {
         self.run.as_ref().filter(|r| r.is_on())
@@ -182,6 +188,7 @@ impl<P, A, E> Training<P, A, E> {
                 Choice::Near { game, seed, .. } => Choice::Near {
                     game,
                     rating: run.aim(game),
+                    at_least: run.hardest,
                     seed,
                 },
                 named => named,
@@ -265,6 +272,9 @@ impl<P, A, E> Training<P, A, E> {
                 if let Some(t) = &mut self.current {
                     if t.attempt.is_open() {
                         t.attempt.standing = Standing::GivenUp;
+                        // What the last try said ("try another cell") is
+                        // no longer so.
+                        t.said = Some(("time is up: this puzzle is over".into(), false));
                     }
                 }
             }
@@ -320,6 +330,7 @@ impl<P, A, E> Training<P, A, E> {
             Some(run) if run.is_on() && t.attempt.is_open() => {
                 t.attempt.standing = Standing::Solved;
                 run.solved = run.solved.saturating_add(1);
+                run.hardest = run.hardest.max(t.attempt.rating);
                 let (kind, solved) = (run.kind, run.solved);
                 run.last = Some(format!("the last puzzle: {words}"));
                 t.said = Some((format!("{words}; {solved} solved"), true));
@@ -344,13 +355,22 @@ impl<P, A, E> Training<P, A, E> {
     /// and the panel says that it was not played, what it gives, and to
     /// try again (in a streak run, that the run is over).
     pub fn refused(&mut self, words: String, what: &str) {
-        let ends = self
-            .run_on()
-            .is_some_and(|r| r.kind == RunKind::Streak && self.is_open());
-        if ends {
-            self.wrong(format!("not played: {words}"));
-        } else {
-            self.wrong(format!("not played: {words}. Try another {what}."));
+        self.wrong_try(
+            format!("not played: {words}"),
+            &format!("Try another {what}."),
+            None,
+        );
+    }
+
+    /// A wrong answer that may be tried again (`retry` says how), unless it
+    /// ends a streak run: then the panel says so, and what the right
+    /// answer was (`answer`) where the board does not show it.
+    pub fn wrong_try(&mut self, words: String, retry: &str, answer: Option<String>) {
+        let ends = self.streak_run_open();
+        match answer {
+            Some(answer) if ends => self.wrong(format!("{words} ({answer})")),
+            _ if ends => self.wrong(words),
+            _ => self.wrong(format!("{words}. {retry}")),
         }
     }
 
@@ -464,6 +484,13 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
             Ok(())
         }
         _ if !on => Err(NO_PUZZLE.into()),
+        // In a streak run a skip is a mistake: the run ends on this puzzle,
+        // its answer shown, rather than giving way to a rated one unseen.
+        PuzzleAction::Next if tab.training().streak_run_open() => tab.solution().map(|()| {
+            tab.say(Some(
+                "a skip ends a streak run: here is the answer (n for rated puzzles)".into(),
+            ))
+        }),
         PuzzleAction::Next => {
             tab.open(None);
             Ok(())

@@ -62,6 +62,8 @@ pub struct Run {
     pub best_before: u32,
     /// What the last answer gave, said over the next puzzle.
     pub last: Option<String>,
+    /// The hardest puzzle solved in the run: the next is rated no lower.
+    pub hardest: u16,
 }
 
 impl Run {
@@ -74,6 +76,7 @@ impl Run {
             ended: None,
             best_before,
             last: None,
+            hardest: 0,
         }
     }
 

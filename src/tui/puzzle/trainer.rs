@@ -179,6 +179,7 @@ impl Trainer {
     pub fn choice(&mut self) -> Choice {
         Choice::Near {
             game: self.game,
+            at_least: 0,
             rating: self.aim(),
             seed: self.random.below(SEEDS) as u32,
         }

@@ -317,29 +317,24 @@ impl TreblecrossTab {
             return Err("type a number first, then Enter".into());
         };
         t.attempt.typed.key(TextKey::ClearLine);
-        let (right, words) = match t.puzzle.task {
+        let (value, words, right_words) = match t.puzzle.task {
             TreblecrossTask::SegmentValue { len, value } => (
-                answer == value,
-                if answer == value {
-                    format!("✓ G({len}) = {value}")
-                } else {
-                    segment_value_wrong(len, value, answer, self.table.values())
-                },
+                value,
+                segment_value_wrong(len, value, answer, self.table.values()),
+                format!("G({len}) = {value}"),
             ),
             TreblecrossTask::NimSum { value } => (
-                answer == value,
-                if answer == value {
-                    format!("✓ the nim-sum is {value}")
-                } else {
-                    format!("not {answer}: XOR the values of the free segments")
-                },
+                value,
+                format!("not {answer}: XOR the values of the free segments"),
+                format!("the nim-sum is {value}"),
             ),
             TreblecrossTask::WinningCell { .. } => return Ok(()),
         };
-        if right {
-            self.training.right(words);
+        if answer == value {
+            self.training.right(format!("✓ {right_words}"));
         } else {
-            self.training.wrong(format!("{words}. Try again."));
+            self.training
+                .wrong_try(words, "Try again.", Some(right_words));
         }
         // Solved: the segments and their values show again.
         self.reanalyze();
@@ -383,8 +378,14 @@ impl TreblecrossTab {
     /// The Grundy panel while a puzzle is open: its values would give the
     /// answer away.
     pub(super) fn render_table_hidden(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        // No hints in a run: then the hint key is not offered.
+        let hint = if self.training.run_on().is_some() {
+            ""
+        } else {
+            " (t for a hint)"
+        };
         let hidden = Line::styled(
-            "Grundy values: hidden while the puzzle is open (t for a hint)",
+            format!("Grundy values: hidden while the puzzle is open{hint}"),
             theme.dim(),
         );
         let inner = Rect::new(
