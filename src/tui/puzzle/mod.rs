@@ -657,7 +657,7 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
                 p.streak,
                 p.best,
                 p.solved,
-                p.rating.rating.round(),
+                p.rating.words(),
                 match trainer.change {
                     Some(c) if attempt.rated => format!(" ({c:+})"),
                     _ => String::new(),

@@ -65,6 +65,23 @@ pub struct Rating {
     pub volatility: f64,
 }
 
+/// A deviation above this marks a rating provisional, as lichess marks it
+/// (`1432?`): a new player's first answers move it by a hundred or more.
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+impl Rating {
+    /// The rating as the panel writes it: rounded, with `?` while it is
+    /// provisional.
+    pub fn words(&self) -> String {
+        let mark = if self.deviation > PROVISIONAL_DEVIATION {
+            "?"
+        } else {
+            ""
+        };
+        format!("{}{mark}", self.rating.round())
+    }
+}
+
 impl Default for Rating {
     fn default() -> Self {
         Rating::from(Glicko2Rating::new())
@@ -461,6 +478,29 @@ mod tests {
         let mut left = Trainer::in_memory(PuzzleGame::Mnc);
         left.skipped(&rated(1500));
         assert_eq!(left.progress().rating, Rating::default());
+    }
+
+    #[test]
+    fn a_new_rating_is_provisional_until_puzzles_settle_it() {
+        let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
+        assert_eq!(trainer.progress().rating.words(), "1500?");
+        let mut answered = 0;
+        while trainer.progress().rating.deviation > PROVISIONAL_DEVIATION {
+            let mut attempt = Attempt {
+                rating: 1500,
+                ..Attempt::new(id())
+            };
+            if answered % 2 == 0 {
+                trainer.solved(&mut attempt);
+            } else {
+                trainer.wrong(&mut attempt);
+            }
+            answered += 1;
+            assert!(answered < 50, "the deviation shrinks with each answer");
+        }
+        let words = trainer.progress().rating.words();
+        assert!(!words.ends_with('?'), "{words} after {answered} answers");
+        assert!(answered >= 3, "a few answers at least: {answered}");
     }
 
     #[test]
