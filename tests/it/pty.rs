@@ -423,7 +423,7 @@ fn a_click_on_the_strip_changes_the_treblecross_verdict() {
     assert!(session.screen_text().contains("winning cells: 3"));
     // Click cell 3 (the winning one): the opponent is then lost.
     let area = Rect::new(0, 0, COLS, ROWS);
-    let strip = noughts::tui::tabs::treblecross::layout(shell_layout(area).body)
+    let strip = noughts::tui::tabs::treblecross::layout(shell_layout(area).body, false)
         .unwrap()
         .strip;
     // Five cells are drawn five columns wide: cell 3 is columns 10 to 14.

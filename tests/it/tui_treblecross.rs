@@ -86,7 +86,7 @@ fn keys_edit_the_strip_and_the_analysis_follows() {
 fn a_click_on_a_scrolled_strip_toggles_the_cell_drawn_there() {
     let mut app = app_with(&".".repeat(500));
     let body = shell_layout(AREA).body;
-    let strip_row = layout(body).unwrap().strip;
+    let strip_row = layout(body, false).unwrap().strip;
     let width = strip_row.width as usize;
     // Move far right: the window scrolls to the page holding the cursor.
     for _ in 0..5 {
@@ -131,7 +131,7 @@ fn winning_cells_are_starred_green_bold_and_underlined() {
     let app = app_with("...............................................");
     let terminal = draw(&app, 100, 24);
     insta::assert_snapshot!("treblecross_winning", terminal.backend());
-    let strip_row = layout(shell_layout(AREA).body).unwrap().strip;
+    let strip_row = layout(shell_layout(AREA).body, false).unwrap().strip;
     let buffer = terminal.backend().buffer();
     let winning = app
         .tabs
@@ -202,7 +202,7 @@ fn segments_nim_sum_and_messages() {
 #[test]
 fn the_wheel_over_the_panel_scrolls_the_grundy_values() {
     let mut app = app_with(".....");
-    let panel = layout(shell_layout(AREA).body).unwrap().panel;
+    let panel = layout(shell_layout(AREA).body, false).unwrap().panel;
     app.handle(
         &mouse(MouseEventKind::ScrollDown, panel.x + 3, panel.y + 2),
         AREA,
@@ -423,7 +423,7 @@ fn a_40_by_16_screen_keeps_the_verdict_the_winning_cells_and_the_cursor_line() {
 #[test]
 fn a_short_strip_is_zoomed_and_clicks_hit_the_wide_cells() {
     let mut app = app_with("............");
-    let strip_row = layout(shell_layout(AREA).body).unwrap().strip;
+    let strip_row = layout(shell_layout(AREA).body, false).unwrap().strip;
     // 12 cells on a 98-column row: five columns each, the widest zoom.
     assert_eq!(app.tabs.treblecross.cell_width(strip_row.width), 5);
     // A click on any of a cell's five columns toggles that cell.
@@ -458,7 +458,7 @@ fn every_free_segment_gets_a_label() {
             else {
                 continue;
             };
-            let l = layout(shell_layout(AREA).body).unwrap();
+            let l = layout(shell_layout(AREA).body, false).unwrap();
             let z = app.tabs.treblecross.cell_width(l.strip.width);
             let visible = usize::from(l.strip.width / z);
             let terminal = draw(&app, 100, 24);

@@ -41,7 +41,7 @@ fn a_game_against_the_engine() {
         text.contains("your move") && text.contains("analysis is hidden"),
         "{text}"
     );
-    let strip_row = layout(shell_layout(AREA).body).unwrap().strip;
+    let strip_row = layout(shell_layout(AREA).body, true).unwrap().strip;
     let row: String = (0..8)
         .map(|x| {
             terminal.backend().buffer()[(strip_row.x + x, strip_row.y)]
@@ -96,6 +96,15 @@ fn a_game_against_the_engine() {
     );
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("GAME OVER: the engine wins"), "{text}");
+    // From 120×40 the Grundy panel gives way to the game: the value
+    // history is a chart with its legend, not the one-row strip (which a
+    // newcomer found at 120×40 beside a Grundy chart of 20 rows).
+    let text = draw(&app, 120, 40).backend().to_string();
+    assert!(text.contains("value history for you"), "{text}");
+    let body = shell_layout(ratatui::layout::Rect::new(0, 0, 120, 40)).body;
+    let (with_game, without) = (layout(body, true).unwrap(), layout(body, false).unwrap());
+    assert!(with_game.info.height > without.info.height);
+    assert_eq!(with_game.strip, without.strip);
     // g ends the game (over: nothing to ask); the strip is editable again.
     type_keys(&mut app, "g+");
     assert!(app.tabs.treblecross.game().is_none());
@@ -258,7 +267,7 @@ fn a_click_on_a_played_x_reviews_its_move() {
     let moves = moves_of(&app);
     assert_eq!(moves.len(), 4);
     type_keys(&mut app, "<");
-    let l = layout(shell_layout(AREA).body).unwrap();
+    let l = layout(shell_layout(AREA).body, true).unwrap();
     let z = app.tabs.treblecross.cell_width(l.strip.width);
     // The engine's first X: the position after move 2.
     let cell = moves[1].1 as u16;

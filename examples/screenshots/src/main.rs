@@ -533,7 +533,7 @@ fn demo(dir: &Path) -> Result<()> {
     }
     film.shoot("+ (held): a longer strip - 30 cells", 2.0)?;
     let body = shell_layout(SCREEN).body;
-    let strip = treblecross_layout(body)
+    let strip = treblecross_layout(body, false)
         .ok_or("the demo screen is too small")?
         .strip;
     let z = film.app.tabs.treblecross.cell_width(strip.width);

@@ -29,8 +29,11 @@ pub struct TreblecrossLayout {
     pub panel: Rect,
 }
 
-/// `None` when the area is smaller than [`MIN_SIZE`].
-pub fn layout(area: Rect) -> Option<TreblecrossLayout> {
+/// `None` when the area is smaller than [`MIN_SIZE`]. With a `game` on
+/// the strip (playing, over, under review) the words and the move list
+/// with its value history get half the rows the strip leaves, where the
+/// Grundy panel would otherwise take all but [`INFO_ROWS`].
+pub fn layout(area: Rect, game: bool) -> Option<TreblecrossLayout> {
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         return None;
     }
@@ -41,9 +44,14 @@ pub fn layout(area: Rect) -> Option<TreblecrossLayout> {
     // panel a title and two rows.
     let short = area.height < SHORT_SCREEN;
     let segment_rows = if short { 3 } else { SEGMENT_ROWS };
-    let panel_height = area
-        .height
-        .saturating_sub(2 + segment_rows + INFO_ROWS)
+    let left = area.height.saturating_sub(2 + segment_rows);
+    let info_rows = if game {
+        INFO_ROWS.max(left / 2)
+    } else {
+        INFO_ROWS
+    };
+    let panel_height = left
+        .saturating_sub(info_rows)
         .clamp(if short { 3 } else { 6 }, 40);
     let panel = Rect::new(
         area.x,

@@ -315,7 +315,7 @@ impl Tab for TreblecrossTab {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let Some(layout) = layout(area) else {
+        let Some(layout) = layout(area, self.record().is_some()) else {
             return;
         };
         self.render_view(&layout, buf, theme);
@@ -553,7 +553,7 @@ impl TreblecrossTab {
     /// The strip cell under a screen position, by the same layout and
     /// window as drawing.
     pub fn cell_at(&self, area: Rect, at: Position) -> Option<usize> {
-        let strip = layout(area)?.strip;
+        let strip = layout(area, self.record().is_some())?.strip;
         if !strip.contains(at) {
             return None;
         }
@@ -565,19 +565,20 @@ impl TreblecrossTab {
 
     /// Whether a screen position is over the Grundy panel (mouse wheel).
     pub fn over_panel(&self, area: Rect, at: Position) -> bool {
-        layout(area).is_some_and(|l| l.panel.contains(at))
+        layout(area, self.record().is_some()).is_some_and(|l| l.panel.contains(at))
     }
 
     /// Whether a screen position is over the strip (mouse wheel).
     fn over_strip(&self, area: Rect, at: Position) -> bool {
-        layout(area).is_some_and(|l| l.strip.union(l.ruler).union(l.segments).contains(at))
+        layout(area, self.record().is_some())
+            .is_some_and(|l| l.strip.union(l.ruler).union(l.segments).contains(at))
     }
 
     /// The action a mouse event asks for: a click on a cell, the wheel
     /// over the strip (it scrolls) or over the Grundy panel.
     fn mouse_action(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
         let at = Position::new(event.column, event.row);
-        let page = layout(area).map_or(1, |l| {
+        let page = layout(area, self.record().is_some()).map_or(1, |l| {
             let z = self.cell_width(l.strip.width);
             (l.strip.width / z).max(1) as isize
         });

@@ -147,7 +147,7 @@ impl TreblecrossTab {
 
     /// Where the move list is drawn in `area`, if one is.
     pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
-        let layout = layout(area)?;
+        let layout = layout(area, self.record().is_some())?;
         let window = self.window(&layout);
         let width = layout.info.width;
         let lines = self.info_lines(window, Detail::Full, width, &Theme { color: false });
