@@ -740,7 +740,7 @@ fn run_standing_line(run: &Run, attempt: &Attempt, theme: &Theme) -> Line<'stati
         ),
         (true, RunKind::Timed) if attempt.is_open() => Line::styled(
             format!(
-                "a mistake costs {} s ({} so far); n skips, p shows the answer",
+                "a mistake costs {} s ({} so far); n skips, p shows the answer (a mistake)",
                 run::MISTAKE_COSTS.as_secs(),
                 run.mistakes
             ),
