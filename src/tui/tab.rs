@@ -98,13 +98,13 @@ pub trait Tab: Default + Puzzles + Keep {
     /// and the hints while the puzzle is open) outside a run, so that the
     /// footer never offers them where they do nothing.
     fn keys_mode(&self) -> When {
+        // A run lives only while the puzzles are on, so no need to ask
+        // whether one is shown.
         let training = self.training();
-        if self.puzzle_shown() && training.run_on().is_some() {
-            self.mode()
-        } else if training.is_open() {
-            self.mode().or(When::OUTSIDE_RUNS).or(When::HINTS)
-        } else {
-            self.mode().or(When::OUTSIDE_RUNS)
+        match (training.run_on(), training.is_open()) {
+            (Some(_), _) => self.mode(),
+            (None, true) => self.mode().or(When::OUTSIDE_RUNS).or(When::HINTS),
+            (None, false) => self.mode().or(When::OUTSIDE_RUNS),
         }
     }
 

@@ -315,7 +315,7 @@ impl Tab for TreblecrossTab {
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let Some(layout) = layout(area, self.record().is_some()) else {
+        let Some(layout) = self.layout_in(area) else {
             return;
         };
         self.render_view(&layout, buf, theme);
@@ -397,6 +397,12 @@ impl TreblecrossTab {
     }
 
     /// The game's record, or the editor's study of a perfect line.
+    /// Where things are in `area` now (the words get more rows while a
+    /// game is on): the one call drawing and clicks both make.
+    pub(super) fn layout_in(&self, area: Rect) -> Option<TreblecrossLayout> {
+        layout(area, self.record().is_some())
+    }
+
     pub fn record(&self) -> Option<&Record<TreblecrossRules>> {
         match &self.game {
             Some(game) => Some(game.record()),
@@ -553,7 +559,7 @@ impl TreblecrossTab {
     /// The strip cell under a screen position, by the same layout and
     /// window as drawing.
     pub fn cell_at(&self, area: Rect, at: Position) -> Option<usize> {
-        let strip = layout(area, self.record().is_some())?.strip;
+        let strip = self.layout_in(area)?.strip;
         if !strip.contains(at) {
             return None;
         }
@@ -565,12 +571,12 @@ impl TreblecrossTab {
 
     /// Whether a screen position is over the Grundy panel (mouse wheel).
     pub fn over_panel(&self, area: Rect, at: Position) -> bool {
-        layout(area, self.record().is_some()).is_some_and(|l| l.panel.contains(at))
+        self.layout_in(area).is_some_and(|l| l.panel.contains(at))
     }
 
     /// Whether a screen position is over the strip (mouse wheel).
     fn over_strip(&self, area: Rect, at: Position) -> bool {
-        layout(area, self.record().is_some())
+        self.layout_in(area)
             .is_some_and(|l| l.strip.union(l.ruler).union(l.segments).contains(at))
     }
 
@@ -578,7 +584,7 @@ impl TreblecrossTab {
     /// over the strip (it scrolls) or over the Grundy panel.
     fn mouse_action(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
         let at = Position::new(event.column, event.row);
-        let page = layout(area, self.record().is_some()).map_or(1, |l| {
+        let page = self.layout_in(area).map_or(1, |l| {
             let z = self.cell_width(l.strip.width);
             (l.strip.width / z).max(1) as isize
         });

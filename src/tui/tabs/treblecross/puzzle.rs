@@ -317,22 +317,21 @@ impl TreblecrossTab {
             return Err("type a number first, then Enter".into());
         };
         t.attempt.typed.key(TextKey::ClearLine);
-        let (value, words, right_words) = match t.puzzle.task {
-            TreblecrossTask::SegmentValue { len, value } => (
-                value,
-                segment_value_wrong(len, value, answer, self.table.values()),
-                format!("G({len}) = {value}"),
-            ),
-            TreblecrossTask::NimSum { value } => (
-                value,
-                format!("not {answer}: XOR the values of the free segments"),
-                format!("the nim-sum is {value}"),
-            ),
+        let (value, right_words) = match t.puzzle.task {
+            TreblecrossTask::SegmentValue { len, value } => (value, format!("G({len}) = {value}")),
+            TreblecrossTask::NimSum { value } => (value, format!("the nim-sum is {value}")),
             TreblecrossTask::WinningCell { .. } => return Ok(()),
         };
         if answer == value {
             self.training.right(format!("✓ {right_words}"));
         } else {
+            // What the wrong number is, worked out only when it is wrong.
+            let words = match t.puzzle.task {
+                TreblecrossTask::SegmentValue { len, .. } => {
+                    segment_value_wrong(len, value, answer, self.table.values())
+                }
+                _ => format!("not {answer}: XOR the values of the free segments"),
+            };
             self.training
                 .wrong_try(words, "Try again.", Some(right_words));
         }

@@ -2,7 +2,7 @@
 //! with its ruler, every free segment labelled, and the analysis, the
 //! game, the review and the perfect line in words.
 
-use super::layout::{layout, window_start, TreblecrossLayout};
+use super::layout::{window_start, TreblecrossLayout};
 use super::TreblecrossTab;
 use crate::solver::grundy::GrundyTable;
 use crate::solver::record::Shown;
@@ -147,7 +147,7 @@ impl TreblecrossTab {
 
     /// Where the move list is drawn in `area`, if one is.
     pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
-        let layout = layout(area, self.record().is_some())?;
+        let layout = self.layout_in(area)?;
         let window = self.window(&layout);
         let width = layout.info.width;
         let lines = self.info_lines(window, Detail::Full, width, &Theme { color: false });
