@@ -1,88 +1,250 @@
-//! The file of `--checkpoint`: for runs of hours. A header line naming the
-//! sequence, then the game's heap values as u16 little-endian, appended as
-//! they are found (synced every 10 s and at the end). A run killed at any
-//! moment leaves a prefix of the table, perhaps with half a value at its
-//! end; the next run with the same file drops that half value, vouches for
-//! the rest as `--resume` does, and appends from there. Nothing is ever
-//! rewritten: 2 bytes a value on disk, no copy of the table in memory.
+//! The file of `--checkpoint` (and of a survey's `CODE.values`): for runs of
+//! hours, and a file that proves itself when it is read back.
+//!
+//! Its first line names what it is: the format, the sequence (game and
+//! heap offset, as a table file's header) and the method that began it.
+//! Then the heap values as u16 little-endian, in blocks of [`BLOCK`] values,
+//! each followed by its CRC-32C (little-endian), taken over the header line,
+//! the block's index and its bytes — so a block altered, moved, or taken
+//! from another game's file does not match. The values past the last whole
+//! block are the tail: each append ends by sealing it — a mark no value can
+//! be (0xFFFF twice), then a CRC-32C of its own (over the header, the word
+//! `tail`, its index, its count and its bytes) — and the next append takes
+//! the seal off before it writes on.
+//!
+//! Appended as the values are found (synced every 10 s and at the end), a
+//! run killed at any moment leaves whole blocks, then perhaps a tail
+//! without its seal, perhaps half a value or half a checksum. Read back:
+//! every whole block and a sealed tail must match its checksum (a mismatch
+//! is refused, with the heaps and the byte offset); an unsealed tail is
+//! dropped and computed again. Then the values themselves are
+//! vouched for by recomputing some of them (see [`first_suspicious`]).
+//! Only a regular file at the very name given is opened: never through a
+//! link, never a FIFO; one that cannot be written is read, and is enough
+//! when it holds every value asked for.
 
-use super::table_file::{first_suspicious, header};
-use crate::cli::files::through_links;
+use super::table_file::{first_suspicious, header, CHECKED_HEAD, CHECKED_SPOT, CHECKED_TAIL};
 use crate::cli::Error;
 use crate::notation::{escape_all, quoted, InputError};
 use crate::solver::grundy::Sequence;
 use crate::solver::octal::LARGEST_VALUE;
-use crate::store::open_regular;
+use crate::store::open_own;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::io::{BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-/// How the header line begins (then the table's own header).
-const PREFIX: &str = "# noughts grundy checkpoint 1: ";
+/// How the header line begins.
+const PREFIX: &str = "# noughts grundy checkpoint 2: ";
 
-/// An open checkpoint: the file, and how many heaps it holds.
+/// The first format's header, without checksums: named when met.
+const FORMAT_1: &str = "# noughts grundy checkpoint 1: ";
+
+/// Values a block, each block followed by its checksum.
+pub const BLOCK: usize = 1 << 16;
+
+/// Bytes a whole block takes, with its checksum.
+const BLOCK_BYTES: u64 = 2 * BLOCK as u64 + 4;
+
+/// What a tail's seal begins with: two u16 of 0xFFFF, which no value is
+/// (the largest kept is 0xFFFE), so a seal is told from values at once,
+/// and a seal that does not match is damage, not a run stopped mid-write.
+const SEAL_MARK: [u8; 4] = [0xFF; 4];
+
+/// Bytes a seal takes: the mark and the CRC-32C.
+const SEAL_BYTES: usize = 8;
+
+/// The longest header line read.
+const LONGEST_HEADER: usize = 1024;
+
+/// The header line of a checkpoint of `sequence` begun by `method`.
+pub fn header_line(sequence: &Sequence, method: &str) -> String {
+    format!(
+        "{PREFIX}{}; method {method}; u16 little-endian values in blocks of {BLOCK}, each followed by its CRC-32C\n",
+        header(sequence)
+    )
+}
+
+/// The methods a checkpoint's header may name (its values are the game's,
+/// whichever method found them).
+const METHODS: [&str; 2] = ["rare-common", "naive"];
+
+/// The checksum of whole block `index`.
+fn block_sum(line: &[u8], index: u64, bytes: &[u8]) -> u32 {
+    let seed = crc32c::crc32c_append(crc32c::crc32c(line), &index.to_le_bytes());
+    crc32c::crc32c_append(seed, bytes)
+}
+
+/// The seal of a tail of `count` values after `index` whole blocks.
+fn tail_sum(line: &[u8], index: u64, count: usize, bytes: &[u8]) -> u32 {
+    let mut seed = crc32c::crc32c_append(crc32c::crc32c(line), b"tail");
+    seed = crc32c::crc32c_append(seed, &index.to_le_bytes());
+    seed = crc32c::crc32c_append(seed, &(count as u64).to_le_bytes());
+    crc32c::crc32c_append(seed, bytes)
+}
+
+/// An open checkpoint: the file, how many heaps it holds, and the tail
+/// past its last whole block (at most a block's values).
 pub struct Checkpoint {
     file: File,
     option: String,
+    line: Vec<u8>,
     written: usize,
+    tail: Vec<u16>,
+    /// Whether the file ends with the tail's seal.
+    sealed: bool,
+    /// Opened for reading only (the file refused writing).
+    read_only: bool,
+}
+
+/// What reading a checkpoint found, for the run's first words.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Loaded {
+    /// The heap values it holds, checked.
+    pub heaps: Vec<u16>,
+    /// Values after the last checksum, dropped (a run stopped mid-write):
+    /// computed again.
+    pub dropped: usize,
+    /// Opened for reading only.
+    pub read_only: bool,
+}
+
+impl Loaded {
+    /// What was checked, in words: `every block's checksum, and the first
+    /// 2000, the last 8 and 8 others recomputed`.
+    pub fn words(&self, sequence: &Sequence) -> String {
+        let count = self.heaps.len().saturating_sub(sequence.offset());
+        let mut words = if self.heaps.len() <= CHECKED_HEAD {
+            format!("{count} values, each recomputed")
+        } else {
+            format!(
+                "{count} values: every block's checksum verified, the first {CHECKED_HEAD}, the last {CHECKED_TAIL} and {CHECKED_SPOT} others recomputed"
+            )
+        };
+        if self.dropped > 0 {
+            words.push_str(&format!(
+                "; the last {} were written without their checksum (a run stopped while writing) and are computed again",
+                self.dropped
+            ));
+        }
+        if self.read_only {
+            words.push_str("; the file is read-only");
+        }
+        words
+    }
 }
 
 impl Checkpoint {
-    /// Opens (or creates) the checkpoint at `path` for `sequence`, and
-    /// returns it with the heap values it already holds.
-    pub fn open(path: &Path, sequence: &Sequence) -> Result<(Checkpoint, Vec<u16>), Error> {
+    /// Opens (or creates) the checkpoint at `path` for `sequence`, begun by
+    /// `method` if it is new, and returns it with what it holds, checked.
+    pub fn open(
+        path: &Path,
+        sequence: &Sequence,
+        method: &str,
+    ) -> Result<(Checkpoint, Loaded), Error> {
         let option = format!("--checkpoint {}", escape_all(&path.display().to_string()));
         let refuse = |error| Error::Unwritable {
             option: option.clone(),
             error,
         };
-        let target = through_links(path).map_err(refuse)?;
-        let line = format!("{PREFIX}{}\n", header(sequence));
-        let mut file = match open_regular(&target, true) {
-            Ok(file) => file,
-            Err(error) => return Err(refuse(error)),
-        };
-        let mut length = file.metadata().map_err(refuse)?.len();
-        // Killed while its header was written: begun again.
-        if length < line.len() as u64 {
-            let mut start = Vec::new();
-            file.read_to_end(&mut start).map_err(refuse)?;
-            if line.as_bytes().starts_with(&start) {
-                file.set_len(0).map_err(refuse)?;
-                file.seek(SeekFrom::Start(0)).map_err(refuse)?;
-                length = 0;
+        match open_own(path, true) {
+            Ok(file) => Self::from_file(file, false, option, sequence, method),
+            // Not ours to write: read it, if it is there to read.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+                ) =>
+            {
+                Self::open_read_only(path, sequence).map_err(|_| refuse(e))
             }
+            Err(e) => Err(refuse(e)),
         }
-        if length == 0 {
-            file.write_all(line.as_bytes()).map_err(refuse)?;
+    }
+
+    /// Opens the checkpoint at `path` for reading only: what it holds,
+    /// checked; appending more is refused.
+    pub fn open_read_only(path: &Path, sequence: &Sequence) -> Result<(Checkpoint, Loaded), Error> {
+        let option = format!("--checkpoint {}", escape_all(&path.display().to_string()));
+        let file = open_own(path, false).map_err(|error| Error::Unwritable {
+            option: option.clone(),
+            error,
+        })?;
+        Self::from_file(file, true, option, sequence, METHODS[0])
+    }
+
+    /// The checkpoint in `file`, opened as `option` names it.
+    fn from_file(
+        mut file: File,
+        read_only: bool,
+        option: String,
+        sequence: &Sequence,
+        method: &str,
+    ) -> Result<(Checkpoint, Loaded), Error> {
+        let refuse = |error| Error::Unwritable {
+            option: option.clone(),
+            error,
+        };
+        let new_line = header_line(sequence, method);
+        let length = file.metadata().map_err(refuse)?.len();
+        // Empty, or killed while its header was written: begun again.
+        let mut start = Vec::new();
+        if length < new_line.len() as u64 {
+            file.read_to_end(&mut start).map_err(refuse)?;
+        }
+        if length < new_line.len() as u64 && new_line.as_bytes().starts_with(&start) {
+            if read_only {
+                return Err(refuse(std::io::Error::new(
+                    std::io::ErrorKind::PermissionDenied,
+                    "read-only, and it holds no values yet",
+                )));
+            }
+            file.set_len(0).map_err(refuse)?;
+            file.seek(SeekFrom::Start(0)).map_err(refuse)?;
+            file.write_all(new_line.as_bytes()).map_err(refuse)?;
             file.sync_data().map_err(refuse)?;
             let checkpoint = Checkpoint {
                 file,
                 option,
+                line: new_line.into_bytes(),
                 written: 0,
+                tail: Vec::new(),
+                sealed: false,
+                read_only,
             };
-            return Ok((checkpoint, Vec::new()));
+            return Ok((checkpoint, Loaded::default()));
         }
-        let heaps = read(&mut file, &line, length, sequence).map_err(|e| match e {
+        file.seek(SeekFrom::Start(0)).map_err(refuse)?;
+        let read = read(&mut file, length, sequence).map_err(|e| match e {
             Error::Input(error) => Error::Option {
                 option: option.clone(),
                 error,
             },
             other => other,
         })?;
-        // A half value left by a kill is dropped; appending starts there.
-        let end = (line.len() + 2 * heaps.len()) as u64;
-        file.set_len(end).map_err(refuse)?;
-        file.seek(SeekFrom::Start(end)).map_err(refuse)?;
-        let written = heaps.len();
-        Ok((
-            Checkpoint {
-                file,
-                option,
-                written,
-            },
-            heaps,
-        ))
+        let mut loaded = Loaded {
+            heaps: read.heaps,
+            dropped: read.dropped,
+            read_only,
+        };
+        let whole = loaded.heaps.len() / BLOCK;
+        let tail = loaded.heaps[whole * BLOCK..].to_vec();
+        let sealed = !tail.is_empty();
+        // What was dropped is cut off (computed again and appended there).
+        if !read_only {
+            file.set_len(read.end).map_err(refuse)?;
+        }
+        file.seek(SeekFrom::Start(read.end)).map_err(refuse)?;
+        loaded.read_only = read_only;
+        let checkpoint = Checkpoint {
+            file,
+            option,
+            line: read.line,
+            written: loaded.heaps.len(),
+            tail,
+            sealed,
+            read_only,
+        };
+        Ok((checkpoint, loaded))
     }
 
     /// How many heap values the file holds.
@@ -91,131 +253,229 @@ impl Checkpoint {
         self.written
     }
 
-    /// Appends the values of `known` past those the file holds, and makes
-    /// them last (synced to the disk).
+    /// Appends the values of `known` past those the file holds, with the
+    /// checksums of the blocks they complete and a seal on the tail, and
+    /// makes them last (synced to the disk).
     pub fn append(&mut self, known: &[u16]) -> Result<(), Error> {
         if known.len() <= self.written {
             return Ok(());
         }
-        let bytes: Vec<u8> = known[self.written..]
-            .iter()
-            .flat_map(|g| g.to_le_bytes())
-            .collect();
         let failed = |error| Error::Write {
             option: self.option.clone(),
             error,
         };
+        if self.read_only {
+            return Err(failed(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                format!(
+                    "the file is read-only: the {} values past its {} cannot be kept (give a file that can be written)",
+                    known.len() - self.written,
+                    self.written
+                ),
+            )));
+        }
+        let mut bytes = Vec::with_capacity(2 * (known.len() - self.written) + 8);
+        for &g in &known[self.written..] {
+            self.tail.push(g);
+            bytes.extend_from_slice(&g.to_le_bytes());
+            if self.tail.len() == BLOCK {
+                let index = (self.written / BLOCK) as u64;
+                let block: Vec<u8> = self.tail.iter().flat_map(|g| g.to_le_bytes()).collect();
+                bytes.extend_from_slice(&block_sum(&self.line, index, &block).to_le_bytes());
+                self.tail.clear();
+            }
+            self.written += 1;
+        }
+        if !self.tail.is_empty() {
+            let index = (self.written / BLOCK) as u64;
+            let tail: Vec<u8> = self.tail.iter().flat_map(|g| g.to_le_bytes()).collect();
+            let seal = tail_sum(&self.line, index, self.tail.len(), &tail);
+            bytes.extend_from_slice(&SEAL_MARK);
+            bytes.extend_from_slice(&seal.to_le_bytes());
+        }
+        // The old seal comes off: the tail goes on where its values end.
+        if self.sealed {
+            let end = self.file.seek(SeekFrom::End(0)).map_err(failed)?;
+            let cut = end - SEAL_BYTES as u64;
+            self.file.set_len(cut).map_err(failed)?;
+            self.file.seek(SeekFrom::Start(cut)).map_err(failed)?;
+        }
+        self.sealed = false;
         self.file.write_all(&bytes).map_err(failed)?;
         self.file.sync_data().map_err(failed)?;
-        self.written = known.len();
+        self.sealed = !self.tail.is_empty();
         Ok(())
     }
 }
 
-/// Reads the heap values of a checkpoint of `length` bytes whose header
-/// line must be `line`.
-fn read(file: &mut File, line: &str, length: u64, sequence: &Sequence) -> Result<Vec<u16>, Error> {
+/// What [`read`] found: the values, how many were dropped, the header
+/// line as written, and where the values kept end.
+struct Found {
+    heaps: Vec<u16>,
+    dropped: usize,
+    line: Vec<u8>,
+    end: u64,
+}
+
+/// The error for the checkpoint's line 1.
+fn at_header(message: String) -> Error {
+    Error::Input(InputError::at_column(1, message))
+}
+
+/// Reads and checks the heap values of a checkpoint of `length` bytes.
+fn read(file: &mut File, length: u64, sequence: &Sequence) -> Result<Found, Error> {
     let read_error = |error| Error::Read {
         source: "the checkpoint".into(),
         error,
     };
     let mut reader = BufReader::with_capacity(1 << 20, &mut *file);
-    let mut first = Vec::new();
-    Read::take(reader.by_ref(), line.len() as u64)
-        .read_until(b'\n', &mut first)
-        .map_err(read_error)?;
-    if first != line.as_bytes() {
-        let shown = String::from_utf8_lossy(&first);
-        return Err(Error::Input(InputError::at_column(
-            1,
+    let mut line = Vec::new();
+    std::io::BufRead::read_until(
+        &mut Read::take(reader.by_ref(), LONGEST_HEADER as u64),
+        b'\n',
+        &mut line,
+    )
+    .map_err(read_error)?;
+    let shown = || {
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end_matches('\n');
+        match text {
+            "" => "an empty first line".to_string(),
+            text => quoted(text),
+        }
+    };
+    if line.starts_with(FORMAT_1.as_bytes()) {
+        return Err(at_header(
+            "expected a checkpoint of format 2; this one is of format 1, whose values carry no \
+             checksums and cannot be checked: move it away and compute again"
+                .into(),
+        ));
+    }
+    let Some(rest) = line
+        .strip_prefix(PREFIX.as_bytes())
+        .filter(|_| line.ends_with(b"\n"))
+    else {
+        return Err(at_header(format!(
+            "expected a noughts checkpoint (a first line beginning {}), found {}",
+            quoted(PREFIX.trim_end()),
+            shown()
+        )));
+    };
+    let rest = String::from_utf8_lossy(rest);
+    let wanted = header(sequence);
+    let matches = METHODS
+        .iter()
+        .any(|m| header_line(sequence, m).as_bytes() == line.as_slice());
+    if !matches {
+        let game = rest.split(';').next().unwrap_or_default();
+        let message = if game != wanted {
             format!(
-                "expected the header {} (a checkpoint of this --game), found {}",
-                quoted(line.trim_end()),
-                quoted(shown.trim_end())
-            ),
-        )));
+                "expected a checkpoint of {} (this --game), found one of {}",
+                quoted(wanted.trim_start_matches("# noughts grundy table: ")),
+                quoted(game.trim_start_matches("# noughts grundy table: "))
+            )
+        } else {
+            format!(
+                "expected the header {}, found {}",
+                quoted(header_line(sequence, METHODS[0]).trim_end()),
+                shown()
+            )
+        };
+        return Err(at_header(message));
     }
-    let count = ((length - line.len() as u64) / 2) as usize;
+    let start = line.len() as u64;
+    let body = length.saturating_sub(start);
     let most = super::LARGEST_N + sequence.offset();
-    if count > most {
-        return Err(Error::Input(InputError::at_column(
-            1,
-            format!("expected at most {most} values (2^28), found {count}"),
+    let whole = (body / BLOCK_BYTES) as usize;
+    if whole * BLOCK > most {
+        return Err(at_header(format!(
+            "expected at most {most} values (2^28), found {} blocks of {BLOCK}",
+            whole
         )));
     }
-    let mut heaps = Vec::with_capacity(count);
-    let mut pair = [0u8; 2];
-    for _ in 0..count {
-        reader.read_exact(&mut pair).map_err(read_error)?;
-        let g = u16::from_le_bytes(pair);
+    let mut heaps = Vec::with_capacity(whole * BLOCK + BLOCK);
+    let mut bytes = vec![0u8; BLOCK_BYTES as usize];
+    let damaged = |index: usize, what: &str| {
+        let first = index * BLOCK;
+        at_header(format!(
+            "block {index} (heaps {first} to {}, from byte {}) {what}: the file was damaged or altered, \
+             and none of its values is used",
+            first + BLOCK - 1,
+            start + index as u64 * BLOCK_BYTES
+        ))
+    };
+    for index in 0..whole {
+        reader.read_exact(&mut bytes).map_err(read_error)?;
+        let (values, sum) = bytes.split_at(2 * BLOCK);
+        let sum = u32::from_le_bytes([sum[0], sum[1], sum[2], sum[3]]);
+        if block_sum(&line, index as u64, values) != sum {
+            return Err(damaged(index, "does not match its checksum"));
+        }
+        push_values(&mut heaps, values, sequence)?;
+    }
+    // The tail: sealed (kept, or refused if its seal does not match), or
+    // not (dropped: a run stopped while writing; computed again).
+    let left = (body - whole as u64 * BLOCK_BYTES) as usize;
+    let mut rest = vec![0u8; left];
+    reader.read_exact(&mut rest).map_err(read_error)?;
+    let mut end = start + whole as u64 * BLOCK_BYTES;
+    let mut dropped = left / 2;
+    let sealed = left > SEAL_BYTES
+        && (left - SEAL_BYTES).is_multiple_of(2)
+        && rest[left - SEAL_BYTES..left - 4] == SEAL_MARK;
+    if sealed {
+        let (values, seal) = rest.split_at(left - SEAL_BYTES);
+        let seal = u32::from_le_bytes([seal[4], seal[5], seal[6], seal[7]]);
+        let count = values.len() / 2;
+        if tail_sum(&line, whole as u64, count, values) != seal {
+            let first = whole * BLOCK;
+            return Err(at_header(format!(
+                "the tail (heaps {first} to {}, from byte {end}) does not match its checksum: the file was \
+                 damaged or altered, and none of its values is used",
+                first + count - 1
+            )));
+        }
+        push_values(&mut heaps, values, sequence)?;
+        end += left as u64;
+        dropped = 0;
+    }
+    if let Some(heap) = first_suspicious(&heaps, sequence) {
+        return Err(at_header(format!(
+            "the value of heap {heap} ({}) does not follow from those before it (byte {}): not a checkpoint of {}",
+            heaps[heap],
+            start + (heap / BLOCK) as u64 * BLOCK_BYTES + 2 * (heap % BLOCK) as u64,
+            sequence.game()
+        )));
+    }
+    Ok(Found {
+        heaps,
+        dropped,
+        line,
+        end,
+    })
+}
+
+/// The values of `bytes` (u16 little-endian) onto `heaps`, each in range.
+fn push_values(heaps: &mut Vec<u16>, bytes: &[u8], sequence: &Sequence) -> Result<(), Error> {
+    for pair in bytes.chunks_exact(2) {
+        let g = u16::from_le_bytes([pair[0], pair[1]]);
+        let heap = heaps.len();
         if g > LARGEST_VALUE {
-            return Err(Error::Input(InputError::at_column(
-                1,
-                format!(
-                    "the value of heap {} is {g}, past the largest this tool keeps ({LARGEST_VALUE})",
-                    heaps.len()
-                ),
+            return Err(at_header(format!(
+                "the value of heap {heap} is {g}, past the largest this tool keeps ({LARGEST_VALUE})"
+            )));
+        }
+        // Heaps below the offset of free segments are 0 (no move there).
+        if heap < sequence.offset() && g != 0 {
+            return Err(at_header(format!(
+                "the value of heap {heap} is {g}, where a heap below {} is 0",
+                sequence.offset()
             )));
         }
         heaps.push(g);
     }
-    if let Some(heap) = first_suspicious(&heaps, sequence) {
-        return Err(Error::Input(InputError::at_column(
-            1,
-            format!(
-                "the value of heap {heap} ({}) does not follow from those before it: not a checkpoint of {}",
-                heaps[heap],
-                sequence.game()
-            ),
-        )));
-    }
-    Ok(heaps)
+    Ok(())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::solver::grundy::{GrundyMethod, Naive};
-
-    fn temporary(name: &str) -> std::path::PathBuf {
-        std::env::temp_dir().join(format!("noughts-{name}-{}.bin", std::process::id()))
-    }
-
-    #[test]
-    fn a_checkpoint_cut_anywhere_resumes_its_whole_values() {
-        let sequence = Sequence::segments();
-        let mut heaps = Vec::new();
-        Naive
-            .extend_to(sequence.game(), &mut heaps, 3_000, 1)
-            .unwrap();
-        let path = temporary("checkpoint-cut");
-        let _ = std::fs::remove_file(&path);
-        let (mut checkpoint, loaded) = Checkpoint::open(&path, &sequence).unwrap();
-        assert!(loaded.is_empty());
-        checkpoint.append(&heaps[..1_000]).unwrap();
-        checkpoint.append(&heaps).unwrap();
-        drop(checkpoint);
-        let whole = std::fs::read(&path).unwrap();
-        let line = whole.iter().position(|&b| b == b'\n').unwrap() + 1;
-        // Cut at every byte near the end, the middle of a value included.
-        for cut in [line, line + 1, line + 2_001, whole.len() - 1, whole.len()] {
-            std::fs::write(&path, &whole[..cut]).unwrap();
-            let (mut checkpoint, loaded) = Checkpoint::open(&path, &sequence).unwrap();
-            let kept = (cut - line) / 2;
-            assert_eq!(loaded, heaps[..kept], "cut at byte {cut}");
-            assert_eq!(checkpoint.written(), kept);
-            checkpoint.append(&heaps).unwrap();
-            drop(checkpoint);
-            assert_eq!(std::fs::read(&path).unwrap(), whole, "cut at byte {cut}");
-        }
-        // Another game's checkpoint, and an altered value, are refused.
-        let kayles = Sequence::heaps("kayles".parse().unwrap());
-        assert!(Checkpoint::open(&path, &kayles).is_err());
-        let mut altered = whole.clone();
-        altered[line + 2 * 100] ^= 1;
-        std::fs::write(&path, &altered).unwrap();
-        let err = Checkpoint::open(&path, &sequence).err().unwrap();
-        assert!(err.to_string().contains("heap 100"), "{err}");
-        let _ = std::fs::remove_file(&path);
-    }
-}
+mod tests;

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_TAIL};
+use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_SPOT, CHECKED_TAIL};
 
 mod checkpoint;
 mod compare;
@@ -66,6 +66,14 @@ pub enum Method {
 }
 
 impl Method {
+    /// The method's name in a checkpoint's header.
+    pub fn word(self) -> &'static str {
+        match self {
+            Method::Fast => "rare-common",
+            Method::Naive => "naive",
+        }
+    }
+
     /// The method of the solver this choice names.
     pub fn solver(self) -> &'static dyn GrundyMethod {
         match self {
@@ -141,7 +149,7 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     let sequence = match request.game.as_deref() {
         None | Some("treblecross") => Sequence::segments(),
         Some(text) => Sequence::heaps(text.parse().map_err(|error| Error::Option {
-            option: format!("--game {}", crate::notation::escaped(text)),
+            option: format!("--game {}", crate::notation::quoted(text)),
             error,
         })?),
     };
@@ -165,7 +173,7 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
             let checked = if heaps.len() <= CHECKED_HEAD {
                 "its checksum and every value checked".to_string()
             } else {
-                format!("its checksum and its first {CHECKED_HEAD} and last {CHECKED_TAIL} values checked, the rest trusted")
+                format!("its checksum verified over every value, the first {CHECKED_HEAD}, the last {CHECKED_TAIL} and {CHECKED_SPOT} others recomputed")
             };
             eprintln!(
                 "noughts: resuming from {} ({count} values): {checked}",
@@ -177,15 +185,16 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     };
     let mut checkpoint = match &request.checkpoint {
         Some(path) => {
-            let (checkpoint, loaded) = checkpoint::Checkpoint::open(path, &sequence)?;
-            if !loaded.is_empty() {
+            let (checkpoint, loaded) =
+                checkpoint::Checkpoint::open(path, &sequence, request.method.word())?;
+            if !loaded.heaps.is_empty() || loaded.dropped > 0 {
                 eprintln!(
-                    "noughts: resuming from {} ({} values): the first {CHECKED_HEAD} and last {CHECKED_TAIL} checked, the rest trusted",
+                    "noughts: resuming from {} ({})",
                     crate::notation::escape_all(&path.display().to_string()),
-                    loaded.len().saturating_sub(sequence.offset())
+                    loaded.words(&sequence)
                 );
             }
-            heaps = loaded;
+            heaps = loaded.heaps;
             Some(checkpoint)
         }
         None => None,

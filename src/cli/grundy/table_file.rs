@@ -8,7 +8,7 @@ use crate::cli::input::is_forbidden;
 use crate::cli::{interrupt, Error};
 use crate::notation::octal::code;
 use crate::notation::{escape_all, quoted, InputError};
-use crate::solver::grundy::{GrundyMethod, Naive, Sequence};
+use crate::solver::grundy::{value_of, GrundyMethod, Naive, Sequence};
 use crate::solver::octal::LARGEST_VALUE;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -108,9 +108,12 @@ fn checksum(values: &[u16]) -> u64 {
 }
 
 /// Values whose recomputation vouches for a loaded table: the first ones in
-/// full, then the last few each against its own prefix.
+/// full, then the last few and a few others chosen at random, each against
+/// its own prefix (a checksum tells a damaged file; these tell a file whose
+/// checksums were made for wrong values).
 pub const CHECKED_HEAD: usize = 2_000;
 pub const CHECKED_TAIL: usize = 8;
+pub const CHECKED_SPOT: usize = 8;
 
 /// Reads a table written by `--out` for this sequence, as heap values.
 /// Only a regular file is opened (a FIFO would block, a device never end).
@@ -315,25 +318,31 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
 }
 
 /// The first heap whose value does not follow from the rules, among those
-/// a loaded table is vouched for by (see [`CHECKED_HEAD`]): heaps below
-/// the offset are 0 in 0.007; the first values recomputed in full, the
-/// last few each against its own prefix.
+/// a loaded table is vouched for by (see [`CHECKED_HEAD`]): the first values
+/// recomputed in full, the last few and [`CHECKED_SPOT`] others (chosen
+/// afresh each run, so no forgery can know them) each against its own
+/// prefix.
 pub fn first_suspicious(heaps: &[u16], sequence: &Sequence) -> Option<usize> {
     let mut check = Vec::new();
     let head = heaps.len().min(CHECKED_HEAD);
     let _ = Naive.extend_to(sequence.game(), &mut check, head, 1);
+    if let Some(heap) = (sequence.offset()..head).find(|&h| check.get(h) != Some(&heaps[h])) {
+        return Some(heap);
+    }
     let tail = heaps.len().saturating_sub(CHECKED_TAIL).max(head);
-    (sequence.offset()..head)
-        .find(|&h| check.get(h) != Some(&heaps[h]))
-        .or_else(|| {
-            (tail..heaps.len()).find(|&h| {
-                let mut prefix = heaps[..h].to_vec();
-                Naive
-                    .extend_to(sequence.game(), &mut prefix, h + 1, 1)
-                    .is_err()
-                    || prefix[h] != heaps[h]
-            })
-        })
+    let mut heaps_checked: Vec<usize> = (tail..heaps.len()).collect();
+    if tail > head {
+        let clock = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let mut random = crate::solver::puzzle::SplitMix64::new(clock ^ heaps.len() as u64);
+        heaps_checked.extend((0..CHECKED_SPOT).map(|_| head + random.below(tail - head)));
+        heaps_checked.sort_unstable();
+        heaps_checked.dedup();
+    }
+    heaps_checked
+        .into_iter()
+        .find(|&h| value_of(sequence.game(), heaps, h) != Some(heaps[h]))
 }
 
 #[cfg(test)]

@@ -24,30 +24,7 @@ impl GrundyMethod for Naive {
         let splits: Vec<usize> = game.split_takes().collect();
         while values.len() < n {
             let heap = values.len();
-            // Options are xors of known values: below the power of two
-            // above the largest, so the mex is at most that power.
-            let width = (largest as usize + 1).next_power_of_two() + 1;
-            seen.clear();
-            seen.resize(width, false);
-            for k in game.whole_takes() {
-                if heap == k {
-                    seen[0] = true;
-                }
-            }
-            for k in game.one_heap_takes() {
-                if heap > k {
-                    seen[values[heap - k] as usize] = true;
-                }
-            }
-            for &k in &splits {
-                if heap >= k + 2 {
-                    let rest = heap - k;
-                    for a in 1..game.splits_end(rest) {
-                        seen[(values[a] ^ values[rest - a]) as usize] = true;
-                    }
-                }
-            }
-            let mex = seen.iter().position(|s| !s).unwrap_or(width);
+            let mex = mex_of(game, values, heap, largest, &splits, &mut seen);
             if mex > LARGEST_VALUE as usize {
                 return Err(ValueTooLarge { heap });
             }
@@ -60,6 +37,53 @@ impl GrundyMethod for Naive {
         // One thread: nobody to wait for.
         Ok(Vec::new())
     }
+}
+
+/// The value of `heap` from the values below it (`values[..heap]`), by the
+/// plain mex, without copying them: what a loaded file's values are checked
+/// by, one heap at a time. `None` past the largest value kept.
+pub fn value_of(game: &OctalGame, values: &[u16], heap: usize) -> Option<u16> {
+    let below = values.get(..heap)?;
+    let largest = below.iter().copied().max().unwrap_or(0);
+    let splits: Vec<usize> = game.split_takes().collect();
+    let mex = mex_of(game, below, heap, largest, &splits, &mut Vec::new());
+    u16::try_from(mex).ok().filter(|&g| g <= LARGEST_VALUE)
+}
+
+/// The mex of the options of `heap`, from `values[..heap]` whose largest is
+/// `largest`; `seen` is scratch.
+fn mex_of(
+    game: &OctalGame,
+    values: &[u16],
+    heap: usize,
+    largest: u16,
+    splits: &[usize],
+    seen: &mut Vec<bool>,
+) -> usize {
+    // Options are xors of known values: below the power of two above the
+    // largest, so the mex is at most that power.
+    let width = (largest as usize + 1).next_power_of_two() + 1;
+    seen.clear();
+    seen.resize(width, false);
+    for k in game.whole_takes() {
+        if heap == k {
+            seen[0] = true;
+        }
+    }
+    for k in game.one_heap_takes() {
+        if heap > k {
+            seen[values[heap - k] as usize] = true;
+        }
+    }
+    for &k in splits {
+        if heap >= k + 2 {
+            let rest = heap - k;
+            for a in 1..game.splits_end(rest) {
+                seen[(values[a] ^ values[rest - a]) as usize] = true;
+            }
+        }
+    }
+    seen.iter().position(|s| !s).unwrap_or(width)
 }
 
 #[cfg(test)]
@@ -104,5 +128,21 @@ mod tests {
             .unwrap();
         assert_eq!(seen, [1024, 2048, 3072]);
         assert_eq!(table, values(&game, 3072));
+    }
+
+    #[test]
+    fn one_heap_at_a_time_gives_the_same_values() {
+        for code in ["0.007", "0.77", "4.6", "0.137"] {
+            let game: OctalGame = code.parse().unwrap();
+            let all = values(&game, 400);
+            for heap in 0..all.len() {
+                assert_eq!(
+                    value_of(&game, &all, heap),
+                    Some(all[heap]),
+                    "{code} {heap}"
+                );
+            }
+            assert_eq!(value_of(&game, &all, all.len() + 1), None);
+        }
     }
 }
