@@ -82,6 +82,50 @@ pub fn open_regular(path: &Path, write: bool) -> std::io::Result<std::fs::File> 
     Ok(file)
 }
 
+/// Opens `path` as [`open_regular`] does, and only if the name itself is
+/// the file: a symbolic link there is refused (on Unix with `O_NOFOLLOW`,
+/// so nothing is created or written where a link leads), a dangling one
+/// included. For the files a run keeps of its own: checkpoints and locks.
+pub fn open_own(path: &Path, write: bool) -> std::io::Result<std::fs::File> {
+    let link = || {
+        not_regular(
+            "a symbolic link: only a file at that very name is used, never one a link leads to",
+        )
+    };
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(link());
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    if write {
+        options.write(true).create(true);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    }
+    let file = options.open(path).map_err(|e| match e.raw_os_error() {
+        #[cfg(unix)]
+        Some(libc::ENXIO) => not_regular("not a regular file (a FIFO, a device or a socket)"),
+        #[cfg(unix)]
+        Some(libc::ELOOP) => link(),
+        #[cfg(unix)]
+        Some(libc::EISDIR) => not_regular("a directory, not a file"),
+        _ => e,
+    })?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(not_regular("a directory, not a file"));
+    }
+    if !meta.is_file() {
+        return Err(not_regular(
+            "not a regular file (a FIFO, a device or a socket)",
+        ));
+    }
+    Ok(file)
+}
+
 fn not_regular(what: &str) -> std::io::Error {
     std::io::Error::new(std::io::ErrorKind::InvalidInput, what.to_string())
 }
@@ -219,14 +263,20 @@ pub fn set_aside_words(outcome: &std::io::Result<PathBuf>) -> String {
 
 /// A lock held while the value lives (released when dropped, or when the
 /// process ends however it ends): on a file that is made if missing and
-/// never written.
+/// never written. Only a regular file at the lock's very name is used: a
+/// link (dangling or not), a FIFO or a folder there is refused, and nothing
+/// is created through it.
 pub struct Lock(#[allow(dead_code)] std::fs::File);
+
+/// How long [`Lock::try_for`] tries before it gives up: a read-change-write
+/// of a small file takes milliseconds.
+pub const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_millis(250);
 
 impl Lock {
     /// The lock on `file`, if no other process holds it; `Ok(None)` when
-    /// one does.
+    /// one does. Never waits.
     pub fn try_take(file: &Path) -> std::io::Result<Option<Lock>> {
-        let handle = open_regular(file, true)?;
+        let handle = open_own(file, true)?;
         match fs4::FileExt::try_lock(&handle) {
             Ok(()) => Ok(Some(Lock(handle))),
             Err(fs4::TryLockError::WouldBlock) => Ok(None),
@@ -234,13 +284,27 @@ impl Lock {
         }
     }
 
-    /// The lock on `file`, waiting for another process to let it go (held
-    /// for a read-change-write of a small file: milliseconds).
-    pub fn take(file: &Path) -> std::io::Result<Lock> {
-        let handle = open_regular(file, true)?;
-        fs4::FileExt::lock(&handle)?;
-        Ok(Lock(handle))
+    /// The lock on `file`, tried again and again for at most `patience`
+    /// (another process holds it for milliseconds to change a file);
+    /// `Ok(None)` if it is still held then. Never waits longer.
+    pub fn try_for(file: &Path, patience: std::time::Duration) -> std::io::Result<Option<Lock>> {
+        let deadline = std::time::Instant::now() + patience;
+        loop {
+            if let Some(lock) = Lock::try_take(file)? {
+                return Ok(Some(lock));
+            }
+            if std::time::Instant::now() >= deadline {
+                return Ok(None);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
     }
+}
+
+/// Whether an error of [`Lock::try_take`] or [`open_own`] is about what
+/// sits at the name (a link, a FIFO, a folder), not about the system.
+pub fn is_not_a_file(error: &std::io::Error) -> bool {
+    error.kind() == std::io::ErrorKind::InvalidInput
 }
 
 /// A JSON file's error in one line: where, then what.
@@ -337,6 +401,49 @@ mod tests {
             set_aside(&fifo).is_ok(),
             "a FIFO is moved aside like a file"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_never_follows_a_link_nor_opens_a_fifo_or_a_folder() {
+        let folder = tempfile::tempdir().unwrap();
+        let elsewhere = folder.path().join("elsewhere.txt");
+        let lock = folder.path().join("noughts.lock");
+        // A dangling link: nothing is made where it leads.
+        std::os::unix::fs::symlink(&elsewhere, &lock).unwrap();
+        let err = Lock::try_take(&lock).err().unwrap();
+        assert!(is_not_a_file(&err), "{err}");
+        assert!(err.to_string().contains("symbolic link"), "{err}");
+        assert!(!elsewhere.exists());
+        assert!(Lock::try_for(&lock, LOCK_PATIENCE).is_err());
+        assert!(!elsewhere.exists());
+        // A link to a file: the file is left as it was.
+        std::fs::write(&elsewhere, "keep").unwrap();
+        assert!(Lock::try_take(&lock).is_err());
+        assert_eq!(std::fs::read_to_string(&elsewhere).unwrap(), "keep");
+        std::fs::remove_file(&lock).unwrap();
+        // A folder and a FIFO.
+        std::fs::create_dir(&lock).unwrap();
+        assert!(is_not_a_file(&Lock::try_take(&lock).err().unwrap()));
+        std::fs::remove_dir(&lock).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(&lock).status();
+        if made.is_ok_and(|s| s.success()) {
+            assert!(is_not_a_file(&Lock::try_take(&lock).err().unwrap()));
+        }
+    }
+
+    #[test]
+    fn a_lock_held_elsewhere_is_tried_for_a_while_then_given_up() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("puzzles.lock");
+        let held = Lock::try_take(&file).unwrap().unwrap();
+        let started = std::time::Instant::now();
+        let patience = std::time::Duration::from_millis(100);
+        assert!(Lock::try_for(&file, patience).unwrap().is_none());
+        let waited = started.elapsed();
+        assert!(waited >= patience, "gave up after {waited:?}");
+        drop(held);
+        assert!(Lock::try_for(&file, patience).unwrap().is_some());
     }
 
     #[test]

@@ -161,6 +161,16 @@ pub fn open(app: &mut App, file: &Path, fresh: bool) -> Kept {
             ));
             false
         }
+        // A link, a FIFO or a folder at the lock's name: refused, nothing
+        // made through it, and this instance keeps nothing (another one
+        // could not tell it is here).
+        Err(e) if store::is_not_a_file(&e) => {
+            notes.push(format!(
+                "the session lock {} cannot be used ({e}): remove it; this session will not be kept",
+                escape_all(&folder.join(LOCK_NAME).display().to_string())
+            ));
+            false
+        }
         // A folder without locks (some network file systems): kept anyway.
         Err(e) => {
             notes.push(format!(

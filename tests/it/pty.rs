@@ -759,3 +759,68 @@ fn a_session_that_cannot_be_written_is_said_and_ends_with_status_1() {
     assert_terminal_restored(&parser);
     assert!(parser.screen().contents().contains("could not be kept"));
 }
+
+/// The puzzle records' lock held by another program (as `flock` holds it):
+/// the app says so in one line, keeps the record in memory, and never stops
+/// answering — `q` still quits (it used to wait on the lock forever).
+#[test]
+fn a_puzzle_lock_held_elsewhere_never_freezes_the_app() {
+    let data = tempfile::tempdir().unwrap();
+    let lock = data.path().join("puzzles.lock");
+    std::fs::write(&lock, "").unwrap();
+    // flock(1), of util-linux, as the attack held it.
+    let mut holder = std::process::Command::new("flock")
+        .arg(&lock)
+        .args(["sleep", "60"])
+        .spawn()
+        .unwrap();
+    let free = |lock: &std::path::Path| noughts::store::Lock::try_take(lock).unwrap().is_some();
+    // Until flock holds it.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while free(&lock) {
+        assert!(Instant::now() < deadline, "flock never took the lock");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut session = Session::start_in(&["tui", "--puzzle", "tictactoe-2-2"], data.path());
+    session.wait_for("PUZZLE tictactoe-2-2");
+    let area = Rect::new(0, 0, COLS, ROWS);
+    let c2 = layout(shell_layout(area).body).unwrap().cells[5];
+    session.click(c2.x + 4, c2.y + 1);
+    session.wait_for("solved! streak 1");
+    session.wait_for("another program: kept in memory");
+    // Another puzzle, and the tabs, still answer.
+    session.send("p");
+    session.send("2");
+    session.wait_for("cells 1–12");
+    session.send("q");
+    let (status, parser) = session.finish();
+    assert!(status.success(), "{status:?}");
+    assert_terminal_restored(&parser);
+    let _ = holder.kill();
+    let _ = holder.wait();
+}
+
+/// A dangling link at the session lock's name: refused, nothing made where
+/// it leads, and the app says its session will not be kept.
+#[test]
+fn a_link_at_the_session_lock_makes_nothing_outside() {
+    let scratch = tempfile::tempdir().unwrap();
+    let state = scratch.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    let elsewhere = scratch.path().join("elsewhere.txt");
+    std::os::unix::fs::symlink("../elsewhere.txt", state.join("noughts.lock")).unwrap();
+    let mut session = Session::start_in(&[], &state);
+    session.wait_for("Codeforces");
+    session.wait_for("will not be kept");
+    session.send("q");
+    session.wait_for("y");
+    session.send("y");
+    let (status, parser) = session.finish();
+    assert!(status.success(), "{status:?}");
+    assert_terminal_restored(&parser);
+    assert!(!elsewhere.exists(), "made through the link");
+    assert!(std::fs::symlink_metadata(state.join("noughts.lock"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}

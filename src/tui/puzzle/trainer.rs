@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A game's record in the puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -82,6 +83,48 @@ impl Rating {
     }
 }
 
+/// The ranges a rating read back (or computed) is kept within: what
+/// Glicko-2 gives a real player, with room to spare. A number outside them
+/// (`1e308`, a negative deviation), or one that is not a number at all,
+/// would make the next rating `null` in the file, which no version reads.
+pub const RATINGS: std::ops::RangeInclusive<f64> = 0.0..=5000.0;
+pub const DEVIATIONS: std::ops::RangeInclusive<f64> = 1.0..=350.0;
+pub const VOLATILITIES: std::ops::RangeInclusive<f64> = 0.0001..=1.0;
+
+impl Rating {
+    /// The rating with each number in its range (clamped), and a new
+    /// player's where one is not a finite number.
+    pub fn checked(self) -> Rating {
+        let new = Rating::default();
+        let within = |x: f64, range: &std::ops::RangeInclusive<f64>, or: f64| {
+            if x.is_finite() {
+                x.clamp(*range.start(), *range.end())
+            } else {
+                or
+            }
+        };
+        Rating {
+            rating: within(self.rating, &RATINGS, new.rating),
+            deviation: within(self.deviation, &DEVIATIONS, new.deviation),
+            volatility: within(self.volatility, &VOLATILITIES, new.volatility),
+        }
+    }
+}
+
+impl Progress {
+    /// The record with every number in its range: the rating's (see
+    /// [`Rating::checked`]) and the aim's; counters are whole numbers
+    /// already, and saturate.
+    pub fn checked(self) -> Progress {
+        Progress {
+            rating: self.rating.checked(),
+            aim: self.aim.clamp(-MOST_AIM, MOST_AIM),
+            best: self.best.max(self.streak),
+            ..self
+        }
+    }
+}
+
 impl Default for Rating {
     fn default() -> Self {
         Rating::from(Glicko2Rating::new())
@@ -117,8 +160,11 @@ impl Default for Progress {
     }
 }
 
+/// A change to a record, kept to be made again on the file's record.
+type Change = Arc<dyn Fn(&mut Progress) + Send + Sync>;
+
 /// A game's puzzle record, and where it is kept.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Trainer {
     pub game: PuzzleGame,
     progress: Progress,
@@ -129,6 +175,26 @@ pub struct Trainer {
     /// The rating's change at the last puzzle rated, while it is shown.
     pub change: Option<i32>,
     random: SplitMix64,
+    /// Changes made while the record's lock was held elsewhere, in order:
+    /// made again on the file as it is once the lock is free.
+    pending: Vec<Change>,
+    /// Whether the lock was found held (said once, until it is free).
+    waiting: bool,
+    /// The record as last read or written, before the pending changes:
+    /// what they are made on when the file has gone.
+    saved: Progress,
+}
+
+impl std::fmt::Debug for Trainer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Trainer")
+            .field("game", &self.game)
+            .field("progress", &self.progress)
+            .field("file", &self.file)
+            .field("trouble", &self.trouble)
+            .field("pending", &self.pending.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Trainer {
@@ -144,6 +210,9 @@ impl Trainer {
             trouble: None,
             change: None,
             random: SplitMix64::new(clock ^ game as u64),
+            pending: Vec::new(),
+            waiting: false,
+            saved: Progress::default(),
         }
     }
 
@@ -177,6 +246,7 @@ impl Trainer {
             }
         }
         trainer.progress.level = trainer.progress.level.clamp(1, game.levels());
+        trainer.saved = trainer.progress;
         trainer.file = Some(file);
         trainer
     }
@@ -221,14 +291,14 @@ impl Trainer {
                 format!("{} is the easiest aim", aim_words(aim))
             });
         }
-        self.update(|p| p.aim = aim);
+        self.update(move |p| p.aim = aim);
         Ok(aim)
     }
 
     /// A run's score so far: the best of its kind rises to it.
     pub fn run_solved(&mut self, kind: RunKind, solved: u32) {
         if solved > self.best_run(kind) {
-            self.update(|p| match kind {
+            self.update(move |p| match kind {
                 RunKind::Streak => p.best_streak_run = p.best_streak_run.max(solved),
                 RunKind::Timed => p.best_timed_run = p.best_timed_run.max(solved),
             });
@@ -312,18 +382,17 @@ impl Trainer {
             volatility: Glicko2Rating::new().volatility,
         };
         let outcome = if won { Outcomes::WIN } else { Outcomes::LOSS };
-        let mut change = 0.0;
-        self.update(|p| {
-            let r = p.rating;
+        let play = move |r: Rating| {
             let player = Glicko2Rating {
                 rating: r.rating,
                 deviation: r.deviation,
                 volatility: r.volatility,
             };
-            let (after, _) = glicko2(&player, &puzzle, &outcome, &Glicko2Config::new());
-            change = after.rating - r.rating;
-            p.rating = Rating::from(after);
-        });
+            Rating::from(glicko2(&player, &puzzle, &outcome, &Glicko2Config::new()).0).checked()
+        };
+        let before = self.progress.rating;
+        let change = play(before).rating - before.rating;
+        self.update(move |p| p.rating = play(p.rating));
         self.change = Some(change.round() as i32);
     }
 
@@ -331,38 +400,71 @@ impl Trainer {
     /// have changed it), read, changed and written under a lock so that no
     /// instance's progress is lost; this instance then goes on from it. The
     /// file is written atomically (a new file renamed over the old, so a link
-    /// planted at its name is replaced, never followed).
-    fn update(&mut self, change: impl FnOnce(&mut Progress)) {
+    /// planted at its name is replaced, never followed). The lock is only
+    /// tried, for a moment: held elsewhere, the change is kept in memory and
+    /// written with the next one once the lock is free, and the interface
+    /// never waits.
+    fn update(&mut self, change: impl Fn(&mut Progress) + Send + Sync + 'static) {
+        change(&mut self.progress);
+        self.progress = self.progress.checked();
         let Some(file) = self.file.clone() else {
-            change(&mut self.progress);
             return;
         };
-        let kept = (|| -> Result<Progress, String> {
+        self.pending.push(Arc::new(change));
+        let kept = (|| -> Result<Option<Progress>, String> {
             if let Some(folder) = file.parent() {
                 store::ensure_folder(folder).map_err(|e| e.to_string())?;
             }
-            let _lock = store::Lock::take(&lock_file(&file)).map_err(|e| e.to_string())?;
+            let lock = match store::Lock::try_for(&lock_file(&file), store::LOCK_PATIENCE) {
+                Ok(Some(lock)) => lock,
+                Ok(None) => return Ok(None),
+                Err(e) => return Err(format!("its lock {}", e)),
+            };
             let mut progress = match read_progress(&file) {
                 Ok(Some(progress)) => progress,
-                Ok(None) => self.progress,
+                Ok(None) => self.saved,
                 // Changed into something unreadable meanwhile: not ours to
                 // write over.
                 Err(why) => return Err(format!("it no longer reads ({why})")),
             };
             progress.level = progress.level.clamp(1, self.game.levels());
-            change(&mut progress);
+            for change in &self.pending {
+                change(&mut progress);
+            }
+            let progress = progress.checked();
             write_progress(&file, &progress).map_err(|e| e.to_string())?;
-            Ok(progress)
+            drop(lock);
+            Ok(Some(progress))
         })();
+        let shown = || crate::notation::escape_all(&file.display().to_string());
         match kept {
-            Ok(progress) => self.progress = progress,
+            Ok(Some(progress)) => {
+                self.progress = progress;
+                self.saved = progress;
+                self.pending.clear();
+                if self.waiting {
+                    self.waiting = false;
+                    self.trouble = Some(format!("the puzzle record is kept in {} again", shown()));
+                }
+            }
+            // Held by another noughts: said once, kept in memory meanwhile.
+            Ok(None) => {
+                if !self.waiting {
+                    self.waiting = true;
+                    self.trouble = Some(format!(
+                        "the puzzle record {} is locked by another program: kept in memory until it is free",
+                        shown()
+                    ));
+                }
+            }
             Err(why) => {
                 self.trouble = Some(format!(
                     "the puzzle record could not be kept in {}: {why}",
-                    crate::notation::escape_all(&file.display().to_string())
+                    shown()
                 ));
                 // Said once; the record goes on in memory.
                 self.file = None;
+                self.pending.clear();
             }
         }
     }
@@ -383,7 +485,7 @@ fn read_progress(file: &Path) -> Result<Option<Progress>, String> {
         return Err("the file is empty".into());
     }
     serde_json::from_str(&text)
-        .map(Some)
+        .map(|p: Progress| Some(p.checked()))
         .map_err(|e| store::json_error(&e))
 }
 
@@ -624,6 +726,66 @@ mod tests {
         trainer.solved(&mut Attempt::new(id()));
         assert_eq!(trainer.progress().solved, 1);
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "not json");
+    }
+
+    #[test]
+    fn a_lock_held_elsewhere_keeps_the_record_in_memory_until_it_is_free() {
+        let folder = tempfile::tempdir().unwrap();
+        let mut trainer = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+        trainer.solved(&mut Attempt::new(id()));
+        let file = folder.path().join("puzzles-tictactoe.json");
+        let held = store::Lock::try_take(&folder.path().join("puzzles.lock"))
+            .unwrap()
+            .unwrap();
+        let before = std::fs::read_to_string(&file).unwrap();
+        // Tried, not waited on (a wait would never end: the lock is held
+        // by this very thread).
+        trainer.solved(&mut Attempt::new(id()));
+        trainer.change_aim(1).unwrap();
+        assert_eq!(trainer.progress().solved, 2, "kept in memory");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+        let trouble = trainer.trouble.clone().unwrap();
+        assert!(trouble.contains("locked by another program"), "{trouble}");
+        // Free again: the changes made meanwhile are written with the next.
+        drop(held);
+        trainer.solved(&mut Attempt::new(id()));
+        let kept = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path()).progress();
+        assert_eq!((kept.solved, kept.streak, kept.aim), (3, 3, AIM_STEP));
+        assert_eq!(kept, trainer.progress());
+        assert!(trainer.trouble.unwrap().contains("again"));
+    }
+
+    #[test]
+    fn hostile_numbers_are_clamped_so_the_record_always_reads_again() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("puzzles-tictactoe.json");
+        for rating in [
+            "{\"rating\": 1500, \"deviation\": 200, \"volatility\": 1e308}",
+            "{\"rating\": -1e308, \"deviation\": -5, \"volatility\": 0.06}",
+            "{\"rating\": 1e300, \"deviation\": 1e300, \"volatility\": -1}",
+        ] {
+            std::fs::write(
+                &file,
+                format!("{{\"level\": 1, \"streak\": 5, \"best\": 9, \"solved\": 20, \"aim\": 30000, \"rating\": {rating}}}"),
+            )
+            .unwrap();
+            let mut trainer = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+            assert!(trainer.trouble.is_none(), "{rating}");
+            let mut attempt = Attempt::new(id());
+            attempt.rating = 1200;
+            trainer.wrong(&mut attempt);
+            trainer.skipped(&attempt);
+            let text = std::fs::read_to_string(&file).unwrap();
+            assert!(!text.contains("null"), "{rating}: {text}");
+            let again = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+            assert!(again.trouble.is_none(), "{rating}: {:?}", again.trouble);
+            let p = again.progress();
+            assert_eq!((p.best, p.solved), (9, 20), "{rating}");
+            assert!(RATINGS.contains(&p.rating.rating), "{rating}");
+            assert!(DEVIATIONS.contains(&p.rating.deviation), "{rating}");
+            assert!(VOLATILITIES.contains(&p.rating.volatility), "{rating}");
+            assert_eq!(p.aim, MOST_AIM);
+        }
     }
 
     #[test]
