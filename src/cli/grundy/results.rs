@@ -23,6 +23,8 @@ use crate::notation::{escape_all, InputError};
 use crate::solver::grundy::Sequence;
 use crate::solver::octal::OctalGame;
 use serde::{Deserialize, Serialize};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -110,6 +112,7 @@ pub fn games_list(arg: &str) -> Result<Vec<Listed>, Error> {
         }
     };
     let mut games: Vec<Listed> = Vec::new();
+    let mut seen = HashSet::new();
     for (line, text) in codes {
         let trimmed = text.trim();
         let lead = text.chars().count() - text.trim_start().chars().count();
@@ -122,7 +125,7 @@ pub fn games_list(arg: &str) -> Result<Vec<Listed>, Error> {
             }
         })?;
         let code = code(&game);
-        if !games.iter().any(|g| g.code == code) {
+        if seen.insert(code.clone()) {
             games.push(Listed { code, game });
         }
     }
@@ -156,26 +159,28 @@ pub fn expected_values(listed: &Listed, max: usize) -> usize {
 /// so every machine gets its share of the long ones, and the shares do
 /// not depend on the order of the list.
 pub fn share(games: &[Listed], max: usize, shard: Shard) -> Vec<Listed> {
-    let cost = |g: &Listed| expected_values(g, max) as u128;
-    let mut order: Vec<&Listed> = games.iter().collect();
-    order.sort_by(|a, b| cost(b).cmp(&cost(a)).then_with(|| a.code.cmp(&b.code)));
-    let mut loads = vec![0u128; shard.count];
-    let mut mine = Vec::new();
-    for game in order {
-        let (least, _) = loads
-            .iter()
-            .enumerate()
-            .min_by_key(|&(k, load)| (*load, k))
-            .unwrap_or((0, &0));
-        loads[least] += cost(game).max(1);
+    // Each game's cost once; the least loaded share at hand in a heap.
+    let mut order: Vec<(u128, &Listed)> = games
+        .iter()
+        .map(|g| (expected_values(g, max) as u128, g))
+        .collect();
+    order.sort_by(|(a, ga), (b, gb)| b.cmp(a).then_with(|| ga.code.cmp(&gb.code)));
+    let mut loads: BinaryHeap<Reverse<(u128, usize)>> =
+        (0..shard.count).map(|k| Reverse((0, k))).collect();
+    let mut mine = HashSet::new();
+    for (cost, game) in order {
+        let Some(Reverse((load, least))) = loads.pop() else {
+            break;
+        };
+        loads.push(Reverse((load + cost.max(1), least)));
         if least + 1 == shard.index {
-            mine.push(game.clone());
+            mine.insert(game.code.as_str());
         }
     }
     // In the order of the list.
     games
         .iter()
-        .filter(|g| mine.iter().any(|m| m.code == g.code))
+        .filter(|g| mine.contains(g.code.as_str()))
         .cloned()
         .collect()
 }
@@ -230,67 +235,185 @@ pub fn survey(request: &SurveyRequest, out: &mut impl Write) -> Result<(), Error
         }
         return write_table(&results, out);
     };
+    // Made when missing (as `mkdir -p`): a survey's first shard may be the
+    // first to use it.
     if !folder.is_dir() {
-        return Err(Error::Read {
-            source: format!("--results {}", escape_all(&folder.display().to_string())),
-            error: std::io::Error::new(std::io::ErrorKind::NotFound, "not a folder"),
-        });
+        std::fs::create_dir_all(folder).map_err(|error| Error::Unwritable {
+            option: format!("--results {}", escape_all(&folder.display().to_string())),
+            error,
+        })?;
     }
-    let shown = |p: &Path| escape_all(&p.display().to_string());
+    let mut failed = 0;
     for listed in &games {
-        let stem = file_stem(&listed.code);
-        let json_path = folder.join(format!("{stem}.json"));
-        let refuse = |path: &Path| {
-            let option = format!("--results {}", shown(path));
-            move |error| Error::Write { option, error }
-        };
-        let lock_path = folder.join(format!("{stem}.lock"));
-        let Some(_lock) = crate::store::Lock::try_take(&lock_path).map_err(refuse(&lock_path))?
-        else {
-            writeln!(out, "{}: another run is computing it", listed.code)?;
-            continue;
-        };
-        match read_result(&json_path) {
-            Ok(Some(done)) if done.done_for(request.max) => {
-                writeln!(out, "{}: done already ({})", listed.code, summary(&done))?;
-                continue;
-            }
-            Ok(_) => {}
-            // A line cut short or not ours: set aside, never written
-            // over, and the game computed again from its values (one bad
-            // file must not stop a shard).
-            Err(e) => {
-                let outcome = crate::store::set_aside(&json_path);
-                writeln!(
-                    out,
-                    "{}: {e}; {}, computed again",
-                    listed.code,
-                    crate::store::set_aside_words(&outcome)
-                )?;
-                if outcome.is_err() {
-                    continue;
-                }
-            }
+        match survey_one(listed, folder, request, threads, out)? {
+            Kept::Done => {}
+            Kept::Failed => failed += 1,
         }
-        let values_path = folder.join(format!("{stem}.values"));
-        let sequence = Sequence::heaps(listed.game.clone());
-        let (mut checkpoint, mut heaps) = Checkpoint::open(&values_path, &sequence)?;
-        let result = run_game(
-            listed,
-            &mut heaps,
-            Some(&mut checkpoint),
-            request.max,
-            threads,
-        )?;
-        let mut line = serde_json::to_string(&result).map_err(std::io::Error::other)?;
-        line.push('\n');
-        crate::store::write_atomically(&json_path, &line).map_err(refuse(&json_path))?;
-        writeln!(out, "{}: {}", listed.code, summary(&result))?;
         // Each game's line as it is done: a survey runs for hours, into a
         // log, and may be stopped at any moment.
         out.flush()?;
     }
+    if failed > 0 {
+        return Err(Error::Write {
+            option: format!("--results {}", escape_all(&folder.display().to_string())),
+            error: std::io::Error::other(format!(
+                "{failed} of {} games could not be computed (said above); the others were",
+                games.len()
+            )),
+        });
+    }
     Ok(())
+}
+
+/// How one game of a survey with a results folder went.
+enum Kept {
+    /// Computed, found done, or being computed by another run.
+    Done,
+    /// A file of its own could neither be used nor set aside: said, and
+    /// the survey went on.
+    Failed,
+}
+
+/// One game of a survey into `folder`. Every file of the game's own that
+/// does not read — its lock, its result line, its kept values, whether
+/// junk, damaged, another game's, a link, a FIFO or a folder — is set aside
+/// under a fresh name (never deleted, never written through), said, and the
+/// game computed again; the survey goes on with the next game whatever
+/// happens to this one's files.
+fn survey_one(
+    listed: &Listed,
+    folder: &Path,
+    request: &SurveyRequest,
+    threads: usize,
+    out: &mut impl Write,
+) -> Result<Kept, Error> {
+    let shown = |p: &Path| escape_all(&p.display().to_string());
+    let code = escape_all(&listed.code);
+    let stem = file_stem(&listed.code);
+    let json_path = folder.join(format!("{stem}.json"));
+    let lock_path = folder.join(format!("{stem}.lock"));
+    let values_path = folder.join(format!("{stem}.values"));
+    // Says what was wrong with `path` and sets it aside; false when it
+    // could not be (the game is then left alone).
+    let aside = |path: &Path, why: &str, out: &mut dyn Write| -> Result<bool, Error> {
+        let outcome = crate::store::set_aside(path);
+        let words = crate::store::set_aside_words(&outcome);
+        if outcome.is_ok() {
+            writeln!(
+                out,
+                "{code}: {} {why}; {words}, computed again",
+                shown(path)
+            )?;
+        } else {
+            writeln!(out, "{code}: {} {why}; {words}: not computed", shown(path))?;
+        }
+        Ok(outcome.is_ok())
+    };
+    let lock = match crate::store::Lock::try_take(&lock_path) {
+        Ok(lock) => lock,
+        Err(e) if crate::store::is_not_a_file(&e) => {
+            if !aside(&lock_path, &format!("is not a lock file ({e})"), out)? {
+                return Ok(Kept::Failed);
+            }
+            match crate::store::Lock::try_take(&lock_path) {
+                Ok(lock) => lock,
+                Err(e) => {
+                    writeln!(
+                        out,
+                        "{code}: {} cannot be locked ({e}): not computed",
+                        shown(&lock_path)
+                    )?;
+                    return Ok(Kept::Failed);
+                }
+            }
+        }
+        Err(e) => {
+            writeln!(
+                out,
+                "{code}: {} cannot be locked ({e}): not computed",
+                shown(&lock_path)
+            )?;
+            return Ok(Kept::Failed);
+        }
+    };
+    let Some(_lock) = lock else {
+        writeln!(out, "{code}: another run is computing it")?;
+        return Ok(Kept::Done);
+    };
+    match read_result(&json_path) {
+        Ok(Some(done)) if done.done_for(request.max) => {
+            writeln!(out, "{code}: done already ({})", summary(&done))?;
+            return Ok(Kept::Done);
+        }
+        Ok(_) => {}
+        Err(e) => {
+            if !aside(
+                &json_path,
+                &format!("does not read ({})", error_words(&e)),
+                out,
+            )? {
+                return Ok(Kept::Failed);
+            }
+        }
+    }
+    let sequence = Sequence::heaps(listed.game.clone());
+    let method = Method::Fast.word();
+    let opened = match Checkpoint::open(&values_path, &sequence, method) {
+        Ok(opened) => opened,
+        Err(e) => {
+            if !aside(
+                &values_path,
+                &format!("cannot be used ({})", error_words(&e)),
+                out,
+            )? {
+                return Ok(Kept::Failed);
+            }
+            match Checkpoint::open(&values_path, &sequence, method) {
+                Ok(opened) => opened,
+                Err(e) => {
+                    writeln!(out, "{code}: {}: not computed", error_words(&e))?;
+                    return Ok(Kept::Failed);
+                }
+            }
+        }
+    };
+    let (mut checkpoint, loaded) = opened;
+    if loaded.dropped > 0 {
+        writeln!(
+            out,
+            "{code}: resuming from {} ({})",
+            shown(&values_path),
+            loaded.words(&sequence)
+        )?;
+    }
+    let mut heaps = loaded.heaps;
+    let result = run_game(
+        listed,
+        &mut heaps,
+        Some(&mut checkpoint),
+        request.max,
+        threads,
+    )?;
+    let mut line = serde_json::to_string(&result).map_err(std::io::Error::other)?;
+    line.push('\n');
+    crate::store::write_atomically(&json_path, &line).map_err(|error| Error::Write {
+        option: format!("--results {}", shown(&json_path)),
+        error,
+    })?;
+    writeln!(out, "{code}: {}", summary(&result))?;
+    Ok(Kept::Done)
+}
+
+/// An error's words without the option it would name (the survey names
+/// the file itself).
+fn error_words(e: &Error) -> String {
+    match e {
+        Error::Option { error, .. } => error.to_string(),
+        Error::Read { error, .. }
+        | Error::Write { error, .. }
+        | Error::Unwritable { error, .. } => error.to_string(),
+        other => other.to_string(),
+    }
 }
 
 /// `0.04` → `0.04`, `4.` → `4`: the files' names.
@@ -382,35 +505,93 @@ fn summary(result: &GameResult) -> String {
     format!("{values}, {period}{published} ({:.1} s)", result.seconds)
 }
 
-/// A result file, if there is one; one that does not read is an error
-/// naming it (it is not written over: the run stops).
+/// A result file, if there is one, checked (see [`GameResult::checked`]);
+/// one that does not read is an error naming it.
 fn read_result(path: &Path) -> Result<Option<GameResult>, Error> {
     let source = escape_all(&path.display().to_string());
+    let invalid = |words: String| Error::Read {
+        source: source.clone(),
+        error: std::io::Error::new(std::io::ErrorKind::InvalidData, words),
+    };
     let text = match crate::store::read_bounded(path, LONGEST_RESULT) {
         Ok(Some(text)) => text,
         Ok(None) => return Ok(None),
         Err(error) => return Err(Error::Read { source, error }),
     };
-    serde_json::from_str(&text)
-        .map(Some)
-        .map_err(|e| Error::Read {
-            source,
-            error: std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                crate::store::json_error(&e),
-            ),
-        })
+    let result: GameResult =
+        serde_json::from_str(&text).map_err(|e| invalid(crate::store::json_error(&e)))?;
+    result.checked().map(Some).map_err(invalid)
+}
+
+impl GameResult {
+    /// The result if its numbers are possible ones: a game code that
+    /// reads, counts within what a run computes, figures within the
+    /// values, a SHA-256 of 64 hexadecimal digits. A line edited into
+    /// nonsense is refused, never published.
+    fn checked(self) -> Result<GameResult, String> {
+        let f = &self.figures;
+        let most = LARGEST_N + 2;
+        let fails = |what: &str| Err(format!("{what}: not a result of a survey"));
+        if f.game != "grundy"
+            && f.game
+                .parse::<OctalGame>()
+                .map(|g| code(&g))
+                .ok()
+                .as_deref()
+                != Some(f.game.as_str())
+        {
+            return fails(&format!(
+                "the game {} is not a code as noughts writes it",
+                crate::notation::quoted(&f.game)
+            ));
+        }
+        if f.values > most || self.max > most || self.resumed_from > most.max(f.values) {
+            return fails("a count past 2^28 values");
+        }
+        if f.first_largest_at.is_some_and(|at| at >= f.values) || f.distinct > f.values {
+            return fails("figures past its values");
+        }
+        if let Some(p) = &f.period {
+            if p.period == 0 || p.proved_up_to >= f.values || p.preperiod > p.proved_up_to {
+                return fails("a period its values cannot prove");
+            }
+        }
+        if let Some(rc) = &f.rare_common {
+            if rc.rare > f.values || rc.last_rare >= f.values.max(1) {
+                return fails("rare heaps past its values");
+            }
+        }
+        if self.sha256.len() != 64
+            || !self
+                .sha256
+                .bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        {
+            return fails("a SHA-256 that is not 64 hexadecimal digits");
+        }
+        if !self.seconds.is_finite()
+            || self.seconds < 0.0
+            || self.threads > usize::from(super::MOST_THREADS)
+        {
+            return fails("a time or a thread count out of range");
+        }
+        Ok(self)
+    }
 }
 
 /// `noughts grundy --merge DIR [--json]`: every `*.json` of the folder, in
 /// the public tables' order (then by code), as one table or JSON lines.
+/// A file that does not read is set aside (as the survey sets it aside),
+/// said on standard error, and the rest merged; a game held by two files is
+/// shown once when they agree, and not at all when they differ (both files
+/// named).
 pub fn merge(folder: &Path, json: bool, out: &mut impl Write) -> Result<(), Error> {
     let source = || escape_all(&folder.display().to_string());
     let entries = std::fs::read_dir(folder).map_err(|error| Error::Read {
         source: source(),
         error,
     })?;
-    let mut results = Vec::new();
+    let mut paths = Vec::new();
     for entry in entries {
         let entry = entry.map_err(|error| Error::Read {
             source: source(),
@@ -418,19 +599,78 @@ pub fn merge(folder: &Path, json: bool, out: &mut impl Write) -> Result<(), Erro
         })?;
         let path = entry.path();
         if path.extension().is_some_and(|e| e == "json") {
-            if let Some(result) = read_result(&path)? {
-                results.push(result);
+            paths.push(path);
+        }
+    }
+    // Files in name order: the same notes in the same order every time.
+    paths.sort();
+    let mut by_game: std::collections::BTreeMap<String, Vec<(PathBuf, GameResult)>> =
+        Default::default();
+    for path in paths {
+        match read_result(&path) {
+            Ok(Some(result)) => by_game
+                .entry(result.figures.game.clone())
+                .or_default()
+                .push((path, result)),
+            Ok(None) => {}
+            Err(e) => {
+                let outcome = crate::store::set_aside(&path);
+                eprintln!(
+                    "noughts: {e}; {}, not merged",
+                    crate::store::set_aside_words(&outcome)
+                );
             }
         }
+    }
+    let mut results = Vec::new();
+    let mut disagreeing = 0;
+    for (game, mut held) in by_game {
+        let first = &held[0].1;
+        let same =
+            |r: &GameResult| r.sha256 == first.sha256 && r.figures.values == first.figures.values;
+        if !held.iter().all(|(_, r)| same(r)) {
+            let files: Vec<String> = held
+                .iter()
+                .map(|(p, r)| {
+                    format!(
+                        "{} ({} values, sha256 {})",
+                        escape_all(&p.display().to_string()),
+                        r.figures.values,
+                        &r.sha256[..12]
+                    )
+                })
+                .collect();
+            eprintln!(
+                "noughts: {} is held by files that differ: {}; not merged",
+                escape_all(&game),
+                files.join(", ")
+            );
+            disagreeing += 1;
+            continue;
+        }
+        results.push(held.swap_remove(0).1);
     }
     results.sort_by_key(order_key);
     if json {
         for result in &results {
             crate::cli::json::write_line(out, result)?;
         }
-        return Ok(());
+    } else {
+        write_table(&results, out)?;
     }
-    write_table(&results, out)
+    if disagreeing > 0 {
+        // The games merged stand: out before the error (which drops what
+        // is still buffered).
+        out.flush()?;
+        return Err(Error::Read {
+            source: source(),
+            error: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("{disagreeing} games are held by files that differ (named above): merge the right one"),
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// The public tables' order: their table, their row; the rest by code.
@@ -490,6 +730,12 @@ fn write_table(results: &[GameResult], out: &mut impl Write) -> Result<(), Error
             period,
             public,
         ]);
+    }
+    // What a results file says is printed escaped: it may hold anything.
+    for row in rows.iter_mut().skip(1) {
+        for cell in row.iter_mut() {
+            *cell = escape_all(cell);
+        }
     }
     super::report::markdown_table(&rows, out)?;
     Ok(())

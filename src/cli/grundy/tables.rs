@@ -59,7 +59,15 @@ pub fn all() -> &'static [Published] {
 
 /// The row of `game` (a code as noughts writes it), if it is published.
 pub fn find(game: &str) -> Option<&'static Published> {
-    all().iter().find(|p| p.game == game)
+    static INDEX: OnceLock<std::collections::HashMap<&'static str, usize>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index = std::collections::HashMap::new();
+        for (i, row) in all().iter().enumerate() {
+            index.entry(row.game.as_str()).or_insert(i);
+        }
+        index
+    });
+    index.get(game).map(|&i| &all()[i])
 }
 
 /// The named sets of `--games`: a table's word, or `public` for all three.
