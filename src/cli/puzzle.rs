@@ -64,6 +64,7 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
     }
     let mut puzzler = Puzzler::new();
     let mut next_seed = request.seed;
+    let mut made = 0;
     for _ in 0..request.count {
         let (id, puzzle) = match request.rating {
             // Seeds from the last one used on; none of the last 50 repeats.
@@ -81,7 +82,31 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
                 seed: next_seed,
             }),
         };
-        next_seed = id.seed.wrapping_add(1);
+        // Ids' seeds count up and never wrap: a puzzle found below the seed
+        // asked for, or a next seed past the largest, ends the batch.
+        // The puzzles made stand: out before the error (which drops what
+        // is still buffered).
+        let mut past_the_end = |made: usize| {
+            if let Err(e) = out.flush() {
+                return Error::Output(e);
+            }
+            Error::Range(format!(
+                "--seed {} with --count {}: the seeds ran past {} (the largest an id takes) after {made} puzzles; \
+                 ask for fewer or start lower",
+                request.seed,
+                request.count,
+                u32::MAX
+            ))
+        };
+        if id.seed < next_seed {
+            return Err(past_the_end(made));
+        }
+        made += 1;
+        next_seed = match id.seed.checked_add(1) {
+            Some(next) => next,
+            None if made < request.count => return Err(past_the_end(made)),
+            None => id.seed,
+        };
         if request.json {
             json::write_line(out, &document(id, &puzzle))?;
         } else {

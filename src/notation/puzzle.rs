@@ -3,7 +3,7 @@
 use super::mnc::{move_notation, position_notation, side_letter};
 use super::notakto::{element, p_portion, BoardText, MoveText};
 use super::tictactoe::{mark_letter, slashed};
-use super::{escaped, quoted, InputError};
+use super::{quoted, InputError};
 use crate::solver::grundy::{reached_values, split};
 use crate::solver::mnc::Move;
 use crate::solver::puzzle::{
@@ -42,7 +42,7 @@ impl FromStr for PuzzleGame {
                     1,
                     format!(
                         "expected a game, tictactoe, treblecross, mnc or notakto, found {}",
-                        escaped(text)
+                        quoted(text)
                     ),
                 )
             })

@@ -267,7 +267,7 @@ fn errors_escape_separators_bidi_controls_and_look_alike_spaces() {
             stderr(&out)
         );
         let out = run(&["grundy", "5", "--game", &format!("0.7{ch}")], b"");
-        assert_refused(&out, 2, &format!("--game 0.7{}", ch.escape_unicode()));
+        assert_refused(&out, 2, &format!("--game \"0.7{}\"", ch.escape_unicode()));
         assert!(
             !stderr(&out).contains(ch),
             "raw {code} in {:?}",

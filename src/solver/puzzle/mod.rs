@@ -295,11 +295,16 @@ impl Puzzler {
         };
         // Seed by seed, every level: the first puzzle within the room and
         // not among the last chosen near a rating (kept under level 0).
+        // Seeds count up from the first, and never wrap: past the largest
+        // they count down from below the first (an id's seed is its own).
         let mut tries = 0u32;
         loop {
             let steps = (tries / SEEDS_PER_STEP).min(u32::from(u16::MAX)) as u16;
             let room = FIRST_ROOM.saturating_add(ROOM_STEP.saturating_mul(steps));
-            let seed = first.wrapping_add(tries);
+            let seed = first.checked_add(tries).unwrap_or_else(|| {
+                let above = u32::MAX - first;
+                first.saturating_sub(tries - above)
+            });
             for level in 1..=game.levels() {
                 let puzzle = make(self, level, seed);
                 let r = puzzle.rating();
@@ -342,7 +347,11 @@ impl Puzzler {
             if new {
                 break;
             }
-            seed = seed.wrapping_add(1);
+            // Seeds never wrap: past the largest, the best found is taken.
+            let Some(next) = seed.checked_add(1) else {
+                break;
+            };
+            seed = next;
         }
         let (seed, puzzle, shape) = found.expect("FRESH_TRIES is above 0");
         let seen = self.recent.entry((id.game, level)).or_default();
