@@ -25,6 +25,7 @@ mod notakto;
 mod octal;
 mod pty;
 mod puzzle;
+mod read_back;
 mod saved;
 mod screens_80x24;
 mod shell;
