@@ -194,6 +194,23 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
                     loaded.words(&sequence)
                 );
             }
+            // Refused now, not after hours of work that could not be kept.
+            if loaded.read_only && loaded.heaps.len() < wanted {
+                return Err(Error::Unwritable {
+                    option: format!(
+                        "--checkpoint {}",
+                        crate::notation::escape_all(&path.display().to_string())
+                    ),
+                    error: std::io::Error::new(
+                        std::io::ErrorKind::PermissionDenied,
+                        format!(
+                            "read-only, and it holds {} of the {} values asked for: give a file that can be written",
+                            loaded.heaps.len().saturating_sub(sequence.offset()),
+                            n
+                        ),
+                    ),
+                });
+            }
             heaps = loaded.heaps;
             Some(checkpoint)
         }

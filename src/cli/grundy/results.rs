@@ -358,7 +358,15 @@ fn survey_one(
     }
     let sequence = Sequence::heaps(listed.game.clone());
     let method = Method::Fast.word();
+    // A read-only file cannot take the values still to come: set aside too.
     let opened = match Checkpoint::open(&values_path, &sequence, method) {
+        Ok((_, loaded)) if loaded.read_only => Err(Error::Unwritable {
+            option: String::new(),
+            error: std::io::Error::new(std::io::ErrorKind::PermissionDenied, "read-only"),
+        }),
+        other => other,
+    };
+    let opened = match opened {
         Ok(opened) => opened,
         Err(e) => {
             if !aside(
