@@ -10,6 +10,7 @@
 #![allow(unsafe_code)]
 
 mod app_support;
+mod bridge;
 mod independent;
 mod players;
 

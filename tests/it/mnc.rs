@@ -3,6 +3,7 @@
 
 use crate::independent;
 
+use crate::bridge::{outcome, twin_of};
 use assert_cmd::Command;
 use independent::mnc::{SlowSolver, Twin};
 use noughts::notation::mnc::value_words;
@@ -16,14 +17,14 @@ fn engine_equals_the_slow_twin_on_every_key_and_the_facts_hold() {
         cover_own_small: true,
         memo: HashMap::new(),
     };
-    let start_value = slow.value(&Twin::start());
+    let start_value = outcome(slow.value(&Twin::start()));
     assert_eq!(start_value, Outcome::Win(13), "x wins in 13 plies");
     assert_eq!(slow.memo.len(), 3_102_641);
     let wins = slow.memo.values().filter(|v| v.is_win()).count();
     assert_eq!(wins, 2_526_606);
     // Every ply places a piece from a hand or removes a small one: at most
     // 12 + 8 = 20 plies, within the spec's bound of 24.
-    assert!(slow.memo.values().all(|v| v.distance().unwrap() <= 20));
+    assert!(slow.memo.values().all(|v| v.plies().unwrap() <= 20));
 
     let mut engine = Engine::solved();
     let census = engine.census();
@@ -36,12 +37,16 @@ fn engine_equals_the_slow_twin_on_every_key_and_the_facts_hold() {
     // generators agree on it.
     for (key, value) in engine.memo() {
         let position = Position::from_key(key, Side::X);
-        let twin = Twin::of(&position);
-        assert_eq!(slow.memo.get(&twin), Some(&value), "{position}");
+        let twin = twin_of(&position);
+        assert_eq!(
+            slow.memo.get(&twin).copied().map(outcome),
+            Some(value),
+            "{position}"
+        );
         let mut ours: Vec<Twin> = position
             .legal_moves()
             .into_iter()
-            .map(|mv| Twin::of(&position.play(mv).unwrap()))
+            .map(|mv| twin_of(&position.play(mv).unwrap()))
             .collect();
         let mut theirs = twin.moves(true);
         ours.sort_by_key(|t| (t.cells, t.hands));
@@ -61,7 +66,10 @@ fn engine_equals_the_slow_twin_on_every_key_and_the_facts_hold() {
         );
         assert_eq!(value.is_win(), small, "{mv:?}");
         let after = Position::START.play(*mv).unwrap();
-        assert_eq!(slow.value(&Twin::of(&after)).for_previous_mover(), *value);
+        assert_eq!(
+            outcome(slow.value(&twin_of(&after))).for_previous_mover(),
+            *value
+        );
     }
 }
 
@@ -77,23 +85,29 @@ fn covering_ones_own_small_piece_matters() {
         cover_own_small: false,
         memo: HashMap::new(),
     };
-    assert!(slow.value(&Twin::start()).is_loss(), "x would lose");
+    assert!(
+        outcome(slow.value(&Twin::start())).is_loss(),
+        "x would lose"
+    );
     // Along a game of the engine's own moves, values and moves agree.
     let mut position = Position::START;
     while let Some(&(mv, value)) = engine.rate_moves(&position).first() {
-        let twin = Twin::of(&position);
-        assert_eq!(engine.value(&position), slow.value(&twin));
+        let twin = twin_of(&position);
+        assert_eq!(engine.value(&position), outcome(slow.value(&twin)));
         let mut ours: Vec<Twin> = position
             .legal_moves_under(rules)
             .into_iter()
-            .map(|mv| Twin::of(&position.play_under(rules, mv).unwrap()))
+            .map(|mv| twin_of(&position.play_under(rules, mv).unwrap()))
             .collect();
         let mut theirs = twin.moves(false);
         ours.sort_by_key(|t| (t.cells, t.hands));
         theirs.sort_by_key(|t| (t.cells, t.hands));
         assert_eq!(ours, theirs);
         let after = position.play_under(rules, mv).unwrap();
-        assert_eq!(value, slow.value(&Twin::of(&after)).for_previous_mover());
+        assert_eq!(
+            value,
+            outcome(slow.value(&twin_of(&after))).for_previous_mover()
+        );
         position = after;
     }
 }
@@ -117,14 +131,14 @@ fn the_engine_is_right_on_positions_off_the_main_tree() {
         let position: Position = text.parse().unwrap();
         assert_eq!(
             engine.value(&position),
-            slow.value(&Twin::of(&position)),
+            outcome(slow.value(&twin_of(&position))),
             "{text}"
         );
         for (mv, value) in engine.rate_moves(&position) {
             let after = position.play(mv).unwrap();
             assert_eq!(
                 value,
-                slow.value(&Twin::of(&after)).for_previous_mover(),
+                outcome(slow.value(&twin_of(&after))).for_previous_mover(),
                 "{text} {mv:?}"
             );
         }
@@ -269,7 +283,7 @@ fn analyze_json_agrees_with_the_text_and_the_slow_twin() {
             assert_eq!(hand["small"], position.small_in_hand(side), "{text}");
             assert_eq!(hand["big"], position.big_in_hand(side), "{text}");
         }
-        let twin = Twin::of(&position);
+        let twin = twin_of(&position);
         let legal = position.legal_moves();
         if position.winner().is_some() || legal.is_empty() {
             let winner = position.winner().unwrap_or(mover.other());
@@ -280,7 +294,7 @@ fn analyze_json_agrees_with_the_text_and_the_slow_twin() {
         }
         assert!(doc["over"].is_null() && doc["winner"].is_null());
         let value = outcome_of(&doc["value"], mover);
-        assert_eq!(value, slow.value(&twin), "{text}");
+        assert_eq!(value, outcome(slow.value(&twin)), "{text}");
         let moves = doc["moves"].as_array().unwrap();
         assert_eq!(moves.len(), legal.len(), "{text}");
         // The text lists the same moves, in the same order, with the same values.
@@ -298,7 +312,7 @@ fn analyze_json_agrees_with_the_text_and_the_slow_twin() {
                 .unwrap_or_else(|| panic!("{name} is not a legal move in {text}"));
             let value = outcome_of(mv, mover);
             let after = position.play(played).unwrap();
-            let expected = slow.value(&Twin::of(&after)).for_previous_mover();
+            let expected = outcome(slow.value(&twin_of(&after))).for_previous_mover();
             assert_eq!(value, expected, "{text} {name}");
             assert_eq!(line, format!("  {name:<16} {}", value_words(mover, value)));
         }

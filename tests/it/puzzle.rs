@@ -18,6 +18,7 @@
 
 use crate::independent;
 
+use crate::bridge::{outcome, twin_of};
 use assert_cmd::Command;
 use independent::mnc::{SlowSolver, Twin};
 use independent::{mask_of, safe, segment_values, TreblecrossSearch, Value};
@@ -237,17 +238,17 @@ fn mnc_answers_are_exactly_the_moves_that_keep_the_win_in_n() {
             n == 2 * id.level + 1 || last && n == 2 * id.level + 3,
             "{id:?}: {n}"
         );
-        let twin = Twin::of(&p.position);
-        assert_eq!(slow.value(&twin), Outcome::Win(n), "{id:?}");
+        let twin = twin_of(&p.position);
+        assert_eq!(outcome(slow.value(&twin)), Outcome::Win(n), "{id:?}");
         let mut right: Vec<Twin> = twin
             .moves(true)
             .into_iter()
-            .filter(|after| slow.value(after) == Outcome::Loss(n - 1))
+            .filter(|after| outcome(slow.value(after)) == Outcome::Loss(n - 1))
             .collect();
         let mut given: Vec<Twin> = p
             .answers
             .iter()
-            .map(|mv| Twin::of(&p.position.play(*mv).unwrap()))
+            .map(|mv| twin_of(&p.position.play(*mv).unwrap()))
             .collect();
         right.sort_by_key(|t| (t.cells, t.hands));
         given.sort_by_key(|t| (t.cells, t.hands));
@@ -284,7 +285,7 @@ fn every_mnc_puzzle_is_a_position_a_game_reaches_with_that_side_to_move() {
     let reached = reachable_twins();
     let is_reached = |text: &str| {
         let position: noughts::solver::mnc::Position = text.parse().unwrap();
-        reached.contains(&(Twin::of(&position), position.to_move() == Side::X))
+        reached.contains(&(twin_of(&position), position.to_move() == Side::X))
     };
     // The search itself: the example is no game's position with o
     // to move (nothing captured, two moves each: x is to move), and is one
@@ -298,7 +299,7 @@ fn every_mnc_puzzle_is_a_position_a_game_reaches_with_that_side_to_move() {
         };
         let side = p.position.to_move() == Side::X;
         assert!(
-            reached.contains(&(Twin::of(&p.position), side)),
+            reached.contains(&(twin_of(&p.position), side)),
             "{id}: no game reaches it with {:?} to move",
             p.position.to_move()
         );

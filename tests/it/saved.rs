@@ -6,9 +6,10 @@
 use crate::app_support;
 use crate::independent;
 
+use crate::bridge::{outcome, twin_of};
 use app_support::*;
 use assert_cmd::Command;
-use independent::mnc::{SlowSolver, Twin};
+use independent::mnc::SlowSolver;
 use noughts::notation::saved::{read, write, Saved};
 use noughts::solver::mnc::{Move, Position};
 use noughts::solver::puzzle::SplitMix64;
@@ -177,7 +178,7 @@ fn mnc_review_prints_each_move_with_the_twins_values() {
         let mut at = Position::START;
         for (line, mv) in lines.iter().zip(&moves) {
             let mover = if at.to_move() == Side::X { 'x' } else { 'o' };
-            let before = slow.value(&Twin::of(&at));
+            let before = outcome(slow.value(&twin_of(&at)));
             let words = |side: char, v: Outcome| match v {
                 Outcome::Win(1) => format!("{side} wins in 1 ply"),
                 Outcome::Win(d) => format!("{side} wins in {d} plies"),
@@ -198,7 +199,7 @@ fn mnc_review_prints_each_move_with_the_twins_values() {
             let after = at.play(*mv).unwrap();
             if after.game_over().is_none() {
                 let next = if mover == 'x' { 'o' } else { 'x' };
-                let value = slow.value(&Twin::of(&after));
+                let value = outcome(slow.value(&twin_of(&after)));
                 assert!(
                     line.contains(&format!("after: {}", words(next, value))),
                     "{line}"

@@ -8,9 +8,10 @@
 use crate::app_support;
 use crate::independent;
 
+use crate::bridge::{outcome, twin_of};
 use app_support::*;
 use crossterm::event::KeyCode;
-use independent::mnc::{SlowSolver, Twin};
+use independent::mnc::SlowSolver;
 use independent::{segment_values, tictactoe as twin};
 use noughts::notation::tictactoe::slashed;
 use noughts::solver::puzzle::{PuzzleGame, PuzzleId, Rated, TicTacToeTask, TreblecrossTask};
@@ -359,17 +360,20 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
             let Outcome::Win(plies) = rated else {
                 panic!("the mover of {puzzle} no longer wins: {rated:?}")
             };
-            assert_eq!(slow.value(&Twin::of(&position)), Outcome::Win(plies));
+            assert_eq!(
+                outcome(slow.value(&twin_of(&position))),
+                Outcome::Win(plies)
+            );
             // A move the twin says does not keep the win: refused, with
             // what it gives.
             let moves: Vec<_> = position.legal_moves();
             if !wrong_said {
                 if let Some(&mv) = moves.iter().find(|mv| {
                     let after = position.play(**mv).unwrap();
-                    !matches!(slow.value(&Twin::of(&after)), Outcome::Loss(d) if d + 1 == plies)
+                    !matches!(outcome(slow.value(&twin_of(&after))), Outcome::Loss(d) if d + 1 == plies)
                 }) {
                     let after = position.play(mv).unwrap();
-                    let words = match slow.value(&Twin::of(&after)) {
+                    let words = match outcome(slow.value(&twin_of(&after))) {
                         Outcome::Win(1) => "wins at once".to_string(),
                         Outcome::Win(d) => format!("loses in {} plies", d + 1),
                         Outcome::Draw => "only draws".into(),
@@ -388,7 +392,7 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
                 .iter()
                 .find(|mv| {
                     let after = position.play(**mv).unwrap();
-                    slow.value(&Twin::of(&after)) == Outcome::Loss(plies - 1)
+                    outcome(slow.value(&twin_of(&after))) == Outcome::Loss(plies - 1)
                 })
                 .expect("a winning move");
             app.update(noughts::tui::app::Action::tab(
@@ -472,12 +476,12 @@ fn after_the_answer_is_shown_the_hints_go_and_a_wrong_move_is_still_refused() {
     let mut refused = 0;
     while app.tabs.mnc.winner().is_none() {
         let position = *app.tabs.mnc.position();
-        let Outcome::Win(plies) = slow.value(&Twin::of(&position)) else {
+        let Outcome::Win(plies) = outcome(slow.value(&twin_of(&position))) else {
             panic!("the mover no longer wins at {position}")
         };
         let keeps = |mv: &noughts::solver::mnc::Move, slow: &mut SlowSolver| {
             let after = position.play(*mv).unwrap();
-            slow.value(&Twin::of(&after)) == Outcome::Loss(plies - 1)
+            outcome(slow.value(&twin_of(&after))) == Outcome::Loss(plies - 1)
         };
         let moves = position.legal_moves();
         if let Some(&wrong) = moves.iter().find(|mv| !keeps(mv, &mut slow)) {

@@ -1,11 +1,11 @@
 //! MNC written from the rules alone, on boards of characters: a plain
-//! memoised search keyed without symmetry, every move expanded. Shared by
-//! the engine's tests and the puzzles' (reads the crate's `Position` only
-//! to turn it into a board of characters).
+//! memoised search keyed without symmetry, every move expanded, valued
+//! with this module's own [`Value`] and its own order. Shared by the
+//! engine's tests and the puzzles'. Nothing of the crate is used: a
+//! position comes in as the text `noughts mnc analyze` reads (the
+//! documented notation), parsed here ([`Twin::parse`]).
 
-use super::LINES;
-use noughts::solver::mnc::{Piece, Position, Size};
-use noughts::solver::Outcome;
+use super::{Value, LINES};
 use std::collections::HashMap;
 
 /// A position from the mover's side: 'm'/'M' the mover's small/big pieces,
@@ -78,45 +78,69 @@ impl Twin {
         }
     }
 
-    pub fn of(position: &Position) -> Twin {
-        let mover = position.to_move();
-        let cells = position.cells().map(|p| match p {
-            None => b'.',
-            Some(Piece { side, size }) => match (side == mover, size) {
-                (true, Size::Small) => b'm',
-                (true, Size::Big) => b'M',
-                (false, Size::Small) => b'n',
-                (false, Size::Big) => b'N',
-            },
-        });
+    /// A position in the notation of `noughts mnc analyze`:
+    /// `ROWS SIDE XHAND OHAND`, the rows over `.xXoO` top to bottom joined
+    /// by `/`, the side to move `x` or `o`, the small pieces each side
+    /// still holds. Panics on anything else: the tests give it the crate's
+    /// own writing of positions.
+    pub fn parse(text: &str) -> Twin {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let [rows, side, x_hand, o_hand] = words[..] else {
+            panic!("not ROWS SIDE XHAND OHAND: {text:?}");
+        };
+        let mover = match side {
+            "x" => b'x',
+            "o" => b'o',
+            other => panic!("not a side: {other:?}"),
+        };
+        let letters: Vec<u8> = rows.bytes().filter(|&b| b != b'/').collect();
+        assert_eq!(letters.len(), 9, "{text:?}");
+        let mut cells = [b'.'; 9];
+        for (cell, &letter) in cells.iter_mut().zip(&letters) {
+            let small = letter.to_ascii_lowercase();
+            *cell = match letter {
+                b'.' => b'.',
+                b'x' | b'X' | b'o' | b'O' => {
+                    let mine = small == mover;
+                    match (mine, letter.is_ascii_uppercase()) {
+                        (true, false) => b'm',
+                        (true, true) => b'M',
+                        (false, false) => b'n',
+                        (false, true) => b'N',
+                    }
+                }
+                other => panic!("not a piece: {:?}", other as char),
+            };
+        }
+        let hand = |h: &str| -> u8 { h.parse().unwrap_or_else(|_| panic!("not a hand: {h:?}")) };
+        let (x, o) = (hand(x_hand), hand(o_hand));
         Twin {
             cells,
-            hands: [
-                position.small_in_hand(mover),
-                position.small_in_hand(mover.other()),
-            ],
+            hands: if mover == b'x' { [x, o] } else { [o, x] },
         }
     }
 }
 
-/// Plain memoised search; values as Outcome. Terminal positions (the
-/// opponent has a line) are not stored, as the spec counts keys.
+/// Plain memoised search. Terminal positions (the opponent has a line) are
+/// not stored, as the spec counts keys. A player with no move loses.
 pub struct SlowSolver {
     pub cover_own_small: bool,
-    pub memo: HashMap<Twin, Outcome>,
+    pub memo: HashMap<Twin, Value>,
 }
 
 impl SlowSolver {
-    pub fn value(&mut self, t: &Twin) -> Outcome {
+    /// The value for the player to move: the best, for them, of what each
+    /// move leaves the opponent, seen from the mover's side.
+    pub fn value(&mut self, t: &Twin) -> Value {
         if t.line(b'n', b'N') {
-            return Outcome::Loss(0);
+            return Value::Loss(0);
         }
         if let Some(&v) = self.memo.get(t) {
             return v;
         }
-        let mut best = Outcome::Loss(0);
+        let mut best = Value::Loss(0);
         for next in t.moves(self.cover_own_small) {
-            best = best.max(self.value(&next).for_previous_mover());
+            best = best.better_of(self.value(&next).for_mover());
         }
         self.memo.insert(*t, best);
         best

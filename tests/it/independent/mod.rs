@@ -71,6 +71,15 @@ impl Value {
         }
     }
 
+    /// The better of two values for the player they belong to.
+    pub fn better_of(self, other: Value) -> Value {
+        if other.rank() > self.rank() {
+            other
+        } else {
+            self
+        }
+    }
+
     /// Orders values for the player they belong to: any win beats a draw,
     /// which beats any loss; a shorter win is better, a longer defence is
     /// better.
