@@ -627,17 +627,14 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
         assert!(message_of(&app).starts_with("no hints in a run"), "{first}");
         keys_then_settle(&mut app, "+");
         assert!(message_of(&app).starts_with("a run chooses"), "{first}");
-        // The solution is a mistake: the run is over, the puzzle with it.
+        // Asking for the solution gives the run up, named as such.
         keys_then_settle(&mut app, "p");
         let (run, attempt) = run_and_try(&app);
         let run = run.unwrap();
-        assert!(matches!(run.ended, Some((_, RunEnd::Mistake))), "{first}");
+        assert!(matches!(run.ended, Some((_, RunEnd::GivenUp))), "{first}");
         assert_eq!(attempt.unwrap().standing, Standing::GivenUp);
         back_to_the_panel(&mut app);
-        shows(
-            &app,
-            "STREAK RUN OVER (a mistake ends it): 0 solved, best 0",
-        );
+        shows(&app, "STREAK RUN OVER (you gave up): 0 solved, best 0");
         shows(
             &app,
             "n for rated puzzles, S another streak run, T a timed run",
@@ -666,7 +663,7 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
         keys_then_settle(&mut app, "n");
         let (run, attempt) = run_and_try(&app);
         assert!(
-            matches!(run.unwrap().ended, Some((_, RunEnd::Mistake))),
+            matches!(run.unwrap().ended, Some((_, RunEnd::GivenUp))),
             "{first}"
         );
         assert_eq!(attempt.unwrap().id, run_puzzle, "{first}");
@@ -676,7 +673,7 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
             "{first}: {said}"
         );
         back_to_the_panel(&mut app);
-        shows(&app, "STREAK RUN OVER (a mistake ends it)");
+        shows(&app, "STREAK RUN OVER (you gave up)");
         keys_then_settle(&mut app, "n");
         assert!(run_and_try(&app).0.is_none(), "{first}");
 
@@ -900,4 +897,29 @@ fn message_or_said(app: &App) -> String {
         .as_ref()
         .map(|(words, _)| words.clone())
         .unwrap_or_default()
+}
+
+/// A puzzle only looked at costs nothing: leaving the puzzles and coming
+/// back, or `n` past a puzzle untouched, keeps the streak; a skip after a
+/// hint ends it, as a wrong answer does.
+#[test]
+fn a_glance_at_a_puzzle_keeps_the_streak() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    app.open_puzzle(id("tictactoe-1-1"));
+    solve_tictactoe(&mut app);
+    let streak = |folder: &std::path::Path| progress_file(folder, "tictactoe")["streak"].clone();
+    assert_eq!(streak(folder.path()), 1);
+    // n: a new puzzle, glanced at; P leaves it, P opens another, P leaves.
+    keys_then_settle(&mut app, "n");
+    keys_then_settle(&mut app, "P");
+    keys_then_settle(&mut app, "P");
+    keys_then_settle(&mut app, "n");
+    keys_then_settle(&mut app, "P");
+    assert_eq!(streak(folder.path()), 1, "{}", screen(&app));
+    // A hint, then a skip: the streak ends.
+    keys_then_settle(&mut app, "P");
+    keys_then_settle(&mut app, "t");
+    keys_then_settle(&mut app, "n");
+    assert_eq!(streak(folder.path()), 0, "{}", screen(&app));
 }

@@ -169,9 +169,9 @@ impl<P, A, E> Training<P, A, E> {
         if let Some(t) = &mut self.current {
             if t.attempt.is_open() {
                 match &mut self.run {
-                    // A skip is a streak run's mistake; a timed run pays in time.
+                    // A skip gives a streak run up; a timed run pays in time.
                     Some(run) if run.is_on() && run.kind == RunKind::Streak => {
-                        run.end(RunEnd::Mistake, now);
+                        run.end(RunEnd::GivenUp, now);
                         t.attempt.standing = Standing::GivenUp;
                     }
                     Some(run) if run.is_on() => {}
@@ -296,8 +296,8 @@ impl<P, A, E> Training<P, A, E> {
         Ok(())
     }
 
-    /// The puzzle on, given up (its solution is shown): in a run, a
-    /// mistake.
+    /// The puzzle on, given up (its solution is shown): a streak run ends
+    /// there, and a timed run pays for it as for a mistake.
     pub fn give_up(&mut self) {
         let Some(t) = &mut self.current else {
             return;
@@ -311,7 +311,7 @@ impl<P, A, E> Training<P, A, E> {
                 let now = Instant::now();
                 run.mistakes = run.mistakes.saturating_add(1);
                 match run.kind {
-                    RunKind::Streak => run.end(RunEnd::Mistake, now),
+                    RunKind::Streak => run.end(RunEnd::GivenUp, now),
                     RunKind::Timed if run.left(now).is_zero() => run.end(RunEnd::TimeUp, now),
                     RunKind::Timed => {}
                 }
@@ -509,7 +509,13 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
             Ok(())
         }
         PuzzleAction::Hint if tab.training().run_on().is_some() => {
-            Err("no hints in a run: p gives up on this one (a mistake)".into())
+            Err(match tab.training().run_on().map(|r| r.kind) {
+                Some(RunKind::Timed) => format!(
+                    "no hints in a run: p gives up on this one (it costs {} s)",
+                    run::MISTAKE_COSTS.as_secs()
+                ),
+                _ => "no hints in a run: p gives up on this one (and ends the run)".to_string(),
+            })
         }
         PuzzleAction::Hint => tab.hint(),
         PuzzleAction::Solution => tab.solution(),
@@ -709,6 +715,7 @@ fn run_heading(
         Some((_, how)) => {
             let why = match how {
                 RunEnd::Mistake => "a mistake ends it",
+                RunEnd::GivenUp => "you gave up",
                 RunEnd::TimeUp => "time is up",
                 RunEnd::Stopped => "stopped",
             };
@@ -735,12 +742,12 @@ fn run_heading(
 fn run_standing_line(run: &Run, attempt: &Attempt, theme: &Theme) -> Line<'static> {
     match (run.is_on(), run.kind) {
         (true, RunKind::Streak) => Line::styled(
-            "one mistake ends the run; no hints (p gives up)",
+            "one mistake ends the run; no hints (p gives up and ends it)",
             theme.dim(),
         ),
         (true, RunKind::Timed) if attempt.is_open() => Line::styled(
             format!(
-                "a mistake costs {} s ({} so far); n skips, p shows the answer (a mistake)",
+                "a mistake costs {} s ({} so far); n skips, p gives up (10 s too)",
                 run::MISTAKE_COSTS.as_secs(),
                 run.mistakes
             ),

@@ -41,8 +41,11 @@ impl RunKind {
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunEnd {
-    /// A wrong answer, the solution or a skip ended a streak run.
+    /// A wrong answer ended a streak run.
     Mistake,
+    /// The player gave up on a streak run's puzzle: asked for its answer,
+    /// or skipped it (its answer is then shown).
+    GivenUp,
     /// A timed run's clock ran out.
     TimeUp,
     /// The puzzles were left, or another run begun.

@@ -273,9 +273,11 @@ impl Trainer {
     }
 
     /// A puzzle left unsolved (the next one asked for, another aim,
-    /// the puzzles left): the streak ends, as a wrong answer ends it.
+    /// the puzzles left): after a hint the streak ends, as a wrong answer
+    /// ends it; a puzzle only looked at (no answer, no hint) costs nothing.
     pub fn skipped(&mut self, attempt: &Attempt) {
-        if attempt.is_open() && self.progress.streak > 0 {
+        let touched = attempt.hints > 0 || attempt.wrong > 0;
+        if attempt.is_open() && touched && self.progress.streak > 0 {
             self.update(|p| p.streak = 0);
         }
     }
@@ -517,7 +519,8 @@ mod tests {
             trainer.solved(&mut attempt);
             assert_eq!(trainer.progress().streak, k);
         }
-        // Skipping an open puzzle ends the streak; a solved one does not.
+        // Skipping a solved puzzle, or one only looked at, costs nothing;
+        // skipping one after a hint ends the streak.
         let done = Attempt {
             standing: Standing::Solved,
             ..Attempt::new(id())
@@ -525,6 +528,10 @@ mod tests {
         trainer.skipped(&done);
         assert_eq!(trainer.progress().streak, SOLVES);
         trainer.skipped(&Attempt::new(id()));
+        assert_eq!(trainer.progress().streak, SOLVES, "a glance is free");
+        let mut hinted = Attempt::new(id());
+        trainer.hint(&mut hinted).unwrap();
+        trainer.skipped(&hinted);
         assert_eq!(trainer.progress().streak, 0);
         let mut again = Attempt::new(id());
         trainer.solved(&mut again);
