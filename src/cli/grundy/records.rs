@@ -1,14 +1,21 @@
 //! `--records`: what a published table of a long computation gives — the
 //! hash of the values, every record (each new largest value and where it
 //! first occurs), the rare/common split of every power-of-two prefix, the
-//! last rare position and the positions of value 0 — as one JSON document,
-//! so that anyone can check a prefix of the values with `--sha256`.
+//! last rare position, each value's frequency and the positions of value 0
+//! — as one JSON document, so that anyone can check a prefix of the values
+//! with `--sha256`.
+//!
+//! The frequencies (`histogram`) count G(0) … G(n − 1), the values of the
+//! prefix; rogalski-wmii-uni-lodz-pl/octal's `results/GAME/n` files count
+//! G(1) … G(n) (no heap of 0 tokens): the same table of that convention is
+//! this one less one 0 (G(0)) and plus one G(n).
 
 use super::sha256;
 use crate::notation::octal::code;
 use crate::solver::grundy::rare_common::rare_common_split;
 use crate::solver::grundy::Sequence;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 #[derive(Debug, Serialize)]
 pub struct Records {
@@ -46,6 +53,8 @@ pub struct Prefix {
     pub rare: usize,
     pub last_rare: usize,
     pub sha256: String,
+    /// How many of G(0) … G(n − 1) take each value (value → count).
+    pub histogram: BTreeMap<u16, usize>,
 }
 
 /// The records of `heaps`, the game's heap values.
@@ -71,19 +80,31 @@ pub fn records(sequence: &Sequence, heaps: &[u16]) -> Records {
         .take_while(|&n| n < values.len())
         .collect();
     ends.push(values.len());
+    // Each value's count, taken as the values stream past, kept at each end.
+    let mut counts = vec![0usize; usize::from(u16::MAX) + 1];
+    let mut counted = 0;
     let prefixes = ends
         .into_iter()
         .filter(|&n| n > 0)
         .map(|n| {
             let prefix = &values[..n];
+            for &g in &values[counted..n] {
+                counts[usize::from(g)] += 1;
+            }
+            counted = n;
             let split = rare_common_split(prefix);
+            let largest = prefix.iter().copied().max().unwrap_or(0);
             Prefix {
                 n,
-                largest: prefix.iter().copied().max().unwrap_or(0),
+                largest,
                 rare_mask: split.mask,
                 rare: split.rare,
                 last_rare: split.last_rare,
                 sha256: sha256(prefix),
+                histogram: (0..=largest)
+                    .filter(|&g| counts[usize::from(g)] > 0)
+                    .map(|g| (g, counts[usize::from(g)]))
+                    .collect(),
             }
         })
         .collect();
@@ -120,5 +141,14 @@ mod tests {
         assert_eq!(ns, [1, 2, 4, 8, 13]);
         assert_eq!(r.prefixes.last().unwrap().sha256, r.sha256);
         assert_eq!(r.prefixes[3].largest, 2);
+        // Frequencies, counted plainly for each prefix.
+        for p in &r.prefixes {
+            let mut plain = BTreeMap::new();
+            for &g in &heaps[..p.n] {
+                *plain.entry(g).or_insert(0) += 1;
+            }
+            assert_eq!(p.histogram, plain, "n = {}", p.n);
+        }
+        assert_eq!(r.prefixes[2].histogram, BTreeMap::from([(0, 3), (1, 1)]));
     }
 }
