@@ -95,7 +95,7 @@ fn strip_row(line: &str, marks: &[char]) -> bool {
 /// write it; `x` in ASCII): only the ASCII half applies there.
 fn dots_only_mark_safe_cells(unicode: &str, ascii: &str, products: bool) {
     for line in unicode.lines().filter(|_| !products) {
-        if strip_row(line, &['★', '·', '×']) {
+        if strip_row(line, &['★', '·', '×', '✗']) {
             continue;
         }
         let rest = line.replace("· safe", "");
@@ -821,7 +821,7 @@ fn a_streak_run_and_a_timed_run_in_each_game() {
         {
             app.handle(&key(KeyCode::Esc), AREA);
         }
-        shows(&screen(&mut app), &["STREAK RUN OVER (a mistake ends it)"]);
+        shows(&screen(&mut app), &["STREAK RUN OVER (you gave up)"]);
         keys(&mut app, "T");
         tick_until(&mut app, "the run's puzzle", |app| !app.busy());
         shows(&screen(&mut app), &["TIMED RUN ", " left: 0 solved"]);

@@ -469,8 +469,12 @@ fn a_puzzle_is_answered_by_a_click_and_the_boards_come_back() {
         .into_iter()
         .find(|(k, c, _)| !answers.contains(&(*k, *c)))
     {
+        let screen = |app: &App| draw(app, AREA.width, AREA.height).backend().to_string();
+        assert!(!screen(&app).contains('✗'));
         click_cell(&mut app, k, c);
         assert_eq!(cells(&app), position, "a wrong move is not played");
+        // Marked on its board, where it was tried.
+        assert!(screen(&app).contains('✗'), "{}", screen(&app));
         let t = tab(&app).training().current.as_ref().unwrap();
         assert!(t
             .said

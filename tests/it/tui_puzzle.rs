@@ -215,7 +215,10 @@ fn treblecross_puzzles_take_cells_and_typed_numbers() {
                 let wrong = (0..strip.len()).find(|c| safe[*c] && !winning.contains(c));
                 if let Some(c) = wrong {
                     move_cursor_to(&mut app, c);
+                    assert!(!screen(&app).contains('✗'), "{}", screen(&app));
                     type_keys(&mut app, " ");
+                    // Marked on the strip where it was tried.
+                    assert!(screen(&app).contains('✗'), "{}", screen(&app));
                     let mut after = strip.to_vec();
                     after[c] = true;
                     let nim = nim_sum(&after, &g);
@@ -384,6 +387,10 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
                     ));
                     assert_eq!(*app.tabs.mnc.position(), position, "refused");
                     shows(&app, &words);
+                    // Marked on its target cell with what it gives there.
+                    let after = position.play(mv).unwrap();
+                    let value = outcome(slow.value(&twin_of(&after))).for_previous_mover();
+                    shows(&app, &format!("✗ {value}"));
                     wrong_said = true;
                 }
             }

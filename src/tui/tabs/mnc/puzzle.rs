@@ -11,18 +11,18 @@ use crate::notation::puzzle::{after_words, mnc_hint, question};
 use crate::solver::mnc::{Match, Move, Position, Strength};
 use crate::solver::puzzle::{Choice, MncPuzzle, Puzzle, PuzzleId};
 use crate::solver::record::Shown;
-use crate::solver::Outcome;
-use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles, Standing};
+use crate::solver::{Cell, Outcome};
+use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles, Standing};
 use crate::tui::review::Review;
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
 
 /// The puzzles' record, the puzzle being played, and the match put aside.
-pub type Training = puzzle::Training<MncPuzzle, Aside>;
+pub type Training = puzzle::Training<MncPuzzle, Aside, Missed<Cell>>;
 
 /// One puzzle being played: the hints are for the position on the board
 /// (each position of a longer win has its own).
-pub type Try = puzzle::Try<MncPuzzle>;
+pub type Try = puzzle::Try<MncPuzzle, Missed<Cell>>;
 
 /// The match as it was when the puzzles began.
 pub struct Aside {
@@ -34,7 +34,7 @@ pub struct Aside {
 impl Puzzles for MncTab {
     type Puzzle = MncPuzzle;
     type Aside = Aside;
-    type More = ();
+    type More = Missed<Cell>;
 
     fn training(&self) -> &Training {
         &self.training
@@ -221,6 +221,10 @@ impl MncTab {
             return true;
         };
         if now.answers.contains(&mv) {
+            // The position moves on: the marks of this one's wrong tries go.
+            if let Some(t) = &mut self.training.current {
+                t.more = Missed::default();
+            }
             return true;
         }
         let mover = now.position.to_move();
@@ -232,6 +236,9 @@ impl MncTab {
             ),
             _ => after_words(mover, &name, value, side_letter),
         };
+        if let Some(t) = &mut self.training.current {
+            t.more.add(mv.target(), Some(value));
+        }
         self.training.refused(words, "move");
         self.selection = None;
         false

@@ -100,10 +100,25 @@ impl MncTab {
             if live && cell == self.cursor {
                 style = style.patch(theme.cursor());
             }
+            // A puzzle's wrong try landing here, with what it gives.
+            let missed = match &self.training.current {
+                Some(t) if live => t.more.at(&cell),
+                _ => None,
+            };
+            let hint = match (hints[i].clone(), missed) {
+                (None, Some(value)) => {
+                    let words = value.map_or("✗".to_string(), |v| format!("✗ {v}"));
+                    Some(vec![
+                        Line::styled(words, theme.bad()),
+                        Line::styled("✗", theme.bad()),
+                    ])
+                }
+                (hint, _) => hint,
+            };
             let view = CellView {
                 name: Line::from(name),
                 piece: position.piece_at(cell),
-                hint: hints[i].clone(),
+                hint,
                 style,
             };
             draw_cell(rect, &view, buf, theme);

@@ -7,21 +7,21 @@ use super::{Action, Boards, NotaktoTab, Spot};
 use crate::notation::notakto::{element, MoveText};
 use crate::notation::puzzle::{notakto_hint, question};
 use crate::solver::notakto::game::{Match, NotaktoRules};
-use crate::solver::notakto::{analyze, play, quotient, Board};
+use crate::solver::notakto::{analyze, play, quotient, Board, Move};
 use crate::solver::puzzle::{NotaktoPuzzle, Puzzle, PuzzleId};
 use crate::solver::record::{Record, Shown};
 use crate::tui::history::History;
-use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles};
+use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles};
 use crate::tui::review::Review;
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
 
 /// The puzzles' record, the puzzle on the boards, and the editor's boards
 /// (or the game) put aside meanwhile.
-pub type Training = puzzle::Training<NotaktoPuzzle, Aside>;
+pub type Training = puzzle::Training<NotaktoPuzzle, Aside, Missed<Move>>;
 
 /// One puzzle being answered.
-pub type Try = puzzle::Try<NotaktoPuzzle>;
+pub type Try = puzzle::Try<NotaktoPuzzle, Missed<Move>>;
 
 /// What the tab had when the puzzles began.
 pub struct Aside {
@@ -36,7 +36,7 @@ pub struct Aside {
 impl Puzzles for NotaktoTab {
     type Puzzle = NotaktoPuzzle;
     type Aside = Aside;
-    type More = ();
+    type More = Missed<Move>;
 
     fn training(&self) -> &Training {
         &self.training
@@ -174,6 +174,9 @@ impl NotaktoTab {
                 MoveText(mv)
             )
         };
+        if let Some(t) = &mut self.training.current {
+            t.more.add(mv, None);
+        }
         self.training.refused(words, "move");
     }
 

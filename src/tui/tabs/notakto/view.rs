@@ -106,7 +106,16 @@ impl NotaktoTab {
                 } else {
                     rect
                 };
-                if board.has_x(cell) {
+                let missed = self
+                    .training
+                    .current
+                    .as_ref()
+                    .is_some_and(|t| t.more.at(&Move { board: k, cell }).is_some());
+                if live && missed && !board.has_x(cell) {
+                    // A puzzle's wrong answer, where it was tried.
+                    let sign = if body.width >= 7 { "✗ loses" } else { "✗" };
+                    draw_centred(&[sign.to_string()], body, theme.bad(), buf);
+                } else if board.has_x(cell) {
                     let mark = if line & cell.bit() != 0 {
                         theme.bad()
                     } else if engine_x[k] & cell.bit() != 0 {

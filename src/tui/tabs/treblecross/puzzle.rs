@@ -14,7 +14,7 @@ use crate::solver::record::{Record, Shown};
 use crate::solver::treblecross::{
     analyze, immediate_wins, Match, Strip, StripAnalysis, TreblecrossRules,
 };
-use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles};
+use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles};
 use crate::tui::review::Review;
 use crate::tui::text::{TextKey, Typed};
 use crate::tui::theme::Theme;
@@ -26,10 +26,10 @@ use ratatui::text::Line;
 
 /// The puzzles' record, the puzzle on the strip, and the editor's strip
 /// (or the game) put aside meanwhile.
-pub type Training = puzzle::Training<TreblecrossPuzzle, Aside>;
+pub type Training = puzzle::Training<TreblecrossPuzzle, Aside, Missed<usize>>;
 
 /// One puzzle being answered.
-pub type Try = puzzle::Try<TreblecrossPuzzle>;
+pub type Try = puzzle::Try<TreblecrossPuzzle, Missed<usize>>;
 
 /// What the tab had when the puzzles began: the editor's strip, and the
 /// game if one was on.
@@ -53,7 +53,7 @@ impl Try {
 impl Puzzles for TreblecrossTab {
     type Puzzle = TreblecrossPuzzle;
     type Aside = Aside;
-    type More = ();
+    type More = Missed<usize>;
 
     fn training(&self) -> &Training {
         &self.training
@@ -285,6 +285,9 @@ impl TreblecrossTab {
             return;
         }
         let words = wrong_cell_words(&t.puzzle.strip, cell, &mut self.table);
+        if let Some(t) = &mut self.training.current {
+            t.more.add(cell, None);
+        }
         self.training.refused(words, "cell");
     }
 

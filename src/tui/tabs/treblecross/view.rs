@@ -254,11 +254,15 @@ impl TreblecrossTab {
                 engine_cells[cell] = (i % 2 == 0) == engine_first;
             }
         }
+        // A puzzle's wrong answers, marked where they were tried.
+        let missed = self.training.current.as_ref().map(|t| &t.more);
         for (cell, &x) in strip.iter().enumerate().take(end).skip(start) {
             let (symbol, mut style) = if x && engine_cells[cell] {
                 ("X", theme.mark_o())
             } else if x {
                 ("X", theme.mark_x())
+            } else if live && missed.is_some_and(|m| m.at(&cell).is_some()) {
+                ("✗", theme.bad())
             } else if winning.binary_search(&cell).is_ok() {
                 ("★", theme.win().patch(theme.best()))
             } else if !live || self.analysis_hidden() || self.safe.get(cell) == Some(&true) {
