@@ -55,31 +55,7 @@ impl Folder {
 /// the opened file is a regular one (a FIFO, a device, a socket, a
 /// directory). `write`: read and write, made if missing, never truncated.
 pub fn open_regular(path: &Path, write: bool) -> std::io::Result<std::fs::File> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    if write {
-        options.write(true).create(true);
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    let file = options.open(path).map_err(|e| match e.raw_os_error() {
-        #[cfg(unix)]
-        Some(libc::ENXIO) => not_regular("not a regular file (a FIFO, a device or a socket)"),
-        _ => e,
-    })?;
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(not_regular("a directory, not a file"));
-    }
-    if !meta.is_file() {
-        return Err(not_regular(
-            "not a regular file (a FIFO, a device or a socket)",
-        ));
-    }
-    Ok(file)
+    open_checked(path, write, false)
 }
 
 /// Opens `path` as [`open_regular`] does, and only if the name itself is
@@ -87,14 +63,19 @@ pub fn open_regular(path: &Path, write: bool) -> std::io::Result<std::fs::File> 
 /// so nothing is created or written where a link leads), a dangling one
 /// included. For the files a run keeps of its own: checkpoints and locks.
 pub fn open_own(path: &Path, write: bool) -> std::io::Result<std::fs::File> {
-    let link = || {
-        not_regular(
-            "a symbolic link: only a file at that very name is used, never one a link leads to",
-        )
-    };
     if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-        return Err(link());
+        return Err(a_link());
     }
+    open_checked(path, write, true)
+}
+
+/// What [`open_own`] says of a link.
+fn a_link() -> std::io::Error {
+    not_regular("a symbolic link: only a file at that very name is used, never one a link leads to")
+}
+
+/// [`open_regular`], and with `no_link` [`open_own`] (past its look).
+fn open_checked(path: &Path, write: bool, no_link: bool) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     if write {
@@ -103,15 +84,18 @@ pub fn open_own(path: &Path, write: bool) -> std::io::Result<std::fs::File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+        let follow = if no_link { libc::O_NOFOLLOW } else { 0 };
+        options.custom_flags(libc::O_NONBLOCK | follow);
     }
+    #[cfg(not(unix))]
+    let _ = no_link;
     let file = options.open(path).map_err(|e| match e.raw_os_error() {
         #[cfg(unix)]
         Some(libc::ENXIO) => not_regular("not a regular file (a FIFO, a device or a socket)"),
         #[cfg(unix)]
-        Some(libc::ELOOP) => link(),
+        Some(libc::ELOOP) if no_link => a_link(),
         #[cfg(unix)]
-        Some(libc::EISDIR) => not_regular("a directory, not a file"),
+        Some(libc::EISDIR) if no_link => not_regular("a directory, not a file"),
         _ => e,
     })?;
     let meta = file.metadata()?;

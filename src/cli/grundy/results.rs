@@ -309,24 +309,19 @@ fn survey_one(
         }
         Ok(outcome.is_ok())
     };
-    let lock = match crate::store::Lock::try_take(&lock_path) {
-        Ok(lock) => lock,
-        Err(e) if crate::store::is_not_a_file(&e) => {
+    // A link, FIFO or folder at the lock's name is set aside, then tried
+    // again once.
+    let mut taken = crate::store::Lock::try_take(&lock_path);
+    if let Err(e) = &taken {
+        if crate::store::is_not_a_file(e) {
             if !aside(&lock_path, &format!("is not a lock file ({e})"), out)? {
                 return Ok(Kept::Failed);
             }
-            match crate::store::Lock::try_take(&lock_path) {
-                Ok(lock) => lock,
-                Err(e) => {
-                    writeln!(
-                        out,
-                        "{code}: {} cannot be locked ({e}): not computed",
-                        shown(&lock_path)
-                    )?;
-                    return Ok(Kept::Failed);
-                }
-            }
+            taken = crate::store::Lock::try_take(&lock_path);
         }
+    }
+    let lock = match taken {
+        Ok(lock) => lock,
         Err(e) => {
             writeln!(
                 out,
