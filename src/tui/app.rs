@@ -186,12 +186,14 @@ impl App {
     /// The one place where state changes.
     pub fn update(&mut self, action: Action) {
         match action {
-            Action::Quit => match self.at_stake() {
-                Some(what) if !self.keeps_session => {
-                    self.overlay = Some(Overlay::Question(Question::Quit(what)))
+            Action::Quit => {
+                let at_stake = self.at_stake();
+                if at_stake.is_empty() || self.keeps_session {
+                    self.running = false;
+                } else {
+                    self.overlay = Some(Overlay::Question(Question::Quit(at_stake)));
                 }
-                _ => self.running = false,
-            },
+            }
             Action::QuitNow => self.running = false,
             Action::Yes => match self.overlay.take() {
                 Some(Overlay::Question(Question::Quit(_))) => self.running = false,
@@ -367,10 +369,14 @@ impl App {
         self.puzzle_folder = Some(folder);
     }
 
-    /// What quitting would lose, in any tab (a match left on another tab
-    /// counts too).
-    pub fn at_stake(&self) -> Option<&'static str> {
-        self.tabs.pages().into_iter().find_map(|p| p.at_stake())
+    /// What quitting would lose, in every tab (a match left on another tab
+    /// counts too), in the order of the tabs.
+    pub fn at_stake(&self) -> Vec<&'static str> {
+        self.tabs
+            .pages()
+            .into_iter()
+            .filter_map(|p| p.at_stake())
+            .collect()
     }
 
     /// Work between events: takes in results of background work.

@@ -21,8 +21,9 @@ use ratatui::widgets::{Block, Borders, Clear, Widget};
 /// A question the app asks before doing something that loses work.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Question {
-    /// Quit, while this is at stake ("the match against the engine").
-    Quit(&'static str),
+    /// Quit, while these are at stake ("the Treblecross game", "the
+    /// Noughts & Crosses+ match"): every one is named.
+    Quit(Vec<&'static str>),
     /// Do a tab's action that throws a match in progress away.
     Abandon { question: String, action: TabAction },
     /// Load a file over a match in progress (Ctrl-O).
@@ -91,7 +92,14 @@ impl Overlay {
             Overlay::Help => context.render_help(&self.closing(), area, buf),
             Overlay::Rules => context.render_rules(&self.closing(), area, buf),
             Overlay::Question(Question::Quit(what)) => {
-                let question = format!("{} is not over: quitting abandons it.", capitalized(what));
+                let question = match &what[..] {
+                    [one] => format!("{} is not over: quitting abandons it.", capitalized(one)),
+                    [first @ .., last] => format!(
+                        "{} and {last} are not over: quitting abandons them.",
+                        capitalized(&first.join(", "))
+                    ),
+                    [] => "Quit?".to_string(),
+                };
                 context.render_question(" Quit? ", &question, "quit", "stay", area, buf);
             }
             Overlay::Question(

@@ -489,3 +489,23 @@ fn a_tab_too_small_to_draw_takes_no_keys() {
         assert!(app.showing_help());
     }
 }
+
+/// The quit question names every game left unfinished, in whichever tabs
+/// (it used to name the first one found).
+#[test]
+fn the_quit_question_names_every_unfinished_game() {
+    let mut app = fresh();
+    app.load_saved(saved::read(TREBLECROSS_GAME).unwrap());
+    settle(&mut app);
+    app.load_saved(saved::read(NOTAKTO_GAME).unwrap());
+    settle(&mut app);
+    assert_eq!(app.at_stake(), ["the Treblecross game", "the Notakto game"]);
+    app.update(Action::Quit);
+    let text = screen(&app);
+    assert!(
+        text.contains("The Treblecross game and the Notakto game are"),
+        "{text}"
+    );
+    app.update(Action::Yes);
+    assert!(!app.running);
+}

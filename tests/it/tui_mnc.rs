@@ -324,7 +324,7 @@ fn esc_never_quits_and_q_asks_while_a_match_is_on() {
     let mut app = app_playing(Side::O);
     wait_for_turn(&mut app);
     // Only the engine has moved: nothing of yours at stake, q quits.
-    assert_eq!(app.at_stake(), None);
+    assert!(app.at_stake().is_empty());
     // Esc puts a picked-up piece down, then dismisses, and never quits.
     type_keys(&mut app, "b");
     app.handle(&key(crossterm::event::KeyCode::Esc), AREA);
@@ -344,7 +344,7 @@ fn esc_never_quits_and_q_asks_while_a_match_is_on() {
     assert!(app.running);
     assert!(app.question().is_some());
     let text = draw(&app, 100, 24).backend().to_string();
-    assert!(text.contains("Quit?") && text.contains("The match against the engine"));
+    assert!(text.contains("Quit?") && text.contains("The Noughts & Crosses+ match"));
     // n stays; so do Esc and a click; other keys do nothing meanwhile.
     type_keys(&mut app, "n");
     assert!(app.running && app.question().is_none());

@@ -543,7 +543,7 @@ fn a_game_put_aside_for_the_puzzles_is_at_stake_and_comes_back_going() {
     // taken on the app's ticks): it comes while the game waits aside.
     app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Toggle)));
     assert!(tab(&app).game().is_none(), "the game waits aside");
-    assert_eq!(app.at_stake(), Some("the Notakto game"));
+    assert_eq!(app.at_stake(), ["the Notakto game"]);
     settle(&mut app);
     app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Leave)));
     settle(&mut app);

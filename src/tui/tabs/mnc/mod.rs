@@ -303,7 +303,7 @@ impl Tab for MncTab {
     fn at_stake(&self) -> Option<&'static str> {
         // A puzzle loses nothing; the match put aside for it does.
         let game = self.training.put_aside().map_or(&self.game, |a| &a.game);
-        (game.human_moved() && game.is_on()).then_some("the match against the engine")
+        (game.human_moved() && game.is_on()).then_some("the Noughts & Crosses+ match")
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
