@@ -1,10 +1,13 @@
 //! The terminal app: four tabs on the shared solvers.
 //!
-//! `app` holds the title bar, footer, help overlay and the one update
-//! function; `tabs` one file per tab, each a leaf that owns its actions,
+//! `app` holds the title bar, footer, overlays and the one update
+//! function; `tabs` one folder per tab, each a leaf that owns its actions,
 //! key table, state, click mapping and drawing (the [`tab::Tab`] trait);
 //! `keymap` the binding type the key tables are made of; `grid`, `widgets`
-//! and `theme` what the tabs share; `engine` the MNC engine's thread.
+//! and `theme` what the tabs share; `worker` the thread the match engines
+//! and puzzle makers run on; `terminal` taking and giving back the
+//! terminal, the signals and the session's keeper (it imports nothing of
+//! the app). Here: starting the app and its event loop.
 
 pub mod action;
 pub mod app;
@@ -13,7 +16,6 @@ pub mod audit;
 pub mod files;
 pub mod grid;
 pub mod history;
-mod keeper;
 pub mod keymap;
 pub mod overlays;
 pub mod puzzle;
@@ -22,9 +24,9 @@ pub mod review;
 pub mod rules;
 pub mod session;
 pub mod shell;
-mod signals;
 pub mod tab;
 pub mod tabs;
+mod terminal;
 pub mod text;
 pub mod theme;
 pub mod value_history;
@@ -32,16 +34,15 @@ pub mod widgets;
 pub mod worker;
 
 use app::App;
-use crossterm::cursor::Show;
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{self, EnableMouseCapture};
 use crossterm::execute;
 use crossterm::terminal::{Clear, ClearType};
-use keeper::Keeper;
 use std::fmt;
 use std::io::{stdout, IsTerminal};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use terminal::keeper::Keeper;
 
 /// How the app starts.
 #[derive(Debug, Clone, Default)]
@@ -93,62 +94,6 @@ impl From<std::io::Error> for Error {
     }
 }
 
-/// Held by the event loop while it draws, and by the signal thread from
-/// giving the terminal back until the signal has done its work: no frame
-/// (which hides the cursor again) is written after the terminal is given
-/// back.
-static SCREEN: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-/// The screen lock for the signal thread: waited for a little while (a
-/// frame takes a millisecond), but not forever — the event loop may be
-/// stuck writing to a terminal that went away, and the signal must still
-/// end the app.
-fn lock_screen_for_signal() -> Option<std::sync::MutexGuard<'static, ()>> {
-    for _ in 0..100 {
-        match SCREEN.try_lock() {
-            Ok(guard) => return Some(guard),
-            Err(std::sync::TryLockError::Poisoned(e)) => return Some(e.into_inner()),
-            Err(std::sync::TryLockError::WouldBlock) => {
-                std::thread::sleep(Duration::from_millis(2));
-            }
-        }
-    }
-    None
-}
-
-/// Gives the terminal back: mouse reporting off, raw mode off, the main
-/// screen and the cursor back. Safe to call more than once.
-fn leave_terminal(mouse: bool) {
-    if mouse {
-        let _ = execute!(stdout(), DisableMouseCapture);
-    }
-    ratatui::restore();
-    let _ = execute!(stdout(), Show);
-}
-
-/// Takes the terminal again after a suspension.
-#[cfg(unix)]
-fn enter_terminal(mouse: bool) -> std::io::Result<()> {
-    crossterm::terminal::enable_raw_mode()?;
-    execute!(stdout(), crossterm::terminal::EnterAlternateScreen)?;
-    if mouse {
-        execute!(stdout(), EnableMouseCapture)?;
-    }
-    Ok(())
-}
-
-/// Undoes raw mode, the alternate screen and mouse capture when dropped:
-/// on a normal exit, an early return with an error, and unwinding.
-struct TerminalGuard {
-    mouse: bool,
-}
-
-impl Drop for TerminalGuard {
-    fn drop(&mut self) {
-        leave_terminal(self.mouse);
-    }
-}
-
 /// Ctrl-Z: gives the terminal back, stops until `fg`, then takes it
 /// again. Whether that happened (then everything is drawn anew).
 #[cfg(unix)]
@@ -156,9 +101,7 @@ fn suspend_if_asked(app: &mut App, mouse: bool) -> std::io::Result<bool> {
     if !std::mem::take(&mut app.suspend_requested) {
         return Ok(false);
     }
-    leave_terminal(mouse);
-    signals::suspend()?;
-    enter_terminal(mouse)?;
+    terminal::suspend(mouse)?;
     Ok(true)
 }
 
@@ -197,7 +140,7 @@ pub fn run(options: Options) -> Result<(), Error> {
     app.open_settings_tab(&settings);
     app.keeps_session = keeper.is_some();
     let resumed = Arc::new(AtomicBool::new(false));
-    let signals = signals::Watch::start(mouse, Arc::clone(&resumed), keeper.clone())?;
+    let signals = terminal::signals::Watch::start(mouse, Arc::clone(&resumed), keeper.clone())?;
     // ratatui's own panic hook restores the screen but not mouse capture:
     // ours turns it off first, keeps the session as last handed over (the
     // state being changed when it broke is not trusted), then hands over
@@ -205,14 +148,14 @@ pub fn run(options: Options) -> Result<(), Error> {
     let previous = std::panic::take_hook();
     let keeper_at_panic = keeper.clone();
     std::panic::set_hook(Box::new(move |info| {
-        leave_terminal(mouse);
+        terminal::leave_terminal(mouse);
         if let Some(Err(why)) = keeper_at_panic.as_ref().map(Keeper::flush) {
             eprintln!("noughts: {why}");
         }
         previous(info);
     }));
     let mut terminal = ratatui::init();
-    let guard = TerminalGuard { mouse };
+    let guard = terminal::TerminalGuard { mouse };
     if mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
@@ -265,7 +208,7 @@ fn event_loop(
     while app.running {
         let mut area = ratatui::layout::Rect::default();
         {
-            let _screen = SCREEN.lock().unwrap_or_else(|e| e.into_inner());
+            let _screen = terminal::SCREEN.lock().unwrap_or_else(|e| e.into_inner());
             terminal.draw(|frame| {
                 area = frame.area();
                 frame.render_widget(&*app, area);

@@ -9,7 +9,7 @@
 //! one finds the folder's lock taken, says so, and keeps nothing.
 
 use super::app::{App, TabId};
-use super::keeper::Keeper;
+use super::terminal::keeper::Keeper;
 use crate::notation::escape_all;
 use crate::notation::saved::{self, Saved};
 use crate::store;

@@ -4,9 +4,13 @@
 
 use super::keymap::{Binding, Direction, When};
 use super::puzzle::Puzzles;
+use super::theme::Theme;
 use crate::notation::saved::Saved;
 use crate::settings::Settings;
 use crate::solver::puzzle::PuzzleId;
+use crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 
 /// How a tab's cursor moves, for the footer and help.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,15 +30,6 @@ impl Cursor {
         vertical: true,
     };
 }
-use super::theme::Theme;
-use crossterm::event::{KeyEvent, MouseEvent};
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-
-/// A tab: registered in `tabs/mod.rs` by one line, it is then in the
-/// title bar, the key tables, the session, Ctrl-S and Ctrl-O, `--puzzle`
-/// and the settings, with nothing else to write outside its folder. Its
-/// puzzles are [`Puzzles`] (`puzzle.rs`), its files [`Keep`] (`save.rs`).
 /// A tab's names.
 pub struct About {
     /// In the title bar, and in a narrow one.
@@ -62,6 +57,12 @@ impl About {
     }
 }
 
+/// A tab: registered in `tabs/mod.rs` by one line, it is then in the
+/// title bar, the key tables, the session, Ctrl-S and Ctrl-O, `--puzzle`
+/// and the settings. Its puzzles are [`Puzzles`] (`puzzle.rs`), its files
+/// [`Keep`] (`save.rs`). Its game is still named outside its folder too —
+/// in the solver's puzzles, the notation of saved files and puzzles, the
+/// settings and the command line — until a game is one trait (issue 48).
 pub trait Tab: Default + Puzzles + Keep {
     /// Everything the tab can be asked to do.
     type Action: Copy + std::fmt::Debug + PartialEq + 'static;

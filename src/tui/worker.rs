@@ -1,6 +1,6 @@
 //! A search on its own thread, so that no frame waits for one: the tab
-//! sends requests and takes in the answers on its ticks. Both match tabs
-//! run their engines this way.
+//! sends requests and takes in the answers on its ticks. The three match
+//! tabs run their engines this way (MNC's also makes its puzzles).
 
 use crate::solver::record::{Rules, Wanted};
 use std::fmt;

@@ -9,8 +9,8 @@ pub use windows::Watch;
 
 #[cfg(unix)]
 mod unix {
-    use crate::tui::keeper::Keeper;
-    use crate::tui::{enter_terminal, leave_terminal, lock_screen_for_signal};
+    use super::super::keeper::Keeper;
+    use super::super::{enter_terminal, leave_terminal, lock_screen_for_signal};
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGSTOP, SIGTERM, SIGTSTP};
     use signal_hook::iterator::{Handle, Signals};
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -72,8 +72,8 @@ mod unix {
 
 #[cfg(windows)]
 mod windows {
-    use crate::tui::keeper::Keeper;
-    use crate::tui::{leave_terminal, lock_screen_for_signal};
+    use super::super::keeper::Keeper;
+    use super::super::{leave_terminal, lock_screen_for_signal};
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
 
