@@ -3,7 +3,7 @@
 //! and the reasons and results in words.
 
 use super::{describe, quoted, InputError, Token, Tokens};
-use crate::solver::tictactoe::{Board, Illegality, Verdict};
+use crate::solver::tictactoe::{Analysis, Board, Illegality, Verdict};
 use crate::solver::{Cell, Outcome, Side};
 use std::fmt;
 use std::str::FromStr;
@@ -287,6 +287,31 @@ pub fn result_words(mover: Side, value: Outcome) -> String {
         Outcome::Win(_) => format!("{} wins", mark_letter(mover)),
         Outcome::Loss(_) => format!("{} wins", mark_letter(mover.other())),
         Outcome::Draw => "draw".to_string(),
+    }
+}
+
+/// What an example board shows, for the tab's `e`: who is to move and
+/// who wins with perfect play, or why no game reaches it, or how it ended.
+pub fn example_words(
+    verdict: Verdict,
+    why: Option<Illegality>,
+    analysis: Option<&Analysis>,
+) -> String {
+    match (verdict, why, analysis) {
+        (Verdict::Illegal, Some(why), _) => format!("no real game reaches it: {why}"),
+        (Verdict::Illegal, None, _) => "no real game reaches it".into(),
+        (Verdict::FirstPlayerWon, ..) => "over: X has three in a row".into(),
+        (Verdict::SecondPlayerWon, ..) => "over: O has three in a row".into(),
+        (Verdict::Draw, ..) => "over: a full board with no line, a draw".into(),
+        (_, _, Some(a)) => format!(
+            "{} to move, and with perfect play {}",
+            mark_letter(a.mover),
+            match result_words(a.mover, a.value).as_str() {
+                "draw" => "it is a draw".to_string(),
+                words => words.to_string(),
+            }
+        ),
+        (_, _, None) => "a game going on".into(),
     }
 }
 

@@ -2,7 +2,7 @@
 //! empty one.
 
 use super::{describe, quoted, InputError, Token};
-use crate::solver::treblecross::Strip;
+use crate::solver::treblecross::{Strip, StripAnalysis};
 use std::fmt;
 use std::str::FromStr;
 
@@ -121,6 +121,32 @@ pub fn strip_arg(text: &str) -> Result<Strip, InputError> {
         ));
     }
     Ok(strip)
+}
+
+/// What an example strip shows, for the tab's `e`: who wins, and how.
+pub fn example_words(analysis: &StripAnalysis) -> String {
+    match analysis {
+        StripAnalysis::Finished { .. } => "over: three X in a row already".into(),
+        StripAnalysis::ImmediateWin { cells } => format!(
+            "the player to move makes three at once ({} way{})",
+            cells.len(),
+            if cells.len() == 1 { "" } else { "s" }
+        ),
+        StripAnalysis::Segments {
+            segments,
+            winning_cells,
+            ..
+        } if winning_cells.is_empty() => format!(
+            "the player to move loses: the {} free segment{} balance out",
+            segments.len(),
+            if segments.len() == 1 { "" } else { "s" }
+        ),
+        StripAnalysis::Segments { winning_cells, .. } => format!(
+            "the player to move wins, by {} cell{} (starred)",
+            winning_cells.len(),
+            if winning_cells.len() == 1 { "" } else { "s" }
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use keys::{EDITING, LINE};
 pub use layout::{layout, TicTacToeLayout, MIN_SIZE};
 pub use puzzle::{Training, Try};
 
-use crate::notation::tictactoe::Alphabet;
+use crate::notation::tictactoe::{example_words, Alphabet};
 use crate::notation::{InputError, Tokens};
 use crate::solver::puzzle::{PuzzleGame, Puzzler};
 use crate::solver::record::{PerfectLine, Record, Shown, Wanted};
@@ -279,9 +279,16 @@ impl TicTacToeTab {
     fn next_example(&mut self) {
         match &self.examples {
             Ok(examples) if !examples.is_empty() => {
-                let example = examples[self.next_example % examples.len()];
-                self.next_example = (self.next_example + 1) % examples.len();
+                let (count, at) = (examples.len(), self.next_example % examples.len());
+                let example = examples[at];
+                self.next_example = (at + 1) % count;
                 self.edit(example);
+                let v = &self.verdicts;
+                let words = example_words(v.verdict, v.why, v.analysis.as_ref());
+                self.message = Some(format!(
+                    "example {} of {count}, from the contests' samples: {words}",
+                    at + 1
+                ));
             }
             Ok(_) => self.message = Some("assets/ holds no example board".into()),
             Err(e) => self.message = Some(format!("the examples in assets/ do not parse: {e}")),

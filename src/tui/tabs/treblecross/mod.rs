@@ -28,7 +28,7 @@ pub use panel::{stats_lines, Panel, PanelMode, PLOT_FIRST, PLOT_MOST};
 pub use puzzle::{Training, Try};
 pub use view::{cursor_words, nim_sum_text};
 
-use crate::notation::treblecross::{read_strip, LONGEST_EDITABLE};
+use crate::notation::treblecross::{example_words, read_strip, LONGEST_EDITABLE};
 use crate::notation::{InputError, Tokens};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::puzzle::{PuzzleGame, Puzzler};
@@ -505,10 +505,19 @@ impl TreblecrossTab {
     fn next_example(&mut self) {
         match &self.examples {
             Ok(examples) if !examples.is_empty() => {
-                let example = examples[self.next_example % examples.len()].clone();
-                self.next_example = (self.next_example + 1) % examples.len();
+                let (count, at) = (examples.len(), self.next_example % examples.len());
+                let example = examples[at].clone();
+                self.next_example = (at + 1) % count;
                 self.cursor = 0;
                 self.edit(Edit::whole(&example));
+                let words = match &self.analysis {
+                    Some(analysis) => example_words(analysis),
+                    None => "its values are being computed".into(),
+                };
+                self.message = Some(format!(
+                    "example {} of {count}, the UVA problem's sample strips: {words}",
+                    at + 1
+                ));
             }
             Ok(_) => self.message = Some("assets/ holds no example strip".into()),
             Err(e) => self.message = Some(format!("the examples in assets/ do not parse: {e}")),
