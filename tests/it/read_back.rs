@@ -111,8 +111,9 @@ fn a_checkpoint_link_is_refused_and_nothing_is_written_where_it_leads() {
     );
 }
 
-fn survey(games: &Path, folder: &Path, more: &[&str]) -> Output {
-    let mut args = vec![
+/// `grundy --survey --games GAMES --results FOLDER --max 5000`.
+fn survey(games: &Path, folder: &Path) -> Output {
+    run(&[
         "grundy",
         "--survey",
         "--games",
@@ -121,9 +122,7 @@ fn survey(games: &Path, folder: &Path, more: &[&str]) -> Output {
         folder.to_str().unwrap(),
         "--max",
         "5000",
-    ];
-    args.extend_from_slice(more);
-    run(&args)
+    ])
 }
 
 fn sha_of(folder: &Path, stem: &str) -> String {
@@ -139,7 +138,7 @@ fn damaged_survey_values_are_set_aside_and_computed_again() {
     let games = scratch.path().join("games.txt");
     std::fs::write(&games, "0.007\n").unwrap();
     // --results makes its folder.
-    let out = survey(&games, &folder, &[]);
+    let out = survey(&games, &folder);
     assert!(out.status.success(), "{}", text(&out).1);
     let sha = sha_of(&folder, "0.007");
     assert_eq!(
@@ -153,7 +152,7 @@ fn damaged_survey_values_are_set_aside_and_computed_again() {
     let line = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
     bytes[line + 2 * 3000] ^= 1;
     std::fs::write(&values, &bytes).unwrap();
-    let out = survey(&games, &folder, &[]);
+    let out = survey(&games, &folder);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     assert!(stdout.contains("does not match its checksum"), "{stdout}");
@@ -222,7 +221,7 @@ fn every_bad_per_game_file_is_set_aside_and_the_share_goes_on() {
             }
         }
         plant(&folder.join(format!("0.77.{file}")));
-        let out = survey(&games, &folder, &[]);
+        let out = survey(&games, &folder);
         let (stdout, stderr) = text(&out);
         assert!(
             out.status.success(),
@@ -253,7 +252,7 @@ fn merge_shows_a_game_once_names_files_that_differ_and_escapes_what_it_prints() 
     let folder = scratch.path().join("res");
     let games = scratch.path().join("games.txt");
     std::fs::write(&games, "0.77\n0.07\n").unwrap();
-    assert!(survey(&games, &folder, &[]).status.success());
+    assert!(survey(&games, &folder).status.success());
     let merge = |json: bool| {
         let mut args = vec!["grundy", "--merge", folder.to_str().unwrap()];
         if json {
