@@ -24,6 +24,7 @@ use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_SPOT, CHECKED_TAI
 
 mod checkpoint;
 mod compare;
+mod merge;
 mod records;
 mod report;
 mod results;
@@ -31,9 +32,10 @@ mod survey;
 mod table_file;
 mod tables;
 
+pub use merge::merge;
 pub use report::{stats_report, PeriodReport, RareCommon, StatsReport};
 pub use results::{
-    games_list, merge, shard_arg, share, survey as survey_games, GameResult, Shard, SurveyRequest,
+    games_list, shard_arg, share, survey as survey_games, GameResult, Shard, SurveyRequest,
 };
 pub use survey::{survey, survey_rows, SurveyRow, Surveyed, SURVEY};
 pub use table_file::parse_table;

@@ -10,7 +10,6 @@
 //! rating bands the choice draws from.
 
 use crate::solver::puzzle::{Choice, PuzzleGame, PuzzleId, Rated};
-use crate::solver::Outcome;
 use crate::store;
 use crate::tui::text::{TextField, TextKey};
 use crate::tui::theme::Theme;
@@ -109,33 +108,6 @@ impl<P: Rated, E: Default> Try<P, E> {
             hints: Vec::new(),
             more: E::default(),
         }
-    }
-}
-
-/// The wrong answers tried on a puzzle, each with its value where the game
-/// counts one (MNC's `loss in 4`): every tab marks them on its board with
-/// ✗ where they were played (a cell, a move's target), for as long as the
-/// puzzle is on; the panel says why each is wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Missed<T>(pub Vec<(T, Option<Outcome>)>);
-
-impl<T> Default for Missed<T> {
-    fn default() -> Self {
-        Missed(Vec::new())
-    }
-}
-
-impl<T: PartialEq> Missed<T> {
-    /// A wrong answer at `place`, worth `value` to its mover (once a place).
-    pub fn add(&mut self, place: T, value: Option<Outcome>) {
-        if !self.0.iter().any(|(p, _)| *p == place) {
-            self.0.push((place, value));
-        }
-    }
-
-    /// The wrong answer tried at `place`, if any: `Some(value)`.
-    pub fn at(&self, place: &T) -> Option<Option<Outcome>> {
-        self.0.iter().find(|(p, _)| p == place).map(|(_, v)| *v)
     }
 }
 
@@ -809,7 +781,9 @@ pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
     }
 }
 
+mod missed;
 pub mod run;
 mod trainer;
+pub use missed::Missed;
 pub use run::{Run, RunEnd, RunKind};
 pub use trainer::{aim_words, Progress, Trainer, AIM_STEP};
