@@ -18,6 +18,7 @@ pub mod grid;
 pub mod history;
 pub mod keymap;
 pub mod overlays;
+mod playing;
 pub mod puzzle;
 pub mod record_view;
 pub mod review;

@@ -2,7 +2,7 @@
 //! sends requests and takes in the answers on its ticks. The three match
 //! tabs run their engines this way (MNC's also makes its puzzles).
 
-use crate::solver::record::{Rules, Wanted};
+use crate::solver::record::{Annotation, Engine, PerfectLine, Rules, Wanted};
 use std::fmt;
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 
@@ -51,7 +51,11 @@ impl<Q: Send + 'static, A: Send + 'static> Worker<Q, A> {
             pending: 0,
         }
     }
+}
 
+/// Asking and answering need nothing of the types: only starting the
+/// thread sends them across.
+impl<Q, A> Worker<Q, A> {
     pub fn ask(&mut self, request: Q) {
         if self.requests.send(request).is_ok() {
             self.pending += 1;
@@ -103,6 +107,47 @@ impl<R: Rules> From<Wanted<R>> for GameRequest<R> {
             Wanted::Line(from) => GameRequest::Line(from),
         }
     }
+}
+
+/// An engine's answer, with the position it is about (the tab drops stale
+/// ones); a search that failed says why in words.
+pub enum GameReply<R: Rules> {
+    /// The engine's move, `None` when it has none.
+    Move(R::Position, Result<Option<R::Move>, String>),
+    Line(Result<PerfectLine<R>, String>),
+    Annotated(
+        R::Position,
+        Vec<R::Move>,
+        Result<Vec<Annotation<R::Value>>, String>,
+    ),
+}
+
+/// Starts a game's engine on its own thread: `make` builds it there (its
+/// tables are its own), then it answers each [`GameRequest`].
+pub fn start_engine<R, E>(
+    make: impl FnOnce() -> E + Send + 'static,
+) -> Worker<GameRequest<R>, GameReply<R>>
+where
+    R: Rules + 'static,
+    R::Position: Send,
+    R::Move: Send,
+    R::Value: Send,
+    E: Engine<R>,
+{
+    Worker::start(make, |engine: &mut E, request| {
+        let words = |e: E::Error| e.to_string();
+        match request {
+            GameRequest::Move(position) => {
+                let mv = engine.best_move(&position).map_err(words);
+                GameReply::Move(position, mv)
+            }
+            GameRequest::Line(from) => GameReply::Line(engine.perfect_line(from).map_err(words)),
+            GameRequest::Annotate(start, moves) => {
+                let values = engine.annotate(&start, &moves).map_err(words);
+                GameReply::Annotated(start, moves, values)
+            }
+        }
+    })
 }
 
 /// The worker thread ended: no more answers will come.

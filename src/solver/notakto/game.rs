@@ -6,7 +6,8 @@
 //! [`Record`]: crate::solver::record::Record
 
 use super::{analyze, engine_move_with, play, Board, Exact, Move};
-use crate::solver::record::{self, Annotation, KnownValue, Rules};
+use crate::solver::record::{self, Annotation, KnownValue, PerfectLine, Rules};
+use std::convert::Infallible;
 
 pub use crate::solver::record::Player;
 
@@ -127,6 +128,36 @@ pub fn annotate(start: &[Board], moves: &[Move]) -> Vec<Annotation<KnownValue>> 
             Annotation { before, after }
         })
         .collect()
+}
+
+/// The most moves of a perfect line: every move of 9 boards (a board holds
+/// at most 6 X without a line, so it takes at most 7).
+pub const LINE_MOST: usize = 63;
+
+/// The engine of a match: the quotient for who wins, the exact search on
+/// few live boards for how soon. Its searches cannot fail.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NotaktoEngine;
+
+impl record::Engine<NotaktoRules> for NotaktoEngine {
+    type Error = Infallible;
+
+    fn best_move(&mut self, position: &Position) -> Result<Option<Move>, Infallible> {
+        Ok(super::engine_move(&position.boards))
+    }
+
+    fn perfect_line(&mut self, from: Position) -> Result<PerfectLine<NotaktoRules>, Infallible> {
+        let (moves, cut) = perfect_line(&from.boards, LINE_MOST);
+        Ok(PerfectLine { from, moves, cut })
+    }
+
+    fn annotate(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+    ) -> Result<Vec<Annotation<KnownValue>>, Infallible> {
+        Ok(annotate(&start.boards, moves))
+    }
 }
 
 #[cfg(test)]

@@ -37,6 +37,25 @@ pub trait Rules {
     }
 }
 
+/// A game's engine, as a match against it and its record ask of it: its
+/// move, the perfect line and the values of a game's moves. The app runs
+/// one on a worker thread for each match tab; `Error` is what can stop a
+/// search (a Treblecross value past the table's room).
+pub trait Engine<R: Rules> {
+    type Error: std::fmt::Display;
+    /// The engine's move in `position`, `None` when there is none.
+    fn best_move(&mut self, position: &R::Position) -> Result<Option<R::Move>, Self::Error>;
+    /// The perfect line from `from`, cut where the engine thinks it long
+    /// enough to study.
+    fn perfect_line(&mut self, from: R::Position) -> Result<PerfectLine<R>, Self::Error>;
+    /// The values of `moves` played from `start`, as the review marks them.
+    fn annotate(
+        &mut self,
+        start: &R::Position,
+        moves: &[R::Move],
+    ) -> Result<Vec<Annotation<R::Value>>, Self::Error>;
+}
+
 /// A position's value for the player to move there.
 pub trait Value: Copy + PartialEq + Debug {
     /// The value for the player who moved into a position of value `self`.

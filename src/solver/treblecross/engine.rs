@@ -2,10 +2,10 @@
 //! analysis on long ones; the value of a strip, the perfect line, and the
 //! values of a game's moves for its review.
 
-use super::{analyze, safe_cells, three_in_a_row, Position};
+use super::{analyze, safe_cells, three_in_a_row, Position, TreblecrossRules};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::octal::ValueTooLarge;
-use crate::solver::record::Annotation;
+use crate::solver::record::{self, Annotation, PerfectLine};
 use crate::solver::search::{Expansion, Game, Outcome, Solver};
 
 /// Treblecross as the generic search sees it: the exhaustive slow twin of
@@ -224,4 +224,39 @@ pub fn annotate(
         values.push(Annotation { before, after });
     }
     Ok(values)
+}
+
+/// The most moves of a perfect line worked out at once (a long strip has
+/// thousands; the first ones are the ones to study).
+pub const LINE_MOST: usize = 200;
+
+/// The engine of a match, with its own Grundy table (grown as long strips
+/// need it).
+#[derive(Default)]
+pub struct TreblecrossEngine {
+    table: GrundyTable,
+}
+
+impl record::Engine<TreblecrossRules> for TreblecrossEngine {
+    type Error = ValueTooLarge;
+
+    fn best_move(&mut self, position: &Position) -> Result<Option<usize>, ValueTooLarge> {
+        engine_move(&position.strip, &mut self.table)
+    }
+
+    fn perfect_line(
+        &mut self,
+        from: Position,
+    ) -> Result<PerfectLine<TreblecrossRules>, ValueTooLarge> {
+        let (moves, cut) = perfect_line(&from.strip, &mut self.table, LINE_MOST)?;
+        Ok(PerfectLine { from, moves, cut })
+    }
+
+    fn annotate(
+        &mut self,
+        start: &Position,
+        moves: &[usize],
+    ) -> Result<Vec<Annotation<StripValue>>, ValueTooLarge> {
+        annotate(start, moves, &mut self.table)
+    }
 }

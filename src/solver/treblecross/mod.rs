@@ -16,7 +16,7 @@ mod game;
 
 pub use engine::{
     annotate, engine_move, perfect_line, strip_value, to_mask, StripValue, Treblecross,
-    EXACT_ENGINE_EMPTY_CELLS,
+    TreblecrossEngine, EXACT_ENGINE_EMPTY_CELLS, LINE_MOST,
 };
 pub use game::{new_match, Match, MatchError, Move, Player, Position, Taken, TreblecrossRules};
 

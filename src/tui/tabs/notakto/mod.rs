@@ -9,7 +9,6 @@
 //! keys in `keys.rs`, where things go in `layout.rs`, the drawing in
 //! `view.rs`, the puzzles in `puzzle.rs` and the files in `save.rs`.
 
-mod engine;
 mod game;
 mod keys;
 mod layout;
@@ -17,7 +16,6 @@ mod puzzle;
 mod save;
 mod view;
 
-pub use engine::LINE_MOST;
 pub use game::NotaktoWords;
 pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
 pub use layout::{layout, layout_with_words, Look, NotaktoLayout, Place, MIN_SIZE};
@@ -25,20 +23,19 @@ pub use puzzle::{Training, Try};
 
 use crate::notation::notakto::{read_board, MOST_EDITABLE};
 use crate::notation::{InputError, Tokens};
-use crate::solver::notakto::game::{Match, NotaktoRules, Player};
+use crate::solver::notakto::game::{Match, NotaktoEngine, NotaktoRules, Player};
 use crate::solver::notakto::{analyze, Analysis, Board, Move};
 use crate::solver::puzzle::{PuzzleGame, Puzzler};
 use crate::solver::record::{Record, Shown};
 use crate::solver::Cell;
 use crate::tui::history::{History, NOTHING_TO_REDO, NOTHING_TO_UNDO};
 use crate::tui::keymap::{Binding, Direction, When};
+use crate::tui::playing::{Playing, PlayingTab};
 use crate::tui::record_view::{self, dropped_moves};
 use crate::tui::review::Review;
 use crate::tui::tab::{About, Tab};
 use crate::tui::theme::Theme;
-use crate::tui::worker::Worker;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-use engine::{Reply, Request};
 use keys::{EDITING, GAME_OVER, PLAYING, REVIEWING};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as At, Rect};
@@ -117,12 +114,9 @@ impl crate::tui::history::Edit for Boards {
 pub struct NotaktoTab {
     /// The editor's boards (a game holds its own while it lasts).
     boards: Vec<Board>,
-    /// A game against the engine, when one is being played.
-    game: Option<Match>,
-    /// A perfect line studied from the editor (no game).
-    study: Option<Record<NotaktoRules>>,
-    /// The engine's moves, perfect lines and annotations, off this thread.
-    worker: Worker<Request, Reply>,
+    /// A game against the engine, or the editor's study of a perfect
+    /// line, and the engine's thread.
+    playing: Playing<NotaktoRules>,
     /// A one-line answer to the last action (why it was refused, …).
     message: Option<String>,
     cursor: Spot,
@@ -163,7 +157,7 @@ impl Tab for NotaktoTab {
         if self.view() != Shown::Live {
             return REVIEWING;
         }
-        match &self.game {
+        match &self.playing.game {
             None => EDITING,
             Some(game) if game.is_on() => PLAYING,
             Some(_) => GAME_OVER,
@@ -184,7 +178,7 @@ impl Tab for NotaktoTab {
         if self.view() != Shown::Live {
             // A click on an X of the game: the position after that move.
             let played = match action {
-                A::Click(board, cell) => self.game.as_ref().and_then(|g| {
+                A::Click(board, cell) => self.playing.game.as_ref().and_then(|g| {
                     let mv = Move { board, cell };
                     g.record().moves().iter().position(|&m| m == mv)
                 }),
@@ -202,7 +196,7 @@ impl Tab for NotaktoTab {
         if let A::Click(board, cell) = action {
             self.cursor = Spot { board, cell };
         }
-        if self.game.is_some() {
+        if self.playing.game.is_some() {
             match action {
                 A::Toggle | A::SetX | A::Click(..) => self.play_at(self.cursor.as_move()),
                 A::Undo => self.undo_in_game(),
@@ -303,7 +297,7 @@ impl Tab for NotaktoTab {
     }
 
     fn abandons(&self, action: Action) -> Option<String> {
-        let game = self.game.as_ref()?;
+        let game = self.playing.game.as_ref()?;
         if !(game.is_on() && game.human_moved()) {
             return None;
         }
@@ -326,7 +320,7 @@ impl Tab for NotaktoTab {
     fn at_stake(&self) -> Option<&'static str> {
         // A game waiting aside for the puzzles is at stake too.
         let aside = self.training.put_aside();
-        let game = aside.map_or(self.game.as_ref(), |a| a.game.as_ref())?;
+        let game = aside.map_or(self.playing.game.as_ref(), |a| a.game.as_ref())?;
         (game.is_on() && game.human_moved()).then_some("the Notakto game")
     }
 
@@ -351,9 +345,7 @@ impl NotaktoTab {
         let analysis = analyze(&boards);
         NotaktoTab {
             boards,
-            game: None,
-            study: None,
-            worker: engine::start(),
+            playing: Playing::new(|| NotaktoEngine),
             message: None,
             cursor: Spot {
                 board: 0,
@@ -372,13 +364,14 @@ impl NotaktoTab {
 
     /// The boards as they stand: the game's while a game is on.
     pub fn boards(&self) -> &[Board] {
-        self.game
+        self.playing
+            .game
             .as_ref()
             .map_or(&self.boards, |g| &g.position().boards)
     }
 
     pub fn game(&self) -> Option<&Match> {
-        self.game.as_ref()
+        self.playing.game.as_ref()
     }
 
     pub fn cursor(&self) -> Spot {
@@ -387,7 +380,7 @@ impl NotaktoTab {
 
     /// Whether the engine is still working on something asked of it.
     pub fn is_thinking(&self) -> bool {
-        self.worker.is_busy()
+        self.playing.is_busy()
     }
 
     /// The quotient's answer for the boards as they stand.
@@ -474,7 +467,7 @@ impl NotaktoTab {
     /// Where things go in `area` now: the boards give the words more rows
     /// while a game's record is shown (its value history and moves).
     pub fn layout(&self, area: Rect) -> Option<NotaktoLayout> {
-        let over = self.game.as_ref().is_some_and(|g| !g.is_on());
+        let over = self.playing.game.as_ref().is_some_and(|g| !g.is_on());
         let words = if self.view() != Shown::Live || over {
             layout::WORDS_UNDER_RECORD
         } else {
@@ -486,12 +479,15 @@ impl NotaktoTab {
     /// Whether the analysis is hidden: during a game unless asked for,
     /// and while a puzzle is open.
     fn analysis_hidden(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| g.is_on()) && !self.show_analysis
+        self.playing.game.as_ref().is_some_and(|g| g.is_on()) && !self.show_analysis
             || self.training.is_open()
     }
 
     /// The players' names for the boards' X: whose each move was.
     fn first_player(&self) -> Option<Player> {
-        self.game.as_ref().map(|g| g.record().start().to_move)
+        self.playing
+            .game
+            .as_ref()
+            .map(|g| g.record().start().to_move)
     }
 }

@@ -11,6 +11,7 @@ use crate::solver::notakto::{analyze, play, quotient, Board, Move};
 use crate::solver::puzzle::{NotaktoPuzzle, Puzzle, PuzzleId};
 use crate::solver::record::{Record, Shown};
 use crate::tui::history::History;
+use crate::tui::playing::PlayingTab;
 use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles};
 use crate::tui::review::Review;
 use crate::tui::theme::Theme;
@@ -55,14 +56,14 @@ impl Puzzles for NotaktoTab {
         let boards = std::mem::replace(&mut self.boards, tried.puzzle.boards.clone());
         let aside = Aside {
             boards,
-            game: self.game.take(),
+            game: self.playing.game.take(),
             show_analysis: self.show_analysis,
             history: std::mem::take(&mut self.history),
             cursor: self.cursor,
-            study: self.study.take(),
+            study: self.playing.study.take(),
         };
         self.training.begin(tried, || aside);
-        self.study = None;
+        self.playing.study = None;
         self.history = History::default();
         self.message = None;
         self.reanalyze();
@@ -72,11 +73,11 @@ impl Puzzles for NotaktoTab {
     fn leave(&mut self) {
         if let Some(aside) = self.training.end() {
             self.boards = aside.boards;
-            self.game = aside.game;
+            self.playing.game = aside.game;
             self.show_analysis = aside.show_analysis;
             self.history = aside.history;
             self.cursor = aside.cursor;
-            self.study = aside.study;
+            self.playing.study = aside.study;
         }
         self.message = None;
         // A game that came back may wait for an engine reply (or its

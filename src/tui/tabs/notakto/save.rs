@@ -4,9 +4,10 @@
 use super::NotaktoTab;
 use crate::notation::saved::Saved;
 use crate::settings::Settings;
-use crate::solver::notakto::game::{new_match, Player};
+use crate::solver::notakto::game::{Player, Position};
 use crate::solver::notakto::{Board, Move};
 use crate::solver::puzzle::PuzzleId;
+use crate::tui::playing::PlayingTab;
 use crate::tui::tab::Keep;
 
 impl Keep for NotaktoTab {
@@ -14,7 +15,7 @@ impl Keep for NotaktoTab {
     /// the moves (during a puzzle: what waits aside).
     fn saved(&self) -> Saved {
         let aside = self.training.put_aside();
-        let game = aside.map_or(self.game.as_ref(), |a| a.game.as_ref());
+        let game = aside.map_or(self.playing.game.as_ref(), |a| a.game.as_ref());
         match game {
             Some(game) => {
                 let start = game.record().start();
@@ -51,7 +52,7 @@ impl Keep for NotaktoTab {
     /// The settings' number of boards, for a tab not yet touched (a
     /// session or a file loaded after it wins).
     fn apply_settings(&mut self, settings: &Settings) {
-        let untouched = self.game.is_none()
+        let untouched = self.playing.game.is_none()
             && self.history.undo_len() == 0
             && self.boards.iter().all(|&b| b == Board::EMPTY);
         if untouched {
@@ -66,26 +67,21 @@ impl NotaktoTab {
     /// again to where it was (the engine moves if it is its turn).
     fn load_boards(&mut self, boards: Vec<Board>, game: Option<(Player, Vec<Move>)>) {
         self.training.forget();
-        self.game = None;
-        self.study = None;
+        self.playing.game = None;
+        self.playing.study = None;
         self.edit(boards.clone());
         // The same boards as the editor's: no edit, but what is shown
         // changed (a game or puzzle went).
         self.reanalyze();
         self.message = None;
-        let Some((first, moves)) = game else { return };
-        let Some(mut game) = new_match(boards, first) else {
-            return;
-        };
-        let mut player = first;
-        for mv in moves {
-            if game.play(player, mv).is_err() {
-                break;
-            }
-            player = player.other();
+        if let Some((first, moves)) = game {
+            self.load_game(
+                Position {
+                    boards,
+                    to_move: first,
+                },
+                moves,
+            );
         }
-        self.game = Some(game);
-        self.show_analysis = false;
-        self.after_move();
     }
 }

@@ -148,7 +148,7 @@ impl NotaktoTab {
     /// the movers alternating from the game's first.
     fn engine_cells(&self, count: usize) -> Vec<u16> {
         let mut cells = vec![0u16; count];
-        let (Some(game), Some(first)) = (&self.game, self.first_player()) else {
+        let (Some(game), Some(first)) = (&self.playing.game, self.first_player()) else {
             return cells;
         };
         let record = game.record();
@@ -270,7 +270,7 @@ impl NotaktoTab {
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
         }
-        if let Some(game) = &self.game {
+        if let Some(game) = &self.playing.game {
             let started = match game.record().start().to_move {
                 Player::Engine => "the engine started",
                 Player::You => "you started",
@@ -324,7 +324,7 @@ impl NotaktoTab {
             }
         }
         let analysis = &self.analysis;
-        if analysis.is_over() && self.game.is_some() {
+        if analysis.is_over() && self.playing.game.is_some() {
             // The banner said who won.
             return lines;
         }
@@ -367,7 +367,7 @@ impl NotaktoTab {
                 Span::styled(moves.join(" "), theme.win().patch(theme.best())),
             ]));
         }
-        if self.game.as_ref().is_none_or(|g| g.is_on()) {
+        if self.playing.game.as_ref().is_none_or(|g| g.is_on()) {
             lines.push(Line::styled(
                 cursor_words(self.boards(), self.cursor, ascii::on()),
                 theme.best(),

@@ -1,16 +1,15 @@
-//! A game against the engine in the Treblecross tab: starting and
-//! stopping one, your moves and the engine's (asked of the worker), the
-//! take-back, the review and the perfect line (also from the editor,
-//! where `c` makes the strip the one shown).
+//! A game against the engine in the Treblecross tab: the match itself is
+//! the shared one ([`crate::tui::playing`]); here are its words and where
+//! the strip comes from and goes back to.
 
-use super::engine::{Reply, Request};
 use super::{Edit, TreblecrossTab};
-use crate::solver::record::{MatchError, Record, Wanted};
+use crate::solver::record::Record;
 use crate::solver::treblecross::{
-    new_match, Match, Move, Player, Position, StripValue, Taken, TreblecrossRules,
+    Match, Move, Player, Position, StripValue, Taken, TreblecrossRules,
 };
+use crate::tui::playing::{Playing, PlayingTab};
 use crate::tui::record_view::Words;
-use crate::tui::review::{self, Review};
+use crate::tui::review::Review;
 
 /// How Treblecross moves and values are written in the move list and the
 /// review: in a game with the players' names, in the editor's study of a
@@ -78,25 +77,61 @@ impl Words<TreblecrossRules> for TreblecrossWords {
     }
 }
 
-/// A refused game move in words.
-fn match_error_words(error: MatchError<Taken>) -> String {
-    match error {
-        MatchError::GameOver => "the game is over: n plays it again, g goes back to editing".into(),
-        MatchError::NotYourTurn => "wait: it is the engine's move".into(),
-        MatchError::Illegal(Taken(cell)) => format!("cell {} already holds an X", cell + 1),
-        MatchError::NothingToTakeBack => "nothing of yours to take back".into(),
+impl PlayingTab for TreblecrossTab {
+    type Rules = TreblecrossRules;
+    const STOPPED: &'static str = "game stopped: the strip is yours to edit (u undoes its moves)";
+    const PLAYED_AGAIN: &'static str = "a new game on the same strip";
+    const NOW_SHOWN: &'static str = "the strip is now the one shown";
+    const NO_GAME: &'static str = "the strip already has three in a row: edit it first";
+    const NO_MOVE: &'static str = "the strip is full";
+
+    fn playing_mut(&mut self) -> &mut Playing<TreblecrossRules> {
+        &mut self.playing
+    }
+
+    fn message_mut(&mut self) -> &mut Option<String> {
+        &mut self.message
+    }
+
+    fn reanalyze(&mut self) {
+        TreblecrossTab::reanalyze(self);
+    }
+
+    fn editor_position(&self, first: Player) -> Position {
+        Position {
+            strip: self.strip.clone(),
+            to_move: first,
+        }
+    }
+
+    fn take_position(&mut self, position: Position) {
+        if position.strip != self.strip {
+            self.edit(Edit::whole(&position.strip));
+        }
+    }
+
+    fn game_began(&mut self) {
+        self.show_analysis = false;
+    }
+
+    fn move_words(cell: usize) -> String {
+        (cell + 1).to_string()
+    }
+
+    fn refused(_: &Position, Taken(cell): Taken) -> String {
+        format!("cell {} already holds an X", cell + 1)
     }
 }
 
 impl TreblecrossTab {
     pub fn game(&self) -> Option<&Match> {
-        self.game.as_ref()
+        self.playing.game.as_ref()
     }
 
     /// How moves and values are written for the record shown.
     pub fn words(&self) -> TreblecrossWords {
         TreblecrossWords {
-            in_game: self.game.is_some(),
+            in_game: self.playing.game.is_some(),
         }
     }
 
@@ -110,170 +145,6 @@ impl TreblecrossTab {
                 (position.strip, last.map(|cell| (mover, cell)))
             }
             None => (self.strip.clone(), None),
-        }
-    }
-
-    /// Starts a game on the current strip, or stops the one going on (the
-    /// strip keeps its moves).
-    pub(super) fn toggle_game(&mut self, first: Player) {
-        self.study = None;
-        if let Some(game) = self.game.take() {
-            self.strip = game.position().strip.clone();
-            self.message = Some("game stopped: the strip is yours to edit".into());
-            self.reanalyze();
-            return;
-        }
-        match new_match(self.strip.clone(), first) {
-            Some(game) => {
-                self.game = Some(game);
-                self.show_analysis = false;
-                self.message = None;
-                self.after_move();
-            }
-            None => {
-                self.message = Some("the strip already has three in a row: edit it first".into())
-            }
-        }
-    }
-
-    /// The game again from the strip it started on, the same player first.
-    pub(super) fn new_game(&mut self) {
-        let Some(game) = &mut self.game else {
-            self.message = Some("no game to start again: g starts one".into());
-            return;
-        };
-        game.restart();
-        self.message = Some("a new game on the same strip".into());
-        self.after_move();
-    }
-
-    /// After any change to the game: the analysis follows, the engine is
-    /// asked for its move when it is to move, and a finished game's moves
-    /// for their values (the review's marks).
-    pub(super) fn after_move(&mut self) {
-        self.reanalyze();
-        let Some(game) = &self.game else { return };
-        if game.is_on() && game.to_move() == Player::Engine {
-            let position = game.position().clone();
-            self.worker.ask(Request::Move(position));
-        } else if !game.is_on() {
-            let wanted = game.record().wanted_annotations();
-            self.want(wanted);
-        }
-    }
-
-    /// Asks the engine for what the record needs to show.
-    fn want(&mut self, wanted: Option<Wanted<TreblecrossRules>>) {
-        if let Some(wanted) = wanted {
-            self.worker.ask(Request::from(wanted));
-        }
-    }
-
-    /// Takes in the engine's answers; true if one came.
-    pub(super) fn poll_engine(&mut self) -> bool {
-        let mut any = false;
-        loop {
-            let reply = match self.worker.try_reply() {
-                Ok(Some(reply)) => reply,
-                Ok(None) => return any,
-                Err(gone) => {
-                    self.message = Some(format!("the engine stopped: {gone}"));
-                    return true;
-                }
-            };
-            any = true;
-            match reply {
-                Reply::Move(position, cell) => self.engine_moved(&position, cell),
-                Reply::Line(Ok(line)) => {
-                    if let Some(game) = &mut self.game {
-                        game.lined(line);
-                    } else if let Some(study) = &mut self.study {
-                        study.lined(line);
-                    }
-                }
-                Reply::Annotated(start, moves, Ok(values)) => {
-                    if let Some(game) = &mut self.game {
-                        game.annotated(&start, &moves, values);
-                    }
-                }
-                Reply::Line(Err(e)) | Reply::Annotated(_, _, Err(e)) => {
-                    self.message = Some(e.to_string())
-                }
-            }
-        }
-    }
-
-    /// The engine's answer to "your move in `position`": played if the
-    /// game is still there.
-    fn engine_moved(
-        &mut self,
-        position: &Position,
-        cell: Result<Option<usize>, crate::solver::octal::ValueTooLarge>,
-    ) {
-        let Some(game) = &mut self.game else { return };
-        if game.position() != position {
-            return;
-        }
-        match cell {
-            Ok(Some(cell)) => match game.play(Player::Engine, cell) {
-                Ok(()) => self.message = Some(format!("the engine played {}", cell + 1)),
-                Err(e) => self.message = Some(match_error_words(e)),
-            },
-            Ok(None) => self.message = Some("the strip is full".into()),
-            Err(e) => self.message = Some(e.to_string()),
-        }
-        self.after_move();
-    }
-
-    /// Your move in a game: an X on an empty cell, then the engine's reply.
-    pub(super) fn play_at(&mut self, cell: usize) {
-        let Some(game) = &mut self.game else { return };
-        match game.play(Player::You, cell) {
-            Ok(()) => {
-                self.message = None;
-                self.after_move();
-            }
-            Err(e) => self.message = Some(match_error_words(e)),
-        }
-    }
-
-    /// Takes back your last move and the engine's reply to it.
-    pub(super) fn undo_in_game(&mut self) {
-        let Some(game) = &mut self.game else { return };
-        let before = game.record().moves().len();
-        match game.take_back() {
-            Ok(()) => {
-                let taken = before - game.record().moves().len();
-                self.message = Some(crate::tui::record_view::taken_back(taken).into());
-                self.after_move();
-            }
-            Err(e) => self.message = Some(match_error_words(e)),
-        }
-    }
-
-    /// A review key: on the game (the shared controller), or on the
-    /// editor's study of the perfect line from the strip.
-    pub(super) fn review_key(&mut self, key: Review) {
-        if let Some(game) = &mut self.game {
-            let reviewed = review::review(game, key);
-            self.message = reviewed.said;
-            self.want(reviewed.wanted);
-            if reviewed.continued {
-                self.after_move();
-            }
-            return;
-        }
-        let strip = &self.strip;
-        let start = || Position {
-            strip: strip.clone(),
-            to_move: Player::You,
-        };
-        let studied = review::study(&mut self.study, start, key);
-        self.message = studied.said;
-        self.want(studied.wanted);
-        if let Some(position) = studied.continue_from {
-            self.edit(Edit::whole(&position.strip));
-            self.message = Some("the strip is now the one shown".into());
         }
     }
 

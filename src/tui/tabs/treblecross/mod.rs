@@ -8,7 +8,6 @@
 //! changes it stay together; keys, games, drawing, the panel and the
 //! puzzles each have their own file.
 
-mod engine;
 mod game;
 mod history;
 mod keys;
@@ -19,7 +18,6 @@ mod save;
 mod values;
 mod view;
 
-pub use engine::LINE_MOST;
 pub use game::TreblecrossWords;
 pub use history::{Edit, History, BUDGET as HISTORY_BUDGET};
 pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
@@ -34,19 +32,18 @@ use crate::solver::grundy::GrundyTable;
 use crate::solver::puzzle::{PuzzleGame, Puzzler};
 use crate::solver::record::{Annotation, PerfectLine, Record, Shown};
 use crate::solver::treblecross::{
-    analyze, longest_free_segment, safe_cells, Match, Strip, StripAnalysis, StripValue,
+    analyze, longest_free_segment, safe_cells, Strip, StripAnalysis, StripValue, TreblecrossEngine,
     TreblecrossRules,
 };
 use crate::tui::history::{NOTHING_TO_REDO, NOTHING_TO_UNDO};
 use crate::tui::keymap::{Binding, Direction, When};
+use crate::tui::playing::{Playing, PlayingTab};
 use crate::tui::record_view::{self, dropped_moves};
 use crate::tui::review::Review;
 use crate::tui::tab::{About, Cursor, Tab};
 use crate::tui::text::{TextField, TextKey};
 use crate::tui::theme::Theme;
-use crate::tui::worker::Worker;
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use engine::{Reply, Request};
 use keys::{EDITING, GAME_OVER, PLAYING, PUZZLE_CELL, PUZZLE_NUMBER, REVIEWING, TYPING};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -84,14 +81,9 @@ pub fn examples() -> Result<Vec<Strip>, InputError> {
 
 pub struct TreblecrossTab {
     strip: Strip,
-    /// A game against the engine, when one is being played: it holds the
-    /// strip while it lasts.
-    game: Option<Match>,
-    /// A perfect line studied from the editor (no game): a record of no
-    /// moves that starts at the strip.
-    study: Option<Record<TreblecrossRules>>,
-    /// The engine's moves, perfect lines and annotations, off this thread.
-    worker: Worker<Request, Reply>,
+    /// A game against the engine, or the editor's study of a perfect line,
+    /// and the engine's thread: a game holds the strip while it lasts.
+    playing: Playing<TreblecrossRules>,
     /// A one-line answer to the last action (why it was refused, …).
     message: Option<String>,
     cursor: usize,
@@ -146,7 +138,7 @@ impl Tab for TreblecrossTab {
                 PUZZLE_CELL
             };
         }
-        match &self.game {
+        match &self.playing.game {
             None => EDITING,
             Some(game) if game.is_on() => PLAYING,
             Some(_) => GAME_OVER,
@@ -185,8 +177,7 @@ impl Tab for TreblecrossTab {
             // A click on an X of the game: the position after that move.
             let played = match action {
                 A::Click(cell) => self
-                    .game
-                    .as_ref()
+                    .game()
                     .and_then(|g| g.record().moves().iter().position(|&c| c == cell)),
                 _ => None,
             };
@@ -199,7 +190,7 @@ impl Tab for TreblecrossTab {
             }
             return;
         }
-        if self.game.is_some() {
+        if self.playing.game.is_some() {
             match action {
                 A::Toggle | A::SetX => return self.play_at(self.cursor),
                 A::Click(cell) if cell <= last => {
@@ -280,7 +271,7 @@ impl Tab for TreblecrossTab {
     }
 
     fn abandons(&self, action: Action) -> Option<String> {
-        let game = self.game.as_ref()?;
+        let game = self.playing.game.as_ref()?;
         if !(game.is_on() && game.human_moved()) {
             return None;
         }
@@ -302,7 +293,7 @@ impl Tab for TreblecrossTab {
     fn at_stake(&self) -> Option<&'static str> {
         // A game waiting aside for the puzzles is at stake too.
         let aside = self.training.put_aside();
-        let game = aside.map_or(self.game.as_ref(), |a| a.game.as_ref())?;
+        let game = aside.map_or(self.playing.game.as_ref(), |a| a.game.as_ref())?;
         (game.is_on() && game.human_moved()).then_some("the Treblecross game")
     }
 
@@ -346,9 +337,7 @@ impl TreblecrossTab {
         });
         let mut tab = TreblecrossTab {
             strip,
-            game: None,
-            study: None,
-            worker: engine::start(),
+            playing: Playing::new(TreblecrossEngine::default),
             message,
             cursor: 0,
             history: History::default(),
@@ -370,7 +359,8 @@ impl TreblecrossTab {
 
     /// The strip as it stands: the game's while a game is on.
     pub fn strip(&self) -> &Strip {
-        self.game
+        self.playing
+            .game
             .as_ref()
             .map_or(&self.strip, |g| &g.position().strip)
     }
@@ -404,10 +394,7 @@ impl TreblecrossTab {
     }
 
     pub fn record(&self) -> Option<&Record<TreblecrossRules>> {
-        match &self.game {
-            Some(game) => Some(game.record()),
-            None => self.study.as_ref(),
-        }
+        self.playing.record()
     }
 
     /// What the strip shows: as it stands, a review or the perfect line.
@@ -423,12 +410,12 @@ impl TreblecrossTab {
     /// Each game move's value for its mover before it, and the value after
     /// it, once the engine has given them.
     pub fn annotations(&self) -> Option<&[Annotation<StripValue>]> {
-        self.game.as_ref()?.record().annotations()
+        self.playing.game.as_ref()?.record().annotations()
     }
 
     /// Whether the engine is still working on something asked of it.
     pub fn is_thinking(&self) -> bool {
-        self.worker.is_busy()
+        self.playing.is_busy()
     }
 
     pub fn panel(&self) -> &Panel {
@@ -461,6 +448,7 @@ impl TreblecrossTab {
     /// built on a background thread and the analysis waits for it.
     fn reanalyze(&mut self) {
         let strip = self
+            .playing
             .game
             .as_ref()
             .map_or(&self.strip, |g| &g.position().strip);
@@ -632,6 +620,7 @@ impl TreblecrossTab {
     /// Whether the analysis is hidden: during a game, unless asked for,
     /// and while a puzzle is open.
     fn analysis_hidden(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| g.is_on()) && !self.show_analysis || self.puzzle_open()
+        self.playing.game.as_ref().is_some_and(|g| g.is_on()) && !self.show_analysis
+            || self.puzzle_open()
     }
 }

@@ -14,6 +14,7 @@ use crate::solver::record::{Record, Shown};
 use crate::solver::treblecross::{
     analyze, immediate_wins, Match, Strip, StripAnalysis, TreblecrossRules,
 };
+use crate::tui::playing::PlayingTab;
 use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles};
 use crate::tui::review::Review;
 use crate::tui::text::{TextKey, Typed};
@@ -72,15 +73,15 @@ impl Puzzles for TreblecrossTab {
         let strip = std::mem::replace(&mut self.strip, tried.puzzle.strip.clone());
         let aside = Aside {
             strip,
-            game: self.game.take(),
+            game: self.playing.game.take(),
             show_analysis: self.show_analysis,
             history: std::mem::take(&mut self.history),
             cursor: self.cursor,
             zoom: self.zoom,
-            study: self.study.take(),
+            study: self.playing.study.take(),
         };
         self.training.begin(tried, || aside);
-        self.study = None;
+        self.playing.study = None;
         self.history = History::default();
         self.cursor = 0;
         self.message = None;
@@ -91,12 +92,12 @@ impl Puzzles for TreblecrossTab {
     fn leave(&mut self) {
         if let Some(aside) = self.training.end() {
             self.strip = aside.strip;
-            self.game = aside.game;
+            self.playing.game = aside.game;
             self.show_analysis = aside.show_analysis;
             self.history = aside.history;
             self.cursor = aside.cursor;
             self.zoom = aside.zoom;
-            self.study = aside.study;
+            self.playing.study = aside.study;
         }
         self.message = None;
         // A game that came back may wait for an engine reply (or its

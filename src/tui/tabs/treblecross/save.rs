@@ -6,7 +6,8 @@ use super::TreblecrossTab;
 use crate::notation::saved::Saved;
 use crate::settings::Settings;
 use crate::solver::puzzle::PuzzleId;
-use crate::solver::treblecross::{new_match, Player, Strip};
+use crate::solver::treblecross::{Player, Position, Strip};
+use crate::tui::playing::PlayingTab;
 use crate::tui::tab::Keep;
 
 impl Keep for TreblecrossTab {
@@ -15,7 +16,7 @@ impl Keep for TreblecrossTab {
     fn saved(&self) -> Saved {
         // During a puzzle: what was put aside for it.
         let aside = self.training.put_aside();
-        let game = aside.map_or(self.game.as_ref(), |a| a.game.as_ref());
+        let game = aside.map_or(self.playing.game.as_ref(), |a| a.game.as_ref());
         match game {
             Some(game) => {
                 let start = game.record().start();
@@ -72,24 +73,19 @@ impl TreblecrossTab {
     /// again to where it was (the engine moves if it is its turn).
     fn load_strip(&mut self, strip: Strip, game: Option<(Player, Vec<usize>)>) {
         self.training.forget();
-        self.game = None;
-        self.study = None;
+        self.playing.game = None;
+        self.playing.study = None;
         self.cursor = 0;
         self.edit(Edit::whole(&strip));
         self.message = None;
-        let Some((first, moves)) = game else { return };
-        let Some(mut game) = new_match(strip, first) else {
-            return;
-        };
-        let mut player = first;
-        for cell in moves {
-            if game.play(player, cell).is_err() {
-                break;
-            }
-            player = player.other();
+        if let Some((first, moves)) = game {
+            self.load_game(
+                Position {
+                    strip,
+                    to_move: first,
+                },
+                moves,
+            );
         }
-        self.game = Some(game);
-        self.show_analysis = false;
-        self.after_move();
     }
 }

@@ -248,7 +248,7 @@ impl TreblecrossTab {
         // The engine's Xs in its colour: moves alternate from the first
         // player's.
         let mut engine_cells = vec![false; strip.len()];
-        if let Some(game) = &self.game {
+        if let Some(game) = &self.playing.game {
             let engine_first = game.record().start().to_move == Player::Engine;
             for (i, &cell) in game.record().moves().iter().enumerate() {
                 engine_cells[cell] = (i % 2 == 0) == engine_first;
@@ -379,7 +379,7 @@ impl TreblecrossTab {
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
         }
-        if let Some(game) = &self.game {
+        if let Some(game) = &self.playing.game {
             let started = match game.record().start().to_move {
                 Player::Engine => "the engine started",
                 Player::You => "you started",
@@ -517,7 +517,7 @@ impl TreblecrossTab {
                 theme.dim(),
             ));
         }
-        if self.game.as_ref().is_none_or(|g| g.is_on()) {
+        if self.playing.game.as_ref().is_none_or(|g| g.is_on()) {
             lines.push(Line::styled(
                 cursor_words(strip.cells(), self.cursor, analysis, &self.table),
                 theme.best(),

@@ -1,0 +1,298 @@
+//! A match against the engine, written once for the tabs whose game is
+//! played from the editor's own position (Treblecross, Notakto): starting
+//! and stopping one, your moves and the engine's (asked of the worker
+//! thread), the take-back, the review and the perfect line — in the game,
+//! or studied from the editor with no game.
+//!
+//! A tab holds a [`Playing`] and implements [`PlayingTab`]: where its
+//! position comes from and goes back to, and the game's words. Every
+//! action here is then the same in each such tab.
+
+use crate::solver::record::{Engine, Match, MatchError, Player, Record, Rules, Wanted};
+use crate::tui::record_view::taken_back;
+use crate::tui::review::{self, Review};
+use crate::tui::worker::{start_engine, GameReply, GameRequest, Worker};
+
+/// A game against the engine when one is on, the editor's study of a
+/// perfect line when one is shown, and the engine's thread.
+pub struct Playing<R: Rules> {
+    /// The game, while it lasts: it holds the position.
+    pub game: Option<Match<R>>,
+    /// A perfect line studied from the editor (no game): a record of no
+    /// moves that starts at the editor's position.
+    pub study: Option<Record<R>>,
+    worker: Worker<GameRequest<R>, GameReply<R>>,
+}
+
+impl<R> Playing<R>
+where
+    R: Rules<Side = Player> + 'static,
+    R::Position: Send,
+    R::Move: Send,
+    R::Value: Send,
+{
+    /// No game yet; `engine` is built on its own thread.
+    pub fn new<E: Engine<R>>(engine: impl FnOnce() -> E + Send + 'static) -> Playing<R> {
+        Playing {
+            game: None,
+            study: None,
+            worker: start_engine(engine),
+        }
+    }
+}
+
+impl<R: Rules> Playing<R> {
+    /// The game's record, or the editor's study of a perfect line.
+    pub fn record(&self) -> Option<&Record<R>> {
+        match &self.game {
+            Some(game) => Some(game.record()),
+            None => self.study.as_ref(),
+        }
+    }
+
+    /// Whether the engine is thinking.
+    pub fn is_busy(&self) -> bool {
+        self.worker.is_busy()
+    }
+
+    /// Asks the engine for what the record needs to show.
+    fn want(&mut self, wanted: Option<Wanted<R>>) {
+        if let Some(wanted) = wanted {
+            self.worker.ask(GameRequest::from(wanted));
+        }
+    }
+}
+
+/// What a tab says of its game, and where its position lives: the rest of
+/// a match is written once, in the provided methods.
+pub trait PlayingTab {
+    type Rules: Rules<Side = Player>;
+
+    /// Said when a game stops and the position goes back to the editor.
+    const STOPPED: &'static str;
+    /// Said when `n` plays the game again from its start.
+    const PLAYED_AGAIN: &'static str;
+    /// Said when `c` makes the position shown the editor's.
+    const NOW_SHOWN: &'static str;
+    /// Said when no game can start from the editor's position.
+    const NO_GAME: &'static str;
+    /// Said when the engine finds no move.
+    const NO_MOVE: &'static str;
+
+    fn playing_mut(&mut self) -> &mut Playing<Self::Rules>;
+    /// The one-line answer to the last action.
+    fn message_mut(&mut self) -> &mut Option<String>;
+    /// The analysis follows what is shown now.
+    fn reanalyze(&mut self);
+    /// The editor's position, with `first` to move.
+    fn editor_position(&self, first: Player) -> Pos<Self>;
+    /// The editor takes `position` (a stopped game's, or the one shown),
+    /// as one undoable edit.
+    fn take_position(&mut self, position: Pos<Self>);
+    /// A game has begun (the tab hides what would give it away).
+    fn game_began(&mut self);
+    /// A move as the move list writes it.
+    fn move_words(mv: Mv<Self>) -> String;
+    /// Why `position` refuses a move, in words.
+    fn refused(position: &Pos<Self>, why: <Self::Rules as Rules>::Illegal) -> String;
+
+    fn say(&mut self, words: impl Into<String>) {
+        *self.message_mut() = Some(words.into());
+    }
+
+    /// Starts a game from the editor's position, or stops the one going
+    /// on (the editor takes its position).
+    fn toggle_game(&mut self, first: Player) {
+        self.playing_mut().study = None;
+        if let Some(game) = self.playing_mut().game.take() {
+            self.take_position(game.position().clone());
+            self.say(Self::STOPPED);
+            self.reanalyze();
+            return;
+        }
+        let start = self.editor_position(first);
+        if Self::Rules::winner(&start).is_some() {
+            self.say(Self::NO_GAME);
+            return;
+        }
+        self.playing_mut().game = Some(Match::new(start, Player::You));
+        self.game_began();
+        *self.message_mut() = None;
+        self.after_move();
+    }
+
+    /// A saved game: its start, who moved first and its moves, played
+    /// again as far as they are legal (the engine moves if it is its turn).
+    fn load_game(&mut self, start: Pos<Self>, moves: Vec<Mv<Self>>) {
+        if Self::Rules::winner(&start).is_some() {
+            return;
+        }
+        let mut game = Match::new(start, Player::You);
+        for mv in moves {
+            if game.play(game.to_move(), mv).is_err() {
+                break;
+            }
+        }
+        self.playing_mut().game = Some(game);
+        self.game_began();
+        self.after_move();
+    }
+
+    /// The game again from where it started, the same player first.
+    fn new_game(&mut self) {
+        let Some(game) = &mut self.playing_mut().game else {
+            self.say("no game to start again: g starts one");
+            return;
+        };
+        game.restart();
+        self.say(Self::PLAYED_AGAIN);
+        self.after_move();
+    }
+
+    /// After any change to the game: the analysis follows, the engine is
+    /// asked for its move when it is to move, and a finished game's moves
+    /// for their values (the review's marks).
+    fn after_move(&mut self) {
+        self.reanalyze();
+        let playing = self.playing_mut();
+        let Some(game) = &playing.game else { return };
+        if game.is_on() && game.to_move() == Player::Engine {
+            let position = game.position().clone();
+            playing.worker.ask(GameRequest::Move(position));
+        } else if !game.is_on() {
+            let wanted = game.record().wanted_annotations();
+            playing.want(wanted);
+        }
+    }
+
+    /// Takes in the engine's answers; true if one came.
+    fn poll_engine(&mut self) -> bool {
+        let mut any = false;
+        loop {
+            let reply = match self.playing_mut().worker.try_reply() {
+                Ok(Some(reply)) => reply,
+                Ok(None) => return any,
+                Err(gone) => {
+                    self.say(format!("the engine stopped: {gone}"));
+                    return true;
+                }
+            };
+            any = true;
+            let playing = self.playing_mut();
+            match reply {
+                GameReply::Move(position, mv) => self.engine_moved(&position, mv),
+                GameReply::Line(Ok(line)) => {
+                    if let Some(game) = &mut playing.game {
+                        game.lined(line);
+                    } else if let Some(study) = &mut playing.study {
+                        study.lined(line);
+                    }
+                }
+                GameReply::Annotated(start, moves, Ok(values)) => {
+                    if let Some(game) = &mut playing.game {
+                        game.annotated(&start, &moves, values);
+                    }
+                }
+                GameReply::Line(Err(e)) | GameReply::Annotated(_, _, Err(e)) => self.say(e),
+            }
+        }
+    }
+
+    /// The engine's answer to "your move in `position`": played if the
+    /// game is still there.
+    fn engine_moved(&mut self, position: &Pos<Self>, mv: Result<Option<Mv<Self>>, String>) {
+        let Some(game) = &mut self.playing_mut().game else {
+            return;
+        };
+        if game.position() != position {
+            return;
+        }
+        let said = match mv {
+            Ok(Some(mv)) => match game.play(Player::Engine, mv) {
+                Ok(()) => format!("the engine played {}", Self::move_words(mv)),
+                Err(e) => refusal::<Self>(game.position(), e),
+            },
+            Ok(None) => Self::NO_MOVE.into(),
+            Err(e) => e,
+        };
+        self.say(said);
+        self.after_move();
+    }
+
+    /// Your move in a game, then the engine's reply.
+    fn play_at(&mut self, mv: Mv<Self>) {
+        let Some(game) = &mut self.playing_mut().game else {
+            return;
+        };
+        match game.play(Player::You, mv) {
+            Ok(()) => {
+                *self.message_mut() = None;
+                self.after_move();
+            }
+            Err(e) => {
+                let said = refusal::<Self>(game.position(), e);
+                self.say(said);
+            }
+        }
+    }
+
+    /// Takes back your last move and the engine's reply to it.
+    fn undo_in_game(&mut self) {
+        let Some(game) = &mut self.playing_mut().game else {
+            return;
+        };
+        let before = game.record().moves().len();
+        match game.take_back() {
+            Ok(()) => {
+                let taken = before - game.record().moves().len();
+                self.say(taken_back(taken));
+                self.after_move();
+            }
+            Err(e) => {
+                let said = refusal::<Self>(game.position(), e);
+                self.say(said);
+            }
+        }
+    }
+
+    /// A review key: on the game (the shared controller), or on the
+    /// editor's study of the perfect line from its position.
+    fn review_key(&mut self, key: Review) {
+        if let Some(game) = &mut self.playing_mut().game {
+            let reviewed = review::review(game, key);
+            self.playing_mut().want(reviewed.wanted);
+            *self.message_mut() = reviewed.said;
+            if reviewed.continued {
+                self.after_move();
+            }
+            return;
+        }
+        let start = self.editor_position(Player::You);
+        let playing = self.playing_mut();
+        let studied = review::study(&mut playing.study, || start, key);
+        playing.want(studied.wanted);
+        *self.message_mut() = studied.said;
+        if let Some(position) = studied.continue_from {
+            self.take_position(position);
+            self.say(Self::NOW_SHOWN);
+        }
+    }
+}
+
+/// A tab's position and move.
+pub type Pos<T> = <<T as PlayingTab>::Rules as Rules>::Position;
+pub type Mv<T> = <<T as PlayingTab>::Rules as Rules>::Move;
+
+/// A refused game move in words, the same in every such tab but for why
+/// the game's rules refuse it.
+fn refusal<T: PlayingTab + ?Sized>(
+    position: &Pos<T>,
+    error: MatchError<<T::Rules as Rules>::Illegal>,
+) -> String {
+    match error {
+        MatchError::GameOver => "the game is over: n plays it again, g goes back to editing".into(),
+        MatchError::NotYourTurn => "wait: it is the engine's move".into(),
+        MatchError::NothingToTakeBack => "nothing of yours to take back".into(),
+        MatchError::Illegal(why) => T::refused(position, why),
+    }
+}
