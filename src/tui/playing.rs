@@ -63,10 +63,38 @@ impl<R: Rules> Playing<R> {
     }
 }
 
+/// What a tab with a match puts aside while the puzzles are on: the
+/// game or the study, and `E`, the tab's own editor state.
+pub struct Aside<R: Rules, E> {
+    pub editor: E,
+    game: Option<Match<R>>,
+    study: Option<Record<R>>,
+}
+
+impl<R: Rules> Playing<R> {
+    /// The game and the study go aside with `editor`.
+    pub fn put_aside<E>(&mut self, editor: E) -> Aside<R, E> {
+        Aside {
+            editor,
+            game: self.game.take(),
+            study: self.study.take(),
+        }
+    }
+
+    /// The game and the study back from `aside`; its editor for the tab.
+    pub fn bring_back<E>(&mut self, aside: Aside<R, E>) -> E {
+        self.game = aside.game;
+        self.study = aside.study;
+        aside.editor
+    }
+}
+
 /// What a tab says of its game, and where its position lives: the rest of
 /// a match is written once, in the provided methods.
 pub trait PlayingTab {
     type Rules: Rules<Side = Player>;
+    /// What of the editor waits aside during the puzzles.
+    type Editor;
 
     /// Said when a game stops and the position goes back to the editor.
     const STOPPED: &'static str;
@@ -79,7 +107,10 @@ pub trait PlayingTab {
     /// Said when the engine finds no move.
     const NO_MOVE: &'static str;
 
+    fn playing(&self) -> &Playing<Self::Rules>;
     fn playing_mut(&mut self) -> &mut Playing<Self::Rules>;
+    /// What waits aside while the puzzles are on.
+    fn aside(&self) -> Option<&Aside<Self::Rules, Self::Editor>>;
     /// The one-line answer to the last action.
     fn message_mut(&mut self) -> &mut Option<String>;
     /// The analysis follows what is shown now.
@@ -95,6 +126,28 @@ pub trait PlayingTab {
     fn move_words(mv: Mv<Self>) -> String;
     /// Why `position` refuses a move, in words.
     fn refused(position: &Pos<Self>, why: <Self::Rules as Rules>::Illegal) -> String;
+
+    /// The game kept: the one on, or the one waiting aside for the
+    /// puzzles.
+    fn kept_game(&self) -> Option<&Match<Self::Rules>> {
+        match self.aside() {
+            Some(aside) => aside.game.as_ref(),
+            None => self.playing().game.as_ref(),
+        }
+    }
+
+    /// A saved file's game: its start (the first to move in it) and its
+    /// moves.
+    fn saved_game(&self) -> Option<(Pos<Self>, Vec<Mv<Self>>)> {
+        let record = self.kept_game()?.record();
+        Some((record.start().clone(), record.moves().to_vec()))
+    }
+
+    /// Whether quitting would lose a game you have moved in.
+    fn game_at_stake(&self) -> bool {
+        self.kept_game()
+            .is_some_and(|game| game.is_on() && game.human_moved())
+    }
 
     fn say(&mut self, words: impl Into<String>) {
         *self.message_mut() = Some(words.into());

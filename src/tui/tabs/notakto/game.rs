@@ -2,6 +2,7 @@
 //! shared one ([`crate::tui::playing`]); here are its words and where the
 //! boards come from and go back to.
 
+use super::puzzle::{Aside, Editor};
 use super::NotaktoTab;
 use crate::notation::notakto::MoveText;
 use crate::solver::notakto::game::{NotPlayable, NotaktoRules, Player, Position};
@@ -67,11 +68,20 @@ impl Words<NotaktoRules> for NotaktoWords {
 
 impl PlayingTab for NotaktoTab {
     type Rules = NotaktoRules;
+    type Editor = Editor;
     const STOPPED: &'static str = "game stopped: the boards are yours to edit (u undoes its moves)";
     const PLAYED_AGAIN: &'static str = "a new game on the same boards";
     const NOW_SHOWN: &'static str = "the boards are now the ones shown";
     const NO_GAME: &'static str = "every board is dead: edit one first";
     const NO_MOVE: &'static str = "no live board";
+
+    fn playing(&self) -> &Playing<NotaktoRules> {
+        &self.playing
+    }
+
+    fn aside(&self) -> Option<&Aside> {
+        self.training.put_aside()
+    }
 
     fn playing_mut(&mut self) -> &mut Playing<NotaktoRules> {
         &mut self.playing

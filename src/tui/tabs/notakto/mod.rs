@@ -319,9 +319,7 @@ impl Tab for NotaktoTab {
 
     fn at_stake(&self) -> Option<&'static str> {
         // A game waiting aside for the puzzles is at stake too.
-        let aside = self.training.put_aside();
-        let game = aside.map_or(self.playing.game.as_ref(), |a| a.game.as_ref())?;
-        (game.is_on() && game.human_moved()).then_some("the Notakto game")
+        self.game_at_stake().then_some("the Notakto game")
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {

@@ -6,12 +6,12 @@
 use super::{Action, Boards, NotaktoTab, Spot};
 use crate::notation::notakto::{element, MoveText};
 use crate::notation::puzzle::{notakto_hint, question};
-use crate::solver::notakto::game::{Match, NotaktoRules};
+use crate::solver::notakto::game::NotaktoRules;
 use crate::solver::notakto::{analyze, play, quotient, Board, Move};
 use crate::solver::puzzle::{NotaktoPuzzle, Puzzle, PuzzleId};
-use crate::solver::record::{Record, Shown};
+use crate::solver::record::Shown;
 use crate::tui::history::History;
-use crate::tui::playing::PlayingTab;
+use crate::tui::playing::{self, PlayingTab};
 use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles};
 use crate::tui::review::Review;
 use crate::tui::theme::Theme;
@@ -24,14 +24,16 @@ pub type Training = puzzle::Training<NotaktoPuzzle, Aside, Missed<Move>>;
 /// One puzzle being answered.
 pub type Try = puzzle::Try<NotaktoPuzzle, Missed<Move>>;
 
-/// What the tab had when the puzzles began.
-pub struct Aside {
+/// What the tab had when the puzzles began: the editor's boards and its
+/// view, and the game if one was on.
+pub type Aside = playing::Aside<NotaktoRules, Editor>;
+
+/// The editor as the puzzles found it.
+pub struct Editor {
     pub boards: Vec<Board>,
-    pub game: Option<Match>,
-    show_analysis: bool,
     history: History<Boards>,
     cursor: Spot,
-    study: Option<Record<NotaktoRules>>,
+    show_analysis: bool,
 }
 
 impl Puzzles for NotaktoTab {
@@ -53,18 +55,14 @@ impl Puzzles for NotaktoTab {
         let choice = self.training.next_choice(id);
         let (id, puzzle) = self.puzzler.chosen_notakto(choice);
         let tried = Try::new(id, puzzle);
-        let boards = std::mem::replace(&mut self.boards, tried.puzzle.boards.clone());
-        let aside = Aside {
-            boards,
-            game: self.playing.game.take(),
-            show_analysis: self.show_analysis,
+        let editor = Editor {
+            boards: std::mem::replace(&mut self.boards, tried.puzzle.boards.clone()),
             history: std::mem::take(&mut self.history),
             cursor: self.cursor,
-            study: self.playing.study.take(),
+            show_analysis: self.show_analysis,
         };
+        let aside = self.playing.put_aside(editor);
         self.training.begin(tried, || aside);
-        self.playing.study = None;
-        self.history = History::default();
         self.message = None;
         self.reanalyze();
     }
@@ -72,12 +70,11 @@ impl Puzzles for NotaktoTab {
     /// Back to the editor's boards, or the game, as they were.
     fn leave(&mut self) {
         if let Some(aside) = self.training.end() {
-            self.boards = aside.boards;
-            self.playing.game = aside.game;
-            self.show_analysis = aside.show_analysis;
-            self.history = aside.history;
-            self.cursor = aside.cursor;
-            self.playing.study = aside.study;
+            let editor = self.playing.bring_back(aside);
+            self.boards = editor.boards;
+            self.history = editor.history;
+            self.cursor = editor.cursor;
+            self.show_analysis = editor.show_analysis;
         }
         self.message = None;
         // A game that came back may wait for an engine reply (or its

@@ -14,18 +14,17 @@ impl Keep for NotaktoTab {
     /// The boards, and in a game where it started, who moved first and
     /// the moves (during a puzzle: what waits aside).
     fn saved(&self) -> Saved {
-        let aside = self.training.put_aside();
-        let game = aside.map_or(self.playing.game.as_ref(), |a| a.game.as_ref());
-        match game {
-            Some(game) => {
-                let start = game.record().start();
-                Saved::Notakto {
-                    boards: start.boards.clone(),
-                    game: Some((start.to_move, game.record().moves().to_vec())),
-                }
-            }
+        match self.saved_game() {
+            Some((start, moves)) => Saved::Notakto {
+                boards: start.boards,
+                game: Some((start.to_move, moves)),
+            },
+            // During a puzzle: the editor's own, put aside.
             None => Saved::Notakto {
-                boards: aside.map_or(&self.boards, |a| &a.boards).clone(),
+                boards: self
+                    .aside()
+                    .map_or(&self.boards, |a| &a.editor.boards)
+                    .clone(),
                 game: None,
             },
         }

@@ -2,6 +2,7 @@
 //! the shared one ([`crate::tui::playing`]); here are its words and where
 //! the strip comes from and goes back to.
 
+use super::puzzle::{Aside, Editor};
 use super::{Edit, TreblecrossTab};
 use crate::solver::record::Record;
 use crate::solver::treblecross::{
@@ -79,11 +80,20 @@ impl Words<TreblecrossRules> for TreblecrossWords {
 
 impl PlayingTab for TreblecrossTab {
     type Rules = TreblecrossRules;
+    type Editor = Editor;
     const STOPPED: &'static str = "game stopped: the strip is yours to edit (u undoes its moves)";
     const PLAYED_AGAIN: &'static str = "a new game on the same strip";
     const NOW_SHOWN: &'static str = "the strip is now the one shown";
     const NO_GAME: &'static str = "the strip already has three in a row: edit it first";
     const NO_MOVE: &'static str = "the strip is full";
+
+    fn playing(&self) -> &Playing<TreblecrossRules> {
+        &self.playing
+    }
+
+    fn aside(&self) -> Option<&Aside> {
+        self.training.put_aside()
+    }
 
     fn playing_mut(&mut self) -> &mut Playing<TreblecrossRules> {
         &mut self.playing

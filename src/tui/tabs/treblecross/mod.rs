@@ -292,9 +292,7 @@ impl Tab for TreblecrossTab {
 
     fn at_stake(&self) -> Option<&'static str> {
         // A game waiting aside for the puzzles is at stake too.
-        let aside = self.training.put_aside();
-        let game = aside.map_or(self.playing.game.as_ref(), |a| a.game.as_ref())?;
-        (game.is_on() && game.human_moved()).then_some("the Treblecross game")
+        self.game_at_stake().then_some("the Treblecross game")
     }
 
     fn typed(&self, event: &KeyEvent) -> Option<Action> {

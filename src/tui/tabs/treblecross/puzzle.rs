@@ -10,11 +10,9 @@ use super::{Action, TreblecrossTab};
 use crate::notation::puzzle::{question, segment_value_wrong, treblecross_hint};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::puzzle::{Puzzle, PuzzleId, TreblecrossPuzzle, TreblecrossTask};
-use crate::solver::record::{Record, Shown};
-use crate::solver::treblecross::{
-    analyze, immediate_wins, Match, Strip, StripAnalysis, TreblecrossRules,
-};
-use crate::tui::playing::PlayingTab;
+use crate::solver::record::Shown;
+use crate::solver::treblecross::{analyze, immediate_wins, Strip, StripAnalysis, TreblecrossRules};
+use crate::tui::playing::{self, PlayingTab};
 use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles};
 use crate::tui::review::Review;
 use crate::tui::text::{TextKey, Typed};
@@ -32,16 +30,17 @@ pub type Training = puzzle::Training<TreblecrossPuzzle, Aside, Missed<usize>>;
 /// One puzzle being answered.
 pub type Try = puzzle::Try<TreblecrossPuzzle, Missed<usize>>;
 
-/// What the tab had when the puzzles began: the editor's strip, and the
-/// game if one was on.
-pub struct Aside {
+/// What the tab had when the puzzles began: the editor's strip and its
+/// view, and the game if one was on.
+pub type Aside = playing::Aside<TreblecrossRules, Editor>;
+
+/// The editor as the puzzles found it.
+pub struct Editor {
     pub strip: Strip,
-    pub game: Option<Match>,
-    show_analysis: bool,
     history: History,
     cursor: usize,
     zoom: Option<u16>,
-    study: Option<Record<TreblecrossRules>>,
+    show_analysis: bool,
 }
 
 impl Try {
@@ -70,19 +69,15 @@ impl Puzzles for TreblecrossTab {
         let choice = self.training.next_choice(id);
         let (id, puzzle) = self.puzzler.chosen_treblecross(choice);
         let tried = Try::new(id, puzzle);
-        let strip = std::mem::replace(&mut self.strip, tried.puzzle.strip.clone());
-        let aside = Aside {
-            strip,
-            game: self.playing.game.take(),
-            show_analysis: self.show_analysis,
+        let editor = Editor {
+            strip: std::mem::replace(&mut self.strip, tried.puzzle.strip.clone()),
             history: std::mem::take(&mut self.history),
             cursor: self.cursor,
             zoom: self.zoom,
-            study: self.playing.study.take(),
+            show_analysis: self.show_analysis,
         };
+        let aside = self.playing.put_aside(editor);
         self.training.begin(tried, || aside);
-        self.playing.study = None;
-        self.history = History::default();
         self.cursor = 0;
         self.message = None;
         self.reanalyze();
@@ -91,13 +86,12 @@ impl Puzzles for TreblecrossTab {
     /// Back to the editor's strip, or the game, as it was.
     fn leave(&mut self) {
         if let Some(aside) = self.training.end() {
-            self.strip = aside.strip;
-            self.playing.game = aside.game;
-            self.show_analysis = aside.show_analysis;
-            self.history = aside.history;
-            self.cursor = aside.cursor;
-            self.zoom = aside.zoom;
-            self.playing.study = aside.study;
+            let editor = self.playing.bring_back(aside);
+            self.strip = editor.strip;
+            self.history = editor.history;
+            self.cursor = editor.cursor;
+            self.zoom = editor.zoom;
+            self.show_analysis = editor.show_analysis;
         }
         self.message = None;
         // A game that came back may wait for an engine reply (or its

@@ -14,20 +14,17 @@ impl Keep for TreblecrossTab {
     /// The strip, and in a game where it started, who moved first and the
     /// moves: as a saved file holds them.
     fn saved(&self) -> Saved {
-        // During a puzzle: what was put aside for it.
-        let aside = self.training.put_aside();
-        let game = aside.map_or(self.playing.game.as_ref(), |a| a.game.as_ref());
-        match game {
-            Some(game) => {
-                let start = game.record().start();
-                Saved::Treblecross {
-                    strip: start.strip.clone(),
-                    game: Some((start.to_move, game.record().moves().to_vec())),
-                }
-            }
-            // During a puzzle: the editor's own strip, put aside.
+        match self.saved_game() {
+            Some((start, moves)) => Saved::Treblecross {
+                strip: start.strip,
+                game: Some((start.to_move, moves)),
+            },
+            // During a puzzle: the editor's own, put aside.
             None => Saved::Treblecross {
-                strip: aside.map_or(&self.strip, |a| &a.strip).clone(),
+                strip: self
+                    .aside()
+                    .map_or(&self.strip, |a| &a.editor.strip)
+                    .clone(),
                 game: None,
             },
         }
