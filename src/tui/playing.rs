@@ -9,9 +9,12 @@
 //! action here is then the same in each such tab.
 
 use crate::solver::record::{Engine, Match, MatchError, Player, Record, Rules, Wanted};
-use crate::tui::record_view::taken_back;
+use crate::tui::record_view::{dropped_moves, taken_back};
 use crate::tui::review::{self, Review};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::key_lines;
 use crate::tui::worker::{start_engine, GameReply, GameRequest, Worker};
+use ratatui::text::Line;
 
 /// A game against the engine when one is on, the editor's study of a
 /// perfect line when one is shown, and the engine's thread.
@@ -89,6 +92,15 @@ impl<R: Rules> Playing<R> {
     }
 }
 
+/// What would throw a game away: stopping it, starting it again, playing
+/// on from a move of its review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Abandon {
+    Stop,
+    Again,
+    PlayOn,
+}
+
 /// What a tab says of its game, and where its position lives: the rest of
 /// a match is written once, in the provided methods.
 pub trait PlayingTab {
@@ -106,6 +118,10 @@ pub trait PlayingTab {
     const NO_GAME: &'static str;
     /// Said when the engine finds no move.
     const NO_MOVE: &'static str;
+    /// Asked before a game you have moved in stops (`g`).
+    const STOP_QUESTION: &'static str;
+    /// Asked before it starts again (`n`).
+    const AGAIN_QUESTION: &'static str;
 
     fn playing(&self) -> &Playing<Self::Rules>;
     fn playing_mut(&mut self) -> &mut Playing<Self::Rules>;
@@ -147,6 +163,22 @@ pub trait PlayingTab {
     fn game_at_stake(&self) -> bool {
         self.kept_game()
             .is_some_and(|game| game.is_on() && game.human_moved())
+    }
+
+    /// The question to ask before `what` throws away a game you have
+    /// moved in; `None` when nothing would be lost.
+    fn abandons_game(&self, what: Abandon) -> Option<String> {
+        let game = self.playing().game.as_ref()?;
+        if !(game.is_on() && game.human_moved()) {
+            return None;
+        }
+        match what {
+            Abandon::Stop => Some(Self::STOP_QUESTION.into()),
+            Abandon::Again => Some(Self::AGAIN_QUESTION.into()),
+            Abandon::PlayOn => dropped_moves(game.record()).map(|n| {
+                format!("Play on from the position shown? The game's last {n} moves are dropped.")
+            }),
+        }
     }
 
     fn say(&mut self, words: impl Into<String>) {
@@ -348,4 +380,63 @@ fn refusal<T: PlayingTab + ?Sized>(
         MatchError::NothingToTakeBack => "nothing of yours to take back".into(),
         MatchError::Illegal(why) => T::refused(position, why),
     }
+}
+
+/// A game's own words for its banner: how each side won, and what your
+/// move is (where the cursor is, how to place a mark).
+pub struct Banner {
+    pub you_won: String,
+    pub engine_won: String,
+    pub your_move: String,
+}
+
+/// How a game's panel begins, the same in each such tab: who started and
+/// whose move it is, or who won and the keys that go on from there; the
+/// legend of the marks once a move has one; and, when the analysis is
+/// hidden, how to show it.
+pub fn game_lines<R: Rules<Side = Player>>(
+    game: &Match<R>,
+    banner: Banner,
+    hidden: bool,
+    width: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let started = match R::to_move(game.record().start()) {
+        Player::Engine => "the engine started",
+        Player::You => "you started",
+    };
+    let (words, style) = match (game.winner(), game.to_move()) {
+        (Some(Player::You), _) => (format!("GAME OVER: {}", banner.you_won), theme.good()),
+        (Some(Player::Engine), _) => (format!("GAME OVER: {}", banner.engine_won), theme.bad()),
+        (None, Player::You) => (
+            format!("Playing the engine ({started}): {}", banner.your_move),
+            theme.key(),
+        ),
+        (None, Player::Engine) => ("Playing the engine: it is thinking…".into(), theme.key()),
+    };
+    // Game over: what happened, then the keys that go on from it.
+    let keys: &[&str] = match game.winner() {
+        Some(Player::You) => &["n again", "< review", "g back to editing"],
+        Some(Player::Engine) => &["u take back", "n again", "< review", "g back to editing"],
+        None => &[],
+    };
+    let mut lines = vec![Line::styled(words, style)];
+    lines.extend(key_lines(keys, width, theme.dim()));
+    let marked = game
+        .record()
+        .annotations()
+        .is_some_and(|notes| notes.iter().any(|n| n.mark().sign().is_some()));
+    if marked {
+        lines.push(Line::styled(
+            "in the moves: ?? a won position given away, ?! a loss made shorter",
+            theme.dim(),
+        ));
+    }
+    if hidden {
+        lines.push(Line::styled(
+            "(the analysis is hidden while you play: a shows it, p the perfect line)",
+            theme.dim(),
+        ));
+    }
+    lines
 }

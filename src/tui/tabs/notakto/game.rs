@@ -74,6 +74,9 @@ impl PlayingTab for NotaktoTab {
     const NOW_SHOWN: &'static str = "the boards are now the ones shown";
     const NO_GAME: &'static str = "every board is dead: edit one first";
     const NO_MOVE: &'static str = "no live board";
+    const STOP_QUESTION: &'static str = "Stop the game and edit the boards? The game in progress is discarded (the boards keep their X).";
+    const AGAIN_QUESTION: &'static str =
+        "Start the game again from its first boards? The game in progress is discarded.";
 
     fn playing(&self) -> &Playing<NotaktoRules> {
         &self.playing

@@ -30,8 +30,8 @@ use crate::solver::record::{Record, Shown};
 use crate::solver::Cell;
 use crate::tui::history::{History, NOTHING_TO_REDO, NOTHING_TO_UNDO};
 use crate::tui::keymap::{Binding, Direction, When};
-use crate::tui::playing::{Playing, PlayingTab};
-use crate::tui::record_view::{self, dropped_moves};
+use crate::tui::playing::{Abandon, Playing, PlayingTab};
+use crate::tui::record_view;
 use crate::tui::review::Review;
 use crate::tui::tab::{About, Tab};
 use crate::tui::theme::Theme;
@@ -297,22 +297,10 @@ impl Tab for NotaktoTab {
     }
 
     fn abandons(&self, action: Action) -> Option<String> {
-        let game = self.playing.game.as_ref()?;
-        if !(game.is_on() && game.human_moved()) {
-            return None;
-        }
         match action {
-            Action::Play(_) if self.view() == Shown::Live => Some(
-                "Stop the game and edit the boards? The game in progress is discarded (the boards keep their X)."
-                    .into(),
-            ),
-            Action::NewGame => Some(
-                "Start the game again from its first boards? The game in progress is discarded."
-                    .into(),
-            ),
-            Action::Review(Review::Continue) => dropped_moves(game.record()).map(|n| {
-                format!("Play on from the position shown? The game's last {n} moves are dropped.")
-            }),
+            Action::Play(_) if self.view() == Shown::Live => self.abandons_game(Abandon::Stop),
+            Action::NewGame => self.abandons_game(Abandon::Again),
+            Action::Review(Review::Continue) => self.abandons_game(Abandon::PlayOn),
             _ => None,
         }
     }

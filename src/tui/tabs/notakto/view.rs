@@ -16,9 +16,10 @@ use crate::solver::Cell;
 use crate::tui::ascii;
 use crate::tui::audit;
 use crate::tui::grid::{draw_centred, glyph, Grid, Shape};
+use crate::tui::playing::{game_lines, Banner};
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{key_lines, put_label, render_wrapped, width_of};
+use crate::tui::widgets::{put_label, render_wrapped, width_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -271,55 +272,18 @@ impl NotaktoTab {
             lines.push(Line::styled(message.clone(), theme.key()));
         }
         if let Some(game) = &self.playing.game {
-            let started = match game.record().start().to_move {
-                Player::Engine => "the engine started",
-                Player::You => "you started",
-            };
-            let keys: &[&str] = match game.winner() {
-                Some(Player::You) => &["n again", "< review", "g back to editing"],
-                Some(Player::Engine) => {
-                    &["u take back", "n again", "< review", "g back to editing"]
-                }
-                None => &[],
-            };
-            let banner = match (game.winner(), game.to_move()) {
-                (Some(Player::You), _) => Span::styled(
-                    "GAME OVER: you win, the engine completed a line on the last live board!",
-                    theme.good(),
+            let banner = Banner {
+                you_won: "you win, the engine completed a line on the last live board!".into(),
+                engine_won: "the engine wins, you completed a line on the last live board.".into(),
+                your_move: format!(
+                    "your move, the cursor on {}. Space or click places an X; whoever kills \
+                     the last board loses.",
+                    MoveText(self.cursor.as_move())
                 ),
-                (Some(Player::Engine), _) => Span::styled(
-                    "GAME OVER: the engine wins, you completed a line on the last live board.",
-                    theme.bad(),
-                ),
-                (None, Player::You) => Span::styled(
-                    format!(
-                        "Playing the engine ({started}): your move, the cursor on {}. Space or \
-                         click places an X; whoever kills the last board loses.",
-                        MoveText(self.cursor.as_move())
-                    ),
-                    theme.key(),
-                ),
-                (None, Player::Engine) => {
-                    Span::styled("Playing the engine: it is thinking…", theme.key())
-                }
             };
-            lines.push(Line::from(banner));
-            lines.extend(key_lines(keys, width, theme.dim()));
-            let marked = game
-                .record()
-                .annotations()
-                .is_some_and(|notes| notes.iter().any(|n| n.mark().sign().is_some()));
-            if marked {
-                lines.push(Line::styled(
-                    "in the moves: ?? a won position given away, ?! a loss made shorter",
-                    theme.dim(),
-                ));
-            }
-            if self.analysis_hidden() {
-                lines.push(Line::styled(
-                    "(the analysis is hidden while you play: a shows it, p the perfect line)",
-                    theme.dim(),
-                ));
+            let hidden = self.analysis_hidden();
+            lines.extend(game_lines(game, banner, hidden, width, theme));
+            if hidden {
                 return lines;
             }
         }

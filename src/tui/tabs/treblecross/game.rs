@@ -86,6 +86,9 @@ impl PlayingTab for TreblecrossTab {
     const NOW_SHOWN: &'static str = "the strip is now the one shown";
     const NO_GAME: &'static str = "the strip already has three in a row: edit it first";
     const NO_MOVE: &'static str = "the strip is full";
+    const STOP_QUESTION: &'static str = "Stop the game and edit the strip? The game in progress is discarded (the strip keeps its X).";
+    const AGAIN_QUESTION: &'static str =
+        "Start the game again from its first strip? The game in progress is discarded.";
 
     fn playing(&self) -> &Playing<TreblecrossRules> {
         &self.playing

@@ -37,8 +37,8 @@ use crate::solver::treblecross::{
 };
 use crate::tui::history::{NOTHING_TO_REDO, NOTHING_TO_UNDO};
 use crate::tui::keymap::{Binding, Direction, When};
-use crate::tui::playing::{Playing, PlayingTab};
-use crate::tui::record_view::{self, dropped_moves};
+use crate::tui::playing::{Abandon, Playing, PlayingTab};
+use crate::tui::record_view;
 use crate::tui::review::Review;
 use crate::tui::tab::{About, Cursor, Tab};
 use crate::tui::text::{TextField, TextKey};
@@ -271,21 +271,10 @@ impl Tab for TreblecrossTab {
     }
 
     fn abandons(&self, action: Action) -> Option<String> {
-        let game = self.playing.game.as_ref()?;
-        if !(game.is_on() && game.human_moved()) {
-            return None;
-        }
         match action {
-            Action::Play(_) if self.view() == Shown::Live => Some(
-                "Stop the game and edit the strip? The game in progress is discarded (the strip keeps its X)."
-                    .into(),
-            ),
-            Action::NewGame => Some(
-                "Start the game again from its first strip? The game in progress is discarded.".into(),
-            ),
-            Action::Review(Review::Continue) => dropped_moves(game.record()).map(|n| {
-                format!("Play on from the position shown? The game's last {n} moves are dropped.")
-            }),
+            Action::Play(_) if self.view() == Shown::Live => self.abandons_game(Abandon::Stop),
+            Action::NewGame => self.abandons_game(Abandon::Again),
+            Action::Review(Review::Continue) => self.abandons_game(Abandon::PlayOn),
             _ => None,
         }
     }

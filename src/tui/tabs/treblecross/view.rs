@@ -10,9 +10,10 @@ use crate::solver::treblecross::{
     immediate_wins, three_in_a_row, FreeSegment, Player, StripAnalysis,
 };
 use crate::tui::audit;
+use crate::tui::playing::{game_lines, Banner};
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{key_lines, put_label, render_wrapped, rows_of};
+use crate::tui::widgets::{put_label, render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -380,48 +381,18 @@ impl TreblecrossTab {
             lines.push(Line::styled(message.clone(), theme.key()));
         }
         if let Some(game) = &self.playing.game {
-            let started = match game.record().start().to_move {
-                Player::Engine => "the engine started",
-                Player::You => "you started",
-            };
             // Where the three are, as the strip's ruler numbers them.
             let at = three_in_a_row(&game.position().strip)
                 .map(|run| format!(" at {}–{}", run + 1, run + 3))
                 .unwrap_or_default();
-            // Game over: what happened, then the keys that go on from it.
-            let keys: &[&str] = match game.winner() {
-                Some(Player::You) => &["n again", "< review", "g back to editing"],
-                Some(Player::Engine) => {
-                    &["u take back", "n again", "< review", "g back to editing"]
-                }
-                None => &[],
+            let banner = Banner {
+                you_won: format!("you win, three in a row{at}!"),
+                engine_won: format!("the engine wins, three in a row{at}."),
+                your_move: "your move. Space or click places an X.".into(),
             };
-            let banner = match (game.winner(), game.to_move()) {
-                (Some(Player::You), _) => Span::styled(
-                    format!("GAME OVER: you win, three in a row{at}!"),
-                    theme.good(),
-                ),
-                (Some(Player::Engine), _) => Span::styled(
-                    format!("GAME OVER: the engine wins, three in a row{at}."),
-                    theme.bad(),
-                ),
-                (None, Player::You) => Span::styled(
-                    format!(
-                        "Playing the engine ({started}): your move. Space or click places an X."
-                    ),
-                    theme.key(),
-                ),
-                (None, Player::Engine) => {
-                    Span::styled("Playing the engine: it is thinking…", theme.key())
-                }
-            };
-            lines.push(Line::from(banner));
-            lines.extend(key_lines(keys, width, theme.dim()));
-            if self.analysis_hidden() {
-                lines.push(Line::styled(
-                    "(the analysis is hidden while you play: a shows it, p the perfect line)",
-                    theme.dim(),
-                ));
+            let hidden = self.analysis_hidden();
+            lines.extend(game_lines(game, banner, hidden, width, theme));
+            if hidden {
                 return lines;
             }
         }
