@@ -9,7 +9,7 @@ use std::io::Write;
 /// Runs one batch command, writing its answer to `out`.
 pub fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
     match command {
-        Command::Tui { .. } => Ok(()),
+        Command::Tui(_) => Ok(()),
         Command::Tictactoe {
             format,
             explain,

@@ -26,7 +26,7 @@ use crate::solver::octal::ValueTooLarge;
 use crate::solver::puzzle::PuzzleId;
 use crate::solver::tictactoe::Board;
 use crate::solver::treblecross::Strip;
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
 use std::fmt;
 use std::path::PathBuf;
@@ -294,6 +294,39 @@ pub struct Cli {
     pub ascii: bool,
 }
 
+// What opens the app: a position to start with, a file to load, and how it
+// draws (`noughts` with no command is `noughts tui` with none of them). A
+// plain comment: a doc comment here would replace the command's own help.
+#[derive(Debug, Default, Args)]
+pub struct AppArgs {
+    /// A tic-tac-toe board to start with: 3 rows over 'X', '0' (or 'O')
+    /// and '.', joined by '/'.
+    #[arg(long, value_parser = notation::tictactoe::board_arg)]
+    pub board: Option<Board>,
+    /// A Treblecross strip to start with (over 'X' and '.', 3 to
+    /// 100,000 cells); opens the Treblecross tab.
+    #[arg(long, value_parser = notation::treblecross::strip_arg)]
+    pub strip: Option<Strip>,
+    /// A puzzle to open by its id, as the panel and `noughts puzzle` show it: mnc-3-1234.
+    #[arg(long, value_parser = notation::puzzle::id_arg)]
+    pub puzzle: Option<PuzzleId>,
+    /// A file saved by the app (Ctrl-S) to open in its tab.
+    #[arg(long)]
+    pub load: Option<PathBuf>,
+    /// Start clean: do not restore the last session (it is kept again
+    /// on quit).
+    #[arg(long)]
+    pub fresh: bool,
+    /// Leave mouse capture off (the terminal keeps its own selection
+    /// and scrolling).
+    #[arg(long)]
+    pub no_mouse: bool,
+    /// Draw in ASCII only, for terminals without box drawing, stars and
+    /// braille (as `display = "ascii"` in the settings file).
+    #[arg(long)]
+    pub ascii: bool,
+}
+
 // Parsed once per process and matched at once: the size of its largest
 // variant (Grundy's options; PathBuf is larger on Windows) costs nothing.
 #[allow(clippy::large_enum_variant)]
@@ -303,34 +336,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  noughts tui --board X0X/.0./.X.\n  noughts tui --strip X.....X..X....\n  noughts tui --puzzle mnc-3-1234"
     )]
-    Tui {
-        /// A tic-tac-toe board to start with: 3 rows over 'X', '0' (or 'O')
-        /// and '.', joined by '/'.
-        #[arg(long, value_parser = notation::tictactoe::board_arg)]
-        board: Option<Board>,
-        /// A Treblecross strip to start with (over 'X' and '.', 3 to
-        /// 100,000 cells); opens the Treblecross tab.
-        #[arg(long, value_parser = notation::treblecross::strip_arg)]
-        strip: Option<Strip>,
-        /// A puzzle to open by its id, as the panel and `noughts puzzle` show it: mnc-3-1234.
-        #[arg(long, value_parser = notation::puzzle::id_arg)]
-        puzzle: Option<PuzzleId>,
-        /// A file saved by the app (Ctrl-S) to open in its tab.
-        #[arg(long)]
-        load: Option<PathBuf>,
-        /// Start clean: do not restore the last session (it is kept again
-        /// on quit).
-        #[arg(long)]
-        fresh: bool,
-        /// Leave mouse capture off (the terminal keeps its own selection
-        /// and scrolling).
-        #[arg(long)]
-        no_mouse: bool,
-        /// Draw in ASCII only, for terminals without box drawing, stars and
-        /// braille (as `display = "ascii"` in the settings file).
-        #[arg(long)]
-        ascii: bool,
-    },
+    Tui(AppArgs),
     /// Verdicts for tic-tac-toe boards (Codeforces 3C or CodeChef TCTCTOE format).
     #[command(
         after_help = "Examples:\n  printf 'X0X\\n.0.\\n.X.\\n' | noughts tictactoe\n  \

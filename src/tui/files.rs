@@ -103,8 +103,9 @@ pub fn default_file(data: Option<&Path>, game: &str) -> Option<PathBuf> {
 }
 
 /// Writes `saved` to `path` (a new file renamed over the old one, so a link
-/// planted at its name is replaced, never followed); the words to show.
-pub fn save(path: &Path, saved: &Saved) -> Result<String, String> {
+/// planted at its name is replaced, never followed); the words to show,
+/// naming `what` was saved when it is not the tab (a puzzle as it stands).
+pub fn save(path: &Path, saved: &Saved, what: Option<&str>) -> Result<String, String> {
     let shown = escape_all(&path.display().to_string());
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -117,7 +118,10 @@ pub fn save(path: &Path, saved: &Saved) -> Result<String, String> {
         ));
     }
     crate::store::write_atomically(path, &saved::write(saved))
-        .map(|()| format!("saved to {shown}"))
+        .map(|()| match what {
+            Some(what) => format!("saved {what} to {shown}"),
+            None => format!("saved to {shown}"),
+        })
         .map_err(|e| format!("could not save to {shown}: {e}"))
 }
 
@@ -169,7 +173,7 @@ mod tests {
         #[cfg(unix)]
         std::os::unix::fs::symlink(&other, &path).unwrap();
         let saved = Saved::TicTacToe("X../.0./...".parse().unwrap());
-        assert!(save(&path, &saved).unwrap().starts_with("saved to "));
+        assert!(save(&path, &saved, None).unwrap().starts_with("saved to "));
         assert_eq!(load(&path), Ok(saved.clone()));
         assert_eq!(std::fs::read_to_string(&other).unwrap(), "keep me");
         let bad = folder.path().join("bad.txt");
@@ -178,7 +182,7 @@ mod tests {
         assert!(load(folder.path()).unwrap_err().contains("could not load"));
         // A folder that does not exist is an error, not made.
         let missing = folder.path().join("no").join("game.txt");
-        let why = save(&missing, &saved).unwrap_err();
+        let why = save(&missing, &saved, None).unwrap_err();
         assert!(why.contains("does not exist"), "{why}");
         assert!(!folder.path().join("no").exists());
         // A byte-order mark is taken; a byte that is not UTF-8 is placed.
