@@ -513,9 +513,9 @@ pub enum Command {
     },
     /// Puzzles made by the solvers, with proved answers; a seed names them.
     #[command(
-        after_help = "Levels: tictactoe 1-2 (1: win at once; 2: win in 3 or 5 plies, or find every\n\
+        after_help = "Levels: tictactoe 1-2 (1: win at once; 2: win in 3 or 5 moves, or find every\n\
                             move that does not lose), treblecross 1-10 (strips of 10 to 390 cells; or\n\
-                            G(L) and nim-sum drills), mnc 1-5 (win in 3, 5, 7, 9, then 11 or 13 plies),\n\
+                            G(L) and nim-sum drills), mnc 1-5 (win in 3, 5, 7, 9, then 11 or 13 moves),\n\
                             notakto 1-5 (find a winning move on 2, 3, 3, 4-5, then 6-9 boards).\n\
                             A run skips a puzzle met in its last 50 of the level (up to symmetry).\n\nExamples:\n  \
                             noughts puzzle --game mnc --level 3\n  \
@@ -652,7 +652,7 @@ pub enum MncCommand {
         /// The saved match (standard input when absent or '-').
         file: Option<PathBuf>,
     },
-    /// The value of a position and of every legal move, with distances in plies.
+    /// The value of a position and of every legal move, with distances in moves.
     #[command(after_help = "POSITION is ROWS [SIDE] [XHAND OHAND]:\n  \
                             ROWS   the three rows over '.xXoO' joined by '/', e.g. o.X/.x./...\n  \
                             SIDE   'x' or 'o', the side to move\n  \

@@ -14,7 +14,7 @@
 //!   small piece), `X a1-c3 takes o` (a big piece moved from a1 onto o's
 //!   small piece at c3). Moves in a row are joined by commas.
 
-use super::{describe, plies, quoted, InputError, Token, Tokens};
+use super::{describe, in_moves, quoted, InputError, Token, Tokens};
 use crate::solver::mnc::{
     IllegalMove, Move, Piece, Position, PositionError, Size, Strength, BIG_PIECES, SMALL_PIECES,
 };
@@ -526,11 +526,11 @@ pub fn game_over_words(position: &Position) -> Option<String> {
     })
 }
 
-/// "x wins in 5 plies" from a value for `mover`.
+/// "x wins in 5 moves" from a value for `mover`.
 pub fn value_words(mover: Side, value: Outcome) -> String {
     match value {
-        Outcome::Win(d) => format!("{} wins in {}", side_letter(mover), plies(d)),
-        Outcome::Loss(d) => format!("{} wins in {}", side_letter(mover.other()), plies(d)),
+        Outcome::Win(d) => format!("{} wins in {}", side_letter(mover), in_moves(d)),
+        Outcome::Loss(d) => format!("{} wins in {}", side_letter(mover.other()), in_moves(d)),
         Outcome::Draw => "draw".into(),
     }
 }
@@ -684,7 +684,7 @@ mod tests {
         let corner: Position = "x.O/.../... o 3 4".parse().unwrap();
         let shift = Move::Shift { from: c1, to: a1 };
         assert_eq!(move_notation(&corner, shift), "O c1-a1 takes x");
-        assert_eq!(value_words(Side::X, Outcome::Win(1)), "x wins in 1 ply");
-        assert_eq!(value_words(Side::X, Outcome::Loss(4)), "o wins in 4 plies");
+        assert_eq!(value_words(Side::X, Outcome::Win(1)), "x wins in 1 move");
+        assert_eq!(value_words(Side::X, Outcome::Loss(4)), "o wins in 4 moves");
     }
 }

@@ -396,12 +396,14 @@ pub fn counted(count: usize, thing: &str) -> String {
     }
 }
 
-/// "1 ply", "7 plies".
-pub fn plies(d: u8) -> String {
+/// A distance to the end of a game: "1 move", "7 moves". The app and the
+/// commands count moves as plies are counted: each player's turn is one
+/// move, so "x wins in 3 moves" is x, then o, then x's winning move.
+pub fn in_moves(d: u8) -> String {
     if d == 1 {
-        "1 ply".into()
+        "1 move".into()
     } else {
-        format!("{d} plies")
+        format!("{d} moves")
     }
 }
 
@@ -566,8 +568,8 @@ mod tests {
         assert_eq!(Outcome::Win(3).to_string(), "win in 3");
         assert_eq!(Outcome::Loss(2).to_string(), "loss in 2");
         assert_eq!(Outcome::Draw.to_string(), "draw");
-        assert_eq!(plies(1), "1 ply");
-        assert_eq!(plies(7), "7 plies");
+        assert_eq!(in_moves(1), "1 move");
+        assert_eq!(in_moves(7), "7 moves");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::mnc::{move_notation, position_notation, side_letter};
 use super::notakto::{element, p_portion, BoardText, MoveText};
 use super::tictactoe::{mark_letter, slashed};
-use super::{quoted, InputError};
+use super::{in_moves, quoted, InputError};
 use crate::solver::grundy::{reached_values, split};
 use crate::solver::mnc::Move;
 use crate::solver::puzzle::{
@@ -98,9 +98,11 @@ pub fn question(puzzle: &Puzzle) -> String {
             match p.task {
                 TicTacToeTask::Win { plies: 1 } => format!("{mover} to move and win at once"),
                 TicTacToeTask::Win { plies: 3 } => {
-                    format!("{mover} to move and win in 3 plies: find a fork")
+                    format!("{mover} to move and win in 3 moves: find a fork")
                 }
-                TicTacToeTask::Win { plies } => format!("{mover} to move and win in {plies} plies"),
+                TicTacToeTask::Win { plies } => {
+                    format!("{mover} to move and win in {}", in_moves(plies))
+                }
                 TicTacToeTask::Save => {
                     format!("{mover} to move: find every move that does not lose")
                 }
@@ -114,9 +116,9 @@ pub fn question(puzzle: &Puzzle) -> String {
             TreblecrossTask::NimSum { .. } => "what is the nim-sum of this strip?".into(),
         },
         Puzzle::Mnc(p) => format!(
-            "{} to move and win in {} plies",
+            "{} to move and win in {}",
             side_letter(p.position.to_move()),
-            p.plies
+            in_moves(p.plies)
         ),
         Puzzle::Notakto(p) => {
             let x: u32 = p.boards.iter().map(|b| b.x_count()).sum();
@@ -209,18 +211,18 @@ fn cells_text(cells: &[Cell]) -> String {
     names.join(" ")
 }
 
-/// What a move gives its mover: "c3 loses in 4 plies: O wins".
+/// What a move gives its mover: "c3 loses in 4 moves: O wins".
 /// `value` is the mover's, counted from before the move (as the puzzles
 /// and the panels rate moves).
 pub fn after_words(mover: Side, name: &str, value: Outcome, letter: fn(Side) -> char) -> String {
     let other = letter(mover.other());
     match value {
         Outcome::Loss(2) => format!("after {name} {other} wins at once"),
-        // In plies from before the move, as the cells and the panels count.
-        Outcome::Loss(d) => format!("{name} loses in {d} plies: {other} wins"),
+        // In moves from before the move, as the cells and the panels count.
+        Outcome::Loss(d) => format!("{name} loses in {}: {other} wins", in_moves(d)),
         Outcome::Draw => format!("{name} only draws"),
         Outcome::Win(1) => format!("{name} wins at once"),
-        Outcome::Win(d) => format!("{name} wins in {d} plies"),
+        Outcome::Win(d) => format!("{name} wins in {}", in_moves(d)),
     }
 }
 

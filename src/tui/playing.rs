@@ -8,13 +8,17 @@
 //! position comes from and goes back to, and the game's words. Every
 //! action here is then the same in each such tab.
 
-use crate::solver::record::{Engine, Match, MatchError, Player, Record, Rules, Wanted};
-use crate::tui::record_view::{dropped_moves, taken_back};
+use crate::notation::in_moves;
+use crate::solver::record::{
+    Ending, Engine, Match, MatchError, Player, Record, Rules, Value, Wanted,
+};
+use crate::tui::record_view::{dropped_moves, taken_back, Words};
 use crate::tui::review::{self, Review};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::key_lines;
 use crate::tui::worker::{start_engine, GameReply, GameRequest, Worker};
 use ratatui::text::Line;
+use std::marker::PhantomData;
 
 /// A game against the engine when one is on, the editor's study of a
 /// perfect line when one is shown, and the engine's thread.
@@ -439,4 +443,74 @@ pub fn game_lines<R: Rules<Side = Player>>(
         ));
     }
     lines
+}
+
+/// How a match's moves and values are written in the move list, the review
+/// and the perfect line, the same in each such tab. In a game the players
+/// are you and the engine; in the editor's study of a line, the first and
+/// the second player (to move from the editor's position). Distances are
+/// in moves, each player's turn counted ([`in_moves`]).
+pub struct PlayingWords<T> {
+    in_game: bool,
+    tab: PhantomData<T>,
+}
+
+impl<T> PlayingWords<T> {
+    pub fn new(in_game: bool) -> PlayingWords<T> {
+        PlayingWords {
+            in_game,
+            tab: PhantomData,
+        }
+    }
+
+    /// A player as the move list names it.
+    fn short_name(&self, player: Player) -> &'static str {
+        match (self.in_game, player) {
+            (true, Player::You) => "you",
+            (true, Player::Engine) => "engine",
+            (false, Player::You) => "first",
+            (false, Player::Engine) => "second",
+        }
+    }
+}
+
+impl<T: PlayingTab> Words<T::Rules> for PlayingWords<T> {
+    fn move_text(&self, before: &Pos<T>, mv: Mv<T>) -> String {
+        let mover = T::Rules::to_move(before);
+        format!("{} {}", self.short_name(mover), T::move_words(mv))
+    }
+
+    /// Nothing: a move in the list already names its player.
+    fn who(&self, _: Player) -> &'static str {
+        ""
+    }
+
+    fn history_side(&self, record: &Record<T::Rules>) -> (Player, &'static str) {
+        match self.in_game {
+            true => (Player::You, "you"),
+            false => (T::Rules::to_move(record.start()), "the first player"),
+        }
+    }
+
+    /// Who wins and in how many moves: `the engine wins in 5 moves`, `you
+    /// won`, `the first player wins` (where only the winner is known).
+    fn value_text(&self, position: &Pos<T>, value: <T::Rules as Rules>::Value) -> String {
+        let mover = T::Rules::to_move(position);
+        let (winner, distance) = match value.ending() {
+            Ending::Win(d) => (mover, d),
+            Ending::Loss(d) => (mover.other(), d),
+            Ending::Draw => return "a draw".into(),
+        };
+        let (name, wins) = match (self.in_game, winner) {
+            (true, Player::You) => ("you", "win"),
+            (true, Player::Engine) => ("the engine", "wins"),
+            (false, Player::You) => ("the first player", "wins"),
+            (false, Player::Engine) => ("the second player", "wins"),
+        };
+        match distance {
+            Some(0) => format!("{name} won"),
+            Some(d) => format!("{name} {wins} in {}", in_moves(d)),
+            None => format!("{name} {wins}"),
+        }
+    }
 }

@@ -202,9 +202,9 @@ impl ValueHistory {
         let titles = [
             format!(
                 "value history for {side}: a win above the line, a loss below, \
-                 as high as the plies left (up to {longest})"
+                 as high as the moves left (up to {longest})"
             ),
-            format!("for {side}: win above, loss below; height: plies left"),
+            format!("for {side}: win above, loss below; height: moves left"),
             format!("for {side}: win up, loss down"),
         ];
         if let Some(title) = titles

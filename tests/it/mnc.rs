@@ -18,7 +18,7 @@ fn engine_equals_the_slow_twin_on_every_key_and_the_facts_hold() {
         memo: HashMap::new(),
     };
     let start_value = outcome(slow.value(&Twin::start()));
-    assert_eq!(start_value, Outcome::Win(13), "x wins in 13 plies");
+    assert_eq!(start_value, Outcome::Win(13), "x wins in 13 moves");
     assert_eq!(slow.memo.len(), 3_102_641);
     let wins = slow.memo.values().filter(|v| v.is_win()).count();
     assert_eq!(wins, 2_526_606);

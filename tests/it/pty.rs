@@ -231,7 +231,7 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
     let data = tempfile::tempdir().unwrap();
     let mut session = Session::start_in(&["tui", "--puzzle", "tictactoe-2-2"], data.path());
     session.wait_for("PUZZLE tictactoe-2-2");
-    session.wait_for("win in 3 plies");
+    session.wait_for("win in 3 moves");
     // c2 makes the fork.
     let area = Rect::new(0, 0, COLS, ROWS);
     let c2 = layout(shell_layout(area).body).unwrap().cells[5];

@@ -363,7 +363,7 @@ fn the_command_prints_the_puzzles_its_seed_names() {
         assert_eq!(
             line["question"],
             format!(
-                "{} to move and win in 5 plies",
+                "{} to move and win in 5 moves",
                 if p.position.to_move() == Side::X {
                     'x'
                 } else {

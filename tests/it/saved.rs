@@ -180,14 +180,14 @@ fn mnc_review_prints_each_move_with_the_twins_values() {
             let mover = if at.to_move() == Side::X { 'x' } else { 'o' };
             let before = outcome(slow.value(&twin_of(&at)));
             let words = |side: char, v: Outcome| match v {
-                Outcome::Win(1) => format!("{side} wins in 1 ply"),
-                Outcome::Win(d) => format!("{side} wins in {d} plies"),
+                Outcome::Win(1) => format!("{side} wins in 1 move"),
+                Outcome::Win(d) => format!("{side} wins in {d} moves"),
                 Outcome::Loss(d) => {
                     let other = if side == 'x' { 'o' } else { 'x' };
                     if d == 1 {
-                        format!("{other} wins in 1 ply")
+                        format!("{other} wins in 1 move")
                     } else {
-                        format!("{other} wins in {d} plies")
+                        format!("{other} wins in {d} moves")
                     }
                 }
                 Outcome::Draw => "draw".into(),

@@ -590,7 +590,7 @@ fn a_puzzle_in_each_game_after_a_wrong_answer_and_a_hint() {
         &text,
         &[
             "PUZZLE tictactoe-2-2",
-            "win in 3 plies",
+            "win in 3 moves",
             "hint 1:",
             "t hint",
         ],
@@ -774,7 +774,7 @@ fn the_winning_side_and_the_hint_legend_at_every_size() {
     settle(&mut app);
     for (width, height) in [(40, 16), (40, 20)] {
         let text = draw(&app, width, height).backend().to_string();
-        shows(&text, &["x wins in 12 plies: w swaps, d weakens"]);
+        shows(&text, &["x wins in 12 moves: w swaps, d weakens"]);
     }
     for (width, height) in [(80, 24), (120, 40)] {
         let text = draw(&app, width, height).backend().to_string();
@@ -785,7 +785,7 @@ fn the_winning_side_and_the_hint_legend_at_every_size() {
     settle(&mut app);
     for (width, height) in [(40, 16), (40, 20)] {
         let text = draw(&app, width, height).backend().to_string();
-        shows(&text, &["x wins in 13 plies: you (t: hints)"]);
+        shows(&text, &["x wins in 13 moves: you (t: hints)"]);
         assert!(!text.contains("more rows"), "{text}");
     }
     keys(&mut app, "t");

@@ -176,7 +176,7 @@ fn swapping_sides_lets_you_move_first_and_keys_place_pieces() {
     assert_eq!(mnc(&app).history().len(), 2, "the engine answered");
     // You (x) are winning from the start: the verdict says so.
     let text = draw(&app, 100, 24).backend().to_string();
-    assert!(text.contains("perfect play  x wins in 11 plies"), "{text}");
+    assert!(text.contains("perfect play  x wins in 11 moves"), "{text}");
 }
 
 #[test]

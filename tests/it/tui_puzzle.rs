@@ -60,9 +60,9 @@ fn click_tictactoe(app: &mut App, cell: Cell) {
 fn after(name: &str, other: char, value: independent::Value) -> String {
     match value {
         independent::Value::Loss(2) => format!("after {name} {other} wins at once"),
-        independent::Value::Loss(d) => format!("{name} loses in {d} plies: {other} wins"),
+        independent::Value::Loss(d) => format!("{name} loses in {d} moves: {other} wins"),
         independent::Value::Draw => format!("{name} only draws"),
-        independent::Value::Win(d) => format!("{name} wins in {d} plies"),
+        independent::Value::Win(d) => format!("{name} wins in {d} moves"),
     }
 }
 
@@ -349,7 +349,7 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
             made.is_some_and(|t| t.attempt.id == puzzle) && mnc.value().is_some()
         });
         shows(&app, &format!("PUZZLE {puzzle}"));
-        shows(&app, "to move and win in 5 plies");
+        shows(&app, "to move and win in 5 moves");
         let mut wrong_said = false;
         loop {
             let mnc = &app.tabs.mnc;
@@ -378,9 +378,9 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
                     let after = position.play(mv).unwrap();
                     let words = match outcome(slow.value(&twin_of(&after))) {
                         Outcome::Win(1) => "wins at once".to_string(),
-                        Outcome::Win(d) => format!("loses in {} plies", d + 1),
+                        Outcome::Win(d) => format!("loses in {} moves", d + 1),
                         Outcome::Draw => "only draws".into(),
-                        Outcome::Loss(d) => format!("but in {} plies", d + 1),
+                        Outcome::Loss(d) => format!("but in {} moves", d + 1),
                     };
                     app.update(noughts::tui::app::Action::tab(
                         noughts::tui::tabs::mnc::Action::Play(mv),

@@ -6,6 +6,7 @@
 
 use super::engine::{Rating, Request};
 use super::{Action, MncTab, Mode};
+use crate::notation::in_moves;
 use crate::notation::mnc::{move_notation, side_letter};
 use crate::notation::puzzle::{after_words, mnc_hint, question};
 use crate::solver::mnc::{Match, Move, Position, Strength};
@@ -231,7 +232,8 @@ impl MncTab {
         let name = move_notation(&now.position, mv);
         let words = match value {
             Outcome::Win(d) => format!(
-                "{name} wins too, but in {d} plies: find the win in {}",
+                "{name} wins too, but in {}: find the win in {}",
+                in_moves(d),
                 now.plies
             ),
             _ => after_words(mover, &name, value, side_letter),

@@ -7,64 +7,8 @@ use super::NotaktoTab;
 use crate::notation::notakto::MoveText;
 use crate::solver::notakto::game::{NotPlayable, NotaktoRules, Player, Position};
 use crate::solver::notakto::{Board, Move};
-use crate::solver::record::{KnownValue, Record};
-use crate::tui::playing::{Playing, PlayingTab};
-use crate::tui::record_view::Words;
-
-/// How Notakto moves and values are written in the move list and the
-/// review: in a game with the players' names, in the editor's study of a
-/// line as values for the player to move.
-pub struct NotaktoWords {
-    pub in_game: bool,
-}
-
-impl Words<NotaktoRules> for NotaktoWords {
-    fn move_text(&self, before: &Position, mv: Move) -> String {
-        match (self.in_game, before.to_move) {
-            (true, Player::You) => format!("you {}", MoveText(mv)),
-            (true, Player::Engine) => format!("engine {}", MoveText(mv)),
-            (false, _) => MoveText(mv).to_string(),
-        }
-    }
-
-    /// Nothing: a move in the list already names its player.
-    fn who(&self, _: Player) -> &'static str {
-        ""
-    }
-
-    fn history_side(&self, record: &Record<NotaktoRules>) -> (Player, &'static str) {
-        match self.in_game {
-            true => (Player::You, "you"),
-            false => (record.start().to_move, "the first to move"),
-        }
-    }
-
-    /// Short, for the narrow columns of the move list: `engine wins in
-    /// 5` (plies), `you won`.
-    fn value_text(&self, position: &Position, value: KnownValue) -> String {
-        let mover = position.to_move;
-        let winner = if value.winning { mover } else { mover.other() };
-        let who = match winner {
-            Player::You => "you",
-            Player::Engine => "engine",
-        };
-        let wins = if winner == Player::You { "win" } else { "wins" };
-        match (self.in_game, value.plies) {
-            // No live board: the player to move has won.
-            (true, Some(0)) => format!("{who} won"),
-            (true, Some(d)) => format!("{who} {wins} in {d}"),
-            (true, None) => format!("{who} {wins}"),
-            (false, Some(0)) => "every board dead".into(),
-            (false, plies) => {
-                let word = if value.winning { "WINNING" } else { "LOSING" };
-                match plies {
-                    Some(d) => format!("{word} in {d}"),
-                    None => word.into(),
-                }
-            }
-        }
-    }
-}
+use crate::solver::record::Record;
+use crate::tui::playing::{Playing, PlayingTab, PlayingWords};
 
 impl PlayingTab for NotaktoTab {
     type Rules = NotaktoRules;
@@ -130,10 +74,8 @@ impl PlayingTab for NotaktoTab {
 
 impl NotaktoTab {
     /// How moves and values are written for the record shown.
-    pub fn words(&self) -> NotaktoWords {
-        NotaktoWords {
-            in_game: self.playing.game.is_some(),
-        }
+    pub fn words(&self) -> PlayingWords<NotaktoTab> {
+        PlayingWords::new(self.playing.game.is_some())
     }
 
     /// The game's record, or the editor's study of a perfect line.

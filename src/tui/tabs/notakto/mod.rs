@@ -16,7 +16,6 @@ mod puzzle;
 mod save;
 mod view;
 
-pub use game::NotaktoWords;
 pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
 pub use layout::{layout, layout_with_words, Look, NotaktoLayout, Place, MIN_SIZE};
 pub use puzzle::{Training, Try};

@@ -3,6 +3,7 @@
 //! The board being edited waits, untouched, until the puzzles are left.
 
 use super::{Action, TicTacToeTab};
+use crate::notation::in_moves;
 use crate::notation::puzzle::{after_words, question, tictactoe_hint};
 use crate::notation::tictactoe::mark_letter;
 use crate::solver::puzzle::{Puzzle, PuzzleId, TicTacToePuzzle, TicTacToeTask};
@@ -121,7 +122,10 @@ impl TicTacToeTab {
             t.more.missed.push(cell);
             let words = match (t.puzzle.task, value) {
                 (TicTacToeTask::Win { plies }, Outcome::Win(d)) => {
-                    format!("{name} wins too, but in {d} plies: find the win in {plies}")
+                    format!(
+                        "{name} wins too, but in {}: find the win in {plies}",
+                        in_moves(d)
+                    )
                 }
                 _ => after,
             };

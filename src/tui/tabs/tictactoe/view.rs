@@ -2,6 +2,7 @@
 //! puzzle's answers), the verdict panel, the perfect line, the puzzle panel.
 
 use super::{TicTacToeLayout, TicTacToeTab};
+use crate::notation::in_moves;
 use crate::notation::tictactoe::{line_words, mark_letter, result_words, slashed};
 use crate::solver::record::PerfectLine;
 use crate::solver::tictactoe::TicTacToeRules;
@@ -132,8 +133,10 @@ impl TicTacToeTab {
             let mover = mark_letter(side);
             let after = match value {
                 Outcome::Win(1) => format!("{mover} wins"),
-                Outcome::Win(d) => format!("{mover} wins in {}", d - 1),
-                Outcome::Loss(d) => format!("{} wins in {}", mark_letter(side.other()), d - 1),
+                Outcome::Win(d) => format!("{mover} wins in {}", in_moves(d - 1)),
+                Outcome::Loss(d) => {
+                    format!("{} wins in {}", mark_letter(side.other()), in_moves(d - 1))
+                }
                 Outcome::Draw => "draw".to_string(),
             };
             let style = if k + 1 == step {
@@ -280,7 +283,8 @@ impl TicTacToeTab {
             notes.push(Line::from(""));
             notes.push(Line::styled(
                 format!(
-                    "Each empty cell: {}'s result after playing there, in plies; ★ marks the best moves.",
+                    "Each empty cell: {}'s result after playing there, in moves (each player's turn \
+                     counts); ★ marks the best moves.",
                     mark_letter(a.mover)
                 ),
                 theme.dim(),

@@ -4,79 +4,9 @@
 
 use super::puzzle::{Aside, Editor};
 use super::{Edit, TreblecrossTab};
-use crate::solver::record::Record;
-use crate::solver::treblecross::{
-    Match, Move, Player, Position, StripValue, Taken, TreblecrossRules,
-};
-use crate::tui::playing::{Playing, PlayingTab};
-use crate::tui::record_view::Words;
+use crate::solver::treblecross::{Match, Player, Position, Taken, TreblecrossRules};
+use crate::tui::playing::{Playing, PlayingTab, PlayingWords};
 use crate::tui::review::Review;
-
-/// How Treblecross moves and values are written in the move list and the
-/// review: in a game with the players' names, in the editor's study of a
-/// line as values for the player to move.
-pub struct TreblecrossWords {
-    pub in_game: bool,
-}
-
-fn player_word(player: Player) -> &'static str {
-    match player {
-        Player::You => "you",
-        Player::Engine => "engine",
-    }
-}
-
-impl Words<TreblecrossRules> for TreblecrossWords {
-    fn move_text(&self, before: &Position, cell: Move) -> String {
-        if self.in_game {
-            format!("{} {}", player_word(before.to_move), cell + 1)
-        } else {
-            (cell + 1).to_string()
-        }
-    }
-
-    /// Nothing: a move in the list already names its player.
-    fn who(&self, _: Player) -> &'static str {
-        ""
-    }
-
-    fn history_side(&self, record: &Record<TreblecrossRules>) -> (Player, &'static str) {
-        match self.in_game {
-            true => (Player::You, "you"),
-            false => (record.start().to_move, "the first to move"),
-        }
-    }
-
-    fn value_text(&self, position: &Position, value: StripValue) -> String {
-        let mover = position.to_move;
-        let winner = if value.winning { mover } else { mover.other() };
-        match (self.in_game, value.plies) {
-            (true, Some(0)) => match winner {
-                Player::You => "you won: three in a row".into(),
-                Player::Engine => "the engine won: three in a row".into(),
-            },
-            (false, Some(0)) => "three in a row".into(),
-            (true, Some(d)) => {
-                let plies = if d == 1 { "ply" } else { "plies" };
-                match winner {
-                    Player::You => format!("you win in {d} {plies}"),
-                    Player::Engine => format!("the engine wins in {d} {plies}"),
-                }
-            }
-            (true, None) => match winner {
-                Player::You => "you win with perfect play".into(),
-                Player::Engine => "the engine wins with perfect play".into(),
-            },
-            (false, plies) => {
-                let word = if value.winning { "WINNING" } else { "LOSING" };
-                match plies {
-                    Some(d) => format!("{word} in {d}"),
-                    None => word.into(),
-                }
-            }
-        }
-    }
-}
 
 impl PlayingTab for TreblecrossTab {
     type Rules = TreblecrossRules;
@@ -142,10 +72,8 @@ impl TreblecrossTab {
     }
 
     /// How moves and values are written for the record shown.
-    pub fn words(&self) -> TreblecrossWords {
-        TreblecrossWords {
-            in_game: self.playing.game.is_some(),
-        }
+    pub fn words(&self) -> PlayingWords<TreblecrossTab> {
+        PlayingWords::new(self.playing.game.is_some())
     }
 
     /// The strip the board shows, and the last move that led to it with

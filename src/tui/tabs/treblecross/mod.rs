@@ -18,7 +18,6 @@ mod save;
 mod values;
 mod view;
 
-pub use game::TreblecrossWords;
 pub use history::{Edit, History, BUDGET as HISTORY_BUDGET};
 pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
 pub use layout::{layout, window_start, TreblecrossLayout, MIN_SIZE};
