@@ -17,11 +17,12 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             file,
         } => {
             let text = read_input(file.as_deref())?;
-            if json {
+            let answered = if json {
                 super::tictactoe::run_json(&text, format, out)
             } else {
                 super::tictactoe::run(&text, format, explain, out)
-            }
+            };
+            answered.map_err(|e| e.in_file(file.as_deref()))
         }
         Command::Notakto {
             boards,
@@ -38,11 +39,12 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
         }
         Command::Treblecross { json, file } => {
             let (input, source) = open_input(file.as_deref())?;
-            if json {
+            let answered = if json {
                 super::treblecross::run_json(input, &source, out)
             } else {
                 super::treblecross::run(input, &source, out)
-            }
+            };
+            answered.map_err(|e| e.in_file(file.as_deref()))
         }
         Command::Grundy {
             merge: Some(folder),
@@ -137,6 +139,7 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Error> {
             MncCommand::Review { file } => {
                 let text = super::input::read_saved_game(file.as_deref())?;
                 super::mnc::review(&text, &mut Engine::new(), out)
+                    .map_err(|e| e.in_file(file.as_deref()))
             }
             MncCommand::Kattis => {
                 // The protocol flushes after every board: no buffer between.

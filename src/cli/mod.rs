@@ -46,6 +46,8 @@ pub enum Error {
     Input(InputError),
     /// Bad input in an option's argument (`--game 0.8`, `--resume F`).
     Option { option: String, error: InputError },
+    /// Bad input in a file named on the command line: the file, then where.
+    InFile { file: String, error: InputError },
     /// A file (or standard input) could not be read.
     Read {
         source: String,
@@ -81,6 +83,7 @@ impl Error {
         match self {
             Error::Input(_)
             | Error::Option { .. }
+            | Error::InFile { .. }
             | Error::Read { .. }
             | Error::Range(_)
             | Error::Unwritable { .. } => EXIT_BAD_INPUT,
@@ -89,6 +92,19 @@ impl Error {
             Error::Protocol(_) | Error::Write { .. } | Error::TooLarge(_) | Error::Output(_) => {
                 EXIT_FAILURE
             }
+        }
+    }
+
+    /// Bad input named by the file it was read from, when it came from a
+    /// file named on the command line (not standard input, `-` or none),
+    /// as the app names a file it cannot load.
+    pub fn in_file(self, file: Option<&std::path::Path>) -> Error {
+        match (self, file) {
+            (Error::Input(error), Some(path)) if path.as_os_str() != "-" => Error::InFile {
+                file: path.display().to_string(),
+                error,
+            },
+            (other, _) => other,
         }
     }
 
@@ -108,6 +124,7 @@ impl fmt::Display for Error {
         match self {
             Error::Input(e) => e.fmt(f),
             Error::Option { option, error } => write!(f, "{option}: {error}"),
+            Error::InFile { file, error } => write!(f, "{}: {error}", notation::escape_all(file)),
             Error::Read { source, error } => {
                 write!(f, "cannot read {}: {error}", notation::escape_all(source))
             }

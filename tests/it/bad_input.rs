@@ -364,3 +364,35 @@ proptest! {
         }
     }
 }
+
+/// Bad input read from a file named on the command line names that file
+/// first, as the app names a file it cannot load (before, `mnc review
+/// bad.txt` said only `line 4, column 8: …`); from standard input or `-`
+/// the error is as before.
+#[test]
+fn an_error_in_a_named_file_names_the_file() {
+    let folder = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = folder.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let board = write("board.txt", "X0X\n.x.\n...\n");
+    let strip = write("strip.txt", "2\nX..\nXQ.\n");
+    let game = write("game.txt", "x a1\no b2\n");
+    let cases: [(&[&str], &str, &str); 3] = [
+        (&["tictactoe", &board], "line 2, column 2", "found 'x'"),
+        (&["treblecross", &strip], "line 3, column 2", "found 'Q'"),
+        (&["mnc", "review", &game], "line 1, column 1", "noughts 1"),
+    ];
+    for (args, place, words) in cases {
+        let file = args.last().unwrap();
+        assert_bad(args, "", &format!("noughts: error: {file}: {place}"), words);
+    }
+    // Standard input has no name to give.
+    let (_, _, stderr) = run(&["tictactoe", "-"], "X0X\n.x.\n...\n");
+    assert!(
+        stderr.starts_with("noughts: error: line 2, column 2"),
+        "{stderr}"
+    );
+}
