@@ -351,7 +351,7 @@ pub struct AppArgs {
 pub enum Command {
     /// Open the app (the same as no command), optionally with a board.
     #[command(
-        after_help = "Examples:\n  noughts tui --board X0X/.0./.X.\n  noughts tui --strip X.....X..X....\n  noughts tui --puzzle mnc-3-1234"
+        after_help = "Examples:\n  noughts tui --board XOX/.O./.X.\n  noughts tui --strip X.....X..X....\n  noughts tui --puzzle mnc-3-1234"
     )]
     Tui(AppArgs),
     /// Verdicts for tic-tac-toe boards (Codeforces 3C or CodeChef TCTCTOE format).

@@ -432,7 +432,7 @@ mod tests {
     #[test]
     fn each_kind_reads_back() {
         for text in [
-            "noughts 1\ntictactoe X0X/.0./.X.\n",
+            "noughts 1\ntictactoe XOX/.O./.X.\n",
             "noughts 1\ntreblecross X.......X.....\n",
             "noughts 1\ntreblecross X.......X.....\nfirst engine\nmove 4\nmove 12\n",
             "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove x b2\nmove O b2 takes x\nmove X a1\n",
@@ -442,6 +442,9 @@ mod tests {
             let saved = read(text).unwrap();
             assert_eq!(write(&saved), text);
         }
+        // Files written before O was the letter read as they did.
+        let older = read("noughts 1\ntictactoe X0X/.0./.X.\n").unwrap();
+        assert_eq!(older, read("noughts 1\ntictactoe XOX/.O./.X.\n").unwrap());
     }
 
     #[test]

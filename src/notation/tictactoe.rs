@@ -23,6 +23,12 @@ impl Alphabet {
         o: '0',
         empty: '.',
     };
+    /// The app's and the one-line form's: `X`, the letter `O` and `.`.
+    pub const LETTERS: Alphabet = Alphabet {
+        x: 'X',
+        o: 'O',
+        empty: '.',
+    };
     /// CodeChef TCTCTOE: `X`, `O` and `_`.
     pub const CODECHEF: Alphabet = Alphabet {
         x: 'X',
@@ -143,14 +149,15 @@ fn write_rows(
     Ok(())
 }
 
-/// The board on one line, rows joined by `/`: `X0X/.0./.X.`.
+/// The board on one line, rows joined by `/`, O as the letter: `XOX/.O./.X.`
+/// (the contest formats' zero is read too).
 pub fn slashed(board: &Board) -> String {
     let mut text = String::with_capacity(11);
-    let _ = write_rows(board, Alphabet::CODEFORCES, "/", &mut text);
+    let _ = write_rows(board, Alphabet::LETTERS, "/", &mut text);
     text
 }
 
-/// The one-line form of [`slashed`]; `O` is taken for `0` as well.
+/// The one-line form of [`slashed`]; `0` (zero) is taken for `O` as well.
 impl FromStr for Board {
     type Err = InputError;
 
