@@ -642,6 +642,10 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
         assert_eq!(attempt.unwrap().standing, Standing::GivenUp);
         back_to_the_panel(&mut app);
         shows(&app, "STREAK RUN OVER (you gave up): 0 solved, best 0");
+        // Over, the run asks for no move (Noughts & Crosses+ said "your
+        // move: click a cell" under it).
+        let text = screen(&app);
+        assert!(!text.contains("your move"), "{first}:\n{text}");
         shows(
             &app,
             "n for rated puzzles, S another streak run, T a timed run",

@@ -155,6 +155,11 @@ impl<P, A, E> Training<P, A, E> {
         self.run_on().is_some_and(|r| r.kind == RunKind::Streak) && self.is_open()
     }
 
+    /// Whether a run has just ended (its panel is showing).
+    pub fn run_over(&self) -> bool {
+        self.run.as_ref().is_some_and(|r| !r.is_on())
+    }
+
     /// The run going on, if any (not one just over).
     pub fn run_on(&self) -> Option<&Run> {
         self.run.as_ref().filter(|r| r.is_on())

@@ -433,6 +433,10 @@ impl MncTab {
                 theme.bad(),
             )),
             None if !self.is_solved() => lines.push(Line::styled("solving the game…", theme.key())),
+            // A run over on its puzzle: the run's panel says what comes
+            // next, not "your move" (a puzzle's win given away by the hints
+            // may still be played home, and says so).
+            None if self.training.run_over() && !self.training.is_open() => {}
             None if self.humans_turn() => {
                 let what = match self.selection {
                     Some(Selection::Hand(_)) if short => {
