@@ -559,3 +559,30 @@ fn a_game_put_aside_for_the_puzzles_is_at_stake_and_comes_back_going() {
     type_keys(&mut app, "u");
     assert_eq!(cells(&app), [0, 0]);
 }
+
+/// The winning moves fill the rows the panel has: every one of three empty
+/// boards' 27 at 120×40 and 200×60 (the list was cut to one row, `… (27 in
+/// all)`, above 15 empty rows); at 80×24 as many as fit, the count after.
+#[test]
+fn the_winning_moves_fill_the_rows_there_are() {
+    let app = app_with(&[0, 0, 0]);
+    for (width, height) in [(120, 40), (200, 60)] {
+        let text = draw(&app, width, height).backend().to_string();
+        let every = (1..=3).flat_map(|b| {
+            ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"].map(move |c| format!("{b}:{c}"))
+        });
+        for mv in every {
+            assert!(
+                text.contains(&mv),
+                "{mv} missing at {width}×{height}:\n{text}"
+            );
+        }
+        assert!(!text.contains("in all"), "{width}×{height}:\n{text}");
+    }
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(text.contains("winning moves: 1:a1"), "{text}");
+    assert!(
+        text.contains("(27 in all)") || text.contains("3:c3"),
+        "{text}"
+    );
+}

@@ -19,7 +19,7 @@ use crate::tui::grid::{draw_centred, glyph, Grid, Shape};
 use crate::tui::playing::{game_lines, Banner};
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{put_label, render_wrapped, width_of};
+use crate::tui::widgets::{put_label, render_wrapped, rows_of, width_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -235,7 +235,7 @@ impl NotaktoTab {
                 return panel.render(info, buf, theme);
             }
         }
-        let lines = self.info_lines(info.width, theme);
+        let lines = self.info_lines(info.width, info.height, theme);
         let (status, list) =
             record_view::split_words_and_list(info, &lines, self.record().is_some());
         render_wrapped(lines, status, buf, theme.dim());
@@ -247,17 +247,18 @@ impl NotaktoTab {
     /// Where the move list is drawn in `area`, if one is.
     pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
         let layout = self.layout(area)?;
-        let lines = self.info_lines(layout.info.width, &Theme { color: false });
+        let info = layout.info;
+        let lines = self.info_lines(info.width, info.height, &Theme { color: false });
         record_view::split_words_and_list(layout.info, &lines, self.record().is_some()).1
     }
 
-    fn info_lines(&self, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+    fn info_lines(&self, width: u16, rows: u16, theme: &Theme) -> Vec<Line<'static>> {
         let mut lines = match (self.view(), self.record()) {
             (Shown::Review { .. }, Some(record)) => {
                 record_view::review_lines(record, &self.words(), width, theme)
             }
             (Shown::Line { .. }, Some(record)) => record_view::line_lines(record, width, theme),
-            _ => return self.live_lines(width, theme),
+            _ => return self.live_lines(width, rows, theme),
         };
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
@@ -266,7 +267,7 @@ impl NotaktoTab {
     }
 
     /// The analysis in words (or the game going on), the cursor's move.
-    fn live_lines(&self, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+    fn live_lines(&self, width: u16, rows: u16, theme: &Theme) -> Vec<Line<'static>> {
         let mut lines = Vec::new();
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
@@ -309,6 +310,18 @@ impl NotaktoTab {
             Span::raw(" for the player to move: "),
             Span::raw(product_words(quotient(), analysis, ascii::on())),
         ]));
+        // Under the moves: the cursor's move and the legend.
+        let mut tail = Vec::new();
+        if self.playing.game.as_ref().is_none_or(|g| g.is_on()) {
+            tail.push(Line::styled(
+                cursor_words(self.boards(), self.cursor, ascii::on()),
+                theme.best(),
+            ));
+        }
+        tail.push(Line::styled(
+            "★ winning move, × losing move; under each board its element",
+            theme.dim(),
+        ));
         let winning = analysis.winning_moves();
         if winning.is_empty() {
             lines.push(Line::styled(
@@ -316,31 +329,13 @@ impl NotaktoTab {
                 theme.dim(),
             ));
         } else {
-            // About one row of them; the boards star every one.
-            let shown = (usize::from(width) / 6).max(4);
-            let mut moves: Vec<String> = winning
-                .iter()
-                .take(shown)
-                .map(|&m| MoveText(m).to_string())
-                .collect();
-            if winning.len() > shown {
-                moves.push(format!("… ({} in all)", winning.len()));
-            }
-            lines.push(Line::from(vec![
-                Span::raw("winning moves: "),
-                Span::styled(moves.join(" "), theme.win().patch(theme.best())),
-            ]));
+            // As many as the rows left hold (at least one row's worth);
+            // the boards star every one.
+            let used = rows_of(&lines, width) + rows_of(&tail, width);
+            let left = usize::from(rows).saturating_sub(used);
+            lines.push(winning_line(&winning, width, left.max(1), theme));
         }
-        if self.playing.game.as_ref().is_none_or(|g| g.is_on()) {
-            lines.push(Line::styled(
-                cursor_words(self.boards(), self.cursor, ascii::on()),
-                theme.best(),
-            ));
-        }
-        lines.push(Line::styled(
-            "★ winning move, × losing move; under each board its element",
-            theme.dim(),
-        ));
+        lines.extend(tail);
         lines
     }
 }
@@ -388,4 +383,29 @@ fn draw_frame(look: Look, place: &Place, dead: bool, buf: &mut Buffer, theme: &T
             }
         }
     }
+}
+
+/// `winning moves: …` in at most `rows` rows of `width` (but never fewer
+/// than four moves), the count after the last one shown when some are left
+/// out.
+fn winning_line(winning: &[Move], width: u16, rows: usize, theme: &Theme) -> Line<'static> {
+    let line = |shown: usize| {
+        let mut moves: Vec<String> = winning[..shown]
+            .iter()
+            .map(|&m| MoveText(m).to_string())
+            .collect();
+        if shown < winning.len() {
+            moves.push(format!("… ({} in all)", winning.len()));
+        }
+        Line::from(vec![
+            Span::raw("winning moves: "),
+            Span::styled(moves.join(" "), theme.win().patch(theme.best())),
+        ])
+    };
+    let fits = |shown: usize| rows_of(&[line(shown)], width) <= rows;
+    let mut shown = winning.len();
+    while shown > 4.min(winning.len()) && !fits(shown) {
+        shown -= 1;
+    }
+    line(shown)
 }
