@@ -172,7 +172,7 @@ pub fn line_lines<R: Rules>(record: &Record<R>, width: u16, theme: &Theme) -> Ve
         Some(line) => {
             let more = if line.cut { " (and more)" } else { "" };
             lines.push(Line::from(format!(
-                "both sides play perfectly: {} move{}{more}; step {step} of {}",
+                "{} move{} of perfect play{more}; step {step} of {}",
                 line.moves.len(),
                 if line.moves.len() == 1 { "" } else { "s" },
                 line.moves.len()

@@ -157,7 +157,10 @@ impl Session {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
-                while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
+                // Everything it wrote, to the end of the pty (the reader
+                // ends there): on a loaded machine the last bytes, which
+                // leave the alternate screen, can come well after the exit.
+                while let Ok(bytes) = self.output.recv_timeout(Duration::from_secs(5)) {
                     self.parser.process(&bytes);
                 }
                 return (status, self.parser);

@@ -688,7 +688,11 @@ fn ascii_signs_say_one_thing_each() {
     let text = draw(&app, 80, 24).backend().to_string();
     shows(
         &text,
-        &["PERFECT LINE from XOX/.O./.X., step 0 of", "/----\\"],
+        &[
+            "PERFECT LINE from XOX/.O./.X.",
+            "4 moves of perfect play; step 0 of 4",
+            "/----\\",
+        ],
     );
     assert!(!text.contains(". step"), "{text}");
     app.handle(&key(KeyCode::Esc), AREA);

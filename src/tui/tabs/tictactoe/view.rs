@@ -101,14 +101,18 @@ impl TicTacToeTab {
         buf: &mut Buffer,
         theme: &Theme,
     ) {
+        // Headed as every tab heads its line: where from, then how long and
+        // which step (on a line of its own: a narrow panel never splits
+        // "step 2 of 4").
         let heading = Line::styled(
-            format!(
-                "PERFECT LINE from {}, step {step} of {}",
-                slashed(&line.from),
-                line.moves.len()
-            ),
+            format!("PERFECT LINE from {}", slashed(&line.from)),
             theme.title(),
         );
+        let count = line.moves.len();
+        let steps = Line::from(format!(
+            "{count} move{} of perfect play; step {step} of {count}",
+            if count == 1 { "" } else { "s" }
+        ));
         let keys = key_lines(
             &[
                 "< > step",
@@ -120,6 +124,7 @@ impl TicTacToeTab {
         );
         let lines = [
             heading,
+            steps,
             Line::styled(
                 "each move, and what perfect play gives after it",
                 theme.dim(),
