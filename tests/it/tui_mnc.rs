@@ -680,3 +680,40 @@ fn analysis_keeps_its_set_up_and_leaves_the_match_keys_to_the_match() {
     type_keys(&mut app, "aa");
     assert_eq!(mnc(&app).setup(), Some(&setup));
 }
+
+/// The hand lines under the board stop two columns short of the panel
+/// beside it, whatever they hold (at 80×24 `lost 3 o` ran on into the move
+/// list's `8. o b2` with one space between), move after move of games.
+#[test]
+fn the_hands_keep_clear_of_the_panel() {
+    for seed in 1..=6 {
+        let mut app = app_playing(Side::O);
+        let mut rng = Lcg(seed);
+        // Drawn at 80×24; played by clicks at the tests' usual size.
+        let small = ratatui::layout::Rect::new(0, 0, 80, 24);
+        let l = layout(shell_layout(small).body).unwrap();
+        assert!(l.panel.x > l.grid.right(), "the panel is beside the board");
+        loop {
+            wait_for_turn(&mut app);
+            let buffer = draw(&app, small.width, small.height)
+                .backend()
+                .buffer()
+                .clone();
+            for y in [l.hand_small.y, l.hand_small.y + 1] {
+                for x in l.panel.x - 2..l.panel.x {
+                    let row: String = (0..small.width).map(|x| buffer[(x, y)].symbol()).collect();
+                    assert_eq!(
+                        buffer[(x, y)].symbol(),
+                        " ",
+                        "seed {seed}, column {x}: {row}"
+                    );
+                }
+            }
+            if mnc(&app).winner().is_some() {
+                break;
+            }
+            let position = *mnc(&app).position();
+            make_move(&mut app, greedy(&position, &mut rng));
+        }
+    }
+}

@@ -268,10 +268,10 @@ impl MncTab {
             }
             put_str(buf, rect.x, rect.y, &text, rect.width, style);
         }
-        // Up to the panel when it is beside the board, else the edge: the
-        // hands never run into the panel's words.
+        // Up to two columns short of the panel when it is beside the board,
+        // else the edge: the hands never run on into the panel's words.
         let right = if layout.panel.x > layout.grid.right() {
-            layout.panel.x - 1
+            layout.panel.x.saturating_sub(2)
         } else {
             buf.area.right()
         };
@@ -281,7 +281,9 @@ impl MncTab {
         let lost_here = lost(you);
         if !lost_here.is_empty() {
             let short = lost_here.replacen(&format!(" {} ", side_letter(you)), " ", 1);
-            let text = [lost_here, short.trim_start().to_string()]
+            // On your own line the letter can go: "lost 3".
+            let shortest = short.trim_end_matches(side_letter(you)).trim().to_string();
+            let text = [lost_here, short.trim_start().to_string(), shortest]
                 .into_iter()
                 .find(|t| t.chars().count() <= usize::from(room(x)))
                 .unwrap_or_default();
