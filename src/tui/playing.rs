@@ -493,7 +493,7 @@ impl<T: PlayingTab> Words<T::Rules> for PlayingWords<T> {
     }
 
     /// Who wins and in how many moves: `the engine wins in 5 moves`, `you
-    /// won`, `the first player wins` (where only the winner is known).
+    /// won`, `first wins` (in a study, where only the winner is known).
     fn value_text(&self, position: &Pos<T>, value: <T::Rules as Rules>::Value) -> String {
         let mover = T::Rules::to_move(position);
         let (winner, distance) = match value.ending() {
@@ -504,8 +504,9 @@ impl<T: PlayingTab> Words<T::Rules> for PlayingWords<T> {
         let (name, wins) = match (self.in_game, winner) {
             (true, Player::You) => ("you", "win"),
             (true, Player::Engine) => ("the engine", "wins"),
-            (false, Player::You) => ("the first player", "wins"),
-            (false, Player::Engine) => ("the second player", "wins"),
+            // Short: the move list's columns are narrow.
+            (false, Player::You) => ("first", "wins"),
+            (false, Player::Engine) => ("second", "wins"),
         };
         match distance {
             Some(0) => format!("{name} won"),
