@@ -415,6 +415,11 @@ fn a_40_by_16_screen_keeps_the_verdict_the_winning_cells_and_the_cursor_line() {
     }
     // The current tab's title is whole in the title bar.
     assert!(text.lines().next().unwrap().contains("2 Treble"), "{text}");
+    // A losing strip: the nim-sum is never split from its value (it
+    // wrapped `G(12) =` / `0`).
+    let losing = app_with(&".".repeat(12));
+    let text = draw(&losing, 40, 16).backend().to_string();
+    assert!(text.contains("G(12) = 0"), "{text}");
     type_keys(&mut app, "3");
     let text = draw(&app, 40, 16).backend().to_string();
     assert!(text.lines().next().unwrap().contains("3 N&C+"), "{text}");

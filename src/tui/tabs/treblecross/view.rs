@@ -13,7 +13,7 @@ use crate::tui::audit;
 use crate::tui::playing::{game_lines, Banner};
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{put_label, render_wrapped, rows_of};
+use crate::tui::widgets::{put_label, render_wrapped, rows_of, width_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -451,11 +451,22 @@ impl TreblecrossTab {
                 };
                 let lengths: Vec<(usize, u16)> =
                     segments.iter().map(|s| (s.len, s.grundy)).collect();
-                lines.push(Line::from(vec![
+                // The nim-sum on a line of its own where both would not
+                // fit one: a narrow panel never splits `G(12) = 0`.
+                let verdict_line = Line::from(vec![
                     verdict.clone(),
                     Span::raw(" for the player to move: "),
                     Span::raw(nim_sum_text(&lengths, *nim_sum)),
-                ]));
+                ]);
+                if width_of(&verdict_line) <= usize::from(width) {
+                    lines.push(verdict_line);
+                } else {
+                    lines.push(Line::from(vec![
+                        verdict.clone(),
+                        Span::raw(" for the player to move:"),
+                    ]));
+                    lines.push(Line::raw(nim_sum_text(&lengths, *nim_sum)));
+                }
                 if !winning_cells.is_empty() {
                     lines.push(Line::from(vec![
                         Span::raw("winning cells: "),
