@@ -171,12 +171,7 @@ pub fn line_lines<R: Rules>(record: &Record<R>, width: u16, theme: &Theme) -> Ve
         None => lines.push(Line::styled("asking the engine…", theme.dim())),
         Some(line) => {
             let more = if line.cut { " (and more)" } else { "" };
-            lines.push(Line::from(format!(
-                "{} move{} of perfect play{more}; step {step} of {}",
-                line.moves.len(),
-                if line.moves.len() == 1 { "" } else { "s" },
-                line.moves.len()
-            )));
+            lines.push(Line::from(line_steps(line.moves.len(), more, step)));
         }
     }
     let back = match record.shown() {
@@ -495,4 +490,12 @@ fn move_at<R: Rules>(
     }
     let i = grid.index(usize::from(at.y - area.y - 1), column);
     (i < entries.items.len()).then_some(i)
+}
+
+/// A perfect line's length and the step shown, as every tab heads it:
+/// `4 moves of perfect play; step 0 of 4` (`more` after the count when the
+/// line was cut).
+pub fn line_steps(count: usize, more: &str, step: usize) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} move{plural} of perfect play{more}; step {step} of {count}")
 }

@@ -403,9 +403,18 @@ fn winning_line(winning: &[Move], width: u16, rows: usize, theme: &Theme) -> Lin
         ])
     };
     let fits = |shown: usize| rows_of(&[line(shown)], width) <= rows;
-    let mut shown = winning.len();
-    while shown > 4.min(winning.len()) && !fits(shown) {
-        shown -= 1;
+    // The most that fit, found by halves: the panel is drawn every frame.
+    let (mut low, mut high) = (4.min(winning.len()), winning.len());
+    if fits(high) {
+        return line(high);
     }
-    line(shown)
+    while low + 1 < high {
+        let mid = (low + high) / 2;
+        if fits(mid) {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    line(low)
 }

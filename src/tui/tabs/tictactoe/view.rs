@@ -8,6 +8,7 @@ use crate::solver::record::PerfectLine;
 use crate::solver::tictactoe::TicTacToeRules;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{draw_centred, glyph, Shape};
+use crate::tui::record_view;
 use crate::tui::theme::Theme;
 use crate::tui::value_history::{ValueHistory, LEAST_ROWS, MOST_ROWS};
 use crate::tui::widgets::{key_lines, put_label, render_wrapped, rows_of};
@@ -108,11 +109,7 @@ impl TicTacToeTab {
             format!("PERFECT LINE from {}", slashed(&line.from)),
             theme.title(),
         );
-        let count = line.moves.len();
-        let steps = Line::from(format!(
-            "{count} move{} of perfect play; step {step} of {count}",
-            if count == 1 { "" } else { "s" }
-        ));
+        let steps = Line::from(record_view::line_steps(line.moves.len(), "", step));
         let keys = key_lines(
             &[
                 "< > step",
