@@ -389,7 +389,8 @@ fn read(file: &mut File, length: u64, sequence: &Sequence) -> Result<Found, Erro
     let whole = (body / BLOCK_BYTES) as usize;
     if whole * BLOCK > most {
         return Err(at_header(format!(
-            "expected at most {most} values (2^28), found {} blocks of {BLOCK}",
+            "expected at most {most} values ({}), found {} blocks of {BLOCK}",
+            super::LARGEST_N_WORDS,
             whole
         )));
     }

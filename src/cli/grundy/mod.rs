@@ -133,9 +133,13 @@ fn checkpoint_every() -> Duration {
 const PROGRESS_FROM: usize = 1 << 16;
 
 /// The most values one run computes: the table and its one reversed copy
-/// must fit in memory (2^28 values: 512 MB each, whatever the threads; the
-/// values are written out as a stream).
-pub const LARGEST_N: usize = 1 << 28;
+/// must fit in memory (2^30 values: 2 GiB each, whatever the threads; the
+/// values are written out as a stream). Rare heaps are kept as u32, so
+/// this must stay well below 2^32.
+pub const LARGEST_N: usize = 1 << 30;
+
+/// [`LARGEST_N`] as the messages write it.
+pub const LARGEST_N_WORDS: &str = "2^30";
 
 pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     let (n, option) = match request.count {
@@ -144,7 +148,7 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     };
     if n > LARGEST_N {
         return Err(Error::Range(format!(
-            "{option} = {n}: at most {LARGEST_N} values (2^28) in one run"
+            "{option} = {n}: at most {LARGEST_N} values ({LARGEST_N_WORDS}) in one run"
         )));
     }
     // The name lists free segments; every code, 0.007 included, heaps.

@@ -16,7 +16,7 @@ use super::checkpoint::Checkpoint;
 use super::compare::{compare, Comparison, NOTHING_PUBLISHED};
 use super::report::{stats_report, StatsReport};
 use super::tables;
-use super::{compute, sha256, workers, Method, Options, LARGEST_N};
+use super::{compute, sha256, workers, Method, Options, LARGEST_N, LARGEST_N_WORDS};
 use crate::cli::Error;
 use crate::notation::octal::code;
 use crate::notation::{escape_all, InputError};
@@ -216,7 +216,7 @@ impl GameResult {
 pub fn survey(request: &SurveyRequest, out: &mut impl Write) -> Result<(), Error> {
     if request.max > LARGEST_N {
         return Err(Error::Range(format!(
-            "--max = {}: at most {LARGEST_N} values (2^28) in one run",
+            "--max = {}: at most {LARGEST_N} values ({LARGEST_N_WORDS}) in one run",
             request.max
         )));
     }
@@ -549,7 +549,7 @@ impl GameResult {
             ));
         }
         if f.values > most || self.max > most || self.resumed_from > most.max(f.values) {
-            return fails("a count past 2^28 values");
+            return fails(&format!("a count past {LARGEST_N_WORDS} values"));
         }
         if f.first_largest_at.is_some_and(|at| at >= f.values) || f.distinct > f.values {
             return fails("figures past its values");

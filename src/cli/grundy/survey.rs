@@ -3,7 +3,7 @@
 //! literature says of it.
 
 use super::report::{stats_report, StatsReport};
-use super::{compute, workers, Method, Options, LARGEST_N};
+use super::{compute, workers, Method, Options, LARGEST_N, LARGEST_N_WORDS};
 use crate::cli::Error;
 use crate::solver::grundy::{Period, Sequence};
 use std::io::Write;
@@ -98,7 +98,7 @@ pub struct SurveyRow {
 pub fn survey_rows(max: usize, threads: Option<usize>) -> Result<Vec<SurveyRow>, Error> {
     if max > LARGEST_N {
         return Err(Error::Range(format!(
-            "--max = {max}: at most {LARGEST_N} values (2^28) in one run"
+            "--max = {max}: at most {LARGEST_N} values ({LARGEST_N_WORDS}) in one run"
         )));
     }
     let threads = workers(threads);

@@ -278,8 +278,9 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
         }
         if heaps.len() >= most {
             return Err(error(format!(
-                "expected at most {} values (2^28), found more",
-                super::LARGEST_N
+                "expected at most {} values ({}), found more",
+                super::LARGEST_N,
+                super::LARGEST_N_WORDS
             )));
         }
         match crate::notation::digits::<u16>(word) {
