@@ -130,8 +130,18 @@ fn grundy_bad_input() {
         "kayles",
     );
     assert_bad(&["grundy", "5", "--game", "0.000"], "", "--game", "no move");
-    assert_bad(&["grundy", "1073741825"], "", "N = 1073741825", "at most 1073741824 values (2^30)");
-    assert_bad(&["grundy", "--survey", "--max", "1073741825"], "", "--max = 1073741825", "at most");
+    assert_bad(
+        &["grundy", "1073741825"],
+        "",
+        "N = 1073741825",
+        "at most 1073741824 values (2^30)",
+    );
+    assert_bad(
+        &["grundy", "--survey", "--max", "1073741825"],
+        "",
+        "--max = 1073741825",
+        "at most",
+    );
     assert_bad(
         &["grundy", "5", "--resume", "/no/such/table"],
         "",

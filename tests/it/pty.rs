@@ -165,7 +165,11 @@ impl Session {
                 }
                 return (status, self.parser);
             }
-            assert!(Instant::now() < deadline, "the app did not exit");
+            assert!(
+                Instant::now() < deadline,
+                "the app did not exit; its screen:\n{}",
+                self.screen_text()
+            );
             self.pump(Duration::from_millis(50));
         }
     }

@@ -454,16 +454,49 @@ pub const NO_PUZZLE: &str = "no puzzle on: P for one";
 /// What a tab does for the puzzle keys; [`update`] is the one place that
 /// reads them.
 pub trait Puzzles {
-    type Puzzle;
+    type Puzzle: Rated;
     type Aside;
-    type More;
+    type More: Default;
     fn training(&self) -> &Training<Self::Puzzle, Self::Aside, Self::More>;
     fn training_mut(&mut self) -> &mut Training<Self::Puzzle, Self::Aside, Self::More>;
+    /// Makes the puzzle `choice` names; `None` where it is made later (on
+    /// the engine's thread: the tab hands it to [`Puzzles::begin`]).
+    fn choose(&mut self, choice: Choice) -> Option<(PuzzleId, Self::Puzzle)>;
+    /// Puts the puzzle on the tab and gives back what the tab had (its
+    /// editor, its game), to wait aside.
+    fn put_on(&mut self, puzzle: &Self::Puzzle) -> Self::Aside;
+    /// Gives the tab back what [`Puzzles::put_on`] took.
+    fn take_back(&mut self, aside: Self::Aside);
+    /// After a puzzle went on or the puzzles ended: the tab's analysis
+    /// anew, and a game that came back asks for what it was waiting for.
+    fn on_board(&mut self) {}
+
     /// Puts the puzzle `id` (a new one at the level when `None`) on the
     /// tab, the tab's own work put aside (a game too: it comes back).
-    fn open(&mut self, id: Option<PuzzleId>);
+    fn open(&mut self, id: Option<PuzzleId>) {
+        let choice = self.training_mut().next_choice(id);
+        if let Some((id, puzzle)) = self.choose(choice) {
+            self.begin(id, puzzle);
+        }
+    }
+
+    /// The puzzle made for the last choice goes on the tab.
+    fn begin(&mut self, id: PuzzleId, puzzle: Self::Puzzle) {
+        let tried = Try::new(id, puzzle);
+        let aside = self.put_on(&tried.puzzle);
+        self.training_mut().begin(tried, || aside);
+        self.say(None);
+        self.on_board();
+    }
+
     /// Back to the tab as it was before the puzzles.
-    fn leave(&mut self);
+    fn leave(&mut self) {
+        if let Some(aside) = self.training_mut().end() {
+            self.take_back(aside);
+        }
+        self.say(None);
+        self.on_board();
+    }
     /// The next step of the hint, in the tab's words.
     fn hint(&mut self) -> Result<(), String>;
     /// The solution, shown as the perfect line.

@@ -110,8 +110,11 @@ impl Tab for MncTab {
     const KEYS: &'static [Binding<Action>] = BINDINGS;
     const PUZZLE_KEYS: &'static [Binding<Action>] = PUZZLE_BINDINGS;
 
+    /// The puzzle is drawn: the match's board, live.
     fn puzzle_shown(&self) -> bool {
-        self.in_puzzle_view()
+        self.training.current.is_some()
+            && self.mode == Mode::Match
+            && self.game.record().shown() == Shown::Live
     }
 
     fn mode(&self) -> When {

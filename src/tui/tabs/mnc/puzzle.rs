@@ -11,10 +11,10 @@ use crate::notation::mnc::{move_notation, side_letter};
 use crate::notation::puzzle::{after_words, mnc_hint, question};
 use crate::solver::mnc::{Match, Move, Position, Strength};
 use crate::solver::puzzle::{Choice, MncPuzzle, Puzzle, PuzzleId};
-use crate::solver::record::Shown;
 use crate::solver::{Cell, Outcome};
 use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles, Standing};
 use crate::tui::review::Review;
+use crate::tui::tab::Tab;
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
 
@@ -45,30 +45,44 @@ impl Puzzles for MncTab {
         &mut self.training
     }
 
-    /// Asks the engine's thread for the puzzle `id`, or a new one at the
-    /// level; it shows when made (at once, once the game is solved). From
-    /// the analysis board, back to the match first (it is put aside).
-    fn open(&mut self, id: Option<PuzzleId>) {
+    /// Asks the engine's thread for the puzzle: it shows when made (at
+    /// once, once the game is solved; [`MncTab::puzzle_made`]). From the
+    /// analysis board, back to the match first (it is put aside).
+    fn choose(&mut self, choice: Choice) -> Option<(PuzzleId, MncPuzzle)> {
         if self.mode != Mode::Match {
             self.toggle_analysis();
         }
-        let choice = self.training.next_choice(id);
         self.pending = Some(choice);
         self.worker.ask(Request::Puzzle(choice));
         self.message = Some(match choice {
             Choice::Named(id) => format!("making puzzle {id}…"),
             Choice::Near { rating, .. } => format!("choosing a puzzle near {rating}…"),
         });
+        None
     }
 
-    fn leave(&mut self) {
+    /// The puzzle's position is played as a match against the engine at
+    /// its best, without the board's hints (they would give it away).
+    fn put_on(&mut self, puzzle: &MncPuzzle) -> Aside {
+        let game = Match::new(puzzle.position, puzzle.position.to_move());
+        let aside = Aside {
+            game: std::mem::replace(&mut self.game, game),
+            strength: self.strength,
+            hints: self.hints,
+        };
+        self.strength = Strength::Perfect;
+        self.hints = false;
+        aside
+    }
+
+    fn take_back(&mut self, aside: Aside) {
+        self.game = aside.game;
+        self.strength = aside.strength;
+        self.hints = aside.hints;
+    }
+
+    fn on_board(&mut self) {
         self.pending = None;
-        if let Some(aside) = self.training.end() {
-            self.game = aside.game;
-            self.strength = aside.strength;
-            self.hints = aside.hints;
-        }
-        self.message = None;
         self.after_move();
     }
 
@@ -91,14 +105,6 @@ impl MncTab {
     /// Whether a puzzle is being played and not over: moves are judged.
     pub(super) fn puzzle_open(&self) -> bool {
         self.training.is_open()
-    }
-
-    /// Whether the board shows a puzzle as it stands (not a review or its
-    /// solution's line).
-    pub(super) fn in_puzzle_view(&self) -> bool {
-        self.training.current.is_some()
-            && self.mode == Mode::Match
-            && self.game.record().shown() == Shown::Live
     }
 
     /// What a puzzle on the board does with the match's keys: the
@@ -133,26 +139,10 @@ impl MncTab {
 
     /// The engine's thread made the puzzle: it goes on the board.
     pub(super) fn puzzle_made(&mut self, asked: Choice, id: PuzzleId, puzzle: MncPuzzle) {
-        if self.pending != Some(asked) {
-            return;
+        if self.pending == Some(asked) {
+            self.mode = Mode::Match;
+            self.begin(id, puzzle);
         }
-        self.pending = None;
-        self.mode = Mode::Match;
-        let game = Match::new(puzzle.position, puzzle.position.to_move());
-        let old = std::mem::replace(&mut self.game, game);
-        let tried = Try::new(id, puzzle);
-        let (strength, hints) = (self.strength, self.hints);
-        self.training.begin(tried, || Aside {
-            game: old,
-            strength,
-            hints,
-        });
-        // The engine defends as well as it can; the board's hints would
-        // give the answer away.
-        self.strength = Strength::Perfect;
-        self.hints = false;
-        self.message = None;
-        self.after_move();
     }
 
     /// The next hint for the position on the board. Once the answer is
@@ -210,7 +200,7 @@ impl MncTab {
     /// not, the panel says what it gives instead and the move is not made
     /// (issue 34 saw a wrong move played once the last hint was taken).
     pub(super) fn judge(&mut self, mv: Move) -> bool {
-        if self.training.current.is_none() || !self.in_puzzle_view() || !self.humans_turn() {
+        if self.training.current.is_none() || !self.puzzle_shown() || !self.humans_turn() {
             return true;
         }
         let Some(now) = self.puzzle_now() else {

@@ -12,6 +12,7 @@ use crate::solver::{Cell, Outcome, Side};
 use crate::tui::ascii::{ellipsis, LIFTED, TARGET};
 use crate::tui::grid::{draw_centred, glyph, Shape};
 use crate::tui::record_view::{self, Words};
+use crate::tui::tab::Tab;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{key_lines, put_label, put_str, render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
@@ -362,7 +363,7 @@ impl MncTab {
 
     pub(super) fn render_panel(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
         let puzzle = self
-            .in_puzzle_view()
+            .puzzle_shown()
             .then(|| self.puzzle_panel(theme))
             .flatten();
         let lines = match &puzzle {

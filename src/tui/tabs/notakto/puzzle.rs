@@ -8,7 +8,7 @@ use crate::notation::notakto::{element, MoveText};
 use crate::notation::puzzle::{notakto_hint, question};
 use crate::solver::notakto::game::NotaktoRules;
 use crate::solver::notakto::{analyze, play, quotient, Board, Move};
-use crate::solver::puzzle::{NotaktoPuzzle, Puzzle, PuzzleId};
+use crate::solver::puzzle::{Choice, NotaktoPuzzle, Puzzle, PuzzleId};
 use crate::solver::record::Shown;
 use crate::tui::history::History;
 use crate::tui::playing::{self, PlayingTab};
@@ -49,36 +49,32 @@ impl Puzzles for NotaktoTab {
         &mut self.training
     }
 
-    /// Opens the puzzle `id` (or a new one at the level) on the boards;
-    /// the editor's boards, or the game, wait aside.
-    fn open(&mut self, id: Option<PuzzleId>) {
-        let choice = self.training.next_choice(id);
-        let (id, puzzle) = self.puzzler.chosen_notakto(choice);
-        let tried = Try::new(id, puzzle);
+    fn choose(&mut self, choice: Choice) -> Option<(PuzzleId, NotaktoPuzzle)> {
+        Some(self.puzzler.chosen_notakto(choice))
+    }
+
+    /// The puzzle's boards go on; the editor's boards, or the game, wait.
+    fn put_on(&mut self, puzzle: &NotaktoPuzzle) -> Aside {
         let editor = Editor {
-            boards: std::mem::replace(&mut self.boards, tried.puzzle.boards.clone()),
+            boards: std::mem::replace(&mut self.boards, puzzle.boards.clone()),
             history: std::mem::take(&mut self.history),
             cursor: self.cursor,
             show_analysis: self.show_analysis,
         };
-        let aside = self.playing.put_aside(editor);
-        self.training.begin(tried, || aside);
-        self.message = None;
-        self.reanalyze();
+        self.playing.put_aside(editor)
     }
 
-    /// Back to the editor's boards, or the game, as they were.
-    fn leave(&mut self) {
-        if let Some(aside) = self.training.end() {
-            let editor = self.playing.bring_back(aside);
-            self.boards = editor.boards;
-            self.history = editor.history;
-            self.cursor = editor.cursor;
-            self.show_analysis = editor.show_analysis;
-        }
-        self.message = None;
-        // A game that came back may wait for an engine reply (or its
-        // values) dropped while it was aside: asked again.
+    fn take_back(&mut self, aside: Aside) {
+        let editor = self.playing.bring_back(aside);
+        self.boards = editor.boards;
+        self.history = editor.history;
+        self.cursor = editor.cursor;
+        self.show_analysis = editor.show_analysis;
+    }
+
+    /// A game that came back may wait for an engine reply (or its values)
+    /// dropped while it was aside: asked again.
+    fn on_board(&mut self) {
         self.after_move();
     }
 

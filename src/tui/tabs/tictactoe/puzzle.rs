@@ -6,7 +6,7 @@ use super::{Action, TicTacToeTab};
 use crate::notation::in_moves;
 use crate::notation::puzzle::{after_words, question, tictactoe_hint};
 use crate::notation::tictactoe::mark_letter;
-use crate::solver::puzzle::{Puzzle, PuzzleId, TicTacToePuzzle, TicTacToeTask};
+use crate::solver::puzzle::{Choice, Puzzle, PuzzleId, TicTacToePuzzle, TicTacToeTask};
 use crate::solver::tictactoe::Board;
 use crate::solver::{Cell, Outcome};
 use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles, Standing};
@@ -71,16 +71,17 @@ impl Puzzles for TicTacToeTab {
         &mut self.training
     }
 
-    fn open(&mut self, id: Option<PuzzleId>) {
-        let choice = self.training.next_choice(id);
-        let (id, puzzle) = self.puzzler.chosen_tictactoe(choice);
-        self.study = None;
-        self.training.begin(Try::new(id, puzzle), || ());
+    fn choose(&mut self, choice: Choice) -> Option<(PuzzleId, TicTacToePuzzle)> {
+        Some(self.puzzler.chosen_tictactoe(choice))
     }
 
-    fn leave(&mut self) {
-        self.training.end();
+    /// The puzzle is drawn in place of the board, which stays as it was;
+    /// only a study of its line ends.
+    fn put_on(&mut self, _: &TicTacToePuzzle) {
+        self.study = None;
     }
+
+    fn take_back(&mut self, (): ()) {}
 
     fn hint(&mut self) -> Result<(), String> {
         self.training.hint(tictactoe_hint)

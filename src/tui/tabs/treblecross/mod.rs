@@ -119,8 +119,9 @@ impl Tab for TreblecrossTab {
     const KEYS: &'static [Binding<Action>] = BINDINGS;
     const PUZZLE_KEYS: &'static [Binding<Action>] = PUZZLE_BINDINGS;
 
+    /// The puzzle is drawn (not a review of its moves, not the prompt).
     fn puzzle_shown(&self) -> bool {
-        self.in_puzzle_view()
+        self.training.current.is_some() && self.view() == Shown::Live && self.panel.prompt.is_none()
     }
 
     fn mode(&self) -> When {
@@ -130,7 +131,7 @@ impl Tab for TreblecrossTab {
         if self.view() != Shown::Live {
             return REVIEWING;
         }
-        if self.in_puzzle_view() {
+        if self.puzzle_shown() {
             return if self.takes_number() {
                 PUZZLE_NUMBER
             } else {

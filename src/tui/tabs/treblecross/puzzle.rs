@@ -9,7 +9,7 @@ use super::view::Window;
 use super::{Action, TreblecrossTab};
 use crate::notation::puzzle::{question, segment_value_wrong, treblecross_hint};
 use crate::solver::grundy::GrundyTable;
-use crate::solver::puzzle::{Puzzle, PuzzleId, TreblecrossPuzzle, TreblecrossTask};
+use crate::solver::puzzle::{Choice, Puzzle, PuzzleId, TreblecrossPuzzle, TreblecrossTask};
 use crate::solver::record::Shown;
 use crate::solver::treblecross::{analyze, immediate_wins, Strip, StripAnalysis, TreblecrossRules};
 use crate::tui::playing::{self, PlayingTab};
@@ -63,39 +63,34 @@ impl Puzzles for TreblecrossTab {
         &mut self.training
     }
 
-    /// Opens the puzzle `id` (or a new one at the level) on the strip;
-    /// the editor's strip, or the game, waits aside.
-    fn open(&mut self, id: Option<PuzzleId>) {
-        let choice = self.training.next_choice(id);
-        let (id, puzzle) = self.puzzler.chosen_treblecross(choice);
-        let tried = Try::new(id, puzzle);
+    fn choose(&mut self, choice: Choice) -> Option<(PuzzleId, TreblecrossPuzzle)> {
+        Some(self.puzzler.chosen_treblecross(choice))
+    }
+
+    /// The puzzle's strip goes on; the editor's strip, or the game, waits.
+    fn put_on(&mut self, puzzle: &TreblecrossPuzzle) -> Aside {
         let editor = Editor {
-            strip: std::mem::replace(&mut self.strip, tried.puzzle.strip.clone()),
+            strip: std::mem::replace(&mut self.strip, puzzle.strip.clone()),
             history: std::mem::take(&mut self.history),
-            cursor: self.cursor,
+            cursor: std::mem::take(&mut self.cursor),
             zoom: self.zoom,
             show_analysis: self.show_analysis,
         };
-        let aside = self.playing.put_aside(editor);
-        self.training.begin(tried, || aside);
-        self.cursor = 0;
-        self.message = None;
-        self.reanalyze();
+        self.playing.put_aside(editor)
     }
 
-    /// Back to the editor's strip, or the game, as it was.
-    fn leave(&mut self) {
-        if let Some(aside) = self.training.end() {
-            let editor = self.playing.bring_back(aside);
-            self.strip = editor.strip;
-            self.history = editor.history;
-            self.cursor = editor.cursor;
-            self.zoom = editor.zoom;
-            self.show_analysis = editor.show_analysis;
-        }
-        self.message = None;
-        // A game that came back may wait for an engine reply (or its
-        // values) dropped while it was aside: asked again.
+    fn take_back(&mut self, aside: Aside) {
+        let editor = self.playing.bring_back(aside);
+        self.strip = editor.strip;
+        self.history = editor.history;
+        self.cursor = editor.cursor;
+        self.zoom = editor.zoom;
+        self.show_analysis = editor.show_analysis;
+    }
+
+    /// A game that came back may wait for an engine reply (or its values)
+    /// dropped while it was aside: asked again.
+    fn on_board(&mut self) {
         self.after_move();
     }
 
@@ -134,12 +129,6 @@ impl TreblecrossTab {
                 .current
                 .as_ref()
                 .is_some_and(|t| t.attempt.is_open() && t.wants_number())
-    }
-
-    /// Whether the strip shows a puzzle as it stands (not its solution's
-    /// line).
-    pub(super) fn in_puzzle_view(&self) -> bool {
-        self.training.current.is_some() && self.view() == Shown::Live && self.panel.prompt.is_none()
     }
 
     /// A key typed while a drill asks for a number: digits, Backspace,
