@@ -169,7 +169,7 @@ pub fn run(options: Options) -> Result<(), Error> {
     if let Some(strip) = options.strip {
         app.load_saved(crate::notation::saved::Saved::Treblecross { strip, game: None });
     }
-    if let Some(folder) = puzzle::data_dir() {
+    if let Some(folder) = crate::training::data_dir() {
         app.keep_puzzles_in(folder);
     }
     if let Some(id) = options.puzzle {

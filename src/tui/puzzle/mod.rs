@@ -10,30 +10,14 @@
 //! rating bands the choice draws from.
 
 use crate::solver::puzzle::{Choice, PuzzleGame, PuzzleId, Rated};
-use crate::store;
-use crate::tui::text::{TextField, TextKey};
+use crate::tui::text::TextKey;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
-
-/// The hints: the region, then the piece (or a narrower region), then
-/// the move itself.
-pub const HINT_STEPS: u8 = 3;
-
-/// Seeds of new puzzles stay below this, for ids short enough to say.
-const SEEDS: usize = 100_000;
-
-/// Where the app keeps what lasts between runs: `$NOUGHTS_DATA_DIR`, else
-/// the platform's data folder (`~/.local/share/noughts` on Linux,
-/// `~/Library/Application Support/noughts` on macOS,
-/// `%APPDATA%\noughts\data` on Windows).
-pub fn data_dir() -> Option<PathBuf> {
-    store::Folder::Data.path()
-}
 
 /// What the puzzle modes can be asked to do; each tab wraps these in its
 /// own actions.
@@ -572,53 +556,6 @@ pub fn tick<P: Puzzles>(tab: &mut P) {
     }
 }
 
-/// How a try at a puzzle stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Standing {
-    Solving,
-    Solved,
-    /// The solution was shown (or the last hint, the move itself).
-    GivenUp,
-}
-
-/// One try at one puzzle.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Attempt {
-    pub id: PuzzleId,
-    /// The puzzle's rating (see `noughts puzzle --rating`); 0: none.
-    pub rating: u16,
-    /// Whether the player's rating has counted this puzzle (once).
-    pub rated: bool,
-    /// Opened by its id, not chosen near a rating.
-    pub named: bool,
-    /// Hint steps shown, 0 to [`HINT_STEPS`].
-    pub hints: u8,
-    pub wrong: u32,
-    pub standing: Standing,
-    /// A number being typed (the drills): four digits at most (the
-    /// values asked stay under a few hundred).
-    pub typed: TextField,
-}
-
-impl Attempt {
-    pub fn new(id: PuzzleId) -> Attempt {
-        Attempt {
-            id,
-            rating: 0,
-            rated: false,
-            named: false,
-            hints: 0,
-            wrong: 0,
-            standing: Standing::Solving,
-            typed: TextField::new(String::new(), 4, |c| c.is_ascii_digit()),
-        }
-    }
-
-    pub fn is_open(&self) -> bool {
-        self.standing == Standing::Solving
-    }
-}
-
 /// A puzzle's panel, in parts: all of them in this order where they fit,
 /// else what to answer and what happened first.
 #[derive(Default)]
@@ -686,11 +623,7 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
                 if attempt.named {
                     format!(", rated {}", attempt.rating)
                 } else {
-                    format!(
-                        ", rated {}; aim: {}",
-                        attempt.rating,
-                        trainer::aim_words(p.aim)
-                    )
+                    format!(", rated {}; aim: {}", attempt.rating, aim_words(p.aim))
                 },
                 theme.dim(),
             ),
@@ -819,9 +752,7 @@ pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
     }
 }
 
-mod missed;
-pub mod run;
-mod trainer;
-pub use missed::Missed;
-pub use run::{Run, RunEnd, RunKind};
-pub use trainer::{aim_words, Progress, Trainer, AIM_STEP};
+pub use crate::training::run::{self, Run, RunEnd, RunKind};
+pub use crate::training::{
+    aim_words, Attempt, Missed, Progress, Standing, Trainer, AIM_STEP, HINT_STEPS,
+};

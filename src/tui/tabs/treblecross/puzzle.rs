@@ -15,7 +15,7 @@ use crate::solver::treblecross::{analyze, immediate_wins, Strip, StripAnalysis, 
 use crate::tui::playing::{self, PlayingTab};
 use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles};
 use crate::tui::review::Review;
-use crate::tui::text::{TextKey, Typed};
+use crate::tui::text::{TextField, TextKey, Typed};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{put_label, render_wrapped};
 use crossterm::event::KeyEvent;
@@ -25,10 +25,27 @@ use ratatui::text::Line;
 
 /// The puzzles' record, the puzzle on the strip, and the editor's strip
 /// (or the game) put aside meanwhile.
-pub type Training = puzzle::Training<TreblecrossPuzzle, Aside, Missed<usize>>;
+pub type Training = puzzle::Training<TreblecrossPuzzle, Aside, Answers>;
 
 /// One puzzle being answered.
-pub type Try = puzzle::Try<TreblecrossPuzzle, Missed<usize>>;
+pub type Try = puzzle::Try<TreblecrossPuzzle, Answers>;
+
+/// What this tab's try keeps: the wrong cells tried, and the number being
+/// typed for a drill (four digits at most: the values asked stay under a
+/// few hundred).
+pub struct Answers {
+    pub missed: Missed<usize>,
+    pub typed: TextField,
+}
+
+impl Default for Answers {
+    fn default() -> Self {
+        Answers {
+            missed: Missed::default(),
+            typed: TextField::new(String::new(), 4, |c| c.is_ascii_digit()),
+        }
+    }
+}
 
 /// What the tab had when the puzzles began: the editor's strip and its
 /// view, and the game if one was on.
@@ -53,7 +70,7 @@ impl Try {
 impl Puzzles for TreblecrossTab {
     type Puzzle = TreblecrossPuzzle;
     type Aside = Aside;
-    type More = Missed<usize>;
+    type More = Answers;
 
     fn training(&self) -> &Training {
         &self.training
@@ -135,7 +152,7 @@ impl TreblecrossTab {
     /// Ctrl-U, Enter (other keys work as usual). Esc clears what is typed
     /// first; then it leaves, as anywhere.
     pub(super) fn typed_number(&self, event: &KeyEvent) -> Option<Action> {
-        let typed = self.training.current.as_ref().map(|t| &t.attempt.typed)?;
+        let typed = self.training.current.as_ref().map(|t| &t.more.typed)?;
         let key = match TextKey::of(event)? {
             TextKey::Char(c) if !c.is_ascii_digit() => return None,
             TextKey::Cancel if typed.is_empty() => return None,
@@ -270,7 +287,7 @@ impl TreblecrossTab {
         }
         let words = wrong_cell_words(&t.puzzle.strip, cell, &mut self.table);
         if let Some(t) = &mut self.training.current {
-            t.more.add(cell, None);
+            t.more.missed.add(cell, None);
         }
         self.training.refused(words, "cell");
     }
@@ -280,7 +297,7 @@ impl TreblecrossTab {
         let Some(t) = &mut self.training.current else {
             return Ok(());
         };
-        match t.attempt.typed.key(key) {
+        match t.more.typed.key(key) {
             Typed::Refused => Err("four digits at most".into()),
             Typed::Editing if key == TextKey::Enter => {
                 Err("type a number first, then Enter".into())
@@ -300,10 +317,10 @@ impl TreblecrossTab {
         if !t.attempt.is_open() {
             return Err("this puzzle is over: n for the next".into());
         }
-        let Ok(answer) = t.attempt.typed.text.parse::<u16>() else {
+        let Ok(answer) = t.more.typed.text.parse::<u16>() else {
             return Err("type a number first, then Enter".into());
         };
-        t.attempt.typed.key(TextKey::ClearLine);
+        t.more.typed.key(TextKey::ClearLine);
         let (value, right_words) = match t.puzzle.task {
             TreblecrossTask::SegmentValue { len, value } => (value, format!("G({len}) = {value}")),
             TreblecrossTask::NimSum { value } => (value, format!("the nim-sum is {value}")),
@@ -388,7 +405,7 @@ impl TreblecrossTab {
         let t = self.training.current.as_ref()?;
         let mut asked = question(&Puzzle::Treblecross(t.puzzle.clone()));
         if t.wants_number() && t.attempt.is_open() {
-            asked = format!("{asked}  {}▏ (type it, Enter)", t.attempt.typed.text);
+            asked = format!("{asked}  {}▏ (type it, Enter)", t.more.typed.text);
         }
         let mut panel = self.training.panel(asked, theme)?;
         if let Some(message) = &self.message {

@@ -256,7 +256,7 @@ impl TreblecrossTab {
             }
         }
         // A puzzle's wrong answers, marked where they were tried.
-        let missed = self.training.current.as_ref().map(|t| &t.more);
+        let missed = self.training.current.as_ref().map(|t| &t.more.missed);
         for (cell, &x) in strip.iter().enumerate().take(end).skip(start) {
             let (symbol, mut style) = if x && engine_cells[cell] {
                 ("X", theme.mark_o())

@@ -1,0 +1,76 @@
+//! Training with the puzzles, whatever shows them (the app's tabs, the
+//! command line): each game's record (the streak, the player's Glicko-2
+//! rating, the aim, the best runs), kept between sittings in the data
+//! folder ([`Trainer`]); one try at one puzzle ([`Attempt`]) and the wrong
+//! answers it met ([`Missed`]); the streak and timed runs ([`Run`]). No
+//! drawing here: the app's `tui::puzzle` shows them.
+
+mod missed;
+pub mod run;
+mod trainer;
+
+pub use missed::Missed;
+pub use run::{Run, RunEnd, RunKind};
+pub use trainer::{aim_words, Progress, Rating, Trainer, AIM_STEP};
+
+use crate::solver::puzzle::PuzzleId;
+use crate::store;
+use std::path::PathBuf;
+
+/// The hints: the region, then the piece (or a narrower region), then
+/// the move itself.
+pub const HINT_STEPS: u8 = 3;
+
+/// Seeds of new puzzles stay below this, for ids short enough to say.
+pub(crate) const SEEDS: usize = 100_000;
+
+/// Where the app keeps what lasts between runs: `$NOUGHTS_DATA_DIR`, else
+/// the platform's data folder (`~/.local/share/noughts` on Linux,
+/// `~/Library/Application Support/noughts` on macOS,
+/// `%APPDATA%\noughts\data` on Windows).
+pub fn data_dir() -> Option<PathBuf> {
+    store::Folder::Data.path()
+}
+
+/// How a try at a puzzle stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    Solving,
+    Solved,
+    /// The solution was shown (or the last hint, the move itself).
+    GivenUp,
+}
+
+/// One try at one puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attempt {
+    pub id: PuzzleId,
+    /// The puzzle's rating (see `noughts puzzle --rating`); 0: none.
+    pub rating: u16,
+    /// Whether the player's rating has counted this puzzle (once).
+    pub rated: bool,
+    /// Opened by its id, not chosen near a rating.
+    pub named: bool,
+    /// Hint steps shown, 0 to [`HINT_STEPS`].
+    pub hints: u8,
+    pub wrong: u32,
+    pub standing: Standing,
+}
+
+impl Attempt {
+    pub fn new(id: PuzzleId) -> Attempt {
+        Attempt {
+            id,
+            rating: 0,
+            rated: false,
+            named: false,
+            hints: 0,
+            wrong: 0,
+            standing: Standing::Solving,
+        }
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.standing == Standing::Solving
+    }
+}
