@@ -3,10 +3,8 @@
 
 use super::json;
 use super::Error;
-use crate::notation::puzzle::{answer_text, position_text, question};
-use crate::solver::puzzle::{
-    Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, TreblecrossTask,
-};
+use crate::notation::puzzle::{answer_text, answers, position_text, question};
+use crate::solver::puzzle::{Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated};
 use serde::Serialize;
 use std::io::Write;
 
@@ -124,34 +122,13 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
 }
 
 fn document(id: PuzzleId, puzzle: &Puzzle) -> PuzzleDocument {
-    let answers = match puzzle {
-        Puzzle::TicTacToe(p) => p.answers.iter().map(|c| c.to_string()).collect(),
-        Puzzle::Treblecross(p) => match &p.task {
-            TreblecrossTask::WinningCell { cells } => {
-                cells.iter().map(|c| (c + 1).to_string()).collect()
-            }
-            TreblecrossTask::SegmentValue { value, .. } | TreblecrossTask::NimSum { value } => {
-                vec![value.to_string()]
-            }
-        },
-        Puzzle::Mnc(p) => p
-            .answers
-            .iter()
-            .map(|m| crate::notation::mnc::move_notation(&p.position, *m))
-            .collect(),
-        Puzzle::Notakto(p) => p
-            .answers
-            .iter()
-            .map(|&m| crate::notation::notakto::MoveText(m).to_string())
-            .collect(),
-    };
     PuzzleDocument {
         id: id.to_string(),
         game: game_word(id.game),
         level: id.level,
         question: question(puzzle),
         position: position_text(puzzle),
-        answers,
+        answers: answers(puzzle),
         answer: answer_text(puzzle),
         rating: puzzle.rating(),
     }

@@ -14,10 +14,12 @@
 //!   small piece), `X a1-c3 takes o` (a big piece moved from a1 onto o's
 //!   small piece at c3). Moves in a row are joined by commas.
 
+use super::puzzle::{listed, place_words, PuzzleText};
 use super::{describe, in_moves, quoted, InputError, Token, Tokens};
 use crate::solver::mnc::{
     IllegalMove, Move, Piece, Position, PositionError, Size, Strength, BIG_PIECES, SMALL_PIECES,
 };
+use crate::solver::puzzle::MncPuzzle;
 use crate::solver::{BySide, Cell, Outcome, Side};
 use std::fmt;
 use std::str::FromStr;
@@ -532,6 +534,56 @@ pub fn value_words(mover: Side, value: Outcome) -> String {
         Outcome::Win(d) => format!("{} wins in {}", side_letter(mover), in_moves(d)),
         Outcome::Loss(d) => format!("{} wins in {}", side_letter(mover.other()), in_moves(d)),
         Outcome::Draw => "draw".into(),
+    }
+}
+
+/// MNC puzzles in words: moves as the move list writes them.
+impl PuzzleText for MncPuzzle {
+    const WORD: &'static str = "mnc";
+
+    fn question(&self) -> String {
+        format!(
+            "{} to move and win in {}",
+            side_letter(self.position.to_move()),
+            in_moves(self.plies)
+        )
+    }
+
+    fn position_text(&self) -> String {
+        position_notation(&self.position)
+    }
+
+    fn answers(&self) -> Vec<String> {
+        self.answers
+            .iter()
+            .map(|m| move_notation(&self.position, *m))
+            .collect()
+    }
+
+    fn answer_text(&self) -> String {
+        format!("winning: {}", listed(self.answers(), ", "))
+    }
+}
+
+/// Step `step` of the hint of an MNC "win in N": where the move lands,
+/// then the piece, then the move.
+pub fn puzzle_hint(p: &MncPuzzle, step: u8) -> String {
+    let Some(&first) = p.answers.first() else {
+        return "no move answers this".into();
+    };
+    match step {
+        1 => format!("the winning move lands {}", place_words(first.target())),
+        2 => match first {
+            Move::Place { size, .. } => format!(
+                "with a {} piece from the hand",
+                match size {
+                    crate::solver::mnc::Size::Big => "big",
+                    crate::solver::mnc::Size::Small => "small",
+                }
+            ),
+            Move::Shift { from, .. } => format!("the big piece on {from} moves"),
+        },
+        _ => format!("the move: {}", move_notation(&p.position, first)),
     }
 }
 

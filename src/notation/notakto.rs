@@ -3,8 +3,10 @@
 //! number from 1), and the quotient's elements as products of generators
 //! (`ab²c`, or `ab^2c` in ASCII).
 
+use super::puzzle::{listed, PuzzleText};
 use super::{describe, quoted, InputError, Token};
 use crate::solver::notakto::{Analysis, Board, Element, Move, Quotient};
+use crate::solver::puzzle::NotaktoPuzzle;
 use crate::solver::Cell;
 use std::fmt;
 
@@ -269,6 +271,65 @@ pub fn presentation(q: &Quotient, ascii: bool) -> String {
         generators.join(", "),
         relations.join(", ")
     )
+}
+
+/// Notakto puzzles in words: boards as `X../.X./...`, moves as `2:b2`.
+impl PuzzleText for NotaktoPuzzle {
+    const WORD: &'static str = "notakto";
+
+    fn question(&self) -> String {
+        let x: u32 = self.boards.iter().map(|b| b.x_count()).sum();
+        let player = if x.is_multiple_of(2) {
+            "first"
+        } else {
+            "second"
+        };
+        format!("find a winning move: the {player} player is to move, {x} X down")
+    }
+
+    fn position_text(&self) -> String {
+        let boards: Vec<String> = self
+            .boards
+            .iter()
+            .map(|&b| BoardText(b).to_string())
+            .collect();
+        boards.join(" ")
+    }
+
+    fn answers(&self) -> Vec<String> {
+        self.answers
+            .iter()
+            .map(|&m| MoveText(m).to_string())
+            .collect()
+    }
+
+    fn answer_text(&self) -> String {
+        format!("winning: {}", listed(self.answers(), " "))
+    }
+}
+
+/// Step `step` of the hint of a Notakto puzzle: what the quotient says,
+/// then the board, then the move.
+pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8) -> String {
+    let Some(&first) = p.answers.first() else {
+        return "no move answers this".into();
+    };
+    let q = crate::solver::notakto::quotient();
+    let product = q.product(p.boards.iter().map(|&b| q.element_of(b)));
+    let p_portion = p_portion(q, false);
+    match step {
+        1 => format!(
+            "the boards multiply to {}, not in the P-portion; a winning move makes the product one of {}",
+            element(q, product, false),
+            p_portion.join(", ")
+        ),
+        2 => format!("a winning move is on board {}", first.board + 1),
+        _ if p.answers.len() == 1 => format!("the move: {}", MoveText(first)),
+        _ => {
+            let moves: Vec<String> = p.answers.iter().map(|&m| MoveText(m).to_string()).collect();
+            format!("the winning moves: {}", moves.join(" "))
+        }
+    }
 }
 
 #[cfg(test)]

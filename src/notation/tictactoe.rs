@@ -2,7 +2,10 @@
 //! one-argument form `X0X/.0./.X.`, verdicts in the words of Codeforces 3C,
 //! and the reasons and results in words.
 
+use super::in_moves;
+use super::puzzle::{cells_text, place_words, row_words, PuzzleText};
 use super::{describe, quoted, InputError, Token, Tokens};
+use crate::solver::puzzle::{TicTacToePuzzle, TicTacToeTask};
 use crate::solver::tictactoe::{Analysis, Board, Illegality, Verdict};
 use crate::solver::{Cell, Outcome, Side};
 use std::fmt;
@@ -328,6 +331,79 @@ pub fn line_words(line: u16) -> String {
     match (cells.next(), cells.last()) {
         (Some(first), Some(last)) => format!("{first}–{last}"),
         _ => String::new(),
+    }
+}
+
+/// Tic-tac-toe puzzles in words.
+impl PuzzleText for TicTacToePuzzle {
+    const WORD: &'static str = "tictactoe";
+
+    fn question(&self) -> String {
+        let mover = mark_letter(self.mover);
+        match self.task {
+            TicTacToeTask::Win { plies: 1 } => format!("{mover} to move and win at once"),
+            TicTacToeTask::Win { plies: 3 } => {
+                format!("{mover} to move and win in 3 moves: find a fork")
+            }
+            TicTacToeTask::Win { plies } => {
+                format!("{mover} to move and win in {}", in_moves(plies))
+            }
+            TicTacToeTask::Save => format!("{mover} to move: find every move that does not lose"),
+        }
+    }
+
+    fn position_text(&self) -> String {
+        slashed(&self.board)
+    }
+
+    fn answers(&self) -> Vec<String> {
+        self.answers.iter().map(|c| c.to_string()).collect()
+    }
+
+    fn answer_text(&self) -> String {
+        let cells = self.answers().join(" ");
+        match self.task {
+            TicTacToeTask::Win { .. } => format!("winning: {cells}"),
+            TicTacToeTask::Save => format!("not losing: {cells}"),
+        }
+    }
+}
+
+/// Step `step` (1 to 3) of the hint of a tic-tac-toe puzzle: where the
+/// move is, then its row and what it does, then the move.
+pub fn puzzle_hint(p: &TicTacToePuzzle, step: u8) -> String {
+    let Some(&first) = p.answers.first() else {
+        return "no move answers this".into();
+    };
+    let n = p.answers.len();
+    match (p.task, step) {
+        (TicTacToeTask::Win { .. }, 1) if n == 1 => {
+            format!("the winning move is {}", place_words(first))
+        }
+        (TicTacToeTask::Win { .. }, 1) => format!("{n} moves win; one is {}", place_words(first)),
+        (TicTacToeTask::Save, 1) => format!(
+            "{n} of the {} empty cells hold; one is {}",
+            p.moves.len(),
+            place_words(first)
+        ),
+        (TicTacToeTask::Win { plies: 1 }, 2) => {
+            format!("it completes a line, in {}", row_words(first))
+        }
+        (TicTacToeTask::Win { plies: 3 }, 2) => format!(
+            "it is in {} and makes two threats at once",
+            row_words(first)
+        ),
+        (TicTacToeTask::Win { .. }, 2) => {
+            format!("it is in {} and sets up a fork", row_words(first))
+        }
+        (TicTacToeTask::Save, 2) => format!(
+            "one is in {}; every other cell lets {} win",
+            row_words(first),
+            mark_letter(p.mover.other())
+        ),
+        (TicTacToeTask::Win { .. }, _) if n == 1 => format!("the move: {first}"),
+        (TicTacToeTask::Win { .. }, _) => format!("the winning moves: {}", cells_text(&p.answers)),
+        (TicTacToeTask::Save, _) => format!("the cells that hold: {}", cells_text(&p.answers)),
     }
 }
 

@@ -1,7 +1,11 @@
 //! Treblecross strips in text: `X` for a cell holding an X, `.` for an
 //! empty one.
 
+use super::puzzle::PuzzleText;
 use super::{describe, quoted, InputError, Token};
+use crate::solver::grundy::{reached_values, split};
+use crate::solver::puzzle::{TreblecrossPuzzle, TreblecrossTask};
+use crate::solver::treblecross::FreeSegment;
 use crate::solver::treblecross::{Strip, StripAnalysis};
 use std::fmt;
 use std::str::FromStr;
@@ -146,6 +150,140 @@ pub fn example_words(analysis: &StripAnalysis) -> String {
             winning_cells.len(),
             if winning_cells.len() == 1 { "" } else { "s" }
         ),
+    }
+}
+
+/// Treblecross puzzles in words: cells numbered from 1.
+impl PuzzleText for TreblecrossPuzzle {
+    const WORD: &'static str = "treblecross";
+
+    fn question(&self) -> String {
+        match &self.task {
+            TreblecrossTask::WinningCell { .. } => "find a winning cell".into(),
+            TreblecrossTask::SegmentValue { len, .. } => {
+                format!("what is G({len}), the value of a free segment of {len} cells?")
+            }
+            TreblecrossTask::NimSum { .. } => "what is the nim-sum of this strip?".into(),
+        }
+    }
+
+    fn position_text(&self) -> String {
+        self.strip.to_string()
+    }
+
+    fn answers(&self) -> Vec<String> {
+        match &self.task {
+            TreblecrossTask::WinningCell { cells } => {
+                cells.iter().map(|c| (c + 1).to_string()).collect()
+            }
+            TreblecrossTask::SegmentValue { value, .. } | TreblecrossTask::NimSum { value } => {
+                vec![value.to_string()]
+            }
+        }
+    }
+
+    fn answer_text(&self) -> String {
+        match &self.task {
+            TreblecrossTask::WinningCell { .. } => {
+                format!("winning cells: {}", self.answers().join(" "))
+            }
+            TreblecrossTask::SegmentValue { len, value } => format!("G({len}) = {value}"),
+            TreblecrossTask::NimSum { value } => format!("nim-sum {value}"),
+        }
+    }
+}
+
+/// The free segments as the hints list them: "4 (cells 1–4)".
+fn segment_words(segment: &FreeSegment) -> String {
+    let first = segment.start + 1;
+    let last = segment.start + segment.len;
+    if segment.len == 1 {
+        format!("1 (cell {first})")
+    } else {
+        format!("{} (cells {first}–{last})", segment.len)
+    }
+}
+
+/// Step `step` of the hint of a Treblecross puzzle; `analysis` is the
+/// strip's, `values` the Grundy values up to its length at least.
+pub fn puzzle_hint(
+    p: &TreblecrossPuzzle,
+    analysis: &StripAnalysis,
+    values: &[u16],
+    step: u8,
+) -> String {
+    let (segments, nim_sum): (&[FreeSegment], u16) = match analysis {
+        StripAnalysis::Segments {
+            segments, nim_sum, ..
+        } => (segments, *nim_sum),
+        _ => (&[], 0),
+    };
+    match (&p.task, step) {
+        (TreblecrossTask::WinningCell { .. }, 1) => {
+            format!(
+                "the free segments' nim-sum is {nim_sum}: a winning cell leaves it 0 (and gives no three in a row)"
+            )
+        }
+        (TreblecrossTask::WinningCell { cells }, 2) => {
+            let cell = cells.first().copied().unwrap_or(0);
+            match segments
+                .iter()
+                .find(|s| (s.start..s.start + s.len).contains(&cell))
+            {
+                Some(s) => format!(
+                    "play in the segment of {}, worth G = {}",
+                    segment_words(s),
+                    s.grundy
+                ),
+                None => "play in a free segment".into(),
+            }
+        }
+        (TreblecrossTask::WinningCell { cells }, _) => {
+            let names: Vec<String> = cells.iter().map(|c| (c + 1).to_string()).collect();
+            format!("winning cells: {}", names.join(" "))
+        }
+        (TreblecrossTask::SegmentValue { len, .. }, 1) => format!(
+            "a move in a free segment of {len} leaves two (the cells beside an X are lost); G({len}) is the smallest nim-sum no move reaches"
+        ),
+        (TreblecrossTask::SegmentValue { len, .. }, 2) => {
+            let reached: Vec<String> = reached_values(*len, values)
+                .iter()
+                .map(|(v, _)| v.to_string())
+                .collect();
+            format!("the nim-sums moves reach: {}", reached.join(" "))
+        }
+        (TreblecrossTask::SegmentValue { len, value }, _) => format!("G({len}) = {value}"),
+        (TreblecrossTask::NimSum { .. }, 1) => {
+            let lens: Vec<String> = segments.iter().map(segment_words).collect();
+            format!("the free segments: {}", lens.join(", "))
+        }
+        (TreblecrossTask::NimSum { .. }, 2) => {
+            let gs: Vec<String> = segments
+                .iter()
+                .map(|s| format!("G({}) = {}", s.len, s.grundy))
+                .collect();
+            format!("their values: {}", gs.join(", "))
+        }
+        (TreblecrossTask::NimSum { value }, _) => format!("the nim-sum: {value}"),
+    }
+}
+
+/// What a wrong number says: `answer` for G(len) = `value`.
+pub fn segment_value_wrong(len: usize, value: u16, answer: u16, values: &[u16]) -> String {
+    let reached = reached_values(len, values);
+    match reached.iter().find(|(v, _)| *v == answer) {
+        Some((_, p)) => {
+            let (left, right) = split(len, *p);
+            format!(
+                "{answer} is reached: a move at cell {} leaves G({left}) ⊕ G({right}) = {answer}",
+                p + 1
+            )
+        }
+        None if answer > value => {
+            format!("too big: a value under {answer} is reached by no move")
+        }
+        // Every value under G(len) is reached: never here.
+        None => format!("not {answer}"),
     }
 }
 

@@ -342,10 +342,10 @@ fn json_and_the_quotient_report() {
 
 #[test]
 fn a_puzzles_hints_say_the_product_then_the_board_then_the_move() {
+    use noughts::notation::notakto::puzzle_hint as notakto_hint;
     use noughts::notation::notakto::MoveText;
-    use noughts::notation::puzzle::notakto_hint;
     use noughts::solver::puzzle::Puzzler;
-    let p = Puzzler::new().notakto(2, 11);
+    let p: noughts::solver::puzzle::NotaktoPuzzle = Puzzler::new().named(2, 11);
     let first = p.answers[0];
     let product = {
         let q = quotient();

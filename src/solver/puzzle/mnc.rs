@@ -2,7 +2,7 @@
 //! the longest wins of the game, read off the solved game's table, with
 //! positions that have exactly one winning move preferred.
 
-use super::SplitMix64;
+use super::{Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64};
 use crate::solver::mnc::{Engine, Move, Position};
 use crate::solver::{BySide, Cell, Outcome, Side};
 use rustc_hash::FxHashSet;
@@ -125,10 +125,19 @@ impl Index {
     }
 }
 
-impl MncPuzzle {
+impl GamePuzzle for MncPuzzle {
+    const GAME: PuzzleGame = PuzzleGame::Mnc;
+    const LEVELS: u8 = LEVELS;
+    const SPAN: (u16, u16) = (1400, 2460);
+
+    fn make(puzzler: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self {
+        let engine = puzzler.engine();
+        Index::get(engine).make(level, random, engine)
+    }
+
     /// The puzzle up to the 8 symmetries of the board: the smallest table
     /// key of the position turned and mirrored, and the side to move.
-    pub fn shape(&self) -> super::Shape {
+    fn shape(&self) -> Shape {
         let position = &self.position;
         let cells = position.cells();
         let hands = BySide::new(
@@ -147,6 +156,16 @@ impl MncPuzzle {
             .min()
             .unwrap_or(0);
         super::shape_of((smallest, position.to_move() == Side::X))
+    }
+
+    fn into_puzzle(self) -> Puzzle {
+        Puzzle::Mnc(self)
+    }
+}
+
+impl Rated for MncPuzzle {
+    fn difficulty(&self) -> Difficulty {
+        Difficulty::one_of(self.moves.len(), self.answers.len(), u32::from(self.plies))
     }
 }
 

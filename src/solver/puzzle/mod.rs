@@ -28,7 +28,6 @@ pub use self::treblecross::{TreblecrossPuzzle, TreblecrossTask};
 
 use crate::solver::grundy::GrundyTable;
 use crate::solver::mnc::Engine;
-use crate::solver::tictactoe::Analyzer;
 use std::collections::{HashMap, VecDeque};
 use std::hash::{Hash, Hasher};
 
@@ -58,13 +57,84 @@ fn shape_of(value: impl Hash) -> Shape {
     hasher.finish()
 }
 
-/// The game a puzzle is in.
+/// The games that have puzzles, and their puzzles: the one list that names
+/// them. Everything else reaches a game's puzzles through [`GamePuzzle`]
+/// (and the traits of the layers above), by [`with_puzzle!`] or
+/// [`with_puzzle_game!`], which match over this list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PuzzleGame {
     TicTacToe,
     Treblecross,
     Mnc,
     Notakto,
+}
+
+/// A puzzle with its answers, of any game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Puzzle {
+    TicTacToe(TicTacToePuzzle),
+    Treblecross(TreblecrossPuzzle),
+    Mnc(MncPuzzle),
+    Notakto(NotaktoPuzzle),
+}
+
+/// `$body` with `$p` bound to the game's puzzle in `$puzzle` (a
+/// [`Puzzle`] or a reference to one), whichever game it is.
+#[macro_export]
+macro_rules! with_puzzle {
+    ($puzzle:expr, $p:ident => $body:expr) => {
+        match $puzzle {
+            $crate::solver::puzzle::Puzzle::TicTacToe($p) => $body,
+            $crate::solver::puzzle::Puzzle::Treblecross($p) => $body,
+            $crate::solver::puzzle::Puzzle::Mnc($p) => $body,
+            $crate::solver::puzzle::Puzzle::Notakto($p) => $body,
+        }
+    };
+}
+
+/// `$body` with the type `$P` standing for the puzzle type of `$game`.
+#[macro_export]
+macro_rules! with_puzzle_game {
+    ($game:expr, $P:ident => $body:expr) => {{
+        use $crate::solver::puzzle as puzzles;
+        match $game {
+            puzzles::PuzzleGame::TicTacToe => {
+                type $P = puzzles::TicTacToePuzzle;
+                $body
+            }
+            puzzles::PuzzleGame::Treblecross => {
+                type $P = puzzles::TreblecrossPuzzle;
+                $body
+            }
+            puzzles::PuzzleGame::Mnc => {
+                type $P = puzzles::MncPuzzle;
+                $body
+            }
+            puzzles::PuzzleGame::Notakto => {
+                type $P = puzzles::NotaktoPuzzle;
+                $body
+            }
+        }
+    }};
+}
+
+/// A game's puzzles, as making them and choosing them near a rating need:
+/// each game's puzzle type implements it in its own file here.
+pub trait GamePuzzle: Rated + Sized {
+    const GAME: PuzzleGame;
+    /// The levels the game has, from 1.
+    const LEVELS: u8;
+    /// The ratings its puzzles mostly have: about the 10th percentile of
+    /// level 1 and the 90th of the last level, over seeds 1 to 200
+    /// (`tests/it/puzzle.rs` measures them). The app's runs climb from one
+    /// to the other.
+    const SPAN: (u16, u16);
+    /// The puzzle of `level` (within the game's) drawn from `random`, with
+    /// what `puzzler` keeps for the game (a solved game, a table).
+    fn make(puzzler: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self;
+    /// A number naming the puzzle up to symmetry.
+    fn shape(&self) -> Shape;
+    fn into_puzzle(self) -> Puzzle;
 }
 
 impl PuzzleGame {
@@ -75,27 +145,20 @@ impl PuzzleGame {
         PuzzleGame::Notakto,
     ];
 
-    /// The ratings its puzzles mostly have: about the 10th percentile of
-    /// level 1 and the 90th of the last level, over seeds 1 to 200
-    /// (`tests/it/puzzle.rs` measures them). The runs of
-    /// the app climb from one to the other.
+    /// See [`GamePuzzle::SPAN`].
     pub fn span(self) -> (u16, u16) {
-        match self {
-            PuzzleGame::TicTacToe => (800, 1470),
-            PuzzleGame::Treblecross => (940, 2320),
-            PuzzleGame::Mnc => (1400, 2460),
-            PuzzleGame::Notakto => (960, 2600),
-        }
+        with_puzzle_game!(self, P => P::SPAN)
     }
 
     /// The levels the game has, from 1.
     pub fn levels(self) -> u8 {
-        match self {
-            PuzzleGame::TicTacToe => tictactoe::LEVELS,
-            PuzzleGame::Treblecross => treblecross::LEVELS,
-            PuzzleGame::Mnc => mnc::LEVELS,
-            PuzzleGame::Notakto => notakto::LEVELS,
-        }
+        with_puzzle_game!(self, P => P::LEVELS)
+    }
+}
+
+impl Rated for Puzzle {
+    fn difficulty(&self) -> Difficulty {
+        with_puzzle!(self, p => p.difficulty())
     }
 }
 
@@ -129,15 +192,6 @@ pub enum Choice {
 /// given up (the room has grown past 1,000 by then).
 pub const FLOOR_TRIES: u32 = 400;
 
-/// A puzzle with its answers.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Puzzle {
-    TicTacToe(TicTacToePuzzle),
-    Treblecross(TreblecrossPuzzle),
-    Mnc(MncPuzzle),
-    Notakto(NotaktoPuzzle),
-}
-
 /// Makes puzzles; holds what the generators read (the solved tic-tac-toe
 /// and MNC games, the Grundy table), each made on first use and kept.
 #[derive(Default)]
@@ -164,134 +218,49 @@ impl Puzzler {
 
     /// The puzzle `id` names. A level out of range is brought into it.
     pub fn make(&mut self, id: PuzzleId) -> Puzzle {
-        let (level, seed) = (id.level, id.seed);
-        match id.game {
-            PuzzleGame::TicTacToe => Puzzle::TicTacToe(self.tictactoe(level, seed)),
-            PuzzleGame::Treblecross => Puzzle::Treblecross(self.treblecross(level, seed)),
-            PuzzleGame::Mnc => Puzzle::Mnc(self.mnc(level, seed)),
-            PuzzleGame::Notakto => Puzzle::Notakto(self.notakto(level, seed)),
-        }
+        with_puzzle_game!(id.game, P => self.named::<P>(id.level, id.seed).into_puzzle())
     }
 
-    /// The stream of puzzles of `game` at `level` (brought into range).
-    fn random(game: PuzzleGame, level: u8, seed: u32) -> (u8, SplitMix64) {
-        let level = level.clamp(1, game.levels());
-        (level, SplitMix64::new(seed_of(game, level, seed)))
-    }
-
-    /// The tic-tac-toe puzzle of this level and seed.
-    pub fn tictactoe(&mut self, level: u8, seed: u32) -> TicTacToePuzzle {
-        let (level, mut random) = Self::random(PuzzleGame::TicTacToe, level, seed);
-        let index = self
-            .tictactoe
-            .get_or_insert_with(|| tictactoe::Index::build(&mut Analyzer::new()));
-        index.make(level, &mut random)
-    }
-
-    /// The Treblecross puzzle of this level and seed.
-    pub fn treblecross(&mut self, level: u8, seed: u32) -> TreblecrossPuzzle {
-        let (level, mut random) = Self::random(PuzzleGame::Treblecross, level, seed);
-        let table = self.table.get_or_insert_with(GrundyTable::default);
-        treblecross::make(level, &mut random, table)
-    }
-
-    /// The MNC puzzle of this level and seed.
-    pub fn mnc(&mut self, level: u8, seed: u32) -> MncPuzzle {
-        let (level, mut random) = Self::random(PuzzleGame::Mnc, level, seed);
-        let engine = self.engine.get_or_insert_with(Engine::solved);
-        mnc::Index::get(engine).make(level, &mut random, engine)
-    }
-
-    /// The Notakto puzzle of this level and seed.
-    pub fn notakto(&mut self, level: u8, seed: u32) -> NotaktoPuzzle {
-        let (level, mut random) = Self::random(PuzzleGame::Notakto, level, seed);
-        notakto::make(level, &mut random)
+    /// The puzzle of this game, level (brought into range) and seed.
+    pub fn named<P: GamePuzzle>(&mut self, level: u8, seed: u32) -> P {
+        let level = level.clamp(1, P::LEVELS);
+        let mut random = SplitMix64::new(seed_of(P::GAME, level, seed));
+        P::make(self, level, &mut random)
     }
 
     /// A new puzzle of `id`'s game and level from `id` on: the first seed
     /// from `id.seed` whose puzzle is none of the last [`FRESH_FOR`] made
     /// fresh at its level, with its id (`noughts puzzle --level`).
     pub fn fresh_puzzle(&mut self, id: PuzzleId) -> (PuzzleId, Puzzle) {
-        fn into<P>((id, p): (PuzzleId, P), wrap: fn(P) -> Puzzle) -> (PuzzleId, Puzzle) {
-            (id, wrap(p))
-        }
-        match id.game {
-            PuzzleGame::TicTacToe => into(
-                self.fresh(id, Self::tictactoe, TicTacToePuzzle::shape),
-                Puzzle::TicTacToe,
-            ),
-            PuzzleGame::Treblecross => into(
-                self.fresh(id, Self::treblecross, TreblecrossPuzzle::shape),
-                Puzzle::Treblecross,
-            ),
-            PuzzleGame::Mnc => into(self.fresh(id, Self::mnc, MncPuzzle::shape), Puzzle::Mnc),
-            PuzzleGame::Notakto => into(
-                self.fresh(id, Self::notakto, NotaktoPuzzle::shape),
-                Puzzle::Notakto,
-            ),
-        }
+        with_puzzle_game!(id.game, P => {
+            let (id, puzzle) = self.fresh::<P>(id);
+            (id, puzzle.into_puzzle())
+        })
     }
 
-    /// The tic-tac-toe puzzle chosen: named, or near a rating.
-    pub fn chosen_tictactoe(&mut self, choice: Choice) -> (PuzzleId, TicTacToePuzzle) {
-        self.chosen(choice, Self::tictactoe, TicTacToePuzzle::shape)
-    }
-
-    /// The Treblecross puzzle chosen, as [`Puzzler::chosen_tictactoe`].
-    pub fn chosen_treblecross(&mut self, choice: Choice) -> (PuzzleId, TreblecrossPuzzle) {
-        self.chosen(choice, Self::treblecross, TreblecrossPuzzle::shape)
-    }
-
-    /// The MNC puzzle chosen, as [`Puzzler::chosen_tictactoe`].
-    pub fn chosen_mnc(&mut self, choice: Choice) -> (PuzzleId, MncPuzzle) {
-        self.chosen(choice, Self::mnc, MncPuzzle::shape)
-    }
-
-    /// The Notakto puzzle chosen, as [`Puzzler::chosen_tictactoe`].
-    pub fn chosen_notakto(&mut self, choice: Choice) -> (PuzzleId, NotaktoPuzzle) {
-        self.chosen(choice, Self::notakto, NotaktoPuzzle::shape)
-    }
-
-    /// A puzzle of any game chosen, as [`Puzzler::chosen_tictactoe`].
+    /// A puzzle of any game chosen, as [`Puzzler::chosen`].
     pub fn chosen_puzzle(&mut self, choice: Choice) -> (PuzzleId, Puzzle) {
         let game = match choice {
             Choice::Named(id) => id.game,
             Choice::Near { game, .. } => game,
         };
-        match game {
-            PuzzleGame::TicTacToe => {
-                let (id, p) = self.chosen_tictactoe(choice);
-                (id, Puzzle::TicTacToe(p))
-            }
-            PuzzleGame::Treblecross => {
-                let (id, p) = self.chosen_treblecross(choice);
-                (id, Puzzle::Treblecross(p))
-            }
-            PuzzleGame::Mnc => {
-                let (id, p) = self.chosen_mnc(choice);
-                (id, Puzzle::Mnc(p))
-            }
-            PuzzleGame::Notakto => {
-                let (id, p) = self.chosen_notakto(choice);
-                (id, Puzzle::Notakto(p))
-            }
-        }
+        with_puzzle_game!(game, P => {
+            let (id, puzzle) = self.chosen::<P>(choice);
+            (id, puzzle.into_puzzle())
+        })
     }
 
-    fn chosen<P: Rated>(
-        &mut self,
-        choice: Choice,
-        make: fn(&mut Puzzler, u8, u32) -> P,
-        shape: fn(&P) -> Shape,
-    ) -> (PuzzleId, P) {
+    /// The puzzle chosen: named, or near a rating (the game's, whatever
+    /// `choice` says).
+    pub fn chosen<P: GamePuzzle>(&mut self, choice: Choice) -> (PuzzleId, P) {
         let (game, rating, at_least, first) = match choice {
-            Choice::Named(id) => return (id, make(self, id.level, id.seed)),
+            Choice::Named(id) => return (id, self.named(id.level, id.seed)),
             Choice::Near {
-                game,
                 rating,
                 at_least,
                 seed,
-            } => (game, rating, at_least, seed),
+                ..
+            } => (P::GAME, rating, at_least, seed),
         };
         // Seed by seed, every level: the first puzzle within the room and
         // not among the last chosen near a rating (kept under level 0).
@@ -305,13 +274,13 @@ impl Puzzler {
                 let above = u32::MAX - first;
                 first.saturating_sub(tries - above)
             });
-            for level in 1..=game.levels() {
-                let puzzle = make(self, level, seed);
+            for level in 1..=P::LEVELS {
+                let puzzle: P = self.named(level, seed);
                 let r = puzzle.rating();
                 if r.abs_diff(rating) > room || (r < at_least && tries < FLOOR_TRIES) {
                     continue;
                 }
-                let shape = shape(&puzzle);
+                let shape = puzzle.shape();
                 let seen = self.recent.entry((game, 0)).or_default();
                 // A game with few puzzles near the rating repeats at last.
                 if seen.contains(&shape) && tries < FRESH_TRIES {
@@ -327,18 +296,13 @@ impl Puzzler {
         }
     }
 
-    fn fresh<P>(
-        &mut self,
-        id: PuzzleId,
-        make: fn(&mut Puzzler, u8, u32) -> P,
-        shape: fn(&P) -> Shape,
-    ) -> (PuzzleId, P) {
+    fn fresh<P: GamePuzzle>(&mut self, id: PuzzleId) -> (PuzzleId, P) {
         let level = id.level.clamp(1, id.game.levels());
         let mut seed = id.seed;
         let mut found = None;
         for _ in 0..FRESH_TRIES {
-            let puzzle = make(self, level, seed);
-            let shape = shape(&puzzle);
+            let puzzle: P = self.named(level, seed);
+            let shape = puzzle.shape();
             let seen = self.recent.get(&(id.game, level));
             let new = !seen.is_some_and(|seen| seen.contains(&shape));
             if new || found.is_none() {

@@ -14,7 +14,7 @@
 //! over for the next one the seed gives: the moves to find are few. The
 //! answers are every winning move, read off the misère quotient.
 
-use super::SplitMix64;
+use super::{Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64};
 use crate::solver::notakto::{analyze, Board, Move};
 use crate::solver::Cell;
 
@@ -94,12 +94,32 @@ pub(super) fn make(level: u8, random: &mut SplitMix64) -> NotaktoPuzzle {
     })
 }
 
-impl NotaktoPuzzle {
+impl GamePuzzle for NotaktoPuzzle {
+    const GAME: PuzzleGame = PuzzleGame::Notakto;
+    const LEVELS: u8 = LEVELS;
+    const SPAN: (u16, u16) = (960, 2600);
+
+    fn make(_: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self {
+        make(level, random)
+    }
+
     /// The puzzle up to symmetry: each board turned to its canonical form,
     /// the boards in any order.
-    pub fn shape(&self) -> super::Shape {
+    fn shape(&self) -> Shape {
         let mut boards: Vec<Board> = self.boards.iter().map(|b| b.canonical()).collect();
         boards.sort();
         super::shape_of(boards)
+    }
+
+    fn into_puzzle(self) -> Puzzle {
+        Puzzle::Notakto(self)
+    }
+}
+
+impl Rated for NotaktoPuzzle {
+    fn difficulty(&self) -> Difficulty {
+        let choices: usize = self.boards.iter().map(|b| b.playable().count()).sum();
+        let live = self.boards.iter().filter(|b| !b.is_dead()).count() as u32;
+        Difficulty::one_of(choices, self.answers.len(), live)
     }
 }

@@ -9,14 +9,9 @@
 //!   trap of a save, the free segments whose nim-sum decides (Treblecross),
 //!   the live boards whose product decides (Notakto).
 //!
+//! Each game's file says what it measures ([`Rated`]).
+//!
 //! rating = [`BASE`] + [`PER_BIT`] · bits + [`PER_STEP`] · (depth − 1).
-
-use super::{
-    MncPuzzle, NotaktoPuzzle, Puzzle, TicTacToePuzzle, TicTacToeTask, TreblecrossPuzzle,
-    TreblecrossTask,
-};
-use crate::solver::treblecross::free_segment_count;
-use crate::solver::Outcome;
 
 /// A puzzle a guess always answers, seen at once.
 pub const BASE: f64 = 700.0;
@@ -36,7 +31,7 @@ pub struct Difficulty {
 
 impl Difficulty {
     /// One of `answers` right moves among `choices`.
-    fn one_of(choices: usize, answers: usize, depth: u32) -> Difficulty {
+    pub(super) fn one_of(choices: usize, answers: usize, depth: u32) -> Difficulty {
         let bits = (choices.max(1) as f64 / answers.max(1) as f64)
             .log2()
             .max(0.0);
@@ -48,7 +43,7 @@ impl Difficulty {
 
     /// Every one of `answers` right moves among `choices`: a guess picks
     /// the right set among `C(choices, answers)`.
-    fn all_of(choices: usize, answers: usize, depth: u32) -> Difficulty {
+    pub(super) fn all_of(choices: usize, answers: usize, depth: u32) -> Difficulty {
         let ways: f64 = (0..answers)
             .map(|i| (choices - i) as f64 / (answers - i) as f64)
             .product();
@@ -64,82 +59,14 @@ impl Difficulty {
     }
 }
 
-/// A puzzle that can say how hard it is: each game's kind, and
-/// [`Puzzle`], which asks its own.
+/// A puzzle that can say how hard it is: each game's kind (in its file
+/// here), and [`super::Puzzle`], which asks its own.
 pub trait Rated {
     /// What is measured of the puzzle (see the module's words).
     fn difficulty(&self) -> Difficulty;
 
     fn rating(&self) -> u16 {
         self.difficulty().rating()
-    }
-}
-
-impl Rated for TicTacToePuzzle {
-    fn difficulty(&self) -> Difficulty {
-        match self.task {
-            TicTacToeTask::Win { plies } => {
-                Difficulty::one_of(self.moves.len(), self.answers.len(), u32::from(plies))
-            }
-            TicTacToeTask::Save => {
-                // The deepest trap among the moves that lose.
-                let trap = self
-                    .moves
-                    .iter()
-                    .filter_map(|&(_, v)| match v {
-                        Outcome::Loss(d) => Some(u32::from(d)),
-                        _ => None,
-                    })
-                    .max()
-                    .unwrap_or(1);
-                Difficulty::all_of(self.moves.len(), self.answers.len(), trap)
-            }
-        }
-    }
-}
-
-impl Rated for TreblecrossPuzzle {
-    fn difficulty(&self) -> Difficulty {
-        let segments = free_segment_count(&self.strip) as u32;
-        let empty = self.strip.cells().iter().filter(|&&x| !x).count();
-        match &self.task {
-            TreblecrossTask::WinningCell { cells } => {
-                Difficulty::one_of(empty, cells.len(), segments)
-            }
-            // A value among the mex's candidates: up to a few.
-            TreblecrossTask::SegmentValue { len, value } => {
-                Difficulty::one_of(usize::from(*value).max(*len / 8) + 2, 1, 1)
-            }
-            TreblecrossTask::NimSum { value } => {
-                let range = (usize::from(*value) + 1).next_power_of_two();
-                Difficulty::one_of(range.max(2), 1, segments)
-            }
-        }
-    }
-}
-
-impl Rated for MncPuzzle {
-    fn difficulty(&self) -> Difficulty {
-        Difficulty::one_of(self.moves.len(), self.answers.len(), u32::from(self.plies))
-    }
-}
-
-impl Rated for NotaktoPuzzle {
-    fn difficulty(&self) -> Difficulty {
-        let choices: usize = self.boards.iter().map(|b| b.playable().count()).sum();
-        let live = self.boards.iter().filter(|b| !b.is_dead()).count() as u32;
-        Difficulty::one_of(choices, self.answers.len(), live)
-    }
-}
-
-impl Rated for Puzzle {
-    fn difficulty(&self) -> Difficulty {
-        match self {
-            Puzzle::TicTacToe(p) => p.difficulty(),
-            Puzzle::Treblecross(p) => p.difficulty(),
-            Puzzle::Mnc(p) => p.difficulty(),
-            Puzzle::Notakto(p) => p.difficulty(),
-        }
     }
 }
 

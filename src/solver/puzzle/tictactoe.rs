@@ -9,7 +9,7 @@
 //! one (27 and 5), and boards where no move loses (37), for the eye that
 //! checks before it plays.
 
-use super::SplitMix64;
+use super::{Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64};
 use crate::solver::tictactoe::{Analyzer, Board};
 use crate::solver::{Cell, Outcome, Side};
 
@@ -39,13 +39,13 @@ pub struct TicTacToePuzzle {
 }
 
 /// A board with each empty cell's value for its mover.
-type Rated = (Board, Vec<(Cell, Outcome)>);
+type RatedBoard = (Board, Vec<(Cell, Outcome)>);
 
 /// The boards of each level and task.
 pub(super) struct Index {
     /// `wins[l]`, `saves[l]`: the boards of level `l + 1`.
-    wins: Vec<Vec<Rated>>,
-    saves: Vec<Vec<Rated>>,
+    wins: Vec<Vec<RatedBoard>>,
+    saves: Vec<Vec<RatedBoard>>,
 }
 
 impl Index {
@@ -94,14 +94,52 @@ impl Index {
     }
 }
 
-impl TicTacToePuzzle {
+impl GamePuzzle for TicTacToePuzzle {
+    const GAME: PuzzleGame = PuzzleGame::TicTacToe;
+    const LEVELS: u8 = LEVELS;
+    const SPAN: (u16, u16) = (800, 1470);
+
+    fn make(puzzler: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self {
+        let index = puzzler
+            .tictactoe
+            .get_or_insert_with(|| Index::build(&mut Analyzer::new()));
+        index.make(level, random)
+    }
+
     /// The puzzle up to the 8 symmetries of the board: its board decides
     /// what it asks.
-    pub fn shape(&self) -> super::Shape {
+    fn shape(&self) -> Shape {
         let smallest = (0..8)
             .map(|s| self.board.transformed(s).index())
             .min()
             .unwrap_or(0);
         smallest as super::Shape
+    }
+
+    fn into_puzzle(self) -> Puzzle {
+        Puzzle::TicTacToe(self)
+    }
+}
+
+impl Rated for TicTacToePuzzle {
+    fn difficulty(&self) -> Difficulty {
+        match self.task {
+            TicTacToeTask::Win { plies } => {
+                Difficulty::one_of(self.moves.len(), self.answers.len(), u32::from(plies))
+            }
+            TicTacToeTask::Save => {
+                // The deepest trap among the moves that lose.
+                let trap = self
+                    .moves
+                    .iter()
+                    .filter_map(|&(_, v)| match v {
+                        Outcome::Loss(d) => Some(u32::from(d)),
+                        _ => None,
+                    })
+                    .max()
+                    .unwrap_or(1);
+                Difficulty::all_of(self.moves.len(), self.answers.len(), trap)
+            }
+        }
     }
 }

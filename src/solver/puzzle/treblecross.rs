@@ -2,9 +2,9 @@
 //! level (10 cells to 390, more `X` as they grow), and drills of the method:
 //! the Grundy value of a free segment, the nim-sum of a strip.
 
-use super::SplitMix64;
+use super::{Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64};
 use crate::solver::grundy::GrundyTable;
-use crate::solver::treblecross::{analyze, Strip, StripAnalysis};
+use crate::solver::treblecross::{analyze, free_segment_count, Strip, StripAnalysis};
 
 pub const LEVELS: u8 = 10;
 
@@ -118,10 +118,19 @@ fn strip_with_no_immediate_win(
     }
 }
 
-impl TreblecrossPuzzle {
+impl GamePuzzle for TreblecrossPuzzle {
+    const GAME: PuzzleGame = PuzzleGame::Treblecross;
+    const LEVELS: u8 = LEVELS;
+    const SPAN: (u16, u16) = (940, 2320);
+
+    fn make(puzzler: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self {
+        let table = puzzler.table.get_or_insert_with(GrundyTable::default);
+        make(level, random, table)
+    }
+
     /// The puzzle up to reversing the strip: what it asks, and the strip
     /// read from whichever end comes first.
-    pub fn shape(&self) -> super::Shape {
+    fn shape(&self) -> Shape {
         let cells = self.strip.cells();
         let reversed: Vec<bool> = cells.iter().rev().copied().collect();
         let strip = cells.min(&reversed[..]);
@@ -131,5 +140,29 @@ impl TreblecrossPuzzle {
             TreblecrossTask::NimSum { .. } => 2,
         };
         super::shape_of((asks, strip))
+    }
+
+    fn into_puzzle(self) -> Puzzle {
+        Puzzle::Treblecross(self)
+    }
+}
+
+impl Rated for TreblecrossPuzzle {
+    fn difficulty(&self) -> Difficulty {
+        let segments = free_segment_count(&self.strip) as u32;
+        let empty = self.strip.cells().iter().filter(|&&x| !x).count();
+        match &self.task {
+            TreblecrossTask::WinningCell { cells } => {
+                Difficulty::one_of(empty, cells.len(), segments)
+            }
+            // A value among the mex's candidates: up to a few.
+            TreblecrossTask::SegmentValue { len, value } => {
+                Difficulty::one_of(usize::from(*value).max(*len / 8) + 2, 1, 1)
+            }
+            TreblecrossTask::NimSum { value } => {
+                let range = (usize::from(*value) + 1).next_power_of_two();
+                Difficulty::one_of(range.max(2), 1, segments)
+            }
+        }
     }
 }

@@ -160,15 +160,20 @@ fn the_aim_follows_the_rating_and_stops_at_either_end() {
 
 #[test]
 fn the_best_runs_are_kept_and_only_rise() {
+    // Every game in one folder: each keeps its own bests.
     let folder = tempfile::tempdir().unwrap();
-    let mut trainer = Trainer::kept_in(PuzzleGame::Notakto, folder.path());
-    trainer.run_solved(RunKind::Streak, 4);
-    trainer.run_solved(RunKind::Streak, 2);
-    trainer.run_solved(RunKind::Timed, 7);
-    let again = Trainer::kept_in(PuzzleGame::Notakto, folder.path());
-    assert_eq!(again.best_run(RunKind::Streak), 4);
-    assert_eq!(again.best_run(RunKind::Timed), 7);
-    assert_eq!(again.progress().streak, 0, "runs leave the streak alone");
+    for (k, game) in (0u32..).zip(PuzzleGame::ALL) {
+        let mut trainer = Trainer::kept_in(game, folder.path());
+        trainer.run_solved(RunKind::Streak, 4 + k);
+        trainer.run_solved(RunKind::Streak, 2);
+        trainer.run_solved(RunKind::Timed, 7 + k);
+    }
+    for (k, game) in (0u32..).zip(PuzzleGame::ALL) {
+        let again = Trainer::kept_in(game, folder.path());
+        assert_eq!(again.best_run(RunKind::Streak), 4 + k, "{game:?}");
+        assert_eq!(again.best_run(RunKind::Timed), 7 + k, "{game:?}");
+        assert_eq!(again.progress().streak, 0, "runs leave the streak alone");
+    }
 }
 
 #[test]

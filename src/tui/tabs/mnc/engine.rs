@@ -50,7 +50,7 @@ pub fn start() -> Worker<Request, Reply> {
 fn answer(puzzler: &mut Puzzler, request: Request) -> Reply {
     match request {
         Request::Puzzle(choice) => {
-            let (id, puzzle) = puzzler.chosen_mnc(choice);
+            let (id, puzzle) = puzzler.chosen(choice);
             Reply::Puzzle(choice, id, Box::new(puzzle))
         }
         Request::Move(position) => Reply::Move(position, puzzler.engine().best_move(&position)),

@@ -7,8 +7,9 @@
 use super::engine::{Rating, Request};
 use super::{Action, MncTab, Mode};
 use crate::notation::in_moves;
+use crate::notation::mnc::puzzle_hint;
 use crate::notation::mnc::{move_notation, side_letter};
-use crate::notation::puzzle::{after_words, mnc_hint, question};
+use crate::notation::puzzle::{after_words, question};
 use crate::solver::mnc::{Match, Move, Position, Strength};
 use crate::solver::puzzle::{Choice, MncPuzzle, Puzzle, PuzzleId};
 use crate::solver::{Cell, Outcome};
@@ -169,7 +170,7 @@ impl MncTab {
             );
         }
         let step = training.trainer.hint(&mut t.attempt)?;
-        t.hints.push(mnc_hint(&now, step));
+        t.hints.push(puzzle_hint(&now, step));
         Ok(())
     }
 

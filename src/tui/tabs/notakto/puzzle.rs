@@ -4,8 +4,9 @@
 //! and come back after.
 
 use super::{Action, Boards, NotaktoTab, Spot};
+use crate::notation::notakto::puzzle_hint;
 use crate::notation::notakto::{element, MoveText};
-use crate::notation::puzzle::{notakto_hint, question};
+use crate::notation::puzzle::question;
 use crate::solver::notakto::game::NotaktoRules;
 use crate::solver::notakto::{analyze, play, quotient, Board, Move};
 use crate::solver::puzzle::{Choice, NotaktoPuzzle, Puzzle, PuzzleId};
@@ -50,7 +51,7 @@ impl Puzzles for NotaktoTab {
     }
 
     fn choose(&mut self, choice: Choice) -> Option<(PuzzleId, NotaktoPuzzle)> {
-        Some(self.puzzler.chosen_notakto(choice))
+        Some(self.puzzler.chosen(choice))
     }
 
     /// The puzzle's boards go on; the editor's boards, or the game, wait.
@@ -79,7 +80,7 @@ impl Puzzles for NotaktoTab {
     }
 
     fn hint(&mut self) -> Result<(), String> {
-        self.training.hint(notakto_hint)
+        self.training.hint(puzzle_hint)
     }
 
     /// The perfect line from the puzzle's boards.

@@ -4,8 +4,9 @@
 
 use super::{Action, TicTacToeTab};
 use crate::notation::in_moves;
-use crate::notation::puzzle::{after_words, question, tictactoe_hint};
+use crate::notation::puzzle::{after_words, question};
 use crate::notation::tictactoe::mark_letter;
+use crate::notation::tictactoe::puzzle_hint;
 use crate::solver::puzzle::{Choice, Puzzle, PuzzleId, TicTacToePuzzle, TicTacToeTask};
 use crate::solver::tictactoe::Board;
 use crate::solver::{Cell, Outcome};
@@ -72,7 +73,7 @@ impl Puzzles for TicTacToeTab {
     }
 
     fn choose(&mut self, choice: Choice) -> Option<(PuzzleId, TicTacToePuzzle)> {
-        Some(self.puzzler.chosen_tictactoe(choice))
+        Some(self.puzzler.chosen(choice))
     }
 
     /// The puzzle is drawn in place of the board, which stays as it was;
@@ -84,7 +85,7 @@ impl Puzzles for TicTacToeTab {
     fn take_back(&mut self, (): ()) {}
 
     fn hint(&mut self) -> Result<(), String> {
-        self.training.hint(tictactoe_hint)
+        self.training.hint(puzzle_hint)
     }
 
     fn solution(&mut self) -> Result<(), String> {

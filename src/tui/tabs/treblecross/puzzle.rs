@@ -7,7 +7,8 @@
 use super::history::History;
 use super::view::Window;
 use super::{Action, TreblecrossTab};
-use crate::notation::puzzle::{question, segment_value_wrong, treblecross_hint};
+use crate::notation::puzzle::question;
+use crate::notation::treblecross::{puzzle_hint, segment_value_wrong};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::puzzle::{Choice, Puzzle, PuzzleId, TreblecrossPuzzle, TreblecrossTask};
 use crate::solver::record::Shown;
@@ -81,7 +82,7 @@ impl Puzzles for TreblecrossTab {
     }
 
     fn choose(&mut self, choice: Choice) -> Option<(PuzzleId, TreblecrossPuzzle)> {
-        Some(self.puzzler.chosen_treblecross(choice))
+        Some(self.puzzler.chosen(choice))
     }
 
     /// The puzzle's strip goes on; the editor's strip, or the game, waits.
@@ -211,7 +212,7 @@ impl TreblecrossTab {
         let table = &mut self.table;
         self.training
             .hint(|puzzle, step| match analyze(&puzzle.strip, table) {
-                Ok(analysis) => treblecross_hint(puzzle, &analysis, table.values(), step),
+                Ok(analysis) => puzzle_hint(puzzle, &analysis, table.values(), step),
                 Err(_) => "no hint: the values do not fit".into(),
             })?;
         if self
@@ -236,7 +237,7 @@ impl TreblecrossTab {
         while t.hints.len() < usize::from(t.attempt.hints) {
             let step = t.hints.len() as u8 + 1;
             t.hints.push(match &analysis {
-                Some(a) => treblecross_hint(&t.puzzle, a, self.table.values(), step),
+                Some(a) => puzzle_hint(&t.puzzle, a, self.table.values(), step),
                 None => "no hint: the values do not fit".into(),
             });
         }
