@@ -935,3 +935,46 @@ fn a_glance_at_a_puzzle_keeps_the_streak() {
     keys_then_settle(&mut app, "n");
     assert_eq!(streak(folder.path()), 0, "{}", screen(&app));
 }
+
+/// At 40×16 a puzzle's few rows under the board ask its question first in
+/// every tab; after a wrong answer, what it gave comes first (issue 49:
+/// N&C+ showed only `PUZZLE mnc-…; aim:` and `… 5 more rows`).
+#[test]
+fn at_40_by_16_every_tab_asks_its_puzzle_first_and_says_what_a_wrong_answer_gave() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    for text in [
+        "tictactoe-2-41357",
+        "treblecross-4-5",
+        "notakto-1-9",
+        "mnc-1-55417",
+    ] {
+        let puzzle = id(text);
+        app.open_puzzle(puzzle);
+        tick_until(&mut app, "the puzzle", |app| !app.busy());
+        let asked = noughts::notation::puzzle::question(
+            &noughts::solver::puzzle::Puzzler::new().make(puzzle),
+        );
+        // The question's first words (the rest may wrap to the next row).
+        let start: String = asked.split(' ').take(3).collect::<Vec<_>>().join(" ");
+        let small = draw(&app, 40, 16).backend().to_string();
+        assert!(
+            small.contains(&start),
+            "{text}: {start:?} not at 40×16:\n{small}"
+        );
+    }
+    // N&C+: a move that does not keep the win is refused, and says so.
+    let mnc = &app.tabs.mnc;
+    let position = *mnc.position();
+    let t = mnc.training().current.as_ref().unwrap();
+    let wrong = position
+        .legal_moves()
+        .into_iter()
+        .find(|mv| !t.puzzle.answers.contains(mv))
+        .expect("a move that is not an answer");
+    app.update(noughts::tui::app::Action::tab(
+        noughts::tui::tabs::mnc::Action::Play(wrong),
+    ));
+    let small = draw(&app, 40, 16).backend().to_string();
+    assert!(small.contains("not played"), "{small}");
+}

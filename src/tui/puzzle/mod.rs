@@ -412,7 +412,7 @@ impl<P, A, E> Training<P, A, E> {
         };
         if let Some((words, right)) = &t.said {
             let style = if *right { theme.good() } else { theme.bad() };
-            panel.said.push(Line::styled(words.clone(), style));
+            panel.answer.push(Line::styled(words.clone(), style));
         }
         for (k, words) in t.hints.iter().enumerate() {
             panel.hints.push(Line::styled(
@@ -562,7 +562,9 @@ pub fn tick<P: Puzzles>(tab: &mut P) {
 pub struct PuzzlePanel {
     pub heading: Vec<Line<'static>>,
     pub question: Vec<Line<'static>>,
-    /// What the last answer gave, and the tab's message.
+    /// What the last answer gave.
+    pub answer: Vec<Line<'static>>,
+    /// What the tab adds (where the game stands, its message).
     pub said: Vec<Line<'static>>,
     pub hints: Vec<Line<'static>>,
     pub standing: Vec<Line<'static>>,
@@ -575,6 +577,7 @@ impl PuzzlePanel {
         [
             &self.heading,
             &self.question,
+            &self.answer,
             &self.said,
             &self.hints,
             &self.standing,
@@ -590,24 +593,28 @@ impl PuzzlePanel {
         let all = self.lines();
         let fits = |lines: &[Line<'_>]| rows_of(lines, area.width) <= usize::from(area.height);
         // Less where there is no room: first the streak line and the notes,
-        // then the earlier hints; the id stays first.
+        // then the earlier hints, while the id can stay first.
         let id = self.heading.first().cloned();
         let without = |hints: &[Line<'static>]| -> Vec<Line<'static>> {
             id.iter()
                 .chain(&self.question)
+                .chain(&self.answer)
                 .chain(&self.said)
                 .chain(hints)
                 .chain(&self.standing)
                 .cloned()
                 .collect()
         };
-        let lines = if fits(&all) {
-            all
-        } else if fits(&without(&self.hints)) {
-            without(&self.hints)
-        } else {
-            without(&self.hints[self.hints.len().saturating_sub(1)..])
-        };
+        // With fewer rows still (a small terminal's few under a board) the
+        // id goes too: what the last answer gave and what to answer come
+        // first, then what to do next.
+        let least: Vec<Line<'static>> = self.answer.iter().chain(&self.question).cloned().collect();
+        let compact: Vec<Line<'static>> = least.iter().chain(&self.standing).cloned().collect();
+        let last_hint = &self.hints[self.hints.len().saturating_sub(1)..];
+        let lines = [all, without(&self.hints), without(last_hint), compact]
+            .into_iter()
+            .find(|lines| fits(lines))
+            .unwrap_or(least);
         render_wrapped(lines, area, buf, theme.dim());
     }
 }
