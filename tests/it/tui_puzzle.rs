@@ -937,8 +937,9 @@ fn a_glance_at_a_puzzle_keeps_the_streak() {
 }
 
 /// At 40×16 a puzzle's few rows under the board ask its question first in
-/// every tab; after a wrong answer, what it gave comes first (issue 49:
-/// N&C+ showed only `PUZZLE mnc-…; aim:` and `… 5 more rows`).
+/// every tab, then the hint asked for; after a wrong answer, what it gave
+/// comes first (issue 49: N&C+ showed only `PUZZLE mnc-…; aim:` and
+/// `… 5 more rows`, and `t`'s hint was nowhere in tic-tac-toe).
 #[test]
 fn at_40_by_16_every_tab_asks_its_puzzle_first_and_says_what_a_wrong_answer_gave() {
     let folder = tempfile::tempdir().unwrap();
@@ -961,6 +962,13 @@ fn at_40_by_16_every_tab_asks_its_puzzle_first_and_says_what_a_wrong_answer_gave
         assert!(
             small.contains(&start),
             "{text}: {start:?} not at 40×16:\n{small}"
+        );
+        // A hint asked for is there too (it was cut before the question).
+        type_keys(&mut app, "t");
+        let small = draw(&app, 40, 16).backend().to_string();
+        assert!(
+            small.contains("hint 1:"),
+            "{text}: no hint at 40×16:\n{small}"
         );
     }
     // N&C+: a move that does not keep the win is refused, and says so.

@@ -606,11 +606,22 @@ impl PuzzlePanel {
                 .collect()
         };
         // With fewer rows still (a small terminal's few under a board) the
-        // id goes too: what the last answer gave and what to answer come
-        // first, then what to do next.
-        let least: Vec<Line<'static>> = self.answer.iter().chain(&self.question).cloned().collect();
-        let compact: Vec<Line<'static>> = least.iter().chain(&self.standing).cloned().collect();
+        // id goes too: what the last answer gave, what to answer and the
+        // last hint come first, then what to do next.
         let last_hint = &self.hints[self.hints.len().saturating_sub(1)..];
+        let compact: Vec<Line<'static>> = (self.answer.iter())
+            .chain(&self.question)
+            .chain(last_hint)
+            .chain(&self.standing)
+            .cloned()
+            .collect();
+        // The fewest rows of all (N&C+'s two): the newest first, what the
+        // answer gave or the hint just asked for, then the question.
+        let least: Vec<Line<'static>> = (self.answer.iter())
+            .chain(last_hint)
+            .chain(&self.question)
+            .cloned()
+            .collect();
         let lines = [all, without(&self.hints), without(last_hint), compact]
             .into_iter()
             .find(|lines| fits(lines))
