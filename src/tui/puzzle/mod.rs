@@ -622,10 +622,21 @@ impl PuzzlePanel {
             .chain(&self.question)
             .cloned()
             .collect();
-        let lines = [all, without(&self.hints), without(last_hint), compact]
-            .into_iter()
-            .find(|lines| fits(lines))
-            .unwrap_or(least);
+        // (A run's clock is the first line: kept while it fits.)
+        let with_id = |lines: &[Line<'static>]| -> Vec<Line<'static>> {
+            id.iter().chain(lines).cloned().collect()
+        };
+        let lines = [
+            all,
+            without(&self.hints),
+            without(last_hint),
+            with_id(&compact),
+            with_id(&least),
+            compact,
+        ]
+        .into_iter()
+        .find(|lines| fits(lines))
+        .unwrap_or(least);
         render_wrapped(lines, area, buf, theme.dim());
     }
 }
