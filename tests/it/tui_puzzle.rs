@@ -985,4 +985,13 @@ fn at_40_by_16_every_tab_asks_its_puzzle_first_and_says_what_a_wrong_answer_gave
     ));
     let small = draw(&app, 40, 16).backend().to_string();
     assert!(small.contains("not played"), "{small}");
+    // A key refused says why there too: no hints in a run, under its clock.
+    app.open_puzzle(id("tictactoe-2-41357"));
+    type_keys(&mut app, "S");
+    type_keys(&mut app, "t");
+    let small = draw(&app, 40, 16).backend().to_string();
+    assert!(
+        small.contains("STREAK RUN") && small.contains("no hints in a run"),
+        "{small}"
+    );
 }

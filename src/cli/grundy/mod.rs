@@ -264,7 +264,7 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
             out.write_all(report(&sequence, &figures).as_bytes())?;
         }
     } else if request.out.is_none() {
-        // Streamed: 2^28 values would be over a gigabyte as one string.
+        // Streamed: 2^30 values would be gigabytes as one string.
         for g in values {
             writeln!(out, "{g}")?;
         }

@@ -9,7 +9,7 @@
 //! come from [`SplitMix64`] here, not from a crate whose streams may change.
 //!
 //! A run of new puzzles, by level ([`Puzzler::fresh_puzzle`]) or near a
-//! rating ([`Puzzler::chosen_tictactoe`] and its siblings), never repeats
+//! rating ([`Puzzler::chosen`]), never repeats
 //! one of the last [`FRESH_FOR`] up to symmetry (a board turned or
 //! mirrored, a strip reversed): a seed whose puzzle was seen lately gives
 //! way to the next seed.
@@ -253,6 +253,10 @@ impl Puzzler {
     /// The puzzle chosen: named, or near a rating (the game's, whatever
     /// `choice` says).
     pub fn chosen<P: GamePuzzle>(&mut self, choice: Choice) -> (PuzzleId, P) {
+        debug_assert!(
+            matches!(choice, Choice::Named(PuzzleId { game, .. }) | Choice::Near { game, .. } if game == P::GAME),
+            "a choice of another game's puzzle"
+        );
         let (game, rating, at_least, first) = match choice {
             Choice::Named(id) => return (id, self.named(id.level, id.seed)),
             Choice::Near {

@@ -1,9 +1,10 @@
-//! What the tabs' puzzle modes share: each game's record (the streak, the
-//! player's rating, the aim, the best runs), kept between sittings in the
-//! data folder ([`Trainer`]), one try at one puzzle with its hints and
-//! wrong answers ([`Attempt`]), the streak and timed runs ([`Run`]), the
-//! keys every puzzle mode has ([`puzzle_keys!`]) and the panel's first
-//! lines. The tabs own the boards, the answers and their words.
+//! What the tabs' puzzle modes share, over [`crate::training`] (the
+//! record, the rating, the runs, kept between sittings): one puzzle being
+//! tried ([`Try`], its hints in words), the puzzles with the tab's own work
+//! put aside ([`Training`]), the [`Puzzles`] trait whose open and leave are
+//! written here once, the keys every puzzle mode has ([`puzzle_keys!`]) and
+//! their one update function, and the panel ([`PuzzlePanel`]). The tabs own
+//! the boards, the answers and their words.
 //!
 //! The next puzzle is chosen near the player's rating (moved by the aim),
 //! or, in a run, near the run's climb: the levels of the generators are
@@ -408,6 +409,7 @@ impl<P, A, E> Training<P, A, E> {
                 None => heading(&self.trainer, &t.attempt, theme),
             },
             question: vec![Line::styled(asked, theme.title())],
+            in_run: self.run.is_some(),
             ..PuzzlePanel::default()
         };
         if let Some((words, right)) = &t.said {
@@ -564,11 +566,15 @@ pub struct PuzzlePanel {
     pub question: Vec<Line<'static>>,
     /// What the last answer gave.
     pub answer: Vec<Line<'static>>,
-    /// What the tab adds (where the game stands, its message).
+    /// What the tab adds (where its game stands).
     pub said: Vec<Line<'static>>,
+    /// The tab's message: why a key was refused, what went wrong.
+    pub message: Vec<Line<'static>>,
     pub hints: Vec<Line<'static>>,
     pub standing: Vec<Line<'static>>,
     pub notes: Vec<Line<'static>>,
+    /// A run is on: the heading's first line is its clock.
+    pub in_run: bool,
 }
 
 impl PuzzlePanel {
@@ -579,6 +585,7 @@ impl PuzzlePanel {
             &self.question,
             &self.answer,
             &self.said,
+            &self.message,
             &self.hints,
             &self.standing,
             &self.notes,
@@ -600,41 +607,47 @@ impl PuzzlePanel {
                 .chain(&self.question)
                 .chain(&self.answer)
                 .chain(&self.said)
+                .chain(&self.message)
                 .chain(hints)
                 .chain(&self.standing)
                 .cloned()
                 .collect()
         };
         // With fewer rows still (a small terminal's few under a board) the
-        // id goes too: what the last answer gave, what to answer and the
-        // last hint come first, then what to do next.
+        // id goes too: what the last answer gave, the tab's message, what to
+        // answer and the last hint come first, then what to do next.
         let last_hint = &self.hints[self.hints.len().saturating_sub(1)..];
         let compact: Vec<Line<'static>> = (self.answer.iter())
+            .chain(&self.message)
             .chain(&self.question)
             .chain(last_hint)
             .chain(&self.standing)
             .cloned()
             .collect();
-        // The fewest rows of all (N&C+'s two): the newest first, what the
-        // answer gave or the hint just asked for, then the question.
-        let least: Vec<Line<'static>> = (self.answer.iter())
+        // The fewest rows of all (N&C+'s two): the newest first (the tab's
+        // message, what the answer gave, the hint just asked for), then the
+        // question.
+        let least: Vec<Line<'static>> = (self.message.iter())
+            .chain(&self.answer)
             .chain(last_hint)
             .chain(&self.question)
             .cloned()
             .collect();
-        // (A run's clock is the first line: kept while it fits.)
-        let with_id = |lines: &[Line<'static>]| -> Vec<Line<'static>> {
-            id.iter().chain(lines).cloned().collect()
+        // A run's clock, its first line, stays while it fits.
+        let clock = |lines: &[Line<'static>]| -> Option<Vec<Line<'static>>> {
+            self.in_run
+                .then(|| id.iter().chain(lines).cloned().collect())
         };
         let lines = [
-            all,
-            without(&self.hints),
-            without(last_hint),
-            with_id(&compact),
-            with_id(&least),
-            compact,
+            Some(all),
+            Some(without(&self.hints)),
+            Some(without(last_hint)),
+            clock(&compact),
+            clock(&least),
+            Some(compact),
         ]
         .into_iter()
+        .flatten()
         .find(|lines| fits(lines))
         .unwrap_or(least);
         render_wrapped(lines, area, buf, theme.dim());

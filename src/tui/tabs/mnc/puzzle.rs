@@ -9,9 +9,9 @@ use super::{Action, MncTab, Mode};
 use crate::notation::in_moves;
 use crate::notation::mnc::puzzle_hint;
 use crate::notation::mnc::{move_notation, side_letter};
-use crate::notation::puzzle::{after_words, question};
+use crate::notation::puzzle::{after_words, PuzzleText};
 use crate::solver::mnc::{Match, Move, Position, Strength};
-use crate::solver::puzzle::{Choice, MncPuzzle, Puzzle, PuzzleId};
+use crate::solver::puzzle::{Choice, MncPuzzle, PuzzleId};
 use crate::solver::{Cell, Outcome};
 use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles, Standing};
 use crate::tui::review::Review;
@@ -273,12 +273,18 @@ impl MncTab {
     /// hints, and what to do next.
     pub(super) fn puzzle_panel(&self, theme: &Theme) -> Option<PuzzlePanel> {
         let t = self.training.current.as_ref()?;
-        let asked = question(&Puzzle::Mnc(t.puzzle.clone()));
+        let asked = t.puzzle.question();
         let mut panel = self.training.panel(asked, theme)?;
         // What to do now (and the engine's capture, a message), in the
         // match's short words; once won, the line above says it all.
         match self.winner() {
-            None => panel.said.extend(self.live_status(true, u16::MAX, theme)),
+            None => {
+                panel.said = self.live_status(true, u16::MAX, theme);
+                // Its last line is the message, if any: the panel's own.
+                if self.message.is_some() {
+                    panel.message.extend(panel.said.pop());
+                }
+            }
             // Won after the answer was shown: no ✓, but the game is over.
             Some(side) if t.said.is_none() => panel.said.push(Line::styled(
                 format!("{} wins: the game is over", side_letter(side)),
@@ -288,7 +294,9 @@ impl MncTab {
         }
         if self.winner().is_some() {
             if let Some(message) = &self.message {
-                panel.said.push(Line::styled(message.clone(), theme.bad()));
+                panel
+                    .message
+                    .push(Line::styled(message.clone(), theme.bad()));
             }
         } else if t.attempt.standing == Standing::GivenUp && self.training.run.is_none() {
             // The answer shown, the win not home yet: it may be played on.

@@ -6,10 +6,10 @@
 use super::{Action, Boards, NotaktoTab, Spot};
 use crate::notation::notakto::puzzle_hint;
 use crate::notation::notakto::{element, MoveText};
-use crate::notation::puzzle::question;
+use crate::notation::puzzle::PuzzleText;
 use crate::solver::notakto::game::NotaktoRules;
 use crate::solver::notakto::{analyze, play, quotient, Board, Move};
-use crate::solver::puzzle::{Choice, NotaktoPuzzle, Puzzle, PuzzleId};
+use crate::solver::puzzle::{Choice, NotaktoPuzzle, PuzzleId};
 use crate::solver::record::Shown;
 use crate::tui::history::History;
 use crate::tui::playing::{self, PlayingTab};
@@ -178,10 +178,12 @@ impl NotaktoTab {
     /// The puzzle's words, in the words' area.
     pub(super) fn puzzle_panel(&self, theme: &Theme) -> Option<PuzzlePanel> {
         let t = self.training.current.as_ref()?;
-        let asked = question(&Puzzle::Notakto(t.puzzle.clone()));
+        let asked = t.puzzle.question();
         let mut panel = self.training.panel(asked, theme)?;
         if let Some(message) = &self.message {
-            panel.said.push(Line::styled(message.clone(), theme.bad()));
+            panel
+                .message
+                .push(Line::styled(message.clone(), theme.bad()));
         }
         if !t.attempt.is_open() {
             let answers: Vec<String> = t

@@ -4,10 +4,10 @@
 
 use super::{Action, TicTacToeTab};
 use crate::notation::in_moves;
-use crate::notation::puzzle::{after_words, question};
+use crate::notation::puzzle::{after_words, PuzzleText};
 use crate::notation::tictactoe::mark_letter;
 use crate::notation::tictactoe::puzzle_hint;
-use crate::solver::puzzle::{Choice, Puzzle, PuzzleId, TicTacToePuzzle, TicTacToeTask};
+use crate::solver::puzzle::{Choice, PuzzleId, TicTacToePuzzle, TicTacToeTask};
 use crate::solver::tictactoe::Board;
 use crate::solver::{Cell, Outcome};
 use crate::tui::puzzle::{self, PuzzleAction, PuzzlePanel, Puzzles, Standing};
@@ -154,7 +154,7 @@ impl TicTacToeTab {
         let Some(t) = &self.training.current else {
             return PuzzlePanel::default();
         };
-        let asked = question(&Puzzle::TicTacToe(t.puzzle.clone()));
+        let asked = t.puzzle.question();
         let Some(mut panel) = self.training.panel(asked, theme) else {
             return PuzzlePanel::default();
         };

@@ -206,7 +206,7 @@ impl TicTacToeTab {
         }
         if self.training.current.is_some() {
             let mut panel = self.puzzle_panel(theme);
-            panel.said.extend(
+            panel.message.extend(
                 self.message
                     .iter()
                     .map(|m| Line::styled(m.clone(), theme.bad())),

@@ -7,10 +7,10 @@
 use super::history::History;
 use super::view::Window;
 use super::{Action, TreblecrossTab};
-use crate::notation::puzzle::question;
+use crate::notation::puzzle::PuzzleText;
 use crate::notation::treblecross::{puzzle_hint, segment_value_wrong};
 use crate::solver::grundy::GrundyTable;
-use crate::solver::puzzle::{Choice, Puzzle, PuzzleId, TreblecrossPuzzle, TreblecrossTask};
+use crate::solver::puzzle::{Choice, PuzzleId, TreblecrossPuzzle, TreblecrossTask};
 use crate::solver::record::Shown;
 use crate::solver::treblecross::{analyze, immediate_wins, Strip, StripAnalysis, TreblecrossRules};
 use crate::tui::playing::{self, PlayingTab};
@@ -404,13 +404,15 @@ impl TreblecrossTab {
     /// The puzzle's words for the info area under the strip.
     pub(super) fn puzzle_panel(&self, theme: &Theme) -> Option<PuzzlePanel> {
         let t = self.training.current.as_ref()?;
-        let mut asked = question(&Puzzle::Treblecross(t.puzzle.clone()));
+        let mut asked = t.puzzle.question();
         if t.wants_number() && t.attempt.is_open() {
             asked = format!("{asked}  {}▏ (type it, Enter)", t.more.typed.text);
         }
         let mut panel = self.training.panel(asked, theme)?;
         if let Some(message) = &self.message {
-            panel.said.push(Line::styled(message.clone(), theme.bad()));
+            panel
+                .message
+                .push(Line::styled(message.clone(), theme.bad()));
         }
         Some(panel)
     }
