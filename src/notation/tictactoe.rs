@@ -381,6 +381,11 @@ pub fn puzzle_hint(p: &TicTacToePuzzle, step: u8) -> String {
             format!("the winning move is {}", place_words(first))
         }
         (TicTacToeTask::Win { .. }, 1) => format!("{n} moves win; one is {}", place_words(first)),
+        (TicTacToeTask::Save, 1) if n == 1 => format!(
+            "only 1 of the {} empty cells holds: it is {}",
+            p.moves.len(),
+            place_words(first)
+        ),
         (TicTacToeTask::Save, 1) => format!(
             "{n} of the {} empty cells hold; one is {}",
             p.moves.len(),
