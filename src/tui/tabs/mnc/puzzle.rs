@@ -275,16 +275,10 @@ impl MncTab {
         let t = self.training.current.as_ref()?;
         let asked = t.puzzle.question();
         let mut panel = self.training.panel(asked, theme)?;
-        // What to do now (and the engine's capture, a message), in the
-        // match's short words; once won, the line above says it all.
+        // What to do now (and the engine's capture), in the match's short
+        // words; once won, the line above says it all.
         match self.winner() {
-            None => {
-                panel.said = self.live_status(true, u16::MAX, theme);
-                // Its last line is the message, if any: the panel's own.
-                if self.message.is_some() {
-                    panel.message.extend(panel.said.pop());
-                }
-            }
+            None => panel.said = self.live_status(true, u16::MAX, theme),
             // Won after the answer was shown: no ✓, but the game is over.
             Some(side) if t.said.is_none() => panel.said.push(Line::styled(
                 format!("{} wins: the game is over", side_letter(side)),
@@ -292,13 +286,15 @@ impl MncTab {
             )),
             Some(_) => {}
         }
-        if self.winner().is_some() {
-            if let Some(message) = &self.message {
-                panel
-                    .message
-                    .push(Line::styled(message.clone(), theme.bad()));
-            }
-        } else if t.attempt.standing == Standing::GivenUp && self.training.run.is_none() {
+        if let Some(message) = &self.message {
+            panel
+                .message
+                .push(Line::styled(message.clone(), theme.bad()));
+        }
+        if self.winner().is_none()
+            && t.attempt.standing == Standing::GivenUp
+            && self.training.run.is_none()
+        {
             // The answer shown, the win not home yet: it may be played on.
             panel.standing = vec![Line::styled(
                 "the answer is shown: play the win home (not counted), or n for the next puzzle",

@@ -325,10 +325,8 @@ impl MncTab {
             }
             Shown::Line { .. } => record_view::line_lines(record, layout.panel.width, theme),
         };
-        if record.shown() != Shown::Live {
-            if let Some(message) = &self.message {
-                lines.push(Line::styled(message.clone(), theme.bad()));
-            }
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.bad()));
         }
         lines
     }
@@ -381,7 +379,8 @@ impl MncTab {
         record_view::render_record(self.game.record(), &words, moves, buf, theme);
     }
 
-    /// Who plays, whose move or the result, the value, hints, a capture;
+    /// Who plays, whose move or the result, the value, hints, a capture
+    /// (the message is the caller's);
     /// on a `short` panel what to do and the value first, in fewer words,
     /// with no line of who plays and no legend of the hints.
     pub(super) fn live_status(&self, short: bool, width: u16, theme: &Theme) -> Vec<Line<'static>> {
@@ -522,9 +521,6 @@ impl MncTab {
         }
         if let Some(capture) = self.last_capture() {
             lines.push(Line::styled(capture, theme.key()));
-        }
-        if let Some(message) = &self.message {
-            lines.push(Line::styled(message.clone(), theme.bad()));
         }
         if short {
             lines.remove(0);
