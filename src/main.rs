@@ -39,8 +39,9 @@ fn main() -> ExitCode {
         return failed(&Error::Output(error));
     }
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let result =
-        cli::dispatch::run(command, &mut out).and_then(|()| out.flush().map_err(Error::Output));
+    let result = command
+        .run(&mut out)
+        .and_then(|()| out.flush().map_err(Error::Output));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // `| head` closed the pipe: the reader has what it wanted.

@@ -13,6 +13,7 @@ use crate::solver::mnc::{Census, Engine, Move, Position};
 use crate::solver::{Outcome, Side};
 use serde::Serialize;
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 fn hand_words(position: &Position, side: Side) -> String {
@@ -22,6 +23,95 @@ fn hand_words(position: &Position, side: Side) -> String {
         position.small_in_hand(side),
         position.big_in_hand(side)
     )
+}
+
+/// `noughts mnc`'s options: which of its commands (the help and examples
+/// of each are on it, here).
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    #[command(subcommand)]
+    command: MncCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum MncCommand {
+    /// Play the contest's interactive protocol as x (the engine moves first).
+    #[command(
+        after_help = "The engine prints the board after its move (3 lines of '.xXoO') and flushes,\n\
+                            then reads the opponent's board, or 'Sigur!' / 'Tap!', after which it exits 0.\n\
+                            A reply that is not one legal move of o is an error (exit status 2)."
+    )]
+    Kattis,
+    /// Each move of a match saved by the app (Ctrl-S), with its value
+    /// before and after and the review's ?? / ?! marks.
+    #[command(after_help = "Example:\n  noughts mnc review ~/.local/share/noughts/saved/mnc.txt")]
+    Review {
+        /// The saved match (standard input when absent or '-').
+        file: Option<PathBuf>,
+    },
+    /// The value of a position and of every legal move, with distances in moves.
+    #[command(after_help = "POSITION is ROWS [SIDE] [XHAND OHAND]:\n  \
+                            ROWS   the three rows over '.xXoO' joined by '/', e.g. o.X/.x./...\n  \
+                            SIDE   'x' or 'o', the side to move\n  \
+                            XHAND OHAND  small pieces x and o still hold (0 to 4)\n\
+                            Big pieces in hand are 2 minus those on the board. Without hands, no small piece\n\
+                            has been captured yet and the side to move follows from the counts.\n\n\
+                            MOVES (--after) are played from the position first, in the one notation of moves\n\
+                            joined by commas: the piece, the cell, and what it takes, e.g. 'x b2, O b2 takes x'\n\
+                            (a big piece moved: 'X a1-c3 takes o').\n\n\
+                            Examples:\n  noughts mnc analyze .../.../...\n  noughts mnc analyze 'o.X/.x./O.. x 2 3'\n  \
+                            noughts mnc analyze .../.../... --after 'x b2, O b2 takes x'")]
+    Analyze {
+        /// The position (one argument, or several joined by spaces).
+        // No hyphen values: no position starts with '-', and `--json` after
+        // the position is the flag.
+        #[arg(required = true, num_args = 1..)]
+        position: Vec<String>,
+        /// Moves to play from the position first, joined by commas.
+        #[arg(long, value_name = "MOVES")]
+        after: Option<String>,
+        /// One line of JSON instead: the position, hands, value and every
+        /// move's value.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve the whole game from the start; print its facts and the time taken.
+    Solve {
+        /// One line of JSON instead.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+impl Options {
+    pub fn run(self, out: &mut impl Write) -> Result<(), Error> {
+        match self.command {
+            MncCommand::Solve { json: false } => solve(out),
+            MncCommand::Solve { json: true } => solve_json(out),
+            MncCommand::Analyze {
+                position,
+                after,
+                json,
+            } => {
+                let position = position_after(&position.join(" "), after.as_deref())?;
+                if json {
+                    analyze_json(&position, &mut Engine::new(), out)
+                } else {
+                    analyze(&position, &mut Engine::new(), out)
+                }
+            }
+            MncCommand::Review { file } => {
+                let text = super::input::read_saved_game(file.as_deref())?;
+                review(&text, &mut Engine::new(), out).map_err(|e| e.in_file(file.as_deref()))
+            }
+            MncCommand::Kattis => {
+                // The protocol flushes after every board: no buffer between.
+                let stdin = std::io::stdin();
+                let stdout = std::io::stdout();
+                kattis(stdin.lock(), stdout.lock()).map_err(Error::Protocol)
+            }
+        }
+    }
 }
 
 /// The position `mnc analyze` is asked about: the one written, with the

@@ -8,7 +8,6 @@
 //! and man pages all come.
 
 pub mod config;
-pub mod dispatch;
 mod files;
 pub mod grundy;
 pub mod input;
@@ -359,35 +358,14 @@ pub enum Command {
         after_help = "Examples:\n  printf 'X0X\\n.0.\\n.X.\\n' | noughts tictactoe\n  \
                             noughts tictactoe --format codechef --explain assets/tictactoe/codechef-example.txt"
     )]
-    Tictactoe {
-        /// Input format.
-        #[arg(long, value_enum, default_value_t = tictactoe::Format::Codeforces)]
-        format: tictactoe::Format,
-        /// Add, under each verdict, why an illegal board is illegal, or what
-        /// perfect play gives and each empty cell's result with its distance.
-        #[arg(long)]
-        explain: bool,
-        /// A line of JSON per board instead: verdict, status code, reason,
-        /// winner and line, whose turn, and every empty cell's value.
-        #[arg(long, conflicts_with = "explain")]
-        json: bool,
-        /// Input file; standard input if absent or `-`.
-        file: Option<PathBuf>,
-    },
+    Tictactoe(tictactoe::Options),
     /// Winning cells of Treblecross strips (UVA 10561 format).
     #[command(
         after_help = "Input: T, then T strips over 'X' and '.' (any length >= 3).\n\
                             Output per strip: WINNING and the winning cells (1-based), or LOSING and an empty line.\n\n\
                             Example:\n  noughts treblecross assets/treblecross/uva-sample.txt"
     )]
-    Treblecross {
-        /// A line of JSON per strip instead: verdict, free segments with
-        /// their lengths and Grundy values, nim-sum, winning cells.
-        #[arg(long)]
-        json: bool,
-        /// Input file; standard input if absent or `-`.
-        file: Option<PathBuf>,
-    },
+    Treblecross(treblecross::Options),
     /// Grundy values G(0) … G(N−1) of free Treblecross segments, or of any
     /// octal game.
     #[command(
@@ -413,92 +391,9 @@ pub enum Command {
     )]
     #[command(group = clap::ArgGroup::new("figures").args(["stats", "until_period", "merge"]).multiple(true))]
     #[command(group = clap::ArgGroup::new("open_ended").args(["until_period", "survey"]))]
-    Grundy {
-        /// How many values: G(0) … G(N−1) (not with --until-period, --survey or --merge).
-        #[arg(
-            required_unless_present_any = ["until_period", "survey", "merge"],
-            conflicts_with_all = ["until_period", "survey", "merge"],
-            value_parser = notation::count_arg
-        )]
-        n: Option<usize>,
-        /// Print the largest value and where it first occurs, the number of
-        /// distinct values, the rare/common split and the period (if the
-        /// values prove one) instead of the values.
-        #[arg(long)]
-        stats: bool,
-        /// With --stats, --until-period or --merge: the figures as JSON.
-        #[arg(long, requires = "figures")]
-        json: bool,
-        /// Compute until the values prove a period (the Guy–Smith check) or
-        /// --max values are known, then print the figures as --stats does,
-        /// the period with its pre-period and where it was proved.
-        #[arg(long)]
-        until_period: bool,
-        /// With --until-period or --survey: the most values to compute
-        /// [default: 1048576].
-        #[arg(long, value_name = "N", requires = "open_ended", value_parser = notation::count_arg)]
-        max: Option<usize>,
-        /// A table of a dozen well-known games: period and pre-period (or
-        /// none proved up to --max), the largest value and the rare/common mask,
-        /// beside what the literature says.
-        #[arg(long, conflicts_with_all = ["game", "out", "resume", "checkpoint", "sha256", "records", "stats", "json", "method", "merge"])]
-        survey: bool,
-        /// With --survey: the games, a set of the public tables of
-        /// tczajka/octal-games (trivial, solved, unsolved, public: all
-        /// three) or a file of codes, one a line (# starts a comment).
-        #[arg(long, value_name = "SET|FILE", requires = "survey")]
-        games: Option<String>,
-        /// With --survey --games: keep each game in DIR (its values as they
-        /// are found, then one JSON line); a re-run skips the games done
-        /// and resumes the others.
-        #[arg(long, value_name = "DIR", requires = "games")]
-        results: Option<PathBuf>,
-        /// With --results: only the K-th of N shares of the games (1 to N),
-        /// balanced by expected work, for a survey over several machines.
-        #[arg(long, value_name = "K/N", requires = "results", value_parser = grundy::shard_arg)]
-        shard: Option<grundy::Shard>,
-        /// Print the games of a results folder as one table (Markdown), or
-        /// with --json one line each with --stats --json's fields.
-        #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "out", "resume", "checkpoint", "sha256", "records", "stats", "method", "threads", "until_period", "survey", "max"])]
-        merge: Option<PathBuf>,
-        /// The game: an octal code such as 0.77 or 4.07, or a name.
-        #[arg(long, value_name = "CODE")]
-        game: Option<String>,
-        /// Write the table to FILE instead of printing it; rewritten every
-        /// 10 s while computing, so an interrupted run can be resumed.
-        #[arg(long, value_name = "FILE")]
-        out: Option<PathBuf>,
-        /// Start from a table written by --out (checked before use).
-        #[arg(long, value_name = "FILE")]
-        resume: Option<PathBuf>,
-        /// For long runs: keep the values in FILE (2 bytes each, appended and
-        /// synced every 10 s); a run with the same FILE starts where the last
-        /// one stopped, even one killed (kill -9).
-        #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "resume"])]
-        checkpoint: Option<PathBuf>,
-        /// Print the SHA-256 of G(0) … G(N−1) as u16 little-endian instead of
-        /// the values (as published results give it).
-        #[arg(long, conflicts_with_all = ["stats", "until_period"])]
-        sha256: bool,
-        /// Print, as JSON, what a published table gives: the SHA-256, every
-        /// record (each new largest value and where it first occurs), the
-        /// rare/common split and hash of every power-of-two prefix, the
-        /// values 0 and the last of them.
-        #[arg(long, conflicts_with_all = ["stats", "until_period", "sha256"])]
-        records: bool,
-        /// fast: the rare/common method on every core; naive: the plain mex
-        /// over every split, for comparison.
-        #[arg(long, value_enum, default_value = "fast")]
-        method: grundy::Method,
-        /// Threads for the fast method (default, and most: one per core).
-        #[arg(long, value_name = "N", value_parser = grundy::threads_arg)]
-        threads: Option<u16>,
-    },
+    Grundy(grundy::Options),
     /// Magnificent Noughts & Crosses: the perfect engine.
-    Mnc {
-        #[command(subcommand)]
-        command: MncCommand,
-    },
+    Mnc(mnc::Options),
     /// Notakto (X-only tic-tac-toe on several boards, misère): who wins and
     /// every winning move, by the game's misère quotient.
     #[command(
@@ -510,24 +405,7 @@ pub enum Command {
                             Examples:\n  noughts notakto .../.../... .../.../...\n  \
                             noughts notakto --quotient"
     )]
-    Notakto {
-        /// The boards (at least one unless --quotient); `-` reads them from
-        /// standard input, separated by whitespace.
-        #[arg(required_unless_present = "quotient", num_args = 1..)]
-        boards: Vec<String>,
-        /// Print the quotient instead: presentation, elements, P-portion and
-        /// every board position's element (up to symmetry).
-        #[arg(long, conflicts_with = "boards")]
-        quotient: bool,
-        /// One line of JSON instead: each board's element, the product, the
-        /// verdict and every move with whether it wins.
-        #[arg(long, conflicts_with = "explain")]
-        json: bool,
-        /// Add the product written out: each board's element, the product
-        /// and whether it is in the P-portion.
-        #[arg(long, conflicts_with = "quotient")]
-        explain: bool,
-    },
+    Notakto(notakto::Options),
     /// Puzzles made by the solvers, with proved answers; a seed names them.
     #[command(
         after_help = "Levels: tictactoe 1-2 (1: win at once; 2: win in 3 or 5 moves, or find every\n\
@@ -539,28 +417,7 @@ pub enum Command {
                             noughts puzzle --game treblecross --level 6 --count 10 --seed 1 --json\n  \
                             noughts puzzle --game notakto --rating 1500 --count 5"
     )]
-    Puzzle {
-        /// The game: tictactoe, treblecross, mnc or notakto.
-        #[arg(long, value_parser = notation::puzzle::game_arg)]
-        game: crate::solver::puzzle::PuzzleGame,
-        /// The level, from 1 (the game's most: tictactoe 2, treblecross 10, mnc 5,
-        /// notakto 5).
-        #[arg(long, default_value_t = 1, value_parser = notation::count_arg)]
-        level: usize,
-        /// How many puzzles (seeds counting up from --seed).
-        #[arg(long, default_value_t = 1, value_parser = notation::count_arg)]
-        count: usize,
-        /// The first puzzle's seed, 0 to 4294967295 [default: from the clock].
-        #[arg(long, value_parser = notation::puzzle::seed_arg)]
-        seed: Option<u32>,
-        /// Puzzles rated near R instead of a level (100 to 3000; a new player is
-        /// 1500): the levels are tried in turn, seeds counting up from --seed.
-        #[arg(long, value_name = "R", conflicts_with = "level", value_parser = notation::puzzle::rating_arg)]
-        rating: Option<u16>,
-        /// A line of JSON per puzzle: id, question, position, answers, rating.
-        #[arg(long)]
-        json: bool,
-    },
+    Puzzle(puzzle::Options),
     /// Where the app's settings file is, or write it with its defaults.
     #[command(after_help = "Examples:\n  noughts config --path\n  noughts config --init")]
     Config {
@@ -591,6 +448,26 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
+}
+
+impl Command {
+    /// Runs one batch command, writing its answer to `out`: each command's
+    /// options and what they ask for are in its own module. The app
+    /// (`Tui`) is started by `main`, not here.
+    pub fn run(self, out: &mut impl std::io::Write) -> Result<(), Error> {
+        match self {
+            Command::Tui(_) => Ok(()),
+            Command::Tictactoe(options) => options.run(out),
+            Command::Treblecross(options) => options.run(out),
+            Command::Grundy(options) => options.run(out),
+            Command::Mnc(options) => options.run(out),
+            Command::Notakto(options) => options.run(out),
+            Command::Puzzle(options) => options.run(out),
+            Command::Config { path: _, init } => config::run(init, out),
+            Command::Completions { shell } => completions(shell, out),
+            Command::Manpage { dir } => manpage(dir.as_deref(), out),
+        }
+    }
 }
 
 /// The completion script for `shell`, generated from the command line's
@@ -651,56 +528,6 @@ fn write_pages(
     man.render(&mut page)
         .and_then(|()| files::write_whole(&dir.join(&name), &page))
         .map_err(|error| (name.into(), error))
-}
-
-#[derive(Debug, Subcommand)]
-pub enum MncCommand {
-    /// Play the contest's interactive protocol as x (the engine moves first).
-    #[command(
-        after_help = "The engine prints the board after its move (3 lines of '.xXoO') and flushes,\n\
-                            then reads the opponent's board, or 'Sigur!' / 'Tap!', after which it exits 0.\n\
-                            A reply that is not one legal move of o is an error (exit status 2)."
-    )]
-    Kattis,
-    /// Each move of a match saved by the app (Ctrl-S), with its value
-    /// before and after and the review's ?? / ?! marks.
-    #[command(after_help = "Example:\n  noughts mnc review ~/.local/share/noughts/saved/mnc.txt")]
-    Review {
-        /// The saved match (standard input when absent or '-').
-        file: Option<PathBuf>,
-    },
-    /// The value of a position and of every legal move, with distances in moves.
-    #[command(after_help = "POSITION is ROWS [SIDE] [XHAND OHAND]:\n  \
-                            ROWS   the three rows over '.xXoO' joined by '/', e.g. o.X/.x./...\n  \
-                            SIDE   'x' or 'o', the side to move\n  \
-                            XHAND OHAND  small pieces x and o still hold (0 to 4)\n\
-                            Big pieces in hand are 2 minus those on the board. Without hands, no small piece\n\
-                            has been captured yet and the side to move follows from the counts.\n\n\
-                            MOVES (--after) are played from the position first, in the one notation of moves\n\
-                            joined by commas: the piece, the cell, and what it takes, e.g. 'x b2, O b2 takes x'\n\
-                            (a big piece moved: 'X a1-c3 takes o').\n\n\
-                            Examples:\n  noughts mnc analyze .../.../...\n  noughts mnc analyze 'o.X/.x./O.. x 2 3'\n  \
-                            noughts mnc analyze .../.../... --after 'x b2, O b2 takes x'")]
-    Analyze {
-        /// The position (one argument, or several joined by spaces).
-        // No hyphen values: no position starts with '-', and `--json` after
-        // the position is the flag.
-        #[arg(required = true, num_args = 1..)]
-        position: Vec<String>,
-        /// Moves to play from the position first, joined by commas.
-        #[arg(long, value_name = "MOVES")]
-        after: Option<String>,
-        /// One line of JSON instead: the position, hands, value and every
-        /// move's value.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Solve the whole game from the start; print its facts and the time taken.
-    Solve {
-        /// One line of JSON instead.
-        #[arg(long)]
-        json: bool,
-    },
 }
 
 #[cfg(test)]

@@ -11,6 +11,38 @@ use crate::solver::notakto::{analyze, quotient as notakto_quotient, Analysis, Bo
 use serde::Serialize;
 use std::io::Write;
 
+/// `noughts notakto`'s options (its help and examples are on the command,
+/// in [`super::Command`]).
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    /// The boards (at least one unless --quotient); `-` reads them from
+    /// standard input, separated by whitespace.
+    #[arg(required_unless_present = "quotient", num_args = 1..)]
+    boards: Vec<String>,
+    /// Print the quotient instead: presentation, elements, P-portion and
+    /// every board position's element (up to symmetry).
+    #[arg(long, conflicts_with = "boards")]
+    quotient: bool,
+    /// One line of JSON instead: each board's element, the product, the
+    /// verdict and every move with whether it wins.
+    #[arg(long, conflicts_with = "explain")]
+    json: bool,
+    /// Add the product written out: each board's element, the product
+    /// and whether it is in the P-portion.
+    #[arg(long, conflicts_with = "quotient")]
+    explain: bool,
+}
+
+impl Options {
+    pub fn run(self, out: &mut impl Write) -> Result<(), Error> {
+        if self.quotient {
+            quotient(self.json, out)
+        } else {
+            run(&read_boards(&self.boards)?, self.json, self.explain, out)
+        }
+    }
+}
+
 /// The boards of the command line, or of standard input for `-` (separated
 /// by whitespace). An argument's errors name it as line N (the N-th board)
 /// and the column in it.

@@ -8,6 +8,67 @@ use crate::solver::puzzle::{Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated
 use serde::Serialize;
 use std::io::Write;
 
+/// `noughts puzzle`'s options (its help and examples are on the command,
+/// in [`super::Command`]).
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    /// The game: tictactoe, treblecross, mnc or notakto.
+    #[arg(long, value_parser = crate::notation::puzzle::game_arg)]
+    game: PuzzleGame,
+    /// The level, from 1 (the game's most: tictactoe 2, treblecross 10, mnc 5,
+    /// notakto 5).
+    #[arg(long, default_value_t = 1, value_parser = crate::notation::count_arg)]
+    level: usize,
+    /// How many puzzles (seeds counting up from --seed).
+    #[arg(long, default_value_t = 1, value_parser = crate::notation::count_arg)]
+    count: usize,
+    /// The first puzzle's seed, 0 to 4294967295 [default: from the clock].
+    #[arg(long, value_parser = crate::notation::puzzle::seed_arg)]
+    seed: Option<u32>,
+    /// Puzzles rated near R instead of a level (100 to 3000; a new player is
+    /// 1500): the levels are tried in turn, seeds counting up from --seed.
+    #[arg(long, value_name = "R", conflicts_with = "level", value_parser = crate::notation::puzzle::rating_arg)]
+    rating: Option<u16>,
+    /// A line of JSON per puzzle: id, question, position, answers, rating.
+    #[arg(long)]
+    json: bool,
+}
+
+impl Options {
+    pub fn run(self, out: &mut impl Write) -> Result<(), Error> {
+        let levels = self.game.levels();
+        let level = u8::try_from(self.level)
+            .ok()
+            .filter(|l| (1..=levels).contains(l))
+            .ok_or_else(|| Error::Option {
+                option: "--level".into(),
+                error: crate::notation::InputError::at_column(
+                    1,
+                    format!(
+                        "expected a level from 1 to {levels} for this game, found {}",
+                        self.level
+                    ),
+                ),
+            })?;
+        // No seed: one from the clock (the ids printed name the puzzles).
+        let seed = self.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map_or(0, |d| d.subsec_nanos() ^ d.as_secs() as u32)
+        });
+        run(
+            Request {
+                game: self.game,
+                level,
+                count: self.count,
+                seed,
+                rating: self.rating,
+                json: self.json,
+            },
+            out,
+        )
+    }
+}
+
 /// What `noughts puzzle` was asked for.
 #[derive(Debug, Clone, Copy)]
 pub struct Request {

@@ -1,6 +1,7 @@
 //! `noughts tictactoe`: verdicts in the Codeforces 3C or CodeChef TCTCTOE
 //! format, optionally explained.
 
+use super::input::read_input;
 use super::json::{self, Value};
 use super::Error;
 use crate::notation::tictactoe::{
@@ -11,6 +12,38 @@ use crate::solver::tictactoe::{illegality, Analyzer, Atlas, Board, Verdict};
 use crate::solver::Side;
 use serde::Serialize;
 use std::io::Write;
+use std::path::PathBuf;
+
+/// `noughts tictactoe`'s options (its help and examples are on the
+/// command, in [`super::Command`]).
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = Format::Codeforces)]
+    format: Format,
+    /// Add, under each verdict, why an illegal board is illegal, or what
+    /// perfect play gives and each empty cell's result with its distance.
+    #[arg(long)]
+    explain: bool,
+    /// A line of JSON per board instead: verdict, status code, reason,
+    /// winner and line, whose turn, and every empty cell's value.
+    #[arg(long, conflicts_with = "explain")]
+    json: bool,
+    /// Input file; standard input if absent or `-`.
+    file: Option<PathBuf>,
+}
+
+impl Options {
+    pub fn run(self, out: &mut impl Write) -> Result<(), Error> {
+        let text = read_input(self.file.as_deref())?;
+        let answered = if self.json {
+            run_json(&text, self.format, out)
+        } else {
+            run(&text, self.format, self.explain, out)
+        };
+        answered.map_err(|e| e.in_file(self.file.as_deref()))
+    }
+}
 
 /// The two contest formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -2,7 +2,7 @@
 //! `X` and `.`; for each, `WINNING` and the winning cells (1-based) on the
 //! next line, or `LOSING` and an empty line.
 
-use super::input::TokenReader;
+use super::input::{open_input, TokenReader};
 use super::json;
 use super::Error;
 use crate::notation::treblecross::{check_strip, read_strip, Cells};
@@ -13,6 +13,31 @@ use crate::solver::treblecross::{
 };
 use serde::Serialize;
 use std::io::{Read, Write};
+use std::path::PathBuf;
+
+/// `noughts treblecross`'s options (its help and examples are on the
+/// command, in [`super::Command`]).
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    /// A line of JSON per strip instead: verdict, free segments with
+    /// their lengths and Grundy values, nim-sum, winning cells.
+    #[arg(long)]
+    json: bool,
+    /// Input file; standard input if absent or `-`.
+    file: Option<PathBuf>,
+}
+
+impl Options {
+    pub fn run(self, out: &mut impl Write) -> Result<(), Error> {
+        let (input, source) = open_input(self.file.as_deref())?;
+        let answered = if self.json {
+            run_json(input, &source, out)
+        } else {
+            run(input, &source, out)
+        };
+        answered.map_err(|e| e.in_file(self.file.as_deref()))
+    }
+}
 
 /// Reads the count and every strip of a whole text (see [`check_strip`]
 /// for what a strip may be).

@@ -25,6 +25,7 @@ use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_SPOT, CHECKED_TAI
 mod checkpoint;
 mod compare;
 mod merge;
+mod options;
 mod records;
 mod report;
 mod results;
@@ -33,6 +34,7 @@ mod table_file;
 mod tables;
 
 pub use merge::merge;
+pub use options::Options;
 pub use report::{stats_report, PeriodReport, RareCommon, StatsReport};
 pub use results::{
     games_list, shard_arg, share, survey as survey_games, GameResult, Shard, SurveyRequest,
@@ -227,7 +229,7 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         &sequence,
         &mut heaps,
         wanted,
-        Options {
+        Computing {
             method: request.method,
             threads,
             out_path: out_path.as_deref(),
@@ -345,7 +347,7 @@ fn traced(
 }
 
 /// How [`compute`] works.
-struct Options<'a> {
+struct Computing<'a> {
     method: Method,
     threads: usize,
     /// Where checkpoints go.
@@ -363,7 +365,7 @@ fn compute(
     sequence: &Sequence,
     heaps: &mut Vec<u16>,
     wanted: usize,
-    options: Options,
+    options: Computing,
 ) -> Result<(), Error> {
     let start = heaps.len();
     let proved = |heaps: &mut Vec<u16>| match options.until_period {

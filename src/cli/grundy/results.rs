@@ -16,7 +16,7 @@ use super::checkpoint::Checkpoint;
 use super::compare::{compare, Comparison, NOTHING_PUBLISHED};
 use super::report::{stats_report, StatsReport};
 use super::tables;
-use super::{compute, sha256, workers, Method, Options, LARGEST_N, LARGEST_N_WORDS};
+use super::{compute, sha256, workers, Computing, Method, LARGEST_N, LARGEST_N_WORDS};
 use crate::cli::Error;
 use crate::notation::octal::code;
 use crate::notation::{escape_all, InputError};
@@ -439,7 +439,7 @@ fn run_game(
         &sequence,
         heaps,
         max,
-        Options {
+        Computing {
             method: Method::Fast,
             threads,
             out_path: None,

@@ -3,7 +3,7 @@
 //! literature says of it.
 
 use super::report::{stats_report, StatsReport};
-use super::{compute, workers, Method, Options, LARGEST_N, LARGEST_N_WORDS};
+use super::{compute, workers, Computing, Method, LARGEST_N, LARGEST_N_WORDS};
 use crate::cli::Error;
 use crate::solver::grundy::{Period, Sequence};
 use std::io::Write;
@@ -110,7 +110,7 @@ pub fn survey_rows(max: usize, threads: Option<usize>) -> Result<Vec<SurveyRow>,
                 error,
             })?);
             let mut heaps = Vec::new();
-            let options = Options {
+            let options = Computing {
                 method: Method::Fast,
                 threads,
                 out_path: None,
