@@ -19,6 +19,84 @@ use crate::solver::{Cell, Outcome};
 use std::fmt;
 use std::str::FromStr;
 
+/// What a saved file holds (the form is in [`saved`]): the one list of the
+/// games that files and the session keep. Each game reads and writes its
+/// own lines in its module (`read_saved`, `write_saved`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Saved {
+    TicTacToe(crate::solver::tictactoe::Board),
+    /// A strip; in a game, who moved first from it and the cells played
+    /// (0-based).
+    Treblecross {
+        strip: crate::solver::treblecross::Strip,
+        game: Option<(crate::solver::treblecross::Player, Vec<usize>)>,
+    },
+    /// 1 to 9 boards; in a game, who moved first from them and the
+    /// moves.
+    Notakto {
+        boards: Vec<crate::solver::notakto::Board>,
+        game: Option<(
+            crate::solver::treblecross::Player,
+            Vec<crate::solver::notakto::Move>,
+        )>,
+    },
+    /// A match: where it started, the human's side, the moves.
+    Mnc {
+        start: crate::solver::mnc::Position,
+        human: crate::solver::Side,
+        moves: Vec<crate::solver::mnc::Move>,
+    },
+}
+
+impl Saved {
+    /// The games' words, as an error lists them.
+    const GAMES: &'static str = "tictactoe, treblecross, notakto or mnc";
+
+    /// The game's word, as the file's second line starts.
+    pub fn game_word(&self) -> &'static str {
+        match self {
+            Saved::TicTacToe(_) => "tictactoe",
+            Saved::Treblecross { .. } => "treblecross",
+            Saved::Notakto { .. } => "notakto",
+            Saved::Mnc { .. } => "mnc",
+        }
+    }
+
+    /// The game's lines of the file, after the first.
+    fn write_game(&self, text: &mut String) {
+        match self {
+            Saved::TicTacToe(board) => tictactoe::write_saved(board, text),
+            Saved::Treblecross { strip, game } => treblecross::write_saved(strip, game, text),
+            Saved::Notakto { boards, game } => notakto::write_saved(boards, game, text),
+            Saved::Mnc {
+                start,
+                human,
+                moves,
+            } => mnc::write_saved(start, *human, moves, text),
+        }
+    }
+
+    /// The game named by `game` (the file's second line) with the lines
+    /// after it.
+    fn read_game(game: &saved::Fact, rest: &[&saved::Fact]) -> Result<Saved, InputError> {
+        match game.key {
+            "tictactoe" => tictactoe::read_saved(game, rest),
+            "treblecross" => treblecross::read_saved(game, rest),
+            "notakto" => notakto::read_saved(game, rest),
+            "mnc" => mnc::read_saved(game, rest),
+            other => Err(InputError {
+                line: game.line,
+                column: 1,
+                message: format!(
+                    "expected the game: {}, found {}",
+                    Saved::GAMES,
+                    escaped(other)
+                ),
+            }),
+        }
+    }
+}
+
 /// Bad input: where, and what was expected. Shown as one line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {

@@ -4,9 +4,11 @@
 //! (`ab²c`, or `ab^2c` in ASCII).
 
 use super::puzzle::{listed, PuzzleText};
+use super::saved::{expect_key, player_word, read_first, Fact, Saved};
 use super::{describe, quoted, InputError, Token};
 use crate::solver::notakto::{Analysis, Board, Element, Move, Quotient};
 use crate::solver::puzzle::NotaktoPuzzle;
+use crate::solver::treblecross::Player;
 use crate::solver::Cell;
 use std::fmt;
 
@@ -330,6 +332,62 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8) -> String {
             format!("the winning moves: {}", moves.join(" "))
         }
     }
+}
+
+/// Saved boards: their line, and in a game who moved first and the moves.
+pub(super) fn write_saved(boards: &[Board], game: &Option<(Player, Vec<Move>)>, text: &mut String) {
+    let words: Vec<String> = boards.iter().map(|&b| BoardText(b).to_string()).collect();
+    text.push_str(&format!("notakto {}\n", words.join(" ")));
+    if let Some((first, moves)) = game {
+        text.push_str(&format!("first {}\n", player_word(*first)));
+        for &mv in moves {
+            text.push_str(&format!("move {}\n", MoveText(mv)));
+        }
+    }
+}
+
+/// `notakto` and 1 to 9 boards, each a word; in a game, `first` and the
+/// moves, each checked on the boards as they are then.
+pub(super) fn read_saved(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
+    let most = MOST_EDITABLE;
+    let mut boards = Vec::new();
+    for token in super::Tokens::new(game.value) {
+        if boards.len() == most {
+            return Err(game.placed(token.error(format!(
+                "expected the end: the app holds at most {most} boards"
+            ))));
+        }
+        boards.push(read_board(&token).map_err(|e| game.placed(e))?);
+    }
+    if boards.is_empty() {
+        return Err(game.error(
+            0,
+            format!("expected 1 to {most} boards such as X../.X./..., found none"),
+        ));
+    }
+    let start = boards.clone();
+    let Some(first_fact) = rest.first() else {
+        return Ok(Saved::Notakto { boards, game: None });
+    };
+    let first_fact = expect_key(Some(first_fact), "first", game)?;
+    if boards.iter().all(|b| b.is_dead()) {
+        return Err(first_fact.error(0, "expected the end: no game starts with every board dead"));
+    }
+    let first = read_first(first_fact)?;
+    let mut moves = Vec::new();
+    for fact in &rest[1..] {
+        let fact = expect_key(Some(fact), "move", game)?;
+        if boards.iter().all(|b| b.is_dead()) {
+            return Err(fact.error(0, "expected the end: the game is over (every board dead)"));
+        }
+        let mv = read_move(&boards, fact.value).map_err(|e| fact.placed(e))?;
+        boards[mv.board] = boards[mv.board].with_x(mv.cell);
+        moves.push(mv);
+    }
+    Ok(Saved::Notakto {
+        boards: start,
+        game: Some((first, moves)),
+    })
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! noughts 1
-//! tictactoe X0X/.0./.X.
+//! tictactoe XOX/.O./.X.
 //! ```
 //!
 //! ```text
@@ -36,101 +36,26 @@
 //! `small b2`, `big a1`, `a1 c3`, still reads). `#` starts
 //! a comment. Every move is checked as it is read: an illegal one is an
 //! error at its line and column.
+//!
+//! This module holds the form every file shares (the first line, one fact a
+//! line, `first`); each game reads and writes its own lines in its module
+//! (`read_saved`, `write_saved`), and [`Saved`] lists the games.
 
+pub use super::Saved;
 use super::{escaped, InputError};
-use crate::solver::mnc::{Move as MncMove, Position};
-use crate::solver::notakto::{Board as NotaktoBoard, Move as NotaktoMove};
-use crate::solver::tictactoe::Board;
-use crate::solver::treblecross::{completes_three, three_in_a_row, Player, Strip};
-use crate::solver::Side;
+use crate::solver::treblecross::Player;
 
 const MAGIC: &str = "noughts 1";
 
-/// What a saved file holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Saved {
-    TicTacToe(Board),
-    /// A strip; in a game, who moved first from it and the cells played
-    /// (0-based).
-    Treblecross {
-        strip: Strip,
-        game: Option<(Player, Vec<usize>)>,
-    },
-    /// 1 to 9 boards; in a game, who moved first from them and the
-    /// moves.
-    Notakto {
-        boards: Vec<NotaktoBoard>,
-        game: Option<(Player, Vec<NotaktoMove>)>,
-    },
-    /// A match: where it started, the human's side, the moves.
-    Mnc {
-        start: Position,
-        human: Side,
-        moves: Vec<MncMove>,
-    },
-}
-
-impl Saved {
-    /// The game's word, as the file's second line starts.
-    pub fn game_word(&self) -> &'static str {
-        match self {
-            Saved::TicTacToe(_) => "tictactoe",
-            Saved::Treblecross { .. } => "treblecross",
-            Saved::Notakto { .. } => "notakto",
-            Saved::Mnc { .. } => "mnc",
-        }
-    }
-}
-
-/// The file's text.
+/// The file's text: the first line, then the game's own lines.
 pub fn write(saved: &Saved) -> String {
     let mut text = format!("{MAGIC}\n");
-    match saved {
-        Saved::TicTacToe(board) => {
-            text.push_str(&format!("tictactoe {}\n", super::tictactoe::slashed(board)));
-        }
-        Saved::Treblecross { strip, game } => {
-            text.push_str(&format!("treblecross {strip}\n"));
-            if let Some((first, moves)) = game {
-                text.push_str(&format!("first {}\n", player_word(*first)));
-                for cell in moves {
-                    text.push_str(&format!("move {}\n", cell + 1));
-                }
-            }
-        }
-        Saved::Notakto { boards, game } => {
-            let boards: Vec<String> = boards
-                .iter()
-                .map(|&b| super::notakto::BoardText(b).to_string())
-                .collect();
-            text.push_str(&format!("notakto {}\n", boards.join(" ")));
-            if let Some((first, moves)) = game {
-                text.push_str(&format!("first {}\n", player_word(*first)));
-                for &mv in moves {
-                    text.push_str(&format!("move {}\n", super::notakto::MoveText(mv)));
-                }
-            }
-        }
-        Saved::Mnc {
-            start,
-            human,
-            moves,
-        } => {
-            text.push_str(&format!("mnc {}\n", super::mnc::position_notation(start)));
-            text.push_str(&format!("you {}\n", super::mnc::side_letter(*human)));
-            let mut position = *start;
-            for &mv in moves {
-                let words = super::mnc::move_notation(&position, mv);
-                text.push_str(&format!("move {words}\n"));
-                // Every move of a kept game was played, so legal.
-                position = position.play(mv).unwrap_or(position);
-            }
-        }
-    }
+    saved.write_game(&mut text);
     text
 }
 
-fn player_word(player: Player) -> &'static str {
+/// Who moved first in a game, as `first` writes it.
+pub(super) fn player_word(player: Player) -> &'static str {
     match player {
         Player::You => "you",
         Player::Engine => "engine",
@@ -139,15 +64,15 @@ fn player_word(player: Player) -> &'static str {
 
 /// One line of the file: its number, its key and the value after it
 /// (with the value's column).
-struct Fact<'a> {
-    line: usize,
-    key: &'a str,
-    value: &'a str,
+pub(super) struct Fact<'a> {
+    pub(super) line: usize,
+    pub(super) key: &'a str,
+    pub(super) value: &'a str,
     column: usize,
 }
 
 impl Fact<'_> {
-    fn error(&self, offset: usize, message: impl Into<String>) -> InputError {
+    pub(super) fn error(&self, offset: usize, message: impl Into<String>) -> InputError {
         InputError {
             line: self.line,
             column: self.column + offset,
@@ -156,7 +81,7 @@ impl Fact<'_> {
     }
 
     /// An error of a notation read from the value, moved to its place.
-    fn placed(&self, e: InputError) -> InputError {
+    pub(super) fn placed(&self, e: InputError) -> InputError {
         self.error(e.column.saturating_sub(1), e.message)
     }
 }
@@ -216,32 +141,13 @@ pub fn read(text: &str) -> Result<Saved, InputError> {
     let game = facts.next().ok_or_else(|| InputError {
         line: first.line + 1,
         column: 1,
-        message: "expected the game: tictactoe, treblecross, notakto or mnc, found the end".into(),
+        message: format!("expected the game: {}, found the end", Saved::GAMES),
     })?;
     let rest: Vec<&Fact> = facts.collect();
-    match game.key {
-        "tictactoe" => {
-            let board: Board = game.value.parse().map_err(|e| game.placed(e))?;
-            if let Some(extra) = rest.first() {
-                return Err(extra.error(0, "expected the end: a board has no moves"));
-            }
-            Ok(Saved::TicTacToe(board))
-        }
-        "treblecross" => read_treblecross(game, &rest),
-        "notakto" => read_notakto(game, &rest),
-        "mnc" => read_mnc(game, &rest),
-        other => Err(InputError {
-            line: game.line,
-            column: 1,
-            message: format!(
-                "expected the game: tictactoe, treblecross, notakto or mnc, found {}",
-                escaped(other)
-            ),
-        }),
-    }
+    Saved::read_game(game, &rest)
 }
 
-fn expect_key<'a>(
+pub(super) fn expect_key<'a>(
     fact: Option<&&'a Fact<'a>>,
     key: &str,
     after: &Fact,
@@ -261,87 +167,8 @@ fn expect_key<'a>(
     }
 }
 
-/// A strip as the editor holds it: `X` and `.`, 3 to 100,000 cells, three
-/// in a row allowed (a finished strip can be studied, not played).
-fn editable_strip(fact: &Fact) -> Result<Strip, InputError> {
-    if let Some((i, ch)) = fact
-        .value
-        .chars()
-        .enumerate()
-        .find(|(_, c)| *c != 'X' && *c != '.')
-    {
-        return Err(fact.error(
-            i,
-            format!("expected 'X' or '.', found {}", super::describe(ch)),
-        ));
-    }
-    let len = fact.value.len();
-    if !(Strip::MIN_LEN..=super::treblecross::LONGEST_EDITABLE).contains(&len) {
-        return Err(fact.error(
-            0,
-            format!(
-                "expected a strip of {} to {} cells, found {len}",
-                Strip::MIN_LEN,
-                super::treblecross::LONGEST_EDITABLE
-            ),
-        ));
-    }
-    Ok(Strip::from(
-        fact.value.bytes().map(|b| b == b'X').collect::<Vec<_>>(),
-    ))
-}
-
-fn read_treblecross(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
-    let mut strip = editable_strip(game)?;
-    let start = strip.clone();
-    let Some(first_fact) = rest.first() else {
-        return Ok(Saved::Treblecross { strip, game: None });
-    };
-    let first_fact = expect_key(Some(first_fact), "first", game)?;
-    if three_in_a_row(&strip).is_some() {
-        return Err(first_fact.error(
-            0,
-            "expected the end: no game starts on a strip with three in a row",
-        ));
-    }
-    let first = read_first(first_fact)?;
-    let mut moves = Vec::new();
-    // The start has no three in a row: only a move can make one, and only
-    // through its own cell (checked there, so a long game reads in linear
-    // time).
-    let mut over = false;
-    for fact in &rest[1..] {
-        let fact = expect_key(Some(fact), "move", game)?;
-        if over {
-            return Err(fact.error(0, "expected the end: the game is over (three in a row)"));
-        }
-        let cell = super::digits::<usize>(fact.value)
-            .filter(|c| (1..=strip.len()).contains(c))
-            .ok_or_else(|| {
-                fact.error(
-                    0,
-                    format!(
-                        "expected a cell from 1 to {}, found {}",
-                        strip.len(),
-                        escaped(fact.value)
-                    ),
-                )
-            })?;
-        if strip[cell - 1] {
-            return Err(fact.error(0, format!("cell {cell} holds an X already")));
-        }
-        strip.set(cell - 1, true);
-        over = completes_three(&strip, cell - 1);
-        moves.push(cell - 1);
-    }
-    Ok(Saved::Treblecross {
-        strip: start,
-        game: Some((first, moves)),
-    })
-}
-
 /// Who moved first in a game: `first you` or `first engine`.
-fn read_first(fact: &Fact) -> Result<Player, InputError> {
+pub(super) fn read_first(fact: &Fact) -> Result<Player, InputError> {
     match fact.value {
         "you" => Ok(Player::You),
         "engine" => Ok(Player::Engine),
@@ -350,79 +177,6 @@ fn read_first(fact: &Fact) -> Result<Player, InputError> {
             format!("expected 'you' or 'engine', found {}", escaped(other)),
         )),
     }
-}
-
-/// `notakto` and 1 to 9 boards, each a word; in a game, `first` and the
-/// moves, each checked on the boards as they are then.
-fn read_notakto(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
-    let most = super::notakto::MOST_EDITABLE;
-    let mut boards = Vec::new();
-    for token in super::Tokens::new(game.value) {
-        if boards.len() == most {
-            return Err(game.placed(token.error(format!(
-                "expected the end: the app holds at most {most} boards"
-            ))));
-        }
-        boards.push(super::notakto::read_board(&token).map_err(|e| game.placed(e))?);
-    }
-    if boards.is_empty() {
-        return Err(game.error(
-            0,
-            format!("expected 1 to {most} boards such as X../.X./..., found none"),
-        ));
-    }
-    let start = boards.clone();
-    let Some(first_fact) = rest.first() else {
-        return Ok(Saved::Notakto { boards, game: None });
-    };
-    let first_fact = expect_key(Some(first_fact), "first", game)?;
-    if boards.iter().all(|b| b.is_dead()) {
-        return Err(first_fact.error(0, "expected the end: no game starts with every board dead"));
-    }
-    let first = read_first(first_fact)?;
-    let mut moves = Vec::new();
-    for fact in &rest[1..] {
-        let fact = expect_key(Some(fact), "move", game)?;
-        if boards.iter().all(|b| b.is_dead()) {
-            return Err(fact.error(0, "expected the end: the game is over (every board dead)"));
-        }
-        let mv = super::notakto::read_move(&boards, fact.value).map_err(|e| fact.placed(e))?;
-        boards[mv.board] = boards[mv.board].with_x(mv.cell);
-        moves.push(mv);
-    }
-    Ok(Saved::Notakto {
-        boards: start,
-        game: Some((first, moves)),
-    })
-}
-
-fn read_mnc(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
-    let start: Position = game.value.parse().map_err(|e| game.placed(e))?;
-    let you = expect_key(rest.first(), "you", game)?;
-    let human = match you.value {
-        "x" => Side::X,
-        "o" => Side::O,
-        other => return Err(you.error(0, format!("expected 'x' or 'o', found {}", escaped(other)))),
-    };
-    let mut position = start;
-    let mut moves = Vec::new();
-    for fact in rest.iter().skip(1) {
-        let fact = expect_key(Some(fact), "move", game)?;
-        if position.game_over().is_some() {
-            return Err(fact.error(0, "expected the end: the game is over"));
-        }
-        let mv = super::mnc::read_move(&position, fact.value)
-            .map_err(|e| fact.error(e.offset, e.message))?;
-        position = position
-            .play(mv)
-            .map_err(|why| fact.error(0, format!("not a legal move here: {why}")))?;
-        moves.push(mv);
-    }
-    Ok(Saved::Mnc {
-        start,
-        human,
-        moves,
-    })
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 use super::in_moves;
 use super::puzzle::{cells_text, place_words, row_words, PuzzleText};
+use super::saved::{Fact, Saved};
 use super::{describe, quoted, InputError, Token, Tokens};
 use crate::solver::puzzle::{TicTacToePuzzle, TicTacToeTask};
 use crate::solver::tictactoe::{Analysis, Board, Illegality, Verdict};
@@ -410,6 +411,20 @@ pub fn puzzle_hint(p: &TicTacToePuzzle, step: u8) -> String {
         (TicTacToeTask::Win { .. }, _) => format!("the winning moves: {}", cells_text(&p.answers)),
         (TicTacToeTask::Save, _) => format!("the cells that hold: {}", cells_text(&p.answers)),
     }
+}
+
+/// A saved board: its line.
+pub(super) fn write_saved(board: &Board, text: &mut String) {
+    text.push_str(&format!("tictactoe {}\n", slashed(board)));
+}
+
+/// `tictactoe` and a board; nothing follows.
+pub(super) fn read_saved(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
+    let board: Board = game.value.parse().map_err(|e| game.placed(e))?;
+    if let Some(extra) = rest.first() {
+        return Err(extra.error(0, "expected the end: a board has no moves"));
+    }
+    Ok(Saved::TicTacToe(board))
 }
 
 #[cfg(test)]

@@ -1,11 +1,14 @@
 //! Treblecross strips in text: `X` for a cell holding an X, `.` for an
 //! empty one.
 
+use super::escaped;
 use super::puzzle::PuzzleText;
+use super::saved::{expect_key, player_word, read_first, Fact, Saved};
 use super::{describe, quoted, InputError, Token};
 use crate::solver::grundy::{reached_values, split};
 use crate::solver::puzzle::{TreblecrossPuzzle, TreblecrossTask};
 use crate::solver::treblecross::FreeSegment;
+use crate::solver::treblecross::{completes_three, three_in_a_row, Player};
 use crate::solver::treblecross::{Strip, StripAnalysis};
 use std::fmt;
 use std::str::FromStr;
@@ -285,6 +288,96 @@ pub fn segment_value_wrong(len: usize, value: u16, answer: u16, values: &[u16]) 
         // Every value under G(len) is reached: never here.
         None => format!("not {answer}"),
     }
+}
+
+/// A saved strip: its line, and in a game who moved first and the cells
+/// played (from 1).
+pub(super) fn write_saved(strip: &Strip, game: &Option<(Player, Vec<usize>)>, text: &mut String) {
+    text.push_str(&format!("treblecross {strip}\n"));
+    if let Some((first, moves)) = game {
+        text.push_str(&format!("first {}\n", player_word(*first)));
+        for cell in moves {
+            text.push_str(&format!("move {}\n", cell + 1));
+        }
+    }
+}
+
+/// A strip as the editor holds it: `X` and `.`, 3 to 100,000 cells, three
+/// in a row allowed (a finished strip can be studied, not played).
+fn editable_strip(fact: &Fact) -> Result<Strip, InputError> {
+    if let Some((i, ch)) = fact
+        .value
+        .chars()
+        .enumerate()
+        .find(|(_, c)| *c != 'X' && *c != '.')
+    {
+        return Err(fact.error(i, format!("expected 'X' or '.', found {}", describe(ch))));
+    }
+    let len = fact.value.len();
+    if !(Strip::MIN_LEN..=LONGEST_EDITABLE).contains(&len) {
+        return Err(fact.error(
+            0,
+            format!(
+                "expected a strip of {} to {} cells, found {len}",
+                Strip::MIN_LEN,
+                LONGEST_EDITABLE
+            ),
+        ));
+    }
+    Ok(Strip::from(
+        fact.value.bytes().map(|b| b == b'X').collect::<Vec<_>>(),
+    ))
+}
+
+/// `treblecross` and a strip; in a game, `first` and the cells played,
+/// each checked on the strip as it then is.
+pub(super) fn read_saved(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
+    let mut strip = editable_strip(game)?;
+    let start = strip.clone();
+    let Some(first_fact) = rest.first() else {
+        return Ok(Saved::Treblecross { strip, game: None });
+    };
+    let first_fact = expect_key(Some(first_fact), "first", game)?;
+    if three_in_a_row(&strip).is_some() {
+        return Err(first_fact.error(
+            0,
+            "expected the end: no game starts on a strip with three in a row",
+        ));
+    }
+    let first = read_first(first_fact)?;
+    let mut moves = Vec::new();
+    // The start has no three in a row: only a move can make one, and only
+    // through its own cell (checked there, so a long game reads in linear
+    // time).
+    let mut over = false;
+    for fact in &rest[1..] {
+        let fact = expect_key(Some(fact), "move", game)?;
+        if over {
+            return Err(fact.error(0, "expected the end: the game is over (three in a row)"));
+        }
+        let cell = super::digits::<usize>(fact.value)
+            .filter(|c| (1..=strip.len()).contains(c))
+            .ok_or_else(|| {
+                fact.error(
+                    0,
+                    format!(
+                        "expected a cell from 1 to {}, found {}",
+                        strip.len(),
+                        escaped(fact.value)
+                    ),
+                )
+            })?;
+        if strip[cell - 1] {
+            return Err(fact.error(0, format!("cell {cell} holds an X already")));
+        }
+        strip.set(cell - 1, true);
+        over = completes_three(&strip, cell - 1);
+        moves.push(cell - 1);
+    }
+    Ok(Saved::Treblecross {
+        strip: start,
+        game: Some((first, moves)),
+    })
 }
 
 #[cfg(test)]
