@@ -17,10 +17,10 @@
 use super::puzzle::{listed, place_words, PuzzleText};
 use super::saved::{expect_key, Fact, Saved};
 use super::{describe, in_moves, quoted, InputError, Token, Tokens};
+use crate::solver::mnc::MncPuzzle;
 use crate::solver::mnc::{
     IllegalMove, Move, Piece, Position, PositionError, Size, Strength, BIG_PIECES, SMALL_PIECES,
 };
-use crate::solver::puzzle::MncPuzzle;
 use crate::solver::{BySide, Cell, Outcome, Side};
 use std::fmt;
 use std::str::FromStr;

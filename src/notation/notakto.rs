@@ -6,8 +6,8 @@
 use super::puzzle::{listed, PuzzleText};
 use super::saved::{expect_key, player_word, read_first, Fact, Saved};
 use super::{describe, quoted, InputError, Token};
+use crate::solver::notakto::NotaktoPuzzle;
 use crate::solver::notakto::{Analysis, Board, Element, Move, Quotient};
-use crate::solver::puzzle::NotaktoPuzzle;
 use crate::solver::treblecross::Player;
 use crate::solver::Cell;
 use std::fmt;

@@ -6,10 +6,10 @@ use super::puzzle::PuzzleText;
 use super::saved::{expect_key, player_word, read_first, Fact, Saved};
 use super::{describe, quoted, InputError, Token};
 use crate::solver::grundy::{reached_values, split};
-use crate::solver::puzzle::{TreblecrossPuzzle, TreblecrossTask};
 use crate::solver::treblecross::FreeSegment;
 use crate::solver::treblecross::{completes_three, three_in_a_row, Player};
 use crate::solver::treblecross::{Strip, StripAnalysis};
+use crate::solver::treblecross::{TreblecrossPuzzle, TreblecrossTask};
 use std::fmt;
 use std::str::FromStr;
 

@@ -345,7 +345,7 @@ fn a_puzzles_hints_say_the_product_then_the_board_then_the_move() {
     use noughts::notation::notakto::puzzle_hint as notakto_hint;
     use noughts::notation::notakto::MoveText;
     use noughts::solver::puzzle::Puzzler;
-    let p: noughts::solver::puzzle::NotaktoPuzzle = Puzzler::new().named(2, 11);
+    let p: noughts::solver::notakto::NotaktoPuzzle = Puzzler::new().named(2, 11);
     let first = p.answers[0];
     let product = {
         let q = quotient();

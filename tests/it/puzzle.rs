@@ -24,9 +24,10 @@ use independent::mnc::{SlowSolver, Twin};
 use independent::{mask_of, safe, segment_values, TreblecrossSearch, Value};
 use noughts::notation::tictactoe::slashed;
 use noughts::solver::puzzle::{
-    Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, TicTacToeTask, TreblecrossTask,
-    FIRST_ROOM, ROOM_STEP,
+    Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, FIRST_ROOM, ROOM_STEP,
 };
+use noughts::solver::tictactoe::TicTacToeTask;
+use noughts::solver::treblecross::TreblecrossTask;
 use noughts::solver::{Outcome, Side};
 use std::collections::{HashMap, HashSet};
 

@@ -15,9 +15,11 @@ use super::search::{Expansion, Game, Outcome};
 
 mod engine;
 mod game;
+mod puzzle;
 
 pub use engine::{Census, Engine, Strength};
 pub use game::{Match, MatchError, MncRecord, MncRules};
+pub use puzzle::MncPuzzle;
 
 pub const SMALL_PIECES: u8 = 4;
 pub const BIG_PIECES: u8 = 2;

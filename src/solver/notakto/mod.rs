@@ -11,8 +11,10 @@
 //! by one product, and each move by one more.
 
 pub mod game;
+mod puzzle;
 pub mod quotient;
 
+pub use puzzle::NotaktoPuzzle;
 pub use quotient::{quotient, Element, Quotient};
 
 use super::board::{has_line, Cell, ALL_CELLS};

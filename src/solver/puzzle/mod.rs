@@ -14,20 +14,13 @@
 //! mirrored, a strip reversed): a seed whose puzzle was seen lately gives
 //! way to the next seed.
 
-mod mnc;
-mod notakto;
 mod rating;
-mod tictactoe;
-mod treblecross;
 
-pub use self::mnc::MncPuzzle;
-pub use self::notakto::NotaktoPuzzle;
 pub use self::rating::{Difficulty, Rated};
-pub use self::tictactoe::{TicTacToePuzzle, TicTacToeTask};
-pub use self::treblecross::{TreblecrossPuzzle, TreblecrossTask};
+pub use super::{Puzzle, PuzzleGame};
 
-use crate::solver::grundy::GrundyTable;
-use crate::solver::mnc::Engine;
+use crate::{with_puzzle, with_puzzle_game};
+use std::any::{Any, TypeId};
 use std::collections::{HashMap, VecDeque};
 use std::hash::{Hash, Hasher};
 
@@ -51,75 +44,14 @@ pub const SEEDS_PER_STEP: u32 = 20;
 pub type Shape = u64;
 
 /// The hash of a value, the same in every run (no random keys).
-fn shape_of(value: impl Hash) -> Shape {
+pub(crate) fn shape_of(value: impl Hash) -> Shape {
     let mut hasher = rustc_hash::FxHasher::default();
     value.hash(&mut hasher);
     hasher.finish()
 }
 
-/// The games that have puzzles, and their puzzles: the one list that names
-/// them. Everything else reaches a game's puzzles through [`GamePuzzle`]
-/// (and the traits of the layers above), by [`with_puzzle!`] or
-/// [`with_puzzle_game!`], which match over this list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PuzzleGame {
-    TicTacToe,
-    Treblecross,
-    Mnc,
-    Notakto,
-}
-
-/// A puzzle with its answers, of any game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Puzzle {
-    TicTacToe(TicTacToePuzzle),
-    Treblecross(TreblecrossPuzzle),
-    Mnc(MncPuzzle),
-    Notakto(NotaktoPuzzle),
-}
-
-/// `$body` with `$p` bound to the game's puzzle in `$puzzle` (a
-/// [`Puzzle`] or a reference to one), whichever game it is.
-#[macro_export]
-macro_rules! with_puzzle {
-    ($puzzle:expr, $p:ident => $body:expr) => {
-        match $puzzle {
-            $crate::solver::puzzle::Puzzle::TicTacToe($p) => $body,
-            $crate::solver::puzzle::Puzzle::Treblecross($p) => $body,
-            $crate::solver::puzzle::Puzzle::Mnc($p) => $body,
-            $crate::solver::puzzle::Puzzle::Notakto($p) => $body,
-        }
-    };
-}
-
-/// `$body` with the type `$P` standing for the puzzle type of `$game`.
-#[macro_export]
-macro_rules! with_puzzle_game {
-    ($game:expr, $P:ident => $body:expr) => {{
-        use $crate::solver::puzzle as puzzles;
-        match $game {
-            puzzles::PuzzleGame::TicTacToe => {
-                type $P = puzzles::TicTacToePuzzle;
-                $body
-            }
-            puzzles::PuzzleGame::Treblecross => {
-                type $P = puzzles::TreblecrossPuzzle;
-                $body
-            }
-            puzzles::PuzzleGame::Mnc => {
-                type $P = puzzles::MncPuzzle;
-                $body
-            }
-            puzzles::PuzzleGame::Notakto => {
-                type $P = puzzles::NotaktoPuzzle;
-                $body
-            }
-        }
-    }};
-}
-
 /// A game's puzzles, as making them and choosing them near a rating need:
-/// each game's puzzle type implements it in its own file here.
+/// each game's puzzle type implements it in its own folder (`solver/<game>/puzzle.rs`).
 pub trait GamePuzzle: Rated + Sized {
     const GAME: PuzzleGame;
     /// The levels the game has, from 1.
@@ -138,13 +70,6 @@ pub trait GamePuzzle: Rated + Sized {
 }
 
 impl PuzzleGame {
-    pub const ALL: [PuzzleGame; 4] = [
-        PuzzleGame::TicTacToe,
-        PuzzleGame::Treblecross,
-        PuzzleGame::Mnc,
-        PuzzleGame::Notakto,
-    ];
-
     /// See [`GamePuzzle::SPAN`].
     pub fn span(self) -> (u16, u16) {
         with_puzzle_game!(self, P => P::SPAN)
@@ -192,13 +117,11 @@ pub enum Choice {
 /// given up (the room has grown past 1,000 by then).
 pub const FLOOR_TRIES: u32 = 400;
 
-/// Makes puzzles; holds what the generators read (the solved tic-tac-toe
-/// and MNC games, the Grundy table), each made on first use and kept.
+/// Makes puzzles; holds what the generators read (a solved game, a Grundy
+/// table), each made on first use and kept, one of each type ([`Puzzler::kept`]).
 #[derive(Default)]
 pub struct Puzzler {
-    tictactoe: Option<tictactoe::Index>,
-    table: Option<GrundyTable>,
-    engine: Option<Engine>,
+    kept: HashMap<TypeId, Box<dyn Any + Send>>,
     /// The shapes of the last puzzles made fresh, per game and level.
     recent: HashMap<(PuzzleGame, u8), VecDeque<Shape>>,
 }
@@ -208,12 +131,21 @@ impl Puzzler {
         Puzzler::default()
     }
 
-    /// A puzzler that uses an MNC engine already solved (the app's).
-    pub fn with_engine(engine: Engine) -> Puzzler {
-        Puzzler {
-            engine: Some(engine),
-            ..Puzzler::default()
-        }
+    /// A puzzler that keeps `value` already (a game the app has solved).
+    pub fn keeping<T: Any + Send>(value: T) -> Puzzler {
+        let mut puzzler = Puzzler::default();
+        puzzler.kept.insert(TypeId::of::<T>(), Box::new(value));
+        puzzler
+    }
+
+    /// What a game's generator reads, of type `T`: made by `make` on first
+    /// use, then kept.
+    pub fn kept<T: Any + Send>(&mut self, make: impl FnOnce() -> T) -> &mut T {
+        self.kept
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Box::new(make()))
+            .downcast_mut()
+            .expect("kept under its own type's id")
     }
 
     /// The puzzle `id` names. A level out of range is brought into it.
@@ -328,11 +260,6 @@ impl Puzzler {
             seen.pop_front();
         }
         (PuzzleId { level, seed, ..id }, puzzle)
-    }
-
-    /// The MNC engine the puzzles come from (solved on first use).
-    pub fn engine(&mut self) -> &mut Engine {
-        self.engine.get_or_insert_with(Engine::solved)
     }
 }
 

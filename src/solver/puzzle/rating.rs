@@ -31,7 +31,7 @@ pub struct Difficulty {
 
 impl Difficulty {
     /// One of `answers` right moves among `choices`.
-    pub(super) fn one_of(choices: usize, answers: usize, depth: u32) -> Difficulty {
+    pub(crate) fn one_of(choices: usize, answers: usize, depth: u32) -> Difficulty {
         let bits = (choices.max(1) as f64 / answers.max(1) as f64)
             .log2()
             .max(0.0);
@@ -43,7 +43,7 @@ impl Difficulty {
 
     /// Every one of `answers` right moves among `choices`: a guess picks
     /// the right set among `C(choices, answers)`.
-    pub(super) fn all_of(choices: usize, answers: usize, depth: u32) -> Difficulty {
+    pub(crate) fn all_of(choices: usize, answers: usize, depth: u32) -> Difficulty {
         let ways: f64 = (0..answers)
             .map(|i| (choices - i) as f64 / (answers - i) as f64)
             .product();

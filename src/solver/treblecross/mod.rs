@@ -13,12 +13,14 @@ use std::ops::Deref;
 
 mod engine;
 mod game;
+mod puzzle;
 
 pub use engine::{
     annotate, engine_move, perfect_line, strip_value, to_mask, StripValue, Treblecross,
     TreblecrossEngine, EXACT_ENGINE_EMPTY_CELLS, LINE_MOST,
 };
 pub use game::{new_match, Match, MatchError, Move, Player, Position, Taken, TreblecrossRules};
+pub use puzzle::{TreblecrossPuzzle, TreblecrossTask};
 
 /// A Treblecross strip: each cell holds an `X` (true) or is empty.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]

@@ -1,8 +1,9 @@
 //! The MNC engine on a worker thread: it solves the game at start, then
 //! answers requests, so the screen never waits for it.
 
+use crate::solver::mnc::MncPuzzle;
 use crate::solver::mnc::{Engine, MncRules, Move, Position};
-use crate::solver::puzzle::{Choice, MncPuzzle, PuzzleId, Puzzler};
+use crate::solver::puzzle::{Choice, PuzzleId, Puzzler};
 use crate::solver::record::{Annotation, PerfectLine};
 use crate::solver::Outcome;
 use crate::tui::worker::Worker;

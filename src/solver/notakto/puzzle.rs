@@ -14,8 +14,10 @@
 //! over for the next one the seed gives: the moves to find are few. The
 //! answers are every winning move, read off the misère quotient.
 
-use super::{Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64};
 use crate::solver::notakto::{analyze, Board, Move};
+use crate::solver::puzzle::{
+    shape_of, Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64,
+};
 use crate::solver::Cell;
 
 pub const LEVELS: u8 = 5;
@@ -108,7 +110,7 @@ impl GamePuzzle for NotaktoPuzzle {
     fn shape(&self) -> Shape {
         let mut boards: Vec<Board> = self.boards.iter().map(|b| b.canonical()).collect();
         boards.sort();
-        super::shape_of(boards)
+        shape_of(boards)
     }
 
     fn into_puzzle(self) -> Puzzle {

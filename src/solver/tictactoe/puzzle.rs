@@ -9,7 +9,9 @@
 //! one (27 and 5), and boards where no move loses (37), for the eye that
 //! checks before it plays.
 
-use super::{Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64};
+use crate::solver::puzzle::{
+    Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64,
+};
 use crate::solver::tictactoe::{Analyzer, Board};
 use crate::solver::{Cell, Outcome, Side};
 
@@ -100,9 +102,7 @@ impl GamePuzzle for TicTacToePuzzle {
     const SPAN: (u16, u16) = (800, 1470);
 
     fn make(puzzler: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self {
-        let index = puzzler
-            .tictactoe
-            .get_or_insert_with(|| Index::build(&mut Analyzer::new()));
+        let index = puzzler.kept(|| Index::build(&mut Analyzer::new()));
         index.make(level, random)
     }
 
@@ -113,7 +113,7 @@ impl GamePuzzle for TicTacToePuzzle {
             .map(|s| self.board.transformed(s).index())
             .min()
             .unwrap_or(0);
-        smallest as super::Shape
+        smallest as Shape
     }
 
     fn into_puzzle(self) -> Puzzle {

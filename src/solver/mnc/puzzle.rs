@@ -2,8 +2,10 @@
 //! the longest wins of the game, read off the solved game's table, with
 //! positions that have exactly one winning move preferred.
 
-use super::{Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64};
 use crate::solver::mnc::{Engine, Move, Position};
+use crate::solver::puzzle::{
+    shape_of, Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64,
+};
 use crate::solver::{BySide, Cell, Outcome, Side};
 use rustc_hash::FxHashSet;
 use std::sync::OnceLock;
@@ -125,6 +127,18 @@ impl Index {
     }
 }
 
+impl Puzzler {
+    /// A puzzler that uses an MNC engine already solved (the app's).
+    pub fn with_engine(engine: Engine) -> Puzzler {
+        Puzzler::keeping(engine)
+    }
+
+    /// The MNC engine the puzzles come from (solved on first use).
+    pub fn engine(&mut self) -> &mut Engine {
+        self.kept(Engine::solved)
+    }
+}
+
 impl GamePuzzle for MncPuzzle {
     const GAME: PuzzleGame = PuzzleGame::Mnc;
     const LEVELS: u8 = LEVELS;
@@ -155,7 +169,7 @@ impl GamePuzzle for MncPuzzle {
             .map(|p| p.key())
             .min()
             .unwrap_or(0);
-        super::shape_of((smallest, position.to_move() == Side::X))
+        shape_of((smallest, position.to_move() == Side::X))
     }
 
     fn into_puzzle(self) -> Puzzle {

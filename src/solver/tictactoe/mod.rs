@@ -10,6 +10,9 @@ use super::record::{PerfectLine, Rules};
 use super::search::{Expansion, Game, Outcome, Solver};
 use std::sync::OnceLock;
 
+mod puzzle;
+pub use puzzle::{TicTacToePuzzle, TicTacToeTask};
+
 /// Number of boards: 3^9.
 pub const BOARD_COUNT: usize = 19_683;
 

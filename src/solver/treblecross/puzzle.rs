@@ -2,8 +2,10 @@
 //! level (10 cells to 390, more `X` as they grow), and drills of the method:
 //! the Grundy value of a free segment, the nim-sum of a strip.
 
-use super::{Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64};
 use crate::solver::grundy::GrundyTable;
+use crate::solver::puzzle::{
+    shape_of, Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64,
+};
 use crate::solver::treblecross::{analyze, free_segment_count, Strip, StripAnalysis};
 
 pub const LEVELS: u8 = 10;
@@ -124,7 +126,7 @@ impl GamePuzzle for TreblecrossPuzzle {
     const SPAN: (u16, u16) = (940, 2320);
 
     fn make(puzzler: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self {
-        let table = puzzler.table.get_or_insert_with(GrundyTable::default);
+        let table = puzzler.kept(GrundyTable::default);
         make(level, random, table)
     }
 
@@ -139,7 +141,7 @@ impl GamePuzzle for TreblecrossPuzzle {
             TreblecrossTask::SegmentValue { .. } => 1,
             TreblecrossTask::NimSum { .. } => 2,
         };
-        super::shape_of((asks, strip))
+        shape_of((asks, strip))
     }
 
     fn into_puzzle(self) -> Puzzle {
