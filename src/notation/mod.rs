@@ -29,14 +29,14 @@ pub enum Saved {
     /// (0-based).
     Treblecross {
         strip: crate::solver::treblecross::Strip,
-        game: Option<(crate::solver::treblecross::Player, Vec<usize>)>,
+        game: Option<(crate::solver::record::Player, Vec<usize>)>,
     },
     /// 1 to 9 boards; in a game, who moved first from them and the
     /// moves.
     Notakto {
         boards: Vec<crate::solver::notakto::Board>,
         game: Option<(
-            crate::solver::treblecross::Player,
+            crate::solver::record::Player,
             Vec<crate::solver::notakto::Move>,
         )>,
     },

@@ -8,7 +8,7 @@ use super::saved::{expect_key, player_word, read_first, Fact, Saved};
 use super::{describe, quoted, InputError, Token};
 use crate::solver::notakto::NotaktoPuzzle;
 use crate::solver::notakto::{Analysis, Board, Element, Move, Quotient};
-use crate::solver::treblecross::Player;
+use crate::solver::record::Player;
 use crate::solver::Cell;
 use std::fmt;
 

@@ -354,3 +354,115 @@ fn a_long_saved_game_reads_and_replays_whole() {
     game.play(player, 2).unwrap();
     assert!(!game.is_on());
 }
+
+/// The form every file shares, game by game: each kind written and read
+/// back, older forms still read, comments, and bad files placed.
+mod form {
+    use noughts::notation::saved::{read, write, Saved};
+
+    #[test]
+    fn each_kind_reads_back() {
+        for text in [
+            "noughts 1\ntictactoe XOX/.O./.X.\n",
+            "noughts 1\ntreblecross X.......X.....\n",
+            "noughts 1\ntreblecross X.......X.....\nfirst engine\nmove 4\nmove 12\n",
+            "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove x b2\nmove O b2 takes x\nmove X a1\n",
+            "noughts 1\nnotakto X../.X./... XXX/.../...\n",
+            "noughts 1\nnotakto .../.../... .../.../...\nfirst engine\nmove 2:b2\nmove 1:a1\n",
+        ] {
+            let saved = read(text).unwrap();
+            assert_eq!(write(&saved), text);
+        }
+        // Files written before O was the letter read as they did.
+        let older = read("noughts 1\ntictactoe X0X/.0./.X.\n").unwrap();
+        assert_eq!(older, read("noughts 1\ntictactoe XOX/.O./.X.\n").unwrap());
+    }
+
+    #[test]
+    fn a_match_saved_in_the_first_form_still_loads() {
+        let old = "noughts 1\nmnc x../.../... o 3 4\nyou o\nmove small b2\nmove big c3\nmove big a1\nmove c3 b2\n";
+        let saved = read(old).unwrap();
+        assert_eq!(
+            write(&saved),
+            "noughts 1\nmnc x../.../... o 3 4\nyou o\nmove o b2\nmove X c3\nmove O a1 takes x\nmove X c3-b2 takes o\n"
+        );
+    }
+
+    #[test]
+    fn comments_and_blank_lines_are_skipped() {
+        let text = "# saved by hand\nnoughts 1\n\ntictactoe X../.../... # X to start\n";
+        assert!(matches!(read(text), Ok(Saved::TicTacToe(_))));
+    }
+
+    #[test]
+    fn bad_files_say_line_and_column() {
+        let cases = [
+            ("", "line 1, column 1: expected 'noughts 1'"),
+            ("noughts 2\n", "line 1, column 1: expected 'noughts 1'"),
+            (
+                "noughts 1\nchess x\n",
+                "line 2, column 1: expected the game",
+            ),
+            (
+                "noughts 1\ntictactoe X0X/.0./.Y.\n",
+                "line 2, column 20: expected 'X'",
+            ),
+            (
+                "noughts 1\ntreblecross X..\nfirst me\n",
+                "line 3, column 7: expected 'you' or 'engine'",
+            ),
+            (
+                "noughts 1\ntreblecross X..\nfirst you\nmove 1\n",
+                "line 4, column 6: cell 1 holds an X",
+            ),
+            (
+                "noughts 1\ntreblecross X..\nfirst you\nmove 9\n",
+                "line 4, column 6: expected a cell from 1 to 3",
+            ),
+            (
+                "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove small d4\n",
+                "line 4, column 12: expected a column a, b or c",
+            ),
+            (
+                "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove a1 b2\n",
+                "line 4, column 6: not a legal move here",
+            ),
+            (
+                "noughts 1\nnotakto .../.../... X../.X./..Y\n",
+                "line 2, column 31: expected 'X' or '.'",
+            ),
+            (
+                "noughts 1\nnotakto\n",
+                "line 2, column 9: expected 1 to 9 boards",
+            ),
+            (
+                "noughts 1\nnotakto .../.../...\nfirst you\nmove 2:b2\n",
+                "line 4, column 6: expected a board from 1 to 1",
+            ),
+            (
+                "noughts 1\nnotakto X../.../...\nfirst you\nmove 1:a1\n",
+                "line 4, column 8: a1 of board 1 holds an X",
+            ),
+            (
+                "noughts 1\nnotakto X../.../...\nfirst you\nmove 1:d1\n",
+                "line 4, column 8: expected a column a, b or c",
+            ),
+            (
+                "noughts 1\nnotakto XX./.../...\nfirst you\nmove 1:c1\nmove 1:b2\n",
+                "line 5, column 6: expected the end: the game is over",
+            ),
+            (
+                "noughts 1\nnotakto XXX/.../...\nfirst you\n",
+                "line 3, column 7: expected the end: no game starts",
+            ),
+            (
+                "noughts 1\nmnc .../.../... x 4 4\nmove small a1\n",
+                "line 3, column 1: expected 'you'",
+            ),
+        ];
+        for (text, said) in cases {
+            let e = read(text).unwrap_err().to_string();
+            assert!(e.starts_with(said), "{text:?}: {e}");
+        }
+    }
+}
