@@ -5,21 +5,23 @@
 //! Command-line options win over it. A file that does not read gives one
 //! line (the key, line and column) and the defaults; it is left as it is.
 
+use crate::notation::{GameSettings, GAME_WORDS};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 const FILE_NAME: &str = "settings.toml";
 
 /// A settings file is a few hundred bytes: past this it is not one.
 const LONGEST: u64 = 64 * 1024;
 
-/// The file written by `noughts config --init` and on first use: every
-/// setting at its default, each with what it does.
-pub const DEFAULT_TEXT: &str = r#"# noughts settings (noughts config --path says where this file is).
+/// The settings every tab shares, as a new file writes them (the games'
+/// sections follow, from [`GameSettings::default_text`]).
+const SHARED_TEXT: &str = r#"# noughts settings (noughts config --path says where this file is).
 # Command-line options win over these; delete a line for its default.
 
 # The tab the app opens on: "last" (where you left off), or always
-# "tictactoe", "treblecross", "mnc" or "notakto".
+# GAMES.
 tab = "last"
 
 # Mouse capture: false leaves the terminal its own selection and scrolling
@@ -29,34 +31,29 @@ mouse = true
 # "unicode", or "ascii" for terminals without box drawing, stars and
 # braille (the Linux console, old Windows consoles; as noughts --ascii).
 display = "unicode"
-
-[mnc]
-# Your side in Noughts & Crosses+: "o" (the engine moves first) or "x".
-side = "o"
-# The engine: "perfect", "strong" or "casual".
-strength = "perfect"
-# Your moves' values on the board (t in the tab).
-hints = false
-
-[treblecross]
-# Columns per cell: 0 for the widest that fits the strip, else 1, 2 or 3.
-zoom = 0
-
-[notakto]
-# The boards a fresh Notakto tab starts with: 1 to 9 (+ and - change it).
-boards = 3
 "#;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
+/// The file written by `noughts config --init` and on first use: every
+/// setting at its default, each with what it does.
+pub fn default_text() -> String {
+    let games: Vec<String> = GAME_WORDS.iter().map(|w| format!("\"{w}\"")).collect();
+    let (last, first) = games.split_last().expect("there are games");
+    let games = format!("{} or {last}", first.join(", "));
+    format!(
+        "{}\n{}",
+        SHARED_TEXT.replace("GAMES", &games),
+        GameSettings::default_text()
+    )
+}
+
+/// The tab the app opens on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum OpeningTab {
     /// The tab of the last session (the first tab without one).
     #[default]
     Last,
-    TicTacToe,
-    Treblecross,
-    Mnc,
-    Notakto,
+    /// Always this game's tab (its word, one of [`GAME_WORDS`]).
+    Game(&'static str),
 }
 
 impl OpeningTab {
@@ -65,12 +62,39 @@ impl OpeningTab {
     pub fn word(self) -> Option<&'static str> {
         match self {
             OpeningTab::Last => None,
-            OpeningTab::TicTacToe => Some("tictactoe"),
-            OpeningTab::Treblecross => Some("treblecross"),
-            OpeningTab::Mnc => Some("mnc"),
-            OpeningTab::Notakto => Some("notakto"),
+            OpeningTab::Game(word) => Some(word),
         }
     }
+}
+
+impl<'de> Deserialize<'de> for OpeningTab {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<OpeningTab, D::Error> {
+        let word = String::deserialize(d)?;
+        if word == "last" {
+            return Ok(OpeningTab::Last);
+        }
+        match GAME_WORDS.iter().find(|&&w| w == word) {
+            Some(w) => Ok(OpeningTab::Game(w)),
+            None => Err(serde::de::Error::unknown_variant(&word, tab_words())),
+        }
+    }
+}
+
+/// `last` and the games' words: what `tab` takes.
+fn tab_words() -> &'static [&'static str] {
+    static WORDS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    WORDS.get_or_init(|| std::iter::once("last").chain(GAME_WORDS).collect())
+}
+
+/// The file's keys: the shared settings and the games' sections.
+fn keys() -> &'static [&'static str] {
+    static KEYS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        ["tab", "mouse", "display"]
+            .into_iter()
+            .chain(GameSettings::SECTIONS.iter().copied())
+            .collect()
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
@@ -81,113 +105,16 @@ pub enum Display {
     Ascii,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum SideSetting {
-    X,
-    #[default]
-    O,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum StrengthSetting {
-    #[default]
-    Perfect,
-    Strong,
-    Casual,
-}
-
-impl StrengthSetting {
-    pub fn strength(self) -> crate::solver::mnc::Strength {
-        use crate::solver::mnc::Strength;
-        match self {
-            StrengthSetting::Perfect => Strength::Perfect,
-            StrengthSetting::Strong => Strength::Strong,
-            StrengthSetting::Casual => Strength::Casual,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct MncSettings {
-    pub side: SideSetting,
-    pub strength: StrengthSetting,
-    pub hints: bool,
-}
-
-impl Default for MncSettings {
-    fn default() -> Self {
-        MncSettings {
-            side: SideSetting::O,
-            strength: StrengthSetting::Perfect,
-            hints: false,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
-#[serde(default, deny_unknown_fields)]
-pub struct TreblecrossSettings {
-    /// 0: the widest that fits; 1 to 3 columns.
-    pub zoom: Zoom,
-}
-
-/// Columns per Treblecross cell: 0 (the widest that fits) to 3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Zoom(pub u8);
-
-impl<'de> Deserialize<'de> for Zoom {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Zoom, D::Error> {
-        let n = u8::deserialize(d)?;
-        if n > 3 {
-            return Err(serde::de::Error::custom(format!(
-                "expected a zoom of 0 (the widest that fits), 1, 2 or 3, found {n}"
-            )));
-        }
-        Ok(Zoom(n))
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
-#[serde(default, deny_unknown_fields)]
-pub struct NotaktoSettings {
-    pub boards: BoardCount,
-}
-
-/// How many boards a fresh Notakto tab has: 1 to 9.
+/// What the settings file says: the settings every tab shares, and each
+/// game's own section (`[mnc]`), read by its game's type (see
+/// [`GameSettings`]; this file names no game). A key no one reads is an
+/// error at its line and column, as a value of the wrong kind is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardCount(pub u8);
-
-impl Default for BoardCount {
-    fn default() -> Self {
-        BoardCount(3)
-    }
-}
-
-impl<'de> Deserialize<'de> for BoardCount {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BoardCount, D::Error> {
-        let n = u8::deserialize(d)?;
-        let most = crate::notation::notakto::MOST_EDITABLE;
-        if !(1..=most).contains(&usize::from(n)) {
-            return Err(serde::de::Error::custom(format!(
-                "expected 1 to {most} boards, found {n}"
-            )));
-        }
-        Ok(BoardCount(n))
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
 pub struct Settings {
     pub tab: OpeningTab,
     pub mouse: bool,
     pub display: Display,
-    pub mnc: MncSettings,
-    pub treblecross: TreblecrossSettings,
-    pub notakto: NotaktoSettings,
+    pub games: GameSettings,
 }
 
 impl Default for Settings {
@@ -196,10 +123,53 @@ impl Default for Settings {
             tab: OpeningTab::Last,
             mouse: true,
             display: Display::Unicode,
-            mnc: MncSettings::default(),
-            treblecross: TreblecrossSettings::default(),
-            notakto: NotaktoSettings::default(),
+            games: GameSettings::default(),
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for Settings {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Settings, D::Error> {
+        d.deserialize_map(SettingsVisitor)
+    }
+}
+
+/// A key of the file: one of [`keys`], else an error placed at the key.
+struct Key(&'static str);
+
+impl<'de> Deserialize<'de> for Key {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Key, D::Error> {
+        let key = String::deserialize(d)?;
+        match keys().iter().find(|&&k| k == key) {
+            Some(k) => Ok(Key(k)),
+            None => Err(serde::de::Error::unknown_field(&key, keys())),
+        }
+    }
+}
+
+struct SettingsVisitor;
+
+impl<'de> serde::de::Visitor<'de> for SettingsVisitor {
+    type Value = Settings;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("the settings")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Settings, A::Error> {
+        let mut settings = Settings::default();
+        while let Some(Key(key)) = map.next_key()? {
+            match key {
+                "tab" => settings.tab = map.next_value()?,
+                "mouse" => settings.mouse = map.next_value()?,
+                "display" => settings.display = map.next_value()?,
+                // keys() holds nothing else.
+                section => {
+                    settings.games.read_section(section, &mut map)?;
+                }
+            }
+        }
+        Ok(settings)
     }
 }
 
@@ -294,16 +264,19 @@ pub fn write_new(file: &Path) -> std::io::Result<()> {
         }
         crate::store::ensure_folder(folder)?;
     }
-    crate::store::write_new(file, DEFAULT_TEXT)
+    crate::store::write_new(file, &default_text())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::mnc::{SideSetting, StrengthSetting};
+    use crate::notation::notakto::BoardCount;
+    use crate::notation::treblecross::Zoom;
 
     #[test]
     fn the_written_file_reads_back_as_the_defaults() {
-        assert_eq!(parse(DEFAULT_TEXT), Ok(Settings::default()));
+        assert_eq!(parse(&default_text()), Ok(Settings::default()));
         assert_eq!(parse(""), Ok(Settings::default()));
     }
 
@@ -311,13 +284,13 @@ mod tests {
     fn each_setting_reads() {
         let text = "tab = \"mnc\"\nmouse = false\ndisplay = \"ascii\"\n[mnc]\nside = \"x\"\nstrength = \"casual\"\nhints = true\n[treblecross]\nzoom = 2\n";
         let s = parse(text).unwrap();
-        assert_eq!(s.tab, OpeningTab::Mnc);
+        assert_eq!(s.tab, OpeningTab::Game("mnc"));
         assert!(!s.mouse);
         assert_eq!(s.display, Display::Ascii);
-        assert_eq!(s.mnc.side, SideSetting::X);
-        assert_eq!(s.mnc.strength, StrengthSetting::Casual);
-        assert!(s.mnc.hints);
-        assert_eq!(s.treblecross.zoom, Zoom(2));
+        assert_eq!(s.games.mnc.side, SideSetting::X);
+        assert_eq!(s.games.mnc.strength, StrengthSetting::Casual);
+        assert!(s.games.mnc.hints);
+        assert_eq!(s.games.treblecross.zoom, Zoom(2));
     }
 
     #[test]
@@ -332,9 +305,20 @@ mod tests {
         let boards = parse("[notakto]\nboards = 10\n").unwrap_err();
         assert!(boards.contains("expected 1 to 9 boards"), "{boards}");
         assert_eq!(
-            parse("tab = \"notakto\"\n[notakto]\nboards = 9\n").map(|s| (s.tab, s.notakto.boards)),
-            Ok((OpeningTab::Notakto, BoardCount(9)))
+            parse("tab = \"notakto\"\n[notakto]\nboards = 9\n")
+                .map(|s| (s.tab, s.games.notakto.boards)),
+            Ok((OpeningTab::Game("notakto"), BoardCount(9)))
         );
+        let tab = parse("mouse = true\ntab = \"chess\"\n").unwrap_err();
+        assert!(tab.starts_with("line 2, column 7:"), "{tab}");
+        assert!(
+            tab.contains("`last`, `tictactoe`, `treblecross`, `mnc`, `notakto`"),
+            "{tab}"
+        );
+        let section = parse("[mnc]\nhints = true\n[chess]\nclock = 5\n").unwrap_err();
+        assert!(section.starts_with("line 3, column 2:"), "{section}");
+        let key = parse("[treblecross]\nzom = 2\n").unwrap_err();
+        assert!(key.starts_with("line 2, column 1:"), "{key}");
         let zoom = parse("[treblecross]\nzoom = 9\n").unwrap_err();
         assert!(zoom.contains("expected a zoom of 0"), "{zoom}");
         assert!(!zoom.contains('\n'));
@@ -347,7 +331,7 @@ mod tests {
         let first = load_or_create(&file);
         assert_eq!(first.settings, Settings::default());
         assert!(first.note.is_none());
-        assert_eq!(std::fs::read_to_string(&file).unwrap(), DEFAULT_TEXT);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), default_text());
 
         std::fs::write(&file, "display = 3\n").unwrap();
         let bad = load_or_create(&file);

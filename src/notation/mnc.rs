@@ -635,6 +635,63 @@ pub(super) fn read_saved(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputErro
     })
 }
 
+/// The `[mnc]` section as a new settings file writes it.
+pub const SETTINGS_TEXT: &str = r#"[mnc]
+# Your side in Noughts & Crosses+: "o" (the engine moves first) or "x".
+side = "o"
+# The engine: "perfect", "strong" or "casual".
+strength = "perfect"
+# Your moves' values on the board (t in the tab).
+hints = false
+"#;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum SideSetting {
+    X,
+    #[default]
+    O,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum StrengthSetting {
+    #[default]
+    Perfect,
+    Strong,
+    Casual,
+}
+
+impl StrengthSetting {
+    pub fn strength(self) -> crate::solver::mnc::Strength {
+        use crate::solver::mnc::Strength;
+        match self {
+            StrengthSetting::Perfect => Strength::Perfect,
+            StrengthSetting::Strong => Strength::Strong,
+            StrengthSetting::Casual => Strength::Casual,
+        }
+    }
+}
+
+/// The `[mnc]` section of the settings file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MncSettings {
+    pub side: SideSetting,
+    pub strength: StrengthSetting,
+    pub hints: bool,
+}
+
+impl Default for MncSettings {
+    fn default() -> Self {
+        MncSettings {
+            side: SideSetting::O,
+            strength: StrengthSetting::Perfect,
+            hints: false,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
 

@@ -48,10 +48,59 @@ pub enum Saved {
     },
 }
 
-impl Saved {
-    /// The games' words, as an error lists them.
-    const GAMES: &'static str = "tictactoe, treblecross, notakto or mnc";
+/// The games' words, in the tabs' order: a saved file's second line, the
+/// settings' `tab`, a puzzle id's first part.
+pub const GAME_WORDS: [&str; 4] = ["tictactoe", "treblecross", "mnc", "notakto"];
 
+/// The games' own sections of the settings file, each defined in its
+/// game's module here with the text a new file gives it: the one list of
+/// them ([`crate::settings`] names no game). Tic-tac-toe has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GameSettings {
+    pub mnc: mnc::MncSettings,
+    pub treblecross: treblecross::TreblecrossSettings,
+    pub notakto: notakto::NotaktoSettings,
+}
+
+impl GameSettings {
+    /// The sections' names.
+    pub const SECTIONS: &'static [&'static str] = &["mnc", "treblecross", "notakto"];
+
+    /// Reads the section `name` (one of [`Self::SECTIONS`]) as the next
+    /// value of `map`; another name reads nothing.
+    pub fn read_section<'de, A: serde::de::MapAccess<'de>>(
+        &mut self,
+        name: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match name {
+            "mnc" => self.mnc = map.next_value()?,
+            "treblecross" => self.treblecross = map.next_value()?,
+            "notakto" => self.notakto = map.next_value()?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The sections as a new settings file writes them, with what each
+    /// setting does.
+    pub fn default_text() -> String {
+        [
+            mnc::SETTINGS_TEXT,
+            treblecross::SETTINGS_TEXT,
+            notakto::SETTINGS_TEXT,
+        ]
+        .join("\n")
+    }
+}
+
+/// The games' words as an error lists them: `tictactoe, …, mnc or notakto`.
+pub fn games_listed() -> String {
+    let (last, first) = GAME_WORDS.split_last().expect("there are games");
+    format!("{} or {last}", first.join(", "))
+}
+
+impl Saved {
     /// The game's word, as the file's second line starts.
     pub fn game_word(&self) -> &'static str {
         match self {
@@ -89,7 +138,7 @@ impl Saved {
                 column: 1,
                 message: format!(
                     "expected the game: {}, found {}",
-                    Saved::GAMES,
+                    games_listed(),
                     escaped(other)
                 ),
             }),

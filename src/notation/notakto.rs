@@ -390,6 +390,42 @@ pub(super) fn read_saved(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputErro
     })
 }
 
+/// The `[notakto]` section as a new settings file writes it.
+pub const SETTINGS_TEXT: &str = r#"[notakto]
+# The boards a fresh Notakto tab starts with: 1 to 9 (+ and - change it).
+boards = 3
+"#;
+
+/// The `[notakto]` section of the settings file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct NotaktoSettings {
+    pub boards: BoardCount,
+}
+
+/// How many boards a fresh Notakto tab has: 1 to 9.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardCount(pub u8);
+
+impl Default for BoardCount {
+    fn default() -> Self {
+        BoardCount(3)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for BoardCount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BoardCount, D::Error> {
+        let n = <u8 as serde::Deserialize>::deserialize(d)?;
+        let most = MOST_EDITABLE;
+        if !(1..=most).contains(&usize::from(n)) {
+            return Err(serde::de::Error::custom(format!(
+                "expected 1 to {most} boards, found {n}"
+            )));
+        }
+        Ok(BoardCount(n))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

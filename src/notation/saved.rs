@@ -141,7 +141,10 @@ pub fn read(text: &str) -> Result<Saved, InputError> {
     let game = facts.next().ok_or_else(|| InputError {
         line: first.line + 1,
         column: 1,
-        message: format!("expected the game: {}, found the end", Saved::GAMES),
+        message: format!(
+            "expected the game: {}, found the end",
+            super::games_listed()
+        ),
     })?;
     let rest: Vec<&Fact> = facts.collect();
     Saved::read_game(game, &rest)

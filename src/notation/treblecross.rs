@@ -380,6 +380,36 @@ pub(super) fn read_saved(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputErro
     })
 }
 
+/// The `[treblecross]` section as a new settings file writes it.
+pub const SETTINGS_TEXT: &str = r#"[treblecross]
+# Columns per cell: 0 for the widest that fits the strip, else 1, 2 or 3.
+zoom = 0
+"#;
+
+/// The `[treblecross]` section of the settings file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct TreblecrossSettings {
+    /// 0: the widest that fits; 1 to 3 columns.
+    pub zoom: Zoom,
+}
+
+/// Columns per Treblecross cell: 0 (the widest that fits) to 3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Zoom(pub u8);
+
+impl<'de> serde::Deserialize<'de> for Zoom {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Zoom, D::Error> {
+        let n = <u8 as serde::Deserialize>::deserialize(d)?;
+        if n > 3 {
+            return Err(serde::de::Error::custom(format!(
+                "expected a zoom of 0 (the widest that fits), 1, 2 or 3, found {n}"
+            )));
+        }
+        Ok(Zoom(n))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

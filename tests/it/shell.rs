@@ -218,7 +218,7 @@ fn config_prints_the_settings_path_and_init_writes_it_once() {
         .assert()
         .success();
     let written = std::fs::read_to_string(&file).unwrap();
-    assert_eq!(written, noughts::settings::DEFAULT_TEXT);
+    assert_eq!(written, noughts::settings::default_text());
     assert_eq!(
         noughts::settings::parse(&written),
         Ok(noughts::settings::Settings::default())

@@ -6,8 +6,9 @@
 use crate::app_support::*;
 use crate::independent::notakto::{dead, moves, NotaktoSearch};
 use crossterm::event::{KeyCode, KeyModifiers};
+use noughts::notation::notakto::BoardCount;
 use noughts::notation::saved;
-use noughts::settings::{BoardCount, Settings};
+use noughts::settings::Settings;
 use noughts::solver::notakto::game::Player;
 use noughts::solver::notakto::{Board, Move};
 use noughts::solver::record::{Ending, Shown};
@@ -519,8 +520,8 @@ fn a_game_saved_and_loaded_comes_back_with_its_moves() {
 #[test]
 fn the_settings_give_a_fresh_tab_its_boards_and_can_open_it() {
     let mut settings = Settings::default();
-    settings.notakto.boards = BoardCount(5);
-    settings.tab = noughts::settings::OpeningTab::Notakto;
+    settings.games.notakto.boards = BoardCount(5);
+    settings.tab = noughts::settings::OpeningTab::Game("notakto");
     let mut app = App::new(Theme { color: false });
     app.apply_settings(&settings);
     app.open_settings_tab(&settings);

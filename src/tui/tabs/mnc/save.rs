@@ -4,9 +4,10 @@
 //! settings (from the settings file, kept in the session).
 
 use super::{MncTab, Mode};
+use crate::notation::mnc::SideSetting;
 use crate::notation::mnc::{read_strength, strength_word};
 use crate::notation::saved::Saved;
-use crate::settings::{Settings, SideSetting};
+use crate::settings::Settings;
 use crate::solver::mnc::{Match, Move, Position};
 use crate::solver::puzzle::PuzzleId;
 use crate::solver::Side;
@@ -56,15 +57,15 @@ impl Keep for MncTab {
     /// The settings file's side, strength and hints (the side only while
     /// no move of the match is made).
     fn apply_settings(&mut self, settings: &Settings) {
-        let side = match settings.mnc.side {
+        let side = match settings.games.mnc.side {
             SideSetting::X => Side::X,
             SideSetting::O => Side::O,
         };
         if side != self.human() && !self.game.human_moved() {
             self.new_game(side);
         }
-        self.strength = settings.mnc.strength.strength();
-        self.set_hints(settings.mnc.hints);
+        self.strength = settings.games.mnc.strength.strength();
+        self.set_hints(settings.games.mnc.hints);
     }
 
     /// The strength and the hints, as the session keeps them.

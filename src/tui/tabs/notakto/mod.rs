@@ -136,7 +136,7 @@ pub struct NotaktoTab {
 impl Default for NotaktoTab {
     fn default() -> Self {
         // As many as the settings' `boards` has at its default.
-        let boards = crate::settings::BoardCount::default().0;
+        let boards = crate::notation::notakto::BoardCount::default().0;
         Self::with_boards(vec![Board::EMPTY; usize::from(boards)])
     }
 }

@@ -55,7 +55,7 @@ impl Keep for NotaktoTab {
             && self.history.undo_len() == 0
             && self.boards.iter().all(|&b| b == Board::EMPTY);
         if untouched {
-            self.boards = vec![Board::EMPTY; usize::from(settings.notakto.boards.0)];
+            self.boards = vec![Board::EMPTY; usize::from(settings.games.notakto.boards.0)];
             self.reanalyze();
         }
     }

@@ -50,7 +50,7 @@ impl Keep for TreblecrossTab {
 
     /// The settings file's zoom (0: the widest that fits).
     fn apply_settings(&mut self, settings: &Settings) {
-        let zoom = settings.treblecross.zoom.0;
+        let zoom = settings.games.treblecross.zoom.0;
         self.set_zoom((zoom > 0).then_some(u16::from(zoom)));
     }
 
