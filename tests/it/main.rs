@@ -29,6 +29,7 @@ mod puzzle;
 mod read_back;
 mod saved;
 mod screens_80x24;
+mod settings;
 mod shell;
 mod survey;
 mod tabs_alike;
