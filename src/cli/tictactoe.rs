@@ -4,10 +4,8 @@
 use super::input::read_input;
 use super::json::{self, Value};
 use super::Error;
-use crate::notation::tictactoe::{
-    line_words, mark_letter, read_board, result_words, slashed, Alphabet,
-};
-use crate::notation::{counted, InputError, Tokens};
+use crate::notation::tictactoe::{mark_letter, read_board, result_words, slashed, Alphabet};
+use crate::notation::{counted, line_words, InputError, Tokens};
 use crate::solver::tictactoe::{illegality, Analyzer, Atlas, Board, Verdict};
 use crate::solver::Side;
 use serde::Serialize;

@@ -457,6 +457,15 @@ impl InputError {
 }
 
 /// `a1` … `c3`: the column letter, then the row number from the top.
+/// A line of the 3×3 board (a set of cells) as its end cells: "a1–c3".
+pub fn line_words(line: u16) -> String {
+    let mut cells = Cell::of_set(line);
+    match (cells.next(), cells.last()) {
+        (Some(first), Some(last)) => format!("{first}–{last}"),
+        _ => String::new(),
+    }
+}
+
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -537,6 +546,12 @@ pub fn in_moves(d: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_are_named_by_their_ends() {
+        assert_eq!(line_words(0b100_010_001), "a1–c3");
+        assert_eq!(line_words(0b000_111_000), "a2–c2");
+    }
 
     #[test]
     fn tokens_know_their_place() {

@@ -326,15 +326,6 @@ pub fn example_words(
     }
 }
 
-/// A line of the board as its end cells: "a1–c3".
-pub fn line_words(line: u16) -> String {
-    let mut cells = Cell::of_set(line);
-    match (cells.next(), cells.last()) {
-        (Some(first), Some(last)) => format!("{first}–{last}"),
-        _ => String::new(),
-    }
-}
-
 /// Tic-tac-toe puzzles in words.
 impl PuzzleText for TicTacToePuzzle {
     const WORD: &'static str = "tictactoe";
@@ -455,11 +446,5 @@ mod tests {
         assert_eq!(e.column, 12);
         let e = "X0X0/.0./.X.".parse::<Board>().unwrap_err();
         assert_eq!(e.column, 4);
-    }
-
-    #[test]
-    fn lines_are_named_by_their_ends() {
-        assert_eq!(line_words(0b100_010_001), "a1–c3");
-        assert_eq!(line_words(0b000_111_000), "a2–c2");
     }
 }

@@ -3,9 +3,9 @@
 
 use super::layout::MncLayout;
 use super::{MncTab, Rating, Selection};
+use crate::notation::line_words;
 use crate::notation::mnc::strength_word;
 use crate::notation::mnc::{move_notation, side_letter, size_word, value_words};
-use crate::notation::tictactoe::line_words;
 use crate::solver::mnc::{MncRules, Move, Piece, Position, Size, SMALL_PIECES};
 use crate::solver::record::Shown;
 use crate::solver::{Cell, Outcome, Side};

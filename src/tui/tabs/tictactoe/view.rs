@@ -3,7 +3,8 @@
 
 use super::{TicTacToeLayout, TicTacToeTab};
 use crate::notation::in_moves;
-use crate::notation::tictactoe::{line_words, mark_letter, result_words, slashed};
+use crate::notation::line_words;
+use crate::notation::tictactoe::{mark_letter, result_words, slashed};
 use crate::solver::record::PerfectLine;
 use crate::solver::tictactoe::TicTacToeRules;
 use crate::solver::{Cell, Outcome, Side};
