@@ -36,9 +36,7 @@ display = "unicode"
 /// The file written by `noughts config --init` and on first use: every
 /// setting at its default, each with what it does.
 pub fn default_text() -> String {
-    let games: Vec<String> = GAME_WORDS.iter().map(|w| format!("\"{w}\"")).collect();
-    let (last, first) = games.split_last().expect("there are games");
-    let games = format!("{} or {last}", first.join(", "));
+    let games = crate::notation::or_listed(GAME_WORDS.iter().map(|w| format!("\"{w}\"")));
     format!(
         "{}\n{}",
         SHARED_TEXT.replace("GAMES", &games),

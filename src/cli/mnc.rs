@@ -25,8 +25,8 @@ fn hand_words(position: &Position, side: Side) -> String {
     )
 }
 
-/// `noughts mnc`'s options: which of its commands (the help and examples
-/// of each are on it, here).
+/// `noughts mnc`'s subcommands, each with its options, help and examples
+/// (on [`MncCommand`], here).
 #[derive(Debug, clap::Args)]
 pub struct Options {
     #[command(subcommand)]

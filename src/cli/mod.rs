@@ -3,9 +3,9 @@
 //! to the output it is given as it goes and returns a typed [`Error`];
 //! `main` turns that into one line and an exit status.
 //!
-//! Past 600 lines because clap's derive keeps every command's options, help
-//! and examples in this one definition, from which the help, completions
-//! and man pages all come.
+//! This file lists the commands (their help and examples, from which the
+//! help, completions and man pages all come); each command's options and
+//! what they ask for are in its own module.
 
 pub mod config;
 mod files;
@@ -389,8 +389,6 @@ pub enum Command {
                       \x20\x20noughts grundy 1048576 --out g.txt        (interrupt it, then:)\n\
                       \x20\x20noughts grundy 1048576 --resume g.txt --out g.txt"
     )]
-    #[command(group = clap::ArgGroup::new("figures").args(["stats", "until_period", "merge"]).multiple(true))]
-    #[command(group = clap::ArgGroup::new("open_ended").args(["until_period", "survey"]))]
     Grundy(grundy::Options),
     /// Magnificent Noughts & Crosses: the perfect engine.
     Mnc(mnc::Options),

@@ -54,7 +54,10 @@ pub const GAME_WORDS: [&str; 4] = ["tictactoe", "treblecross", "mnc", "notakto"]
 
 /// The games' own sections of the settings file, each defined in its
 /// game's module here with the text a new file gives it: the one list of
-/// them ([`crate::settings`] names no game). Tic-tac-toe has none.
+/// them ([`crate::settings`] names no game). Tic-tac-toe has none. A game's
+/// section is four lines here: its field, its name in [`Self::SECTIONS`],
+/// its arm in [`Self::read_section`] and its text in
+/// [`Self::default_text`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GameSettings {
     pub mnc: mnc::MncSettings,
@@ -77,7 +80,10 @@ impl GameSettings {
             "mnc" => self.mnc = map.next_value()?,
             "treblecross" => self.treblecross = map.next_value()?,
             "notakto" => self.notakto = map.next_value()?,
-            _ => {}
+            // Not a section: its value is read past, so the map stays in step.
+            _ => {
+                map.next_value::<serde::de::IgnoredAny>()?;
+            }
         }
         Ok(())
     }
@@ -96,8 +102,20 @@ impl GameSettings {
 
 /// The games' words as an error lists them: `tictactoe, …, mnc or notakto`.
 pub fn games_listed() -> String {
-    let (last, first) = GAME_WORDS.split_last().expect("there are games");
-    format!("{} or {last}", first.join(", "))
+    or_listed(GAME_WORDS)
+}
+
+/// Words as a sentence lists choices: `a, b or c`.
+pub fn or_listed<S: AsRef<str>>(words: impl IntoIterator<Item = S>) -> String {
+    let words: Vec<S> = words.into_iter().collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.as_ref().to_string(),
+        Some((last, first)) => {
+            let first: Vec<&str> = first.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", first.join(", "), last.as_ref())
+        }
+    }
 }
 
 impl Saved {

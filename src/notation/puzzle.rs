@@ -27,15 +27,10 @@ impl FromStr for PuzzleGame {
             .into_iter()
             .find(|g| game_word(*g) == text)
             .ok_or_else(|| {
-                let words: Vec<&str> = PuzzleGame::ALL.into_iter().map(game_word).collect();
-                let (last, others) = words.split_last().expect("there are games");
+                let words = super::or_listed(PuzzleGame::ALL.into_iter().map(game_word));
                 InputError::at_column(
                     1,
-                    format!(
-                        "expected a game, {} or {last}, found {}",
-                        others.join(", "),
-                        quoted(text)
-                    ),
+                    format!("expected a game, {words}, found {}", quoted(text)),
                 )
             })
     }

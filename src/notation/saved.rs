@@ -109,7 +109,6 @@ fn facts(text: &str) -> Vec<Fact<'_>> {
     facts
 }
 
-/// Reads a saved file.
 /// A saved file is a few kilobytes (a long game on a long strip, some
 /// hundreds): past this it is not one.
 pub const LONGEST: u64 = 1 << 20;
@@ -120,6 +119,7 @@ pub fn read_bytes(bytes: Vec<u8>) -> Result<Saved, InputError> {
     read(&super::text_of(bytes)?)
 }
 
+/// Reads a saved file.
 pub fn read(text: &str) -> Result<Saved, InputError> {
     let facts = facts(text);
     let mut facts = facts.iter();

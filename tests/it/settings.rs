@@ -50,3 +50,43 @@ fn a_bad_file_names_the_key_line_and_column() {
     assert!(zoom.contains("expected a zoom of 0"), "{zoom}");
     assert!(!zoom.contains('\n'));
 }
+
+/// The file a first start writes, whole: its words are what a person reads
+/// to change a setting, put together from the shared part and each game's
+/// section; a change to them is a change to this test.
+#[test]
+fn the_new_file_says_every_setting_with_what_it_does() {
+    let expected = r#"# noughts settings (noughts config --path says where this file is).
+# Command-line options win over these; delete a line for its default.
+
+# The tab the app opens on: "last" (where you left off), or always
+# "tictactoe", "treblecross", "mnc" or "notakto".
+tab = "last"
+
+# Mouse capture: false leaves the terminal its own selection and scrolling
+# (as noughts --no-mouse does).
+mouse = true
+
+# "unicode", or "ascii" for terminals without box drawing, stars and
+# braille (the Linux console, old Windows consoles; as noughts --ascii).
+display = "unicode"
+
+[mnc]
+# Your side in Noughts & Crosses+: "o" (the engine moves first) or "x".
+side = "o"
+# The engine: "perfect", "strong" or "casual".
+strength = "perfect"
+# Your moves' values on the board (t in the tab).
+hints = false
+
+[treblecross]
+# Columns per cell: 0 for the widest that fits the strip, else 1, 2 or 3.
+zoom = 0
+
+[notakto]
+# The boards a fresh Notakto tab starts with: 1 to 9 (+ and - change it).
+boards = 3
+"#;
+    assert_eq!(noughts::settings::default_text(), expected);
+    assert_eq!(parse(expected), Ok(noughts::settings::Settings::default()));
+}

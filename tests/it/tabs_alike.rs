@@ -509,3 +509,23 @@ fn the_quit_question_names_every_unfinished_game() {
     app.update(Action::Yes);
     assert!(!app.running);
 }
+
+#[test]
+fn every_game_has_one_word_in_every_list() {
+    let words = noughts::notation::GAME_WORDS;
+    let tabs: Vec<&str> = TabId::ALL.iter().map(|t| t.word()).collect();
+    assert_eq!(tabs, words, "the tabs' words, in order");
+    let puzzles: Vec<&str> = noughts::solver::PuzzleGame::ALL
+        .into_iter()
+        .map(noughts::notation::puzzle::game_word)
+        .collect();
+    assert_eq!(puzzles, words, "the puzzles' words, in order");
+    let app = fresh();
+    for &tab in TabId::ALL {
+        assert_eq!(
+            app.tabs.page(tab).saved().game_word(),
+            tab.word(),
+            "a saved file's word"
+        );
+    }
+}

@@ -9,7 +9,11 @@ use crate::cli::Error;
 use std::io::Write;
 use std::path::PathBuf;
 
+/// The options. The two groups say which go together: `--json` with the
+/// figures it prints, `--max` with a run that has no N.
 #[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("figures").args(["stats", "until_period", "merge"]).multiple(true))]
+#[command(group = clap::ArgGroup::new("open_ended").args(["until_period", "survey"]))]
 pub struct Options {
     /// How many values: G(0) … G(N−1) (not with --until-period, --survey or --merge).
     #[arg(

@@ -139,7 +139,8 @@ impl Puzzler {
     }
 
     /// What a game's generator reads, of type `T`: made by `make` on first
-    /// use, then kept.
+    /// use, then kept. One value a type: two games keeping the same type
+    /// share it (a game that needs its own wraps it in a type of its own).
     pub fn kept<T: Any + Send>(&mut self, make: impl FnOnce() -> T) -> &mut T {
         self.kept
             .entry(TypeId::of::<T>())
