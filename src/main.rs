@@ -57,18 +57,18 @@ fn main() -> ExitCode {
 /// The app: the file to load read before the screen is taken (a bad one is
 /// one line and status 2, as bad input everywhere), then the app itself.
 fn run_app(app: AppArgs, no_mouse: bool, ascii: bool) -> ExitCode {
-    let load = match app.load.map(|path| tui::files::load(&path)).transpose() {
-        Ok(saved) => saved,
-        Err(why) => {
+    let mut load = match app.load.as_ref().map(|path| tui::files::load(path)) {
+        None => Vec::new(),
+        Some(Ok(saved)) => vec![saved],
+        Some(Err(why)) => {
             eprintln!("noughts: error: {why}");
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
+    load.extend(app.positions());
     let options = tui::Options {
         mouse: !(app.no_mouse || no_mouse),
         ascii: app.ascii || ascii,
-        board: app.board,
-        strip: app.strip,
         puzzle: app.puzzle,
         load,
         fresh: app.fresh,

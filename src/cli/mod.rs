@@ -20,6 +20,7 @@ pub mod puzzle;
 pub mod tictactoe;
 pub mod treblecross;
 
+use crate::notation::Saved;
 use crate::notation::{self, InputError};
 use crate::solver::octal::ValueTooLarge;
 use crate::solver::puzzle::PuzzleId;
@@ -341,6 +342,18 @@ pub struct AppArgs {
     /// braille (as `display = "ascii"` in the settings file).
     #[arg(long)]
     pub ascii: bool,
+}
+
+impl AppArgs {
+    /// The positions given to start with, as the games their tabs load.
+    pub fn positions(&self) -> Vec<Saved> {
+        let board = self.board.map(Saved::TicTacToe);
+        let strip = self
+            .strip
+            .clone()
+            .map(|strip| Saved::Treblecross { strip, game: None });
+        board.into_iter().chain(strip).collect()
+    }
 }
 
 // Parsed once per process and matched at once: the size of its largest

@@ -165,36 +165,6 @@ mod tests {
     }
 
     #[test]
-    fn a_saved_file_loads_back_and_a_link_at_its_name_is_replaced() {
-        let folder = tempfile::tempdir().unwrap();
-        let other = folder.path().join("other.txt");
-        std::fs::write(&other, "keep me").unwrap();
-        let path = folder.path().join("game.txt");
-        #[cfg(unix)]
-        std::os::unix::fs::symlink(&other, &path).unwrap();
-        let saved = Saved::TicTacToe("X../.0./...".parse().unwrap());
-        assert!(save(&path, &saved, None).unwrap().starts_with("saved to "));
-        assert_eq!(load(&path), Ok(saved.clone()));
-        assert_eq!(std::fs::read_to_string(&other).unwrap(), "keep me");
-        let bad = folder.path().join("bad.txt");
-        std::fs::write(&bad, "noughts 1\nchess\n").unwrap();
-        assert!(load(&bad).unwrap_err().contains("line 2, column 1"));
-        assert!(load(folder.path()).unwrap_err().contains("could not load"));
-        // A folder that does not exist is an error, not made.
-        let missing = folder.path().join("no").join("game.txt");
-        let why = save(&missing, &saved, None).unwrap_err();
-        assert!(why.contains("does not exist"), "{why}");
-        assert!(!folder.path().join("no").exists());
-        // A byte-order mark is taken; a byte that is not UTF-8 is placed.
-        let marked = folder.path().join("bom.txt");
-        std::fs::write(&marked, "\u{feff}noughts 1\ntictactoe X../.0./...\n").unwrap();
-        assert_eq!(load(&marked), Ok(saved));
-        std::fs::write(&marked, b"noughts 1\ntic\xfftactoe\n").unwrap();
-        let why = load(&marked).unwrap_err();
-        assert!(why.contains("line 2, column 4"), "{why}");
-    }
-
-    #[test]
     fn a_tilde_means_the_home_folder() {
         let home = directories::BaseDirs::new()
             .unwrap()

@@ -53,15 +53,13 @@ pub struct Options {
     pub mouse: bool,
     /// Every symbol in ASCII (`--ascii`), whatever the settings say.
     pub ascii: bool,
-    pub board: Option<crate::solver::tictactoe::Board>,
-    /// A Treblecross strip to start with; opens that tab.
-    pub strip: Option<crate::solver::treblecross::Strip>,
     /// A puzzle to open (`noughts tui --puzzle mnc-3-1234`).
     pub puzzle: Option<crate::solver::puzzle::PuzzleId>,
     /// Start clean: the last session is not restored (`--fresh`).
     pub fresh: bool,
-    /// A saved file to open in its tab (`noughts tui --load FILE`).
-    pub load: Option<crate::notation::saved::Saved>,
+    /// Games to open in their tabs, in order (`--load FILE`, then a
+    /// position given on the command line): the last one's tab is shown.
+    pub load: Vec<crate::notation::saved::Saved>,
 }
 
 /// Why the app could not run.
@@ -160,14 +158,8 @@ pub fn run(options: Options) -> Result<(), Error> {
     if mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
-    if let Some(saved) = options.load {
+    for saved in options.load {
         app.load_saved(saved);
-    }
-    if let Some(board) = options.board {
-        app.load_saved(crate::notation::saved::Saved::TicTacToe(board));
-    }
-    if let Some(strip) = options.strip {
-        app.load_saved(crate::notation::saved::Saved::Treblecross { strip, game: None });
     }
     if let Some(folder) = crate::training::data_dir() {
         app.keep_puzzles_in(folder);

@@ -41,8 +41,34 @@ mod tests {
                 .iter()
                 .all(|p| !p.contains('`') && !p.contains("###")));
         }
-        let (_, mnc) = rules(TabId::Mnc);
-        assert!(mnc[0].starts_with("Player x owns small x and big X"));
-        assert!(mnc[0].contains("on top of any small piece"));
+    }
+
+    /// Read line by line, apart from `rules`: a tab's first paragraph is
+    /// the text between its heading and the next blank line, and its last
+    /// ends before the next heading.
+    #[test]
+    fn each_tab_takes_its_own_section_whole() {
+        let lines: Vec<&str> = RULES.lines().collect();
+        for &tab in TabId::ALL {
+            let at = lines
+                .iter()
+                .position(|l| *l == tab.rules_heading())
+                .unwrap();
+            let first: Vec<&str> = lines[at + 2..]
+                .iter()
+                .take_while(|l| !l.is_empty())
+                .copied()
+                .collect();
+            let next = lines[at + 1..].iter().position(|l| l.starts_with("### "));
+            let last = lines[at + 1..next.map_or(lines.len(), |n| at + 1 + n)]
+                .iter()
+                .rev()
+                .find(|l| !l.is_empty())
+                .unwrap();
+            let (_, paragraphs) = rules(tab);
+            let plain = |text: &str| text.replace("**", "").replace('`', "");
+            assert_eq!(paragraphs[0], plain(&first.join(" ")));
+            assert!(paragraphs.last().unwrap().ends_with(&plain(last.trim())));
+        }
     }
 }

@@ -466,3 +466,43 @@ mod form {
         }
     }
 }
+
+/// The app's Ctrl-S and Ctrl-O: a file written whole through a link at its
+/// name (the link is replaced, its target kept), read back, and a bad
+/// file, a folder, a missing folder and bytes that are not UTF-8 refused
+/// where they are.
+#[test]
+fn a_saved_file_loads_back_and_a_link_at_its_name_is_replaced() {
+    let folder = tempfile::tempdir().unwrap();
+    let other = folder.path().join("other.txt");
+    std::fs::write(&other, "keep me").unwrap();
+    let path = folder.path().join("game.txt");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&other, &path).unwrap();
+    let saved = Saved::TicTacToe("X../.0./...".parse().unwrap());
+    assert!(noughts::tui::files::save(&path, &saved, None)
+        .unwrap()
+        .starts_with("saved to "));
+    assert_eq!(noughts::tui::files::load(&path), Ok(saved.clone()));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "keep me");
+    let bad = folder.path().join("bad.txt");
+    std::fs::write(&bad, "noughts 1\nchess\n").unwrap();
+    assert!(noughts::tui::files::load(&bad)
+        .unwrap_err()
+        .contains("line 2, column 1"));
+    assert!(noughts::tui::files::load(folder.path())
+        .unwrap_err()
+        .contains("could not load"));
+    // A folder that does not exist is an error, not made.
+    let missing = folder.path().join("no").join("game.txt");
+    let why = noughts::tui::files::save(&missing, &saved, None).unwrap_err();
+    assert!(why.contains("does not exist"), "{why}");
+    assert!(!folder.path().join("no").exists());
+    // A byte-order mark is taken; a byte that is not UTF-8 is placed.
+    let marked = folder.path().join("bom.txt");
+    std::fs::write(&marked, "\u{feff}noughts 1\ntictactoe X../.0./...\n").unwrap();
+    assert_eq!(noughts::tui::files::load(&marked), Ok(saved));
+    std::fs::write(&marked, b"noughts 1\ntic\xfftactoe\n").unwrap();
+    let why = noughts::tui::files::load(&marked).unwrap_err();
+    assert!(why.contains("line 2, column 4"), "{why}");
+}

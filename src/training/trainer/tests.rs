@@ -3,9 +3,20 @@ use super::*;
 
 use crate::solver::puzzle::PuzzleId;
 
+// The record is the same for every game: the tests take the first and the
+// last of the list as their examples.
+const GAME: PuzzleGame = PuzzleGame::ALL[0];
+const OTHER: PuzzleGame = PuzzleGame::ALL[PuzzleGame::ALL.len() - 1];
+
+/// The file `game`'s record is kept in, and its name set aside with `tail`.
+fn record_file(game: PuzzleGame, tail: &str) -> String {
+    let word = crate::notation::puzzle::game_word(game);
+    format!("puzzles-{word}.json{tail}")
+}
+
 fn id() -> PuzzleId {
     PuzzleId {
-        game: PuzzleGame::TicTacToe,
+        game: GAME,
         level: 1,
         seed: 7,
     }
@@ -14,7 +25,7 @@ fn id() -> PuzzleId {
 #[test]
 fn a_clean_solve_grows_the_streak_and_a_slip_ends_it() {
     const SOLVES: u32 = 3;
-    let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
+    let mut trainer = Trainer::in_memory(GAME);
     for k in 1..=SOLVES {
         let mut attempt = Attempt::new(id());
         trainer.solved(&mut attempt);
@@ -57,7 +68,7 @@ fn the_rating_rises_on_a_clean_solve_and_falls_on_a_slip_once_a_puzzle() {
         rating,
         ..Attempt::new(id())
     };
-    let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
+    let mut trainer = Trainer::in_memory(GAME);
     let start = trainer.progress().rating;
     assert_eq!(start.rating, 1500.0);
     trainer.solved(&mut rated(1500));
@@ -76,23 +87,23 @@ fn the_rating_rises_on_a_clean_solve_and_falls_on_a_slip_once_a_puzzle() {
     trainer.solved(&mut slip);
     assert_eq!(trainer.progress().rating.rating, after_loss);
     // Beating a harder puzzle gains more than beating an easier one.
-    let mut a = Trainer::in_memory(PuzzleGame::Mnc);
-    let mut b = Trainer::in_memory(PuzzleGame::Mnc);
+    let mut a = Trainer::in_memory(OTHER);
+    let mut b = Trainer::in_memory(OTHER);
     a.solved(&mut rated(2200));
     b.solved(&mut rated(900));
     assert!(a.progress().rating.rating > b.progress().rating.rating);
     // A puzzle given up is lost; one left open counts for nothing.
-    let mut shown = Trainer::in_memory(PuzzleGame::Mnc);
+    let mut shown = Trainer::in_memory(OTHER);
     shown.given_up(&mut rated(1500));
     assert!(shown.progress().rating.rating < 1500.0);
-    let mut left = Trainer::in_memory(PuzzleGame::Mnc);
+    let mut left = Trainer::in_memory(OTHER);
     left.skipped(&rated(1500));
     assert_eq!(left.progress().rating, Rating::default());
 }
 
 #[test]
 fn a_new_rating_is_provisional_until_puzzles_settle_it() {
-    let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
+    let mut trainer = Trainer::in_memory(GAME);
     assert_eq!(trainer.progress().rating.words(), "1500?");
     let mut answered = 0;
     while trainer.progress().rating.deviation > PROVISIONAL_DEVIATION {
@@ -123,7 +134,7 @@ fn a_record_of_before_ratings_reads_as_a_new_player() {
 
 #[test]
 fn the_aim_follows_the_rating_and_stops_at_either_end() {
-    let mut trainer = Trainer::in_memory(PuzzleGame::TicTacToe);
+    let mut trainer = Trainer::in_memory(GAME);
     assert_eq!(trainer.aim(), 1500);
     assert_eq!(trainer.change_aim(1), Ok(AIM_STEP));
     assert_eq!(trainer.aim(), 1500 + AIM_STEP as u16);
@@ -152,7 +163,7 @@ fn the_aim_follows_the_rating_and_stops_at_either_end() {
         Choice::Near {
             game, rating: near, ..
         } => {
-            assert_eq!((game, near), (PuzzleGame::TicTacToe, rating))
+            assert_eq!((game, near), (GAME, rating))
         }
         other => panic!("{other:?}"),
     }
@@ -179,21 +190,21 @@ fn the_best_runs_are_kept_and_only_rise() {
 #[test]
 fn the_record_lasts_and_a_bad_one_is_set_aside() {
     let folder = tempfile::tempdir().unwrap();
-    let mut trainer = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+    let mut trainer = Trainer::kept_in(OTHER, folder.path());
     let mut attempt = Attempt::new(id());
     trainer.solved(&mut attempt);
     trainer.change_aim(1).unwrap();
-    let again = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+    let again = Trainer::kept_in(OTHER, folder.path());
     assert_eq!(again.progress(), trainer.progress());
     assert!(again.trouble.is_none());
 
-    let file = folder.path().join("puzzles-mnc.json");
+    let file = folder.path().join(record_file(OTHER, ""));
     std::fs::write(&file, "{\"level\": \"high\"}").unwrap();
-    let fresh = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+    let fresh = Trainer::kept_in(OTHER, folder.path());
     assert_eq!(fresh.progress(), Progress::default());
     let trouble = fresh.trouble.unwrap();
     assert!(trouble.contains("line 1, column"), "{trouble}");
-    let aside = folder.path().join("puzzles-mnc.json.unreadable");
+    let aside = folder.path().join(record_file(OTHER, ".unreadable"));
     assert_eq!(
         std::fs::read_to_string(aside).unwrap(),
         "{\"level\": \"high\"}"
@@ -203,15 +214,15 @@ fn the_record_lasts_and_a_bad_one_is_set_aside() {
 #[test]
 fn two_instances_lose_none_of_each_others_progress() {
     let folder = tempfile::tempdir().unwrap();
-    let mut a = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
-    let mut b = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+    let mut a = Trainer::kept_in(GAME, folder.path());
+    let mut b = Trainer::kept_in(GAME, folder.path());
     for _ in 0..3 {
         a.solved(&mut Attempt::new(id()));
     }
     a.change_aim(1).unwrap();
     // b read the record before a's solves; its solve adds to them.
     b.solved(&mut Attempt::new(id()));
-    let kept = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path()).progress();
+    let kept = Trainer::kept_in(GAME, folder.path()).progress();
     assert_eq!(kept.solved, 3 + 1);
     assert_eq!(kept.aim, AIM_STEP, "b does not write its aim over a's");
     assert_eq!(kept, b.progress());
@@ -220,19 +231,19 @@ fn two_instances_lose_none_of_each_others_progress() {
 #[test]
 fn a_record_that_cannot_be_set_aside_is_never_written_over() {
     let folder = tempfile::tempdir().unwrap();
-    let file = folder.path().join("puzzles-mnc.json");
+    let file = folder.path().join(record_file(OTHER, ""));
     std::fs::write(&file, "not json").unwrap();
     // A directory at every name a set-aside could take.
-    std::fs::create_dir(folder.path().join("puzzles-mnc.json.unreadable")).unwrap();
+    std::fs::create_dir(folder.path().join(record_file(OTHER, ".unreadable"))).unwrap();
     for n in 2..=1000 {
         std::fs::create_dir(
             folder
                 .path()
-                .join(format!("puzzles-mnc.json.unreadable.{n}")),
+                .join(record_file(OTHER, &format!(".unreadable.{n}"))),
         )
         .unwrap();
     }
-    let mut trainer = Trainer::kept_in(PuzzleGame::Mnc, folder.path());
+    let mut trainer = Trainer::kept_in(OTHER, folder.path());
     let trouble = trainer.trouble.clone().unwrap();
     assert!(trouble.contains("left as it is"), "{trouble}");
     assert!(trouble.contains("memory only"), "{trouble}");
@@ -244,9 +255,9 @@ fn a_record_that_cannot_be_set_aside_is_never_written_over() {
 #[test]
 fn a_lock_held_elsewhere_keeps_the_record_in_memory_until_it_is_free() {
     let folder = tempfile::tempdir().unwrap();
-    let mut trainer = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+    let mut trainer = Trainer::kept_in(GAME, folder.path());
     trainer.solved(&mut Attempt::new(id()));
-    let file = folder.path().join("puzzles-tictactoe.json");
+    let file = folder.path().join(record_file(GAME, ""));
     let held = store::Lock::try_take(&folder.path().join("puzzles.lock"))
         .unwrap()
         .unwrap();
@@ -262,7 +273,7 @@ fn a_lock_held_elsewhere_keeps_the_record_in_memory_until_it_is_free() {
     // Free again: the changes made meanwhile are written with the next.
     drop(held);
     trainer.solved(&mut Attempt::new(id()));
-    let kept = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path()).progress();
+    let kept = Trainer::kept_in(GAME, folder.path()).progress();
     assert_eq!((kept.solved, kept.streak, kept.aim), (3, 3, AIM_STEP));
     assert_eq!(kept, trainer.progress());
     assert!(trainer.trouble.unwrap().contains("again"));
@@ -271,7 +282,7 @@ fn a_lock_held_elsewhere_keeps_the_record_in_memory_until_it_is_free() {
 #[test]
 fn hostile_numbers_are_clamped_so_the_record_always_reads_again() {
     let folder = tempfile::tempdir().unwrap();
-    let file = folder.path().join("puzzles-tictactoe.json");
+    let file = folder.path().join(record_file(GAME, ""));
     for rating in [
         "{\"rating\": 1500, \"deviation\": 200, \"volatility\": 1e308}",
         "{\"rating\": -1e308, \"deviation\": -5, \"volatility\": 0.06}",
@@ -282,7 +293,7 @@ fn hostile_numbers_are_clamped_so_the_record_always_reads_again() {
             format!("{{\"level\": 1, \"streak\": 5, \"best\": 9, \"solved\": 20, \"aim\": 30000, \"rating\": {rating}}}"),
         )
         .unwrap();
-        let mut trainer = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+        let mut trainer = Trainer::kept_in(GAME, folder.path());
         assert!(trainer.trouble.is_none(), "{rating}");
         let mut attempt = Attempt::new(id());
         attempt.rating = 1200;
@@ -290,7 +301,7 @@ fn hostile_numbers_are_clamped_so_the_record_always_reads_again() {
         trainer.skipped(&attempt);
         let text = std::fs::read_to_string(&file).unwrap();
         assert!(!text.contains("null"), "{rating}: {text}");
-        let again = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+        let again = Trainer::kept_in(GAME, folder.path());
         assert!(again.trouble.is_none(), "{rating}: {:?}", again.trouble);
         let p = again.progress();
         assert_eq!((p.best, p.solved), (9, 20), "{rating}");
@@ -304,7 +315,7 @@ fn hostile_numbers_are_clamped_so_the_record_always_reads_again() {
 #[test]
 fn counters_saturate() {
     let folder = tempfile::tempdir().unwrap();
-    let file = folder.path().join("puzzles-tictactoe.json");
+    let file = folder.path().join(record_file(GAME, ""));
     std::fs::write(
         &file,
         format!(
@@ -313,7 +324,7 @@ fn counters_saturate() {
         ),
     )
     .unwrap();
-    let mut trainer = Trainer::kept_in(PuzzleGame::TicTacToe, folder.path());
+    let mut trainer = Trainer::kept_in(GAME, folder.path());
     trainer.solved(&mut Attempt::new(id()));
     let p = trainer.progress();
     assert_eq!((p.streak, p.best, p.solved), (u32::MAX, u32::MAX, u32::MAX));
