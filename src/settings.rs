@@ -31,6 +31,10 @@ mouse = true
 # "unicode", or "ascii" for terminals without box drawing, stars and
 # braille (the Linux console, old Windows consoles; as noughts --ascii).
 display = "unicode"
+
+# The details in every tab from the start (i turns them on and off): the
+# contest judges' answers, the Grundy values, the quotient's algebra.
+details = false
 "#;
 
 /// The file written by `noughts config --init` and on first use: every
@@ -88,7 +92,7 @@ fn tab_words() -> &'static [&'static str] {
 fn keys() -> &'static [&'static str] {
     static KEYS: OnceLock<Vec<&'static str>> = OnceLock::new();
     KEYS.get_or_init(|| {
-        ["tab", "mouse", "display"]
+        ["tab", "mouse", "display", "details"]
             .into_iter()
             .chain(GameSettings::SECTIONS.iter().copied())
             .collect()
@@ -112,6 +116,8 @@ pub struct Settings {
     pub tab: OpeningTab,
     pub mouse: bool,
     pub display: Display,
+    /// The details shown from the start.
+    pub details: bool,
     pub games: GameSettings,
 }
 
@@ -121,6 +127,7 @@ impl Default for Settings {
             tab: OpeningTab::Last,
             mouse: true,
             display: Display::Unicode,
+            details: false,
             games: GameSettings::default(),
         }
     }
@@ -161,6 +168,7 @@ impl<'de> serde::de::Visitor<'de> for SettingsVisitor {
                 "tab" => settings.tab = map.next_value()?,
                 "mouse" => settings.mouse = map.next_value()?,
                 "display" => settings.display = map.next_value()?,
+                "details" => settings.details = map.next_value()?,
                 // keys() holds nothing else.
                 section => {
                     settings.games.read_section(section, &mut map)?;

@@ -26,6 +26,8 @@ pub enum Action {
     ToggleHelp,
     /// The rules of the tab's game, on or off.
     ToggleRules,
+    /// The details of every tab on or off (the expert's layer).
+    ToggleDetails,
     /// The help or the rules this many lines further down (up if negative).
     ScrollOverlay(isize),
     /// Stop the app and give the terminal back until `fg` (Ctrl-Z).
@@ -96,6 +98,7 @@ pub const GENERAL: &[Binding<Action>] = if cfg!(unix) {
 const GENERAL_ALL: &[Binding<Action>] = keys![
     [ch('?')] "?" "help: every key that works now" => Action::ToggleHelp, footer "help";
     [ch('r')] "r" "rules of this tab's game" => Action::ToggleRules, footer "rules";
+    [ch('i')] "i" "details on or off: contest answers, Grundy values, the algebra" => Action::ToggleDetails;
     [ch('q')] "q" "quit (the session is kept; asks first where it cannot be)" => Action::Quit, footer "quit";
     [key(KeyCode::Esc)] "Esc" "close, put down, dismiss (never quits)" => Action::Dismiss;
     [ctrl('s')] "C-s" "save what is shown to a file (a match with its moves)" => Action::SaveFile;

@@ -39,6 +39,9 @@ struct Session {
     tab: String,
     /// Each tab by its word.
     tabs: BTreeMap<String, KeptTab>,
+    /// The details shown (`i`), once turned on.
+    #[serde(default)]
+    details: bool,
 }
 
 /// A tab as the session keeps it.
@@ -90,6 +93,7 @@ impl From<SessionV1> for Session {
             version: VERSION,
             tab: old.tab,
             tabs,
+            details: false,
         }
     }
 }
@@ -113,6 +117,7 @@ pub fn text(app: &mut App) -> String {
         version: VERSION,
         tab: app.tab.word().into(),
         tabs,
+        details: app.details,
     };
     // Plain strings and numbers: serialising cannot fail.
     serde_json::to_string_pretty(&session).unwrap_or_default()
@@ -240,6 +245,10 @@ fn apply(app: &mut App, session: Session, tabs: TabFiles) {
         }
     }
     app.tab = TabId::from_word(&session.tab).unwrap_or(TabId::ALL[0]);
+    // On if the settings or the last session turned it on.
+    if session.details {
+        app.set_details(true);
+    }
 }
 
 /// The session in `file` with each tab's part read; `None` when there is
@@ -302,6 +311,7 @@ mod tests {
         );
         app.tabs.treblecross.set_zoom(Some(2));
         app.tab = TabId::Treblecross;
+        app.set_details(true);
         let keeper = kept.keeper.clone().unwrap();
         keeper.offer(text(&mut app));
         keeper.flush().unwrap();
@@ -314,6 +324,7 @@ mod tests {
         assert_eq!(back.tabs.tictactoe.saved(), app.tabs.tictactoe.saved());
         assert_eq!(back.tabs.treblecross.saved(), app.tabs.treblecross.saved());
         assert_eq!(back.tabs.treblecross.zoom(), Some(2));
+        assert!(back.details, "the details turned on stay on");
 
         // A second instance meanwhile: reads, keeps nothing, says so.
         let mut second = App::new(Theme { color: false });

@@ -157,6 +157,12 @@ pub trait Tab: Default + Puzzles + Keep {
         None
     }
 
+    /// The details (`i`, the app's for every tab) on or off: the
+    /// expert's layer under the plain words — the contest judges'
+    /// answers, the Grundy values, the quotient's algebra, a position as
+    /// text. Off, the tab says who wins and what to do in plain words.
+    fn set_details(&mut self, on: bool);
+
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
 }
 

@@ -196,7 +196,7 @@ fn verdict_line(session: &Session) -> String {
     session
         .screen_text()
         .lines()
-        .find(|l| l.contains("Codeforces"))
+        .find(|l| l.contains("To move"))
         .unwrap_or_default()
         .to_string()
 }
@@ -204,7 +204,7 @@ fn verdict_line(session: &Session) -> String {
 #[test]
 fn keys_and_clicks_change_the_verdict_then_the_terminal_is_restored() {
     let mut session = Session::start(&[]);
-    session.wait_for("Codeforces  first");
+    session.wait_for("To move      X");
     assert!(session.parser.screen().alternate_screen());
     assert_ne!(
         session.parser.screen().mouse_protocol_mode(),
@@ -214,18 +214,18 @@ fn keys_and_clicks_change_the_verdict_then_the_terminal_is_restored() {
 
     // The cursor starts in the centre: x puts an X there, O to move.
     session.send("x");
-    session.wait_for("Codeforces  second");
+    session.wait_for("To move      O");
 
     // A click on a1 cycles it to X: two X and no O is illegal.
     let area = Rect::new(0, 0, COLS, ROWS);
     let a1 = layout(shell_layout(area).body).unwrap().cells[0];
     session.click(a1.x + 4, a1.y + 1);
-    session.wait_for("Codeforces  illegal");
+    session.wait_for("no game reaches this board");
     assert!(session.screen_text().contains("X has 2 more marks than O"));
     // A second click makes it O: legal again, X to move.
     session.click(a1.x + 4, a1.y + 1);
-    session.wait_for("Codeforces  first");
-    assert!(verdict_line(&session).contains("first"));
+    session.wait_for("To move      X");
+    assert!(verdict_line(&session).contains('X'));
 
     session.send("q");
     let (status, parser) = session.finish();
@@ -270,7 +270,7 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
     // The next run: P opens a puzzle at the player's own level (a shared
     // id leaves it as it was), the streak kept.
     let mut session = Session::start_in(&[], data.path());
-    session.wait_for("Codeforces");
+    session.wait_for("Perfect play");
     session.send("P");
     session.wait_for("PUZZLE tictactoe-");
     session.wait_for("streak 1, best 1, solved 1");
@@ -286,7 +286,7 @@ fn the_tab_setting_wins_over_the_session_and_last_keeps_where_you_left_off() {
     // The first run writes the settings (tab = "last") and leaves the
     // session on the Treblecross tab.
     let mut session = Session::start_in(&[], folder.path());
-    session.wait_for("Codeforces");
+    session.wait_for("Perfect play");
     session.send("2");
     session.wait_for("cells 1–12 of 12");
     session.send("q");
@@ -301,7 +301,7 @@ fn the_tab_setting_wins_over_the_session_and_last_keeps_where_you_left_off() {
     // A tab named in the settings opens, whatever the session says.
     std::fs::write(&file, "tab = \"tictactoe\"\n").unwrap();
     let mut session = Session::start_in(&[], folder.path());
-    session.wait_for("Codeforces");
+    session.wait_for("Perfect play");
     assert!(!session.screen_text().contains("cells 1–12"));
     session.send("q");
     assert!(session.finish().0.success());
@@ -313,7 +313,7 @@ fn the_settings_file_opens_its_tab_in_ascii_and_a_bad_one_is_named() {
     let file = folder.path().join("settings.toml");
     std::fs::write(&file, "tab = \"treblecross\"\ndisplay = \"ascii\"\n").unwrap();
     let mut session = Session::start_in(&[], folder.path());
-    session.wait_for("WINNING");
+    session.wait_for("for the player to move");
     let text = session.screen_text();
     assert!(text.is_ascii(), "{text}");
     assert!(text.contains("Treblecross"));
@@ -327,7 +327,7 @@ fn the_settings_file_opens_its_tab_in_ascii_and_a_bad_one_is_named() {
     std::fs::write(&file, bad).unwrap();
     let mut session = Session::start_in(&["tui", "--fresh"], folder.path());
     session.wait_for("line 2, column 1");
-    session.wait_for("Codeforces");
+    session.wait_for("Perfect play");
     // Whole at 80 columns (issue 34 saw it cut before its useful part):
     // the defaults are used, and which file it is.
     session.wait_for("the defaults are used");
@@ -343,15 +343,16 @@ fn the_settings_file_opens_its_tab_in_ascii_and_a_bad_one_is_named() {
 fn the_last_session_comes_back_and_a_bad_one_is_set_aside() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = Session::start_in(&[], folder.path());
-    session.wait_for("Codeforces  first");
+    session.wait_for("To move      X");
     // An X in the centre, then the Treblecross tab, three cells longer.
     session.send("x");
-    session.wait_for("Codeforces  second");
+    session.wait_for("To move      O");
     session.send("2");
     session.wait_for("cells 1–12 of 12");
     session.send("+++");
     session.wait_for("cells 1–15 of 15");
-    session.wait_for("in use 15:3");
+    session.wait_for("15 free");
+    session.wait_for("i shows the numbers");
     // Lines without their trailing blanks: a terminal that had other text
     // there first holds spaces where a fresh one holds nothing.
     let trimmed =
@@ -364,16 +365,17 @@ fn the_last_session_comes_back_and_a_bad_one_is_set_aside() {
     // The same screen again; the first tab holds its X.
     let mut session = Session::start_in(&[], folder.path());
     session.wait_for("cells 1–15 of 15");
-    session.wait_for("in use 15:3");
+    session.wait_for("15 free");
+    session.wait_for("i shows the numbers");
     assert_eq!(trimmed(session.screen_text()), before);
     session.send("1");
-    session.wait_for("Codeforces  second");
+    session.wait_for("To move      O");
     session.send("q");
     session.finish();
 
     // --fresh: a clean start.
     let mut session = Session::start_in(&["tui", "--fresh"], folder.path());
-    session.wait_for("Codeforces  first");
+    session.wait_for("To move      X");
     session.send("q");
     session.finish();
 
@@ -382,7 +384,7 @@ fn the_last_session_comes_back_and_a_bad_one_is_set_aside() {
     std::fs::write(&file, "{\"version\": 9}").unwrap();
     let mut session = Session::start_in(&[], folder.path());
     session.wait_for("the last session");
-    session.wait_for("Codeforces  first");
+    session.wait_for("To move      X");
     session.send("q");
     session.finish();
     let aside = folder.path().join("session.json.unreadable");
@@ -392,7 +394,7 @@ fn the_last_session_comes_back_and_a_bad_one_is_set_aside() {
 #[test]
 fn no_mouse_leaves_mouse_reporting_off() {
     let mut session = Session::start(&["tui", "--no-mouse", "--board", "X0X/.0./.X."]);
-    session.wait_for("Codeforces  second");
+    session.wait_for("To move      O");
     assert_eq!(
         session.parser.screen().mouse_protocol_mode(),
         vt100::MouseProtocolMode::None
@@ -413,7 +415,7 @@ fn ascii_from_the_command_line_draws_only_ascii() {
     // first start).
     for args in [&["--ascii"][..], &["tui", "--ascii"]] {
         let mut session = Session::start(args);
-        session.wait_for("Codeforces  first");
+        session.wait_for("To move      X");
         let text = session.screen_text();
         assert!(text.contains("+-----") && text.contains("*draw"), "{text}");
         assert!(text.is_ascii(), "{text}");
@@ -451,7 +453,7 @@ fn a_click_on_the_strip_changes_the_treblecross_verdict() {
 fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = Session::start_in(&[], folder.path());
-    session.wait_for("Codeforces");
+    session.wait_for("Perfect play");
     session.send("3");
     // The engine (x) opens once it has solved the game.
     session.wait_for("1. x ");
@@ -497,11 +499,13 @@ fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
 fn notakto_by_mouse_an_edit_then_a_game_that_the_next_start_brings_back() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = Session::start_in(&[], folder.path());
-    session.wait_for("Codeforces");
+    session.wait_for("Perfect play");
     session.send("4");
-    // Three empty boards: c · c · c = ac², every first move wins.
     session.wait_for("WINNING for the player to move");
-    assert!(session.screen_text().contains("board 1: c "));
+    // The details: three empty boards, c · c · c = ac², every first move
+    // wins.
+    session.send("i");
+    session.wait_for("board 1: c ");
     let area = Rect::new(0, 0, COLS, ROWS);
     let boards = noughts::tui::tabs::notakto::layout(shell_layout(area).body, 3).unwrap();
     let centre = boards.boards[0].cells[4];
@@ -546,7 +550,7 @@ fn grundy_shows_a_progress_bar_on_a_terminal_and_clears_it() {
 fn signals_give_the_terminal_back_before_they_end_the_app() {
     for signal in [libc::SIGTERM, libc::SIGHUP, libc::SIGINT] {
         let mut session = Session::start(&["tui", "--board", "X0X/.0./.X."]);
-        session.wait_for("Codeforces  second");
+        session.wait_for("To move      O");
         assert!(!session.cooked(), "raw mode while the app runs");
         session.signal(signal);
         session.wait_until("cooked mode again", Session::cooked);
@@ -560,7 +564,7 @@ fn signals_give_the_terminal_back_before_they_end_the_app() {
 #[test]
 fn suspended_and_resumed_the_app_takes_the_terminal_again_and_redraws() {
     let mut session = Session::start(&["tui", "--board", "X0X/.0./.X."]);
-    session.wait_for("Codeforces  second");
+    session.wait_for("To move      O");
     // Ctrl-Z (a key in raw mode) and SIGTSTP (from kill) both suspend.
     for suspend in [None, Some(libc::SIGTSTP)] {
         match suspend {
@@ -580,12 +584,12 @@ fn suspended_and_resumed_the_app_takes_the_terminal_again_and_redraws() {
         session.wait_until("resumed in raw mode, redrawn", |s| {
             !s.cooked()
                 && s.parser.screen().alternate_screen()
-                && s.screen_text().contains("Codeforces  second")
+                && s.screen_text().contains("To move      O")
         });
     }
     // Still working: a key changes the board.
     session.send("c");
-    session.wait_for("Codeforces  first");
+    session.wait_for("To move      X");
     session.send("q");
     let (status, parser) = session.finish();
     assert!(status.success(), "{status:?}");
@@ -621,9 +625,9 @@ fn every_way_out_keeps_the_session() {
     for (name, signal) in ways {
         let folder = tempfile::tempdir().unwrap();
         let mut session = Session::start_in(&[], folder.path());
-        session.wait_for("Codeforces  first");
+        session.wait_for("To move      X");
         session.send("x");
-        session.wait_for("Codeforces  second");
+        session.wait_for("To move      O");
         if signal == libc::SIGKILL {
             // Written half a second after the change, off the UI thread.
             let file = folder.path().join("session.json");
@@ -636,7 +640,7 @@ fn every_way_out_keeps_the_session() {
         assert!(!status.success(), "{name}: {status:?}");
         eprintln!("{name}: ended; starting again");
         let mut session = Session::start_in(&[], folder.path());
-        session.wait_for("Codeforces  second");
+        session.wait_for("To move      O");
         session.send("q");
         let (status, _) = session.finish();
         assert!(status.success(), "{name}: {status:?}");
@@ -649,9 +653,9 @@ fn every_way_out_keeps_the_session() {
 fn a_second_instance_knows_of_the_first() {
     let folder = tempfile::tempdir().unwrap();
     let mut first = Session::start_in(&[], folder.path());
-    first.wait_for("Codeforces  first");
+    first.wait_for("To move      X");
     first.send("x");
-    first.wait_for("Codeforces  second");
+    first.wait_for("To move      O");
     let mut second = Session::start_in(&[], folder.path());
     second.wait_for("will not be kept");
     second.send("2");
@@ -664,7 +668,7 @@ fn a_second_instance_knows_of_the_first() {
     second.send("y");
     assert!(second.finish().0.success());
     let mut again = Session::start_in(&[], folder.path());
-    again.wait_for("Codeforces  second");
+    again.wait_for("To move      O");
     again.send("q");
     again.finish();
 }
@@ -675,7 +679,7 @@ fn a_second_instance_knows_of_the_first() {
 #[test]
 fn resized_with_the_question_open_it_never_panics() {
     let mut session = Session::start(&[]);
-    session.wait_for("Codeforces");
+    session.wait_for("Perfect play");
     session.send("3");
     session.wait_for("your move");
     session.send(" ");
@@ -734,7 +738,7 @@ fn a_fifo_at_the_session_file_is_refused_at_once() {
         assert!(made.success());
     }
     let mut session = Session::start_in(&[], folder.path());
-    session.wait_for("Codeforces  first");
+    session.wait_for("To move      X");
     session.wait_for("not a regular file");
     session.send("P");
     session.wait_for("puzzle");
@@ -756,7 +760,7 @@ fn a_fifo_at_the_session_file_is_refused_at_once() {
 fn a_session_that_cannot_be_written_is_said_and_ends_with_status_1() {
     let folder = tempfile::tempdir().unwrap();
     let mut session = Session::start_in(&[], folder.path());
-    session.wait_for("Codeforces  first");
+    session.wait_for("To move      X");
     std::fs::create_dir(folder.path().join("session.json")).unwrap();
     session.send("x");
     session.wait_for("the session could not be kept");
@@ -817,7 +821,7 @@ fn a_link_at_the_session_lock_makes_nothing_outside() {
     let elsewhere = scratch.path().join("elsewhere.txt");
     std::os::unix::fs::symlink("../elsewhere.txt", state.join("noughts.lock")).unwrap();
     let mut session = Session::start_in(&[], &state);
-    session.wait_for("Codeforces");
+    session.wait_for("Perfect play");
     session.wait_for("will not be kept");
     session.send("q");
     session.wait_for("y");

@@ -180,7 +180,7 @@ fn tic_tac_toe_editing_help_and_rules() {
     let mut app = App::new(Theme { color: true });
     let text = screen(&mut app);
     insta::assert_snapshot!("ttt_80x24_editing", text);
-    shows(&text, &["Board", "? help", "q quit"]);
+    shows(&text, &["Perfect play", "? help", "q quit"]);
     keys(&mut app, "?");
     let text = screen(&mut app);
     insta::assert_snapshot!("ttt_80x24_help", text);
@@ -347,12 +347,24 @@ fn notakto_editing_game_review_line_over_and_puzzle() {
     shows(
         &text,
         &[
-            "WINNING for the player to move: ad · a · a = ad",
+            "WINNING for the player to move",
             "winning moves: 1:a2",
-            "board 1: ad",
+            "board 1",
             "★ winning move, × losing move",
+            "i: the details",
         ],
     );
+    // The details: each board's element and their product.
+    app.set_details(true);
+    let text = screen(&mut app);
+    shows(
+        &text,
+        &[
+            "WINNING for the player to move: ad · a · a = ad",
+            "board 1: ad",
+        ],
+    );
+    app.set_details(false);
     // Nine boards, one dead.
     keys(&mut app, "c++++++x");
     keys(&mut app, "llx");
@@ -635,7 +647,7 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
         noughts::tui::tabs::tictactoe::TicTacToeTab::with_board("X0X/.0./.X.".parse().unwrap());
     let text = draw(&app, 80, 24).backend().to_string();
     insta::assert_snapshot!("ttt_80x24_ascii", text);
-    shows(&text, &["+-----", "Board", "*draw"]);
+    shows(&text, &["+-----", "Perfect play", "*draw"]);
 
     app.tabs.treblecross = TreblecrossTab::with_strip(Strip::from(
         "X.......X.............."
@@ -650,12 +662,15 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
         &text,
         &[
             "X  !  !  *",
-            "G(3) ^ G(12) = 1 ^ 0 = 1",
             "winning cells:",
             "cells 1-23 of 23; cursor at 1; zoom 3 (z)  * winning, . safe, ! unsafe",
-            "26:2 ...",
         ],
     );
+    // The details: the sum with `^` for XOR, the values list cut `...`.
+    app.set_details(true);
+    let text = draw(&app, 80, 24).backend().to_string();
+    shows(&text, &["G(3) ^ G(12) = 1 ^ 0 = 1", "26:2 ..."]);
+    app.set_details(false);
 
     app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
     app.update(Action::SelectTab(TabId::Mnc));
@@ -684,6 +699,8 @@ fn ascii_signs_say_one_thing_each() {
     app.ascii = true;
     app.tabs.tictactoe =
         noughts::tui::tabs::tictactoe::TicTacToeTab::with_board("X0X/.0./.X.".parse().unwrap());
+    // The details too: the values list and the nim-sum's XOR.
+    app.set_details(true);
     keys(&mut app, "p");
     let text = draw(&app, 80, 24).backend().to_string();
     shows(
@@ -699,6 +716,8 @@ fn ascii_signs_say_one_thing_each() {
 
     // A strip whose values list is cut: `...`, as in the panel's title.
     app.tabs.treblecross = TreblecrossTab::with_strip(Strip::from(vec![false; 14]));
+    // The details too: the values list and the nim-sum's XOR.
+    app.set_details(true);
     app.update(Action::SelectTab(TabId::Treblecross));
     let text = draw(&app, 80, 24).backend().to_string();
     shows(
@@ -717,6 +736,8 @@ fn ascii_signs_say_one_thing_each() {
 
     // MNC: a big piece picked up, its legal targets marked `@`.
     app.tabs.mnc = MncTab::new(Side::X, Duration::ZERO);
+    // The details too: the values list and the nim-sum's XOR.
+    app.set_details(true);
     app.update(Action::SelectTab(TabId::Mnc));
     settle(&mut app);
     app.update(Action::tab(MncAction::Hand(Size::Big)));
@@ -732,12 +753,13 @@ fn ascii_signs_say_one_thing_each() {
     assert!(text.contains('@'), "{text}");
 }
 
-/// The first screen's verdicts say what they mean ("first": X moves,
-/// the first player; CodeChef's 2: reachable, not over), whole at 80×24
-/// and 40 columns.
+/// The contest judges' verdicts (the details, `i`) say what they mean
+/// ("first": X moves, the first player; CodeChef's 2: reachable, not
+/// over), whole at 80×24 and 40 columns.
 #[test]
 fn tic_tac_toe_verdicts_say_what_they_mean() {
     let mut app = App::new(Theme { color: true });
+    app.set_details(true);
     // (40×30: a panel under the board 40 columns wide, as at 40×16, with
     // the rows to show them.)
     for (width, height) in [(80, 24), (40, 30)] {

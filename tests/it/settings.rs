@@ -9,11 +9,16 @@ use noughts::settings::{parse, Display, OpeningTab};
 
 #[test]
 fn each_setting_reads() {
-    let text = "tab = \"mnc\"\nmouse = false\ndisplay = \"ascii\"\n[mnc]\nside = \"x\"\nstrength = \"casual\"\nhints = true\n[treblecross]\nzoom = 2\n";
+    let text = "tab = \"mnc\"\nmouse = false\ndisplay = \"ascii\"\ndetails = true\n[mnc]\nside = \"x\"\nstrength = \"casual\"\nhints = true\n[treblecross]\nzoom = 2\n";
     let s = parse(text).unwrap();
     assert_eq!(s.tab, OpeningTab::Game("mnc"));
     assert!(!s.mouse);
     assert_eq!(s.display, Display::Ascii);
+    assert!(s.details);
+    // The app takes it: the details on in every tab.
+    let mut app = noughts::tui::app::App::new(noughts::tui::theme::Theme { color: false });
+    app.apply_settings(&s);
+    assert!(app.details);
     assert_eq!(s.games.mnc.side, SideSetting::X);
     assert_eq!(s.games.mnc.strength, StrengthSetting::Casual);
     assert!(s.games.mnc.hints);
@@ -70,6 +75,10 @@ mouse = true
 # "unicode", or "ascii" for terminals without box drawing, stars and
 # braille (the Linux console, old Windows consoles; as noughts --ascii).
 display = "unicode"
+
+# The details in every tab from the start (i turns them on and off): the
+# contest judges' answers, the Grundy values, the quotient's algebra.
+details = false
 
 [mnc]
 # Your side in Noughts & Crosses+: "o" (the engine moves first) or "x".

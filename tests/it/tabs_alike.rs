@@ -529,3 +529,48 @@ fn every_game_has_one_word_in_every_list() {
         );
     }
 }
+
+/// The words of the expert's layer: the contest problems, the Grundy
+/// values' list, the quotient's algebra, a unit a player does not count in.
+const EXPERT_WORDS: [&str; 6] = [
+    "Codeforces",
+    "CodeChef",
+    "P-portion",
+    "L:G",
+    "plies",
+    "nim-sum",
+];
+
+/// Each tab's first screen at 80×24 speaks plainly: it says who wins and
+/// no expert word, until `i` shows the details (each tab's own), which `i`
+/// hides again; the details are every tab's at once.
+#[test]
+fn first_screens_speak_plainly_until_i_shows_the_details() {
+    // What `i` brings in each tab, in the title bar's order.
+    let shown = ["Codeforces", "L:G", "position  x", "P-portion"];
+    assert_eq!(shown.len(), TabId::ALL.len());
+    let mut app = fresh();
+    for (&tab, details) in TabId::ALL.iter().zip(shown) {
+        app.update(Action::SelectTab(tab));
+        let plain = draw(&app, 80, 24).backend().to_string();
+        for word in EXPERT_WORDS.iter().chain([&details]) {
+            assert!(!plain.contains(word), "{tab:?} shows {word}:\n{plain}");
+        }
+        let verdict = ["draw", "LOSING", "wins", "WINNING"];
+        assert!(verdict.iter().any(|v| plain.contains(v)), "{plain}");
+        app.handle(&press(KeyCode::Char('i')), AREA);
+        let expert = draw(&app, 80, 24).backend().to_string();
+        assert!(expert.contains(details), "{tab:?}: no {details}:\n{expert}");
+        app.handle(&press(KeyCode::Char('i')), AREA);
+        // Esc takes the note of what `i` did away.
+        app.handle(&press(KeyCode::Esc), AREA);
+        assert_eq!(draw(&app, 80, 24).backend().to_string(), plain, "{tab:?}");
+    }
+    // On in one tab, on in all.
+    app.handle(&press(KeyCode::Char('i')), AREA);
+    for (&tab, details) in TabId::ALL.iter().zip(shown) {
+        app.update(Action::SelectTab(tab));
+        let screen = draw(&app, 80, 24).backend().to_string();
+        assert!(screen.contains(details), "{tab:?}:\n{screen}");
+    }
+}

@@ -218,9 +218,12 @@ fn editing_by_keys_and_clicks_with_undo_and_the_board_count() {
     }
     assert_eq!(cells(&app).len(), 9);
     assert!(tab(&app).message().unwrap().contains("9 boards at most"));
-    // Nine boards still fit a 40×16 terminal, every one drawn.
+    // Nine boards still fit a 40×16 terminal, every one drawn (with the
+    // details, each labelled with its element).
+    app.set_details(true);
     let text = draw(&app, 40, 16).backend().to_string();
     assert!(text.contains("9: c") || text.contains("9 c"), "{text}");
+    app.set_details(false);
     // The up and down arrows cross to the board drawn above or below.
     draw(&app, AREA.width, AREA.height);
     let per_row = layout(shell_layout(AREA).body, 9).unwrap().per_row;
@@ -422,6 +425,7 @@ fn the_engine_first_on_one_board_takes_the_centre_and_wins() {
 #[test]
 fn while_playing_the_analysis_is_hidden_until_asked_for() {
     let mut app = app_with(&[0, 0, 0]);
+    app.set_details(true);
     type_keys(&mut app, "g");
     settle(&mut app);
     let terminal = draw(&app, AREA.width, AREA.height);

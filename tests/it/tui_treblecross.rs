@@ -128,7 +128,8 @@ fn a_click_on_a_scrolled_strip_toggles_the_cell_drawn_there() {
 
 #[test]
 fn winning_cells_are_starred_green_bold_and_underlined() {
-    let app = app_with("...............................................");
+    let mut app = app_with("...............................................");
+    app.set_details(true);
     let terminal = draw(&app, 100, 24);
     insta::assert_snapshot!("treblecross_winning", terminal.backend());
     let strip_row = layout(shell_layout(AREA).body, false).unwrap().strip;
@@ -170,7 +171,8 @@ fn winning_cells_are_starred_green_bold_and_underlined() {
 
 #[test]
 fn segments_nim_sum_and_messages() {
-    let losing = app_with("X.....X..X.............X....X..X");
+    let mut losing = app_with("X.....X..X.............X....X..X");
+    losing.set_details(true);
     let text = draw(&losing, 100, 24).backend().to_string();
     insta::assert_snapshot!("treblecross_losing", text);
     assert!(
@@ -202,6 +204,7 @@ fn segments_nim_sum_and_messages() {
 #[test]
 fn the_wheel_over_the_panel_scrolls_the_grundy_values() {
     let mut app = app_with(".....");
+    app.set_details(true);
     let panel = layout(shell_layout(AREA).body, false).unwrap().panel;
     app.handle(
         &mouse(MouseEventKind::ScrollDown, panel.x + 3, panel.y + 2),
@@ -276,6 +279,7 @@ fn long_free_segments_are_analysed_off_the_ui_thread_with_progress() {
 fn s_shows_the_statistics_of_the_lengths_on_screen() {
     use noughts::solver::grundy::{find_period, stats};
     let mut app = app_with(".....");
+    app.set_details(true);
     type_keys(&mut app, "]]]]]]]]]]s");
     assert!(app.tabs.treblecross.showing_grundy_stats());
     let first = app.tabs.treblecross.grundy_start();
@@ -417,7 +421,10 @@ fn a_40_by_16_screen_keeps_the_verdict_the_winning_cells_and_the_cursor_line() {
     assert!(text.lines().next().unwrap().contains("2 Treble"), "{text}");
     // A losing strip: the nim-sum is never split from its value (it
     // wrapped `G(12) =` / `0`).
-    let losing = app_with(&".".repeat(12));
+    let mut losing = app_with(&".".repeat(12));
+    let text = draw(&losing, 40, 16).backend().to_string();
+    assert!(text.contains("LOSING for the player to move"), "{text}");
+    losing.set_details(true);
     let text = draw(&losing, 40, 16).backend().to_string();
     assert!(text.contains("G(12) = 0"), "{text}");
     type_keys(&mut app, "3");
@@ -458,43 +465,51 @@ fn every_free_segment_gets_a_label() {
         for _ in 0..40 {
             let cells = random_strip(n, &mut seed);
             let text: String = cells.iter().map(|&x| if x { 'X' } else { '.' }).collect();
-            let app = app_with(&text);
-            let Some(StripAnalysis::Segments { segments, .. }) = app.tabs.treblecross.analysis()
+            let mut app = app_with(&text);
+            let Some(StripAnalysis::Segments { segments, .. }) =
+                app.tabs.treblecross.analysis().cloned()
             else {
                 continue;
             };
-            let l = layout(shell_layout(AREA).body, false).unwrap();
-            let z = app.tabs.treblecross.cell_width(l.strip.width);
-            let visible = usize::from(l.strip.width / z);
-            let terminal = draw(&app, 100, 24);
-            let rows: Vec<String> = (1..l.segments.height)
-                .map(|dy| row_text(&terminal, l.segments.y + dy))
-                .collect();
-            for s in segments.iter().filter(|s| s.start < visible) {
-                let col = usize::from(l.segments.x - l.strip.x) + s.start * usize::from(z);
-                let forms = [
-                    format!("L={} G={}", s.len, s.grundy),
-                    format!("G={}", s.grundy),
-                    s.grundy.to_string(),
-                ];
-                // At the segment's first column (or pulled left at the
-                // right edge, never further than its own width).
-                let labelled = rows.iter().any(|row| {
-                    let chars: Vec<char> = row.chars().collect();
-                    (col.saturating_sub(8)..=col).rev().any(|x| {
-                        let at: String = chars[(l.segments.x as usize + x).min(chars.len())..]
-                            .iter()
-                            .collect();
-                        forms.iter().any(|f| at.starts_with(f.as_str()))
-                            && (x == col || x + 8 >= chars.len() - 2 - 8)
-                    })
-                });
-                assert!(
-                    labelled,
-                    "{text}: segment at {} unlabelled:\n{}",
-                    s.start + 1,
-                    rows.join("\n")
-                );
+            // Plain, each segment's length; with the details, its value.
+            for details in [false, true] {
+                app.set_details(details);
+                let l = layout(shell_layout(AREA).body, false).unwrap();
+                let z = app.tabs.treblecross.cell_width(l.strip.width);
+                let visible = usize::from(l.strip.width / z);
+                let terminal = draw(&app, 100, 24);
+                let rows: Vec<String> = (1..l.segments.height)
+                    .map(|dy| row_text(&terminal, l.segments.y + dy))
+                    .collect();
+                for s in segments.iter().filter(|s| s.start < visible) {
+                    let col = usize::from(l.segments.x - l.strip.x) + s.start * usize::from(z);
+                    let forms = match details {
+                        true => vec![
+                            format!("L={} G={}", s.len, s.grundy),
+                            format!("G={}", s.grundy),
+                            s.grundy.to_string(),
+                        ],
+                        false => vec![format!("{} free", s.len), s.len.to_string()],
+                    };
+                    // At the segment's first column (or pulled left at the
+                    // right edge, never further than its own width).
+                    let labelled = rows.iter().any(|row| {
+                        let chars: Vec<char> = row.chars().collect();
+                        (col.saturating_sub(8)..=col).rev().any(|x| {
+                            let at: String = chars[(l.segments.x as usize + x).min(chars.len())..]
+                                .iter()
+                                .collect();
+                            forms.iter().any(|f| at.starts_with(f.as_str()))
+                                && (x == col || x + 8 >= chars.len() - 2 - 8)
+                        })
+                    });
+                    assert!(
+                        labelled,
+                        "{text}: segment at {} unlabelled:\n{}",
+                        s.start + 1,
+                        rows.join("\n")
+                    );
+                }
             }
         }
     }
@@ -514,7 +529,8 @@ fn the_cursor_line_says_what_the_move_does_as_a_search_would() {
             let cells = random_strip(n, &mut seed);
             let analysis = analyze(&cells, &mut table).unwrap();
             for cell in 0..n {
-                let words = cursor_words(&cells, cell, &analysis, &table);
+                let words = cursor_words(&cells, cell, &analysis, &table, true);
+                let plain = cursor_words(&cells, cell, &analysis, &table, false);
                 if cells[cell] {
                     assert!(words.contains("holds an X"), "{words}");
                     continue;
@@ -561,6 +577,9 @@ fn the_cursor_line_says_what_the_move_does_as_a_search_would() {
                 assert_eq!(stated, nim_sum, "{words}");
                 assert_eq!(words.contains("LOSING"), wins, "{words}");
                 assert_eq!(nim_sum == 0, wins, "{words}");
+                // Without the details: the same verdict, and no sum.
+                assert_eq!(plain.contains("a winning move"), wins, "{plain}");
+                assert!(!plain.contains('⊕') && !plain.contains("G("), "{plain}");
             }
         }
     }
@@ -583,6 +602,7 @@ fn first_values(code: &str) -> String {
 #[test]
 fn the_panel_shows_other_octal_games_and_a_plot() {
     let mut app = app_with(".....");
+    app.set_details(true);
     type_keys(&mut app, "o0.77\n");
     // (Enter as a key, not a newline character.)
     app.handle(&key(KeyCode::Enter), AREA);

@@ -49,6 +49,8 @@ pub struct App {
     pub keeps_session: bool,
     /// Every symbol drawn in ASCII (the settings' `display = "ascii"`).
     pub ascii: bool,
+    /// The details shown in every tab (`i`; the settings' `details`).
+    pub details: bool,
     /// A one-line note over the footer until the next key (a settings
     /// file that did not read, a file saved).
     pub notice: Option<String>,
@@ -68,6 +70,7 @@ impl App {
             puzzle_folder: None,
             keeps_session: false,
             ascii: false,
+            details: false,
             notice: None,
         }
     }
@@ -217,6 +220,14 @@ impl App {
             Action::SelectTab(tab) => self.tab = tab,
             Action::ToggleHelp => self.toggle(Overlay::Help),
             Action::ToggleRules => self.toggle(Overlay::Rules),
+            Action::ToggleDetails => {
+                self.set_details(!self.details);
+                self.notice = Some(if self.details {
+                    "details shown in every tab: i hides them".into()
+                } else {
+                    "details hidden: i shows them again".into()
+                });
+            }
             Action::ScrollOverlay(by) => {
                 self.overlay_scroll = (self.overlay_scroll.saturating_add_signed(by))
                     .min(self.overlay_scroll_end.get());
@@ -271,9 +282,20 @@ impl App {
         }
     }
 
+    /// The details on or off in every tab.
+    pub fn set_details(&mut self, on: bool) {
+        self.details = on;
+        for page in self.tabs.pages_mut() {
+            page.set_details(on);
+        }
+    }
+
     /// The settings file's choices (the command line's come after).
     pub fn apply_settings(&mut self, settings: &Settings) {
         self.ascii = settings.display == crate::settings::Display::Ascii;
+        if settings.details {
+            self.set_details(true);
+        }
         for page in self.tabs.pages_mut() {
             page.apply_settings(settings);
         }

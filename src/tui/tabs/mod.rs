@@ -51,6 +51,7 @@ pub trait Page {
     fn apply_settings(&mut self, settings: &Settings);
     fn kept(&self) -> Vec<(&'static str, String)>;
     fn restore(&mut self, name: &str, value: &str);
+    fn set_details(&mut self, on: bool);
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
     /// Whether the tab is drawn in `area` (else "enlarge the terminal"
     /// is, and its keys and clicks wait).
@@ -152,6 +153,10 @@ where
 
     fn restore(&mut self, name: &str, value: &str) {
         Keep::restore(self, name, value);
+    }
+
+    fn set_details(&mut self, on: bool) {
+        Tab::set_details(self, on);
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {

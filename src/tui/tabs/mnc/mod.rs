@@ -77,6 +77,8 @@ pub struct MncTab {
     cursor: Cell,
     hints: bool,
     message: Option<String>,
+    /// The expert's layer shown under the plain words (`i`).
+    details: bool,
     /// The engine's value of the current position and of each move in it.
     rating: Option<Rating>,
     /// The engine's move, shown once its delay is over.
@@ -309,6 +311,10 @@ impl Tab for MncTab {
         (game.human_moved() && game.is_on()).then_some("the Noughts & Crosses+ match")
     }
 
+    fn set_details(&mut self, on: bool) {
+        self.details = on;
+    }
+
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let Some(layout) = layout(area) else {
             return;
@@ -337,6 +343,7 @@ impl MncTab {
             cursor: Cell::CENTRE,
             hints: false,
             message: None,
+            details: false,
             rating: None,
             engine_move: None,
             delay,

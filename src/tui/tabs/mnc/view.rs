@@ -519,6 +519,13 @@ impl MncTab {
         if self.hints && self.humans_turn() && !short {
             lines.extend(hint_legend(width, theme));
         }
+        if self.details && !short {
+            lines.push(Line::from(vec![
+                Span::styled("position  ", theme.dim()),
+                Span::raw(crate::notation::mnc::position_notation(self.position())),
+                Span::styled("  (as noughts mnc analyze reads it)", theme.dim()),
+            ]));
+        }
         if let Some(capture) = self.last_capture() {
             lines.push(Line::styled(capture, theme.key()));
         }

@@ -118,6 +118,8 @@ pub struct NotaktoTab {
     playing: Playing<NotaktoRules>,
     /// A one-line answer to the last action (why it was refused, …).
     message: Option<String>,
+    /// The expert's layer shown under the plain words (`i`).
+    details: bool,
     cursor: Spot,
     history: History<Boards>,
     /// The quotient's answer for the boards as they stand, once per change.
@@ -309,6 +311,10 @@ impl Tab for NotaktoTab {
         self.game_at_stake().then_some("the Notakto game")
     }
 
+    fn set_details(&mut self, on: bool) {
+        self.details = on;
+    }
+
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let Some(layout) = self.layout(area) else {
             return;
@@ -332,6 +338,7 @@ impl NotaktoTab {
             boards,
             playing: Playing::new(|| NotaktoEngine),
             message: None,
+            details: false,
             cursor: Spot {
                 board: 0,
                 cell: Cell::CENTRE,

@@ -28,7 +28,7 @@ use ratatui::text::{Line, Span};
 /// What putting an `X` on `spot` does, in words: the board's new element
 /// (or that it dies), the product after it, and so whether the opponent
 /// is left losing (a winning move).
-pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool) -> String {
+pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) -> String {
     let mv = Move {
         board: spot.board,
         cell: spot.cell,
@@ -48,6 +48,23 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool) -> String {
             "X at {} completes a line on the last live board: it loses at once",
             MoveText(mv)
         );
+    }
+    if !details {
+        // Plain: whether it wins; the algebra behind it is a detail.
+        let kills = match after[spot.board].is_dead() {
+            true => format!(" kills board {k}"),
+            false => String::new(),
+        };
+        return match analysis.p_position {
+            true => format!(
+                "X at {}{kills}: a winning move, the opponent is then LOSING",
+                MoveText(mv)
+            ),
+            false => format!(
+                "X at {}{kills}: a losing move, the opponent then wins with perfect play",
+                MoveText(mv)
+            ),
+        };
     }
     let q = quotient();
     let becomes = if after[spot.board].is_dead() {
@@ -140,7 +157,8 @@ impl NotaktoTab {
                     draw_centred(&[sign.to_string()], body, style, buf);
                 }
             }
-            self.render_label(place, k, board, show || !live, buf, theme);
+            let elements = (show || !live) && self.details;
+            self.render_label(place, k, board, elements, buf, theme);
         }
     }
 
@@ -305,23 +323,39 @@ impl NotaktoTab {
         } else {
             Span::styled("LOSING", theme.bad())
         };
-        lines.push(Line::from(vec![
-            verdict,
-            Span::raw(" for the player to move: "),
-            Span::raw(product_words(quotient(), analysis, ascii::on())),
-        ]));
+        if self.details {
+            lines.push(Line::from(vec![
+                verdict,
+                Span::raw(" for the player to move: "),
+                Span::raw(product_words(quotient(), analysis, ascii::on())),
+            ]));
+        } else {
+            lines.push(Line::from(vec![
+                verdict,
+                Span::raw(" for the player to move"),
+            ]));
+        }
         // Under the moves: the cursor's move and the legend.
         let mut tail = Vec::new();
         if self.playing.game.as_ref().is_none_or(|g| g.is_on()) {
             tail.push(Line::styled(
-                cursor_words(self.boards(), self.cursor, ascii::on()),
+                cursor_words(self.boards(), self.cursor, ascii::on(), self.details),
                 theme.best(),
             ));
         }
         tail.push(Line::styled(
-            "★ winning move, × losing move; under each board its element",
+            match self.details {
+                true => "★ winning move, × losing move; under each board its element",
+                false => "★ winning move, × losing move",
+            },
             theme.dim(),
         ));
+        if !self.details {
+            tail.push(Line::styled(
+                "i: the details (the algebra behind the verdict: each board's element, their product)",
+                theme.dim(),
+            ));
+        }
         let winning = analysis.winning_moves();
         if winning.is_empty() {
             lines.push(Line::styled(

@@ -68,6 +68,8 @@ pub struct TicTacToeTab {
     next_example: usize,
     /// A one-line answer to the last action, when it did not work.
     message: Option<String>,
+    /// The expert's layer shown under the plain words (`i`).
+    details: bool,
     /// The perfect line studied from the board (or the puzzle's), while
     /// it is shown.
     study: Option<Record<TicTacToeRules>>,
@@ -167,6 +169,10 @@ impl Tab for TicTacToeTab {
         }
     }
 
+    fn set_details(&mut self, on: bool) {
+        self.details = on;
+    }
+
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let Some(layout) = layout(area) else {
             return;
@@ -193,6 +199,7 @@ impl TicTacToeTab {
             examples: examples(),
             next_example: 0,
             message: None,
+            details: false,
             study: None,
             training: Training::new(PuzzleGame::TicTacToe),
             puzzler: Puzzler::new(),

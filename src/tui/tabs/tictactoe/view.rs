@@ -7,6 +7,7 @@ use crate::notation::line_words;
 use crate::notation::tictactoe::{mark_letter, result_words, slashed};
 use crate::solver::record::PerfectLine;
 use crate::solver::tictactoe::TicTacToeRules;
+use crate::solver::tictactoe::Verdict;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{draw_centred, glyph, Shape};
 use crate::tui::record_view;
@@ -224,7 +225,8 @@ impl TicTacToeTab {
         // The two contest problems' answers, named as what they are and
         // each saying what it means: a newcomer meets "first" or
         // "CodeChef 2" nowhere else.
-        let facts = vec![
+        // They are the details (`i`): plain words lead.
+        let mut facts = vec![
             Line::from(vec![label("Board"), Span::raw(slashed(&self.board))]),
             Line::styled("As the contest judges answer:", theme.dim()),
             Line::from(vec![
@@ -238,9 +240,33 @@ impl TicTacToeTab {
                 Span::styled(format!(": {}", v.verdict.status_meaning()), theme.dim()),
             ]),
         ];
+        if !self.details {
+            facts.clear();
+        }
         // The verdict: why illegal, the line, whose move and what perfect
         // play gives.
         let mut lines = Vec::new();
+        match v.verdict {
+            Verdict::Illegal => lines.push(Line::from(vec![
+                label("Not legal"),
+                Span::styled("no game reaches this board", theme.bad()),
+            ])),
+            Verdict::Draw => lines.push(Line::from(vec![
+                label("Game over"),
+                Span::styled("a draw: the board is full, no line", theme.key()),
+            ])),
+            Verdict::FirstPlayerWon | Verdict::SecondPlayerWon => {
+                let winner = match v.verdict {
+                    Verdict::FirstPlayerWon => 'X',
+                    _ => 'O',
+                };
+                lines.push(Line::from(vec![
+                    label("Game over"),
+                    Span::styled(format!("{winner} won"), theme.good()),
+                ]));
+            }
+            _ => {}
+        }
         if let Some(why) = v.why {
             lines.push(Line::from(vec![
                 label("Why"),
@@ -293,6 +319,14 @@ impl TicTacToeTab {
                 theme.dim(),
             ));
         }
+        notes.push(Line::styled(
+            if self.details {
+                "i hides the details"
+            } else {
+                "i: the details (the board as text, the contest judges' answers)"
+            },
+            theme.dim(),
+        ));
         // The board's forms first where everything fits; on a short panel
         // the verdict and what to do come first.
         let all: Vec<Line> = facts.iter().chain(&lines).chain(&notes).cloned().collect();

@@ -85,6 +85,8 @@ pub struct TreblecrossTab {
     playing: Playing<TreblecrossRules>,
     /// A one-line answer to the last action (why it was refused, …).
     message: Option<String>,
+    /// The expert's layer shown under the plain words (`i`).
+    details: bool,
     cursor: usize,
     history: History,
     table: GrundyTable,
@@ -292,6 +294,11 @@ impl Tab for TreblecrossTab {
         TextKey::of(event).map(Action::Prompt)
     }
 
+    fn set_details(&mut self, on: bool) {
+        self.details = on;
+        self.panel.details = on;
+    }
+
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let Some(layout) = self.layout_in(area) else {
             return;
@@ -326,6 +333,7 @@ impl TreblecrossTab {
             strip,
             playing: Playing::new(TreblecrossEngine::default),
             message,
+            details: false,
             cursor: 0,
             history: History::default(),
             table,

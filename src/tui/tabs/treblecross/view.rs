@@ -51,14 +51,15 @@ pub fn nim_sum_text(lengths: &[(usize, u16)], nim_sum: u16) -> String {
     )
 }
 
-/// What putting an `X` on `cell` does, in words: for a safe cell the
-/// segments it leaves and the new nim-sum, for an unsafe one the win it
+/// What putting an `X` on `cell` does, in words: for a safe cell whether
+/// it wins (with the `details`, the segments it leaves and the new sum), for an unsafe one the win it
 /// hands the opponent, for a winning one that it wins.
 pub fn cursor_words(
     strip: &[bool],
     cell: usize,
     analysis: &StripAnalysis,
     table: &GrundyTable,
+    details: bool,
 ) -> String {
     let at = cell + 1;
     if strip[cell] {
@@ -110,6 +111,12 @@ pub fn cursor_words(
     } else {
         "the opponent is WINNING"
     };
+    if !details {
+        return match new_sum {
+            0 => format!("X at {at}: a winning move, the opponent is then LOSING"),
+            _ => format!("X at {at}: a losing move, the opponent then wins with perfect play"),
+        };
+    }
     format!(
         "X at {at} leaves {}, so {verdict}",
         nim_sum_text(&lengths, new_sum)
@@ -324,11 +331,16 @@ impl TreblecrossTab {
         buf: &mut Buffer,
         theme: &Theme,
     ) {
-        let labels = [
-            format!("L={} G={}", segment.len, segment.grundy),
-            format!("G={}", segment.grundy),
-            segment.grundy.to_string(),
-        ];
+        // Plain: how many cells are free; the details add its value.
+        let labels = if self.details {
+            vec![
+                format!("L={} G={}", segment.len, segment.grundy),
+                format!("G={}", segment.grundy),
+                segment.grundy.to_string(),
+            ]
+        } else {
+            vec![format!("{} free", segment.len), segment.len.to_string()]
+        };
         for label in &labels {
             let width = label.chars().count() as u16;
             // At the segment's first column, or pulled left at the edge.
@@ -458,7 +470,13 @@ impl TreblecrossTab {
                     Span::raw(" for the player to move: "),
                     Span::raw(nim_sum_text(&lengths, *nim_sum)),
                 ]);
-                if width_of(&verdict_line) <= usize::from(width) {
+                if !self.details {
+                    // Plain: the verdict; the sum behind it is a detail.
+                    lines.push(Line::from(vec![
+                        verdict.clone(),
+                        Span::raw(" for the player to move"),
+                    ]));
+                } else if width_of(&verdict_line) <= usize::from(width) {
                     lines.push(verdict_line);
                 } else {
                     lines.push(Line::from(vec![
@@ -486,7 +504,7 @@ impl TreblecrossTab {
             .segments()
             .iter()
             .find(|s| (s.start..s.start + s.len).contains(&self.cursor))
-            .filter(|_| detail != Detail::Essential)
+            .filter(|_| detail != Detail::Essential && self.details)
         {
             lines.push(Line::styled(
                 format!(
@@ -501,8 +519,20 @@ impl TreblecrossTab {
         }
         if self.playing.game.as_ref().is_none_or(|g| g.is_on()) {
             lines.push(Line::styled(
-                cursor_words(strip.cells(), self.cursor, analysis, &self.table),
+                cursor_words(
+                    strip.cells(),
+                    self.cursor,
+                    analysis,
+                    &self.table,
+                    self.details,
+                ),
                 theme.best(),
+            ));
+        }
+        if detail == Detail::Full && !self.details {
+            lines.push(Line::styled(
+                "i: the details (each free segment's Grundy value, the sum behind the verdict)",
+                theme.dim(),
             ));
         }
         lines
