@@ -95,6 +95,17 @@ fn stills(dir: &Path) -> Result<()> {
         20,
         &dir.join("tictactoe-illegal.png"),
     )?;
+    // The details (`i`): the board as text and the contest judges' answers.
+    let mut details = with_board("X0X/.0./.X.")?;
+    details.update(Action::ToggleDetails);
+    details.notice = None;
+    save(
+        &mut painter,
+        &details,
+        100,
+        20,
+        &dir.join("tictactoe-details.png"),
+    )?;
     let mut help = with_board("X.X/00./...")?;
     help.update(Action::ToggleHelp);
     save(
@@ -139,6 +150,8 @@ fn stills(dir: &Path) -> Result<()> {
         study.update(Action::tab(TreblecrossAction::ScrollGrundy(8)));
     }
     study.update(Action::tab(TreblecrossAction::GrundyStats));
+    // The research views with the details: the segments' values, the sum.
+    study.set_details(true);
     save(
         &mut painter,
         &study,
@@ -208,6 +221,7 @@ fn stills(dir: &Path) -> Result<()> {
         noughts::tui::text::TextKey::Enter,
     )));
     grundy.update(Action::tab(TreblecrossAction::GrundyStats));
+    grundy.set_details(true);
     save(
         &mut painter,
         &grundy,
@@ -221,6 +235,7 @@ fn stills(dir: &Path) -> Result<()> {
     plot.update(Action::tab(TreblecrossAction::GrundyStats));
     plot.update(Action::tab(TreblecrossAction::GrundyStats));
     settle_table(&mut plot);
+    plot.set_details(true);
     save(
         &mut painter,
         &plot,
@@ -245,7 +260,10 @@ fn notakto(painter: &mut Painter, dir: &Path) -> Result<()> {
     let nine = "noughts 1\nnotakto X../.X./... .../.../... XXX/.../... .X./X../... \
                 .../.X./... XX./.../... X.X/.../.X. ..X/.../X.. .../.../...\n";
     app.load_saved(saved::read(nine)?);
+    // With the details: each board's element and the product.
+    app.set_details(true);
     save(painter, &app, 120, 30, &dir.join("notakto-nine.png"))?;
+    app.set_details(false);
 
     // Two boards, you first (a lost position): the engine wins; the
     // review's marks on your moves.
