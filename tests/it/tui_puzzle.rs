@@ -90,6 +90,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     // Win puzzles until one has a wrong cell to try, then every puzzle
     // once right: wrong answers in the twin's words, right ones solve.
     let mut wrongs = 0;
+    let mut slow_wins = 0;
     let mut solved = 0;
     for seed in 0..40 {
         app.open_puzzle(id(&format!("tictactoe-2-{seed}")));
@@ -122,6 +123,21 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
             wrongs += 1;
             assert_eq!(app.tabs.tictactoe.training().trainer.progress().streak, 0);
         }
+        // A slower win: both distances in moves.
+        let slower = values.iter().find(|(_, v)| match (task, v) {
+            (TicTacToeTask::Win { plies }, independent::Value::Win(d)) => *d > u32::from(plies),
+            _ => false,
+        });
+        if let (TicTacToeTask::Win { plies }, Some(&(cell, independent::Value::Win(d)))) =
+            (task, slower)
+        {
+            click_tictactoe(&mut app, cell);
+            shows(
+                &app,
+                &format!("{cell} wins too, but in {d} moves: find the win in {plies} move"),
+            );
+            slow_wins += 1;
+        }
         for cell in &right {
             click_tictactoe(&mut app, *cell);
         }
@@ -131,6 +147,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
         solved += 1;
     }
     assert!(wrongs > 5, "only {wrongs} puzzles had a losing cell");
+    assert!(slow_wins > 0, "no puzzle had a slower win");
     let kept = progress_file(folder.path(), "tictactoe");
     assert_eq!(kept["solved"], solved);
 

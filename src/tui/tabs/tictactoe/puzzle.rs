@@ -126,8 +126,9 @@ impl TicTacToeTab {
             let words = match (t.puzzle.task, value) {
                 (TicTacToeTask::Win { plies }, Outcome::Win(d)) => {
                     format!(
-                        "{name} wins too, but in {}: find the win in {plies}",
-                        in_moves(d)
+                        "{name} wins too, but in {}: find the win in {}",
+                        in_moves(d),
+                        in_moves(plies)
                     )
                 }
                 _ => after,
