@@ -489,18 +489,26 @@ fn every_free_segment_gets_a_label() {
                             format!("G={}", s.grundy),
                             s.grundy.to_string(),
                         ],
-                        false => vec![format!("{} free", s.len), s.len.to_string()],
+                        false => vec![
+                            match s.len {
+                                1 => "1 free cell".to_string(),
+                                n => format!("{n} free cells"),
+                            },
+                            format!("{} free", s.len),
+                            s.len.to_string(),
+                        ],
                     };
                     // At the segment's first column (or pulled left at the
                     // right edge, never further than its own width).
+                    let wide = forms.iter().map(|f| f.chars().count()).max().unwrap();
                     let labelled = rows.iter().any(|row| {
                         let chars: Vec<char> = row.chars().collect();
-                        (col.saturating_sub(8)..=col).rev().any(|x| {
+                        (col.saturating_sub(wide)..=col).rev().any(|x| {
                             let at: String = chars[(l.segments.x as usize + x).min(chars.len())..]
                                 .iter()
                                 .collect();
                             forms.iter().any(|f| at.starts_with(f.as_str()))
-                                && (x == col || x + 8 >= chars.len() - 2 - 8)
+                                && (x == col || x + wide >= chars.len() - 2 - wide)
                         })
                     });
                     assert!(

@@ -519,12 +519,23 @@ impl MncTab {
         if self.hints && self.humans_turn() && !short {
             lines.extend(hint_legend(width, theme));
         }
+        // Said before the first moves, as the advice is.
+        let started_fresh =
+            self.game.record().moves().len() <= 1 && self.training.current.is_none();
         if self.details && !short {
             lines.push(Line::from(vec![
                 Span::styled("position  ", theme.dim()),
                 Span::raw(crate::notation::mnc::position_notation(self.position())),
-                Span::styled("  (as noughts mnc analyze reads it)", theme.dim()),
+                Span::styled(
+                    "  (as noughts mnc analyze reads it; i hides it)",
+                    theme.dim(),
+                ),
             ]));
+        } else if !short && started_fresh {
+            lines.push(Line::styled(
+                "i: the details (the position as text)",
+                theme.dim(),
+            ));
         }
         if let Some(capture) = self.last_capture() {
             lines.push(Line::styled(capture, theme.key()));

@@ -149,9 +149,11 @@ impl NotaktoTab {
                     draw_centred(&["·".to_string()], body, theme.dim(), buf);
                 } else if show && !dead {
                     // A wide cell says it in a word too.
+                    // The loss in a word too: a lone × looks like an X.
                     let (sign, style) = match marks[k][cell.index()] {
                         Some(true) if body.width >= 7 => ("★ win", theme.win().patch(theme.best())),
                         Some(true) => ("★", theme.win().patch(theme.best())),
+                        _ if body.width >= 7 => ("× loss", theme.dim()),
                         _ => ("×", theme.dim()),
                     };
                     draw_centred(&[sign.to_string()], body, style, buf);
@@ -350,12 +352,13 @@ impl NotaktoTab {
             },
             theme.dim(),
         ));
-        if !self.details {
-            tail.push(Line::styled(
-                "i: the details (the algebra behind the verdict: each board's element, their product)",
-                theme.dim(),
-            ));
-        }
+        tail.push(Line::styled(
+            match self.details {
+                true => "i hides the details",
+                false => "i: the details (the algebra behind the verdict)",
+            },
+            theme.dim(),
+        ));
         let winning = analysis.winning_moves();
         if winning.is_empty() {
             lines.push(Line::styled(

@@ -320,6 +320,10 @@ impl TicTacToeTab {
             ));
         }
         notes.push(Line::styled(
+            "Click a cell (or Space) to change it: X, O, empty; the verdict follows.",
+            theme.dim(),
+        ));
+        notes.push(Line::styled(
             if self.details {
                 "i hides the details"
             } else {

@@ -339,7 +339,12 @@ impl TreblecrossTab {
                 segment.grundy.to_string(),
             ]
         } else {
-            vec![format!("{} free", segment.len), segment.len.to_string()]
+            let len = segment.len;
+            vec![
+                format!("{len} free cell{}", if len == 1 { "" } else { "s" }),
+                format!("{len} free"),
+                len.to_string(),
+            ]
         };
         for label in &labels {
             let width = label.chars().count() as u16;
@@ -382,12 +387,16 @@ impl TreblecrossTab {
                 theme.dim(),
             ),
         ];
+        let legend = "★ winning, · safe, × unsafe";
         if !self.analysis_hidden() {
-            head.push(Span::styled("  ★ winning, · safe, × unsafe", theme.dim()));
+            head.push(Span::styled(format!("  {legend}"), theme.dim()));
         }
         let mut lines = Vec::new();
         if detail == Detail::Full {
             lines.push(Line::from(head));
+        } else if detail == Detail::NoWindow && !self.analysis_hidden() {
+            // A short screen keeps what the marks mean.
+            lines.push(Line::styled(legend, theme.dim()));
         }
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
@@ -529,9 +538,14 @@ impl TreblecrossTab {
                 theme.best(),
             ));
         }
-        if detail == Detail::Full && !self.details {
+        if detail == Detail::Full {
             lines.push(Line::styled(
-                "i: the details (each free segment's Grundy value, the sum behind the verdict)",
+                match self.details {
+                    true => "i hides the details",
+                    false => {
+                        "i: the details (each free segment's Grundy value, the sum behind the verdict)"
+                    }
+                },
                 theme.dim(),
             ));
         }
