@@ -352,7 +352,7 @@ fn the_last_session_comes_back_and_a_bad_one_is_set_aside() {
     session.send("+++");
     session.wait_for("cells 1–15 of 15");
     session.wait_for("15 free");
-    session.wait_for("i shows the numbers");
+    session.wait_for("their sum, the table)");
     // Lines without their trailing blanks: a terminal that had other text
     // there first holds spaces where a fresh one holds nothing.
     let trimmed =
@@ -366,7 +366,7 @@ fn the_last_session_comes_back_and_a_bad_one_is_set_aside() {
     let mut session = Session::start_in(&[], folder.path());
     session.wait_for("cells 1–15 of 15");
     session.wait_for("15 free");
-    session.wait_for("i shows the numbers");
+    session.wait_for("their sum, the table)");
     assert_eq!(trimmed(session.screen_text()), before);
     session.send("1");
     session.wait_for("To move      O");

@@ -217,6 +217,8 @@ fn treblecross_puzzles_take_cells_and_typed_numbers() {
     let folder = tempfile::tempdir().unwrap();
     let mut app = app_keeping_in(folder.path());
     app.update(noughts::tui::app::Action::SelectTab(TabId::Treblecross));
+    // With the details, whose Grundy panel the puzzles must hide.
+    app.set_details(true);
     type_keys(&mut app, "+++");
     let edited = app.tabs.treblecross.strip().clone();
     let g = segment_values(600);

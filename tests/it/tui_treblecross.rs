@@ -367,6 +367,7 @@ fn the_values_and_statistics_views_draw_the_same_bars() {
     // another height (issue 34).
     for (width, height) in [(80, 24), (100, 24), (120, 40), (200, 60)] {
         let mut app = app_with(".....");
+        app.set_details(true);
         let bars = |app: &App| -> Vec<String> {
             let terminal = draw(app, width, height);
             (0..height)

@@ -61,6 +61,9 @@ modes! {
     PUZZLE_CELL,
     /// A drill that asks for a number, typed.
     PUZZLE_NUMBER,
+    /// With any of the others but typing: the Grundy panel shown (the
+    /// details).
+    PANEL,
 }
 pub(super) const GAME: When = PLAYING.or(GAME_OVER);
 pub(super) const NOT_TYPING: When = EDITING.or(GAME).or(REVIEWING);
@@ -97,10 +100,10 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [ch('c')] "c" "clear the strip" => Action::Clear, when EDITING, footer "clear";
     [ch('e')] "e" "next example (the UVA sample strips)" => Action::NextExample, when EDITING, footer "example";
     [ch('z')] "z" "zoom: cells 3, 2, 1 wide, then as wide as fit" => Action::Zoom, when NOT_TYPING, footer "zoom";
-    [ch('[')] "[" "Grundy panel: smaller L (or wheel)" => Action::ScrollGrundy(-8), when NOT_TYPING;
-    [ch(']')] "]" "Grundy panel: larger L (or wheel)" => Action::ScrollGrundy(8), when NOT_TYPING, group "[/]" "G(L)";
-    [ch('s')] "s" "Grundy panel: values, statistics, plot" => Action::GrundyStats, when NOT_TYPING;
-    [ch('o')] "o" "Grundy panel: another octal game" => Action::OtherGame, when NOT_TYPING;
+    [ch('[')] "[" "Grundy panel: smaller L (or wheel)" => Action::ScrollGrundy(-8), when PANEL;
+    [ch(']')] "]" "Grundy panel: larger L (or wheel)" => Action::ScrollGrundy(8), when PANEL, group "[/]" "G(L)";
+    [ch('s')] "s" "Grundy panel: values, statistics, plot" => Action::GrundyStats, when PANEL;
+    [ch('o')] "o" "Grundy panel: another octal game" => Action::OtherGame, when PANEL;
 }];
 
 /// The keys while a puzzle is on the strip.

@@ -34,6 +34,12 @@ pub struct TreblecrossLayout {
 /// with its value history get half the rows the strip leaves, where the
 /// Grundy panel would otherwise take all but [`INFO_ROWS`].
 pub fn layout(area: Rect, game: bool) -> Option<TreblecrossLayout> {
+    layout_for(area, game, true)
+}
+
+/// As [`layout`]; without the `panel` (the details off) the words take
+/// its rows, and the panel is an empty row under the area.
+pub fn layout_for(area: Rect, game: bool, panel: bool) -> Option<TreblecrossLayout> {
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         return None;
     }
@@ -50,9 +56,12 @@ pub fn layout(area: Rect, game: bool) -> Option<TreblecrossLayout> {
     } else {
         INFO_ROWS
     };
-    let panel_height = left
-        .saturating_sub(info_rows)
-        .clamp(if short { 3 } else { 6 }, 40);
+    let panel_height = match panel {
+        true => left
+            .saturating_sub(info_rows)
+            .clamp(if short { 3 } else { 6 }, 40),
+        false => 0,
+    };
     let panel = Rect::new(
         area.x,
         area.bottom() - panel_height,

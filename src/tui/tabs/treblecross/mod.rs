@@ -20,7 +20,7 @@ mod view;
 
 pub use history::{Edit, History, BUDGET as HISTORY_BUDGET};
 pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
-pub use layout::{layout, window_start, TreblecrossLayout, MIN_SIZE};
+pub use layout::{layout, layout_for, window_start, TreblecrossLayout, MIN_SIZE};
 pub use panel::{stats_lines, Panel, PanelMode, PLOT_FIRST, PLOT_MOST};
 pub use puzzle::{Training, Try};
 pub use view::{cursor_words, nim_sum_text};
@@ -43,7 +43,7 @@ use crate::tui::tab::{About, Cursor, Tab};
 use crate::tui::text::{TextField, TextKey};
 use crate::tui::theme::Theme;
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use keys::{EDITING, GAME_OVER, PLAYING, PUZZLE_CELL, PUZZLE_NUMBER, REVIEWING, TYPING};
+use keys::{EDITING, GAME_OVER, PANEL, PLAYING, PUZZLE_CELL, PUZZLE_NUMBER, REVIEWING, TYPING};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use std::sync::atomic::Ordering::Relaxed;
@@ -131,7 +131,10 @@ impl Tab for TreblecrossTab {
             return TYPING;
         }
         if self.view() != Shown::Live {
-            return REVIEWING;
+            return match self.details {
+                true => REVIEWING.or(PANEL),
+                false => REVIEWING,
+            };
         }
         if self.puzzle_shown() {
             return if self.takes_number() {
@@ -140,10 +143,14 @@ impl Tab for TreblecrossTab {
                 PUZZLE_CELL
             };
         }
-        match &self.playing.game {
+        let base = match &self.playing.game {
             None => EDITING,
             Some(game) if game.is_on() => PLAYING,
             Some(_) => GAME_OVER,
+        };
+        match self.details {
+            true => base.or(PANEL),
+            false => base,
         }
     }
 
@@ -156,6 +163,12 @@ impl Tab for TreblecrossTab {
             return;
         }
         let last = self.strip().len() - 1;
+        // The Grundy panel is part of the details.
+        let panel_key = matches!(action, A::ScrollGrundy(_) | A::GrundyStats | A::OtherGame);
+        if panel_key && !self.details {
+            self.message = Some("the Grundy panel is part of the details: i shows it".into());
+            return;
+        }
         // Cursor, zoom and panel work whatever is shown.
         match action {
             A::Move(delta) => {
@@ -296,7 +309,6 @@ impl Tab for TreblecrossTab {
 
     fn set_details(&mut self, on: bool) {
         self.details = on;
-        self.panel.details = on;
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -304,6 +316,9 @@ impl Tab for TreblecrossTab {
             return;
         };
         self.render_view(&layout, buf, theme);
+        if layout.panel.height == 0 {
+            return;
+        }
         if self.puzzle_open() {
             return self.render_table_hidden(layout.panel, buf, theme);
         }
@@ -385,7 +400,8 @@ impl TreblecrossTab {
     /// Where things are in `area` now (the words get more rows while a
     /// game is on): the one call drawing and clicks both make.
     pub(super) fn layout_in(&self, area: Rect) -> Option<TreblecrossLayout> {
-        layout(area, self.record().is_some())
+        // The Grundy panel is part of the details.
+        layout_for(area, self.record().is_some(), self.details)
     }
 
     pub fn record(&self) -> Option<&Record<TreblecrossRules>> {

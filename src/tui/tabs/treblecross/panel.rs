@@ -49,8 +49,6 @@ pub struct Panel {
     pub other: Option<(OctalGame, Vec<u16>)>,
     /// The game code being typed (`o`), if the prompt is open.
     pub prompt: Option<TextField>,
-    /// The values as numbers under the bars (the tab's details, `i`).
-    pub details: bool,
 }
 
 impl Default for Panel {
@@ -61,7 +59,6 @@ impl Default for Panel {
             plot_len: PLOT_FIRST,
             other: None,
             prompt: None,
-            details: false,
         }
     }
 }
@@ -352,19 +349,6 @@ impl Panel {
                 buf,
                 theme.dim(),
             );
-            return;
-        }
-        if !self.details {
-            // Plain: what the bars are; the numbers are a detail.
-            let what = match self.other {
-                None => {
-                    "each bar: the value G(L) of a free segment of L cells; i shows the numbers"
-                }
-                Some(_) => "each bar: the value G(n) of a heap of n; i shows the numbers",
-            };
-            let rows = inner.bottom().saturating_sub(line_y);
-            let area = Rect::new(inner.x, line_y, inner.width, rows);
-            render_wrapped(vec![Line::raw(what)], area, buf, theme.dim());
             return;
         }
         // The values as numbers: those in use first, then from the left.

@@ -543,7 +543,7 @@ impl TreblecrossTab {
                 match self.details {
                     true => "i hides the details",
                     false => {
-                        "i: the details (each free segment's Grundy value, the sum behind the verdict)"
+                        "i: the details (the Grundy values: each free segment's, their sum, the table)"
                     }
                 },
                 theme.dim(),
