@@ -255,16 +255,6 @@ impl TicTacToeTab {
                 label("Game over"),
                 Span::styled("a draw: the board is full, no line", theme.key()),
             ])),
-            Verdict::FirstPlayerWon | Verdict::SecondPlayerWon => {
-                let winner = match v.verdict {
-                    Verdict::FirstPlayerWon => 'X',
-                    _ => 'O',
-                };
-                lines.push(Line::from(vec![
-                    label("Game over"),
-                    Span::styled(format!("{winner} won"), theme.good()),
-                ]));
-            }
             _ => {}
         }
         if let Some(why) = v.why {
@@ -274,6 +264,10 @@ impl TicTacToeTab {
             ]));
         }
         if let Some((side, cells)) = self.won_line() {
+            lines.push(Line::from(vec![
+                label("Game over"),
+                Span::styled(format!("{} won", mark_letter(side)), theme.good()),
+            ]));
             lines.push(Line::from(vec![
                 label("Line"),
                 Span::styled(

@@ -130,12 +130,6 @@ impl Tab for TreblecrossTab {
         if self.panel.prompt.is_some() {
             return TYPING;
         }
-        if self.view() != Shown::Live {
-            return match self.details {
-                true => REVIEWING.or(PANEL),
-                false => REVIEWING,
-            };
-        }
         if self.puzzle_shown() {
             return if self.takes_number() {
                 PUZZLE_NUMBER
@@ -144,10 +138,12 @@ impl Tab for TreblecrossTab {
             };
         }
         let base = match &self.playing.game {
+            _ if self.view() != Shown::Live => REVIEWING,
             None => EDITING,
             Some(game) if game.is_on() => PLAYING,
             Some(_) => GAME_OVER,
         };
+        // The Grundy panel's keys with the details, which show it.
         match self.details {
             true => base.or(PANEL),
             false => base,
