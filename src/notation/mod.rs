@@ -550,6 +550,15 @@ pub fn counted(count: usize, thing: &str) -> String {
     }
 }
 
+/// What a move does for its mover, in plain words (the tabs' cursor
+/// line without the details): `wins`, it leaves the opponent losing.
+pub fn move_verdict(wins: bool) -> &'static str {
+    match wins {
+        true => "a winning move, the opponent is then LOSING",
+        false => "a losing move, the opponent then wins with perfect play",
+    }
+}
+
 /// A distance to the end of a game: "1 move", "7 moves". The app and the
 /// commands count moves as plies are counted: each player's turn is one
 /// move, so "x wins in 3 moves" is x, then o, then x's winning move.

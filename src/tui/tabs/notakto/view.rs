@@ -7,6 +7,7 @@
 
 use super::layout::{Look, NotaktoLayout, Place};
 use super::{NotaktoTab, Spot};
+use crate::notation::move_verdict;
 use crate::notation::notakto::{element, product_words, MoveText};
 use crate::solver::board::line_in;
 use crate::solver::notakto::game::Player;
@@ -55,16 +56,11 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) ->
             true => format!(" kills board {k}"),
             false => String::new(),
         };
-        return match analysis.p_position {
-            true => format!(
-                "X at {}{kills}: a winning move, the opponent is then LOSING",
-                MoveText(mv)
-            ),
-            false => format!(
-                "X at {}{kills}: a losing move, the opponent then wins with perfect play",
-                MoveText(mv)
-            ),
-        };
+        return format!(
+            "X at {}{kills}: {}",
+            MoveText(mv),
+            move_verdict(analysis.p_position)
+        );
     }
     let q = quotient();
     let becomes = if after[spot.board].is_dead() {
@@ -148,8 +144,8 @@ impl NotaktoTab {
                     // each empty one is.
                     draw_centred(&["·".to_string()], body, theme.dim(), buf);
                 } else if show && !dead {
-                    // A wide cell says it in a word too.
-                    // The loss in a word too: a lone × looks like an X.
+                    // A wide cell says it in a word too (a lone × looks
+                    // like a played X).
                     let (sign, style) = match marks[k][cell.index()] {
                         Some(true) if body.width >= 7 => ("★ win", theme.win().patch(theme.best())),
                         Some(true) => ("★", theme.win().patch(theme.best())),

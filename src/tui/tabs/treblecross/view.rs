@@ -4,6 +4,7 @@
 
 use super::layout::{window_start, TreblecrossLayout};
 use super::TreblecrossTab;
+use crate::notation::{counted, move_verdict};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::record::Shown;
 use crate::solver::treblecross::{
@@ -112,10 +113,7 @@ pub fn cursor_words(
         "the opponent is WINNING"
     };
     if !details {
-        return match new_sum {
-            0 => format!("X at {at}: a winning move, the opponent is then LOSING"),
-            _ => format!("X at {at}: a losing move, the opponent then wins with perfect play"),
-        };
+        return format!("X at {at}: {}", move_verdict(new_sum == 0));
     }
     format!(
         "X at {at} leaves {}, so {verdict}",
@@ -341,7 +339,7 @@ impl TreblecrossTab {
         } else {
             let len = segment.len;
             vec![
-                format!("{len} free cell{}", if len == 1 { "" } else { "s" }),
+                counted(len, "free cell"),
                 format!("{len} free"),
                 len.to_string(),
             ]
