@@ -216,6 +216,8 @@ fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
 pub struct Loaded {
     pub settings: Settings,
     pub note: Option<String>,
+    /// The file was written just now: the app's very first start.
+    pub first: bool,
 }
 
 /// Reads the settings file at `file`; writes the commented defaults there
@@ -224,12 +226,14 @@ pub fn load_or_create(file: &Path) -> Loaded {
     let defaults = |note: String| Loaded {
         settings: Settings::default(),
         note: Some(note),
+        first: false,
     };
     match crate::store::read_bounded(file, LONGEST) {
         Ok(Some(text)) => match parse(&text) {
             Ok(settings) => Loaded {
                 settings,
                 note: None,
+                first: false,
             },
             // That the defaults are used and which file first, then
             // where in it and what (toml's words, the part a narrow
@@ -243,6 +247,7 @@ pub fn load_or_create(file: &Path) -> Loaded {
             Ok(()) => Loaded {
                 settings: Settings::default(),
                 note: None,
+                first: true,
             },
             Err(e) => defaults(format!(
                 "settings {}: could not be written ({e}); the defaults are used",

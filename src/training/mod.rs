@@ -55,6 +55,9 @@ pub struct Attempt {
     pub hints: u8,
     pub wrong: u32,
     pub standing: Standing,
+    /// A lesson's step: it counts for nothing in the record (no rating,
+    /// streak or solved count moves), whatever the answer.
+    pub practice: bool,
 }
 
 impl Attempt {
@@ -67,6 +70,7 @@ impl Attempt {
             hints: 0,
             wrong: 0,
             standing: Standing::Solving,
+            practice: false,
         }
     }
 

@@ -277,7 +277,7 @@ impl Trainer {
     /// ends it; a puzzle only looked at (no answer, no hint) costs nothing.
     pub fn skipped(&mut self, attempt: &Attempt) {
         let touched = attempt.hints > 0 || attempt.wrong > 0;
-        if attempt.is_open() && touched && self.progress.streak > 0 {
+        if attempt.is_open() && touched && !attempt.practice && self.progress.streak > 0 {
             self.update(|p| p.streak = 0);
         }
     }
@@ -322,6 +322,9 @@ impl Trainer {
             return "solved".into();
         }
         attempt.standing = Standing::Solved;
+        if attempt.practice {
+            return "done".into();
+        }
         // A clean solve wins against the puzzle; a slip lost already.
         self.rate(attempt, true);
         if attempt.wrong > 0 || attempt.hints >= HINT_STEPS {
@@ -341,6 +344,10 @@ impl Trainer {
 
     /// A wrong answer: the streak ends (once per puzzle).
     pub fn wrong(&mut self, attempt: &mut Attempt) {
+        if attempt.practice {
+            attempt.wrong = attempt.wrong.saturating_add(1);
+            return;
+        }
         if attempt.is_open() {
             self.rate(attempt, false);
         }
@@ -366,6 +373,9 @@ impl Trainer {
     pub fn given_up(&mut self, attempt: &mut Attempt) {
         if attempt.is_open() {
             attempt.standing = Standing::GivenUp;
+            if attempt.practice {
+                return;
+            }
             self.rate(attempt, false);
             self.update(|p| p.streak = 0);
         }

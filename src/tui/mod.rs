@@ -110,6 +110,9 @@ fn suspend_if_asked(_app: &mut App, _mouse: bool) -> std::io::Result<bool> {
     Ok(false)
 }
 
+/// Said once, on the very first start (no settings file yet).
+pub const FIRST_START: &str = "new here? L starts a short lesson in each tab; ? lists every key";
+
 /// Runs the app until the user quits (or a signal ends it: the terminal is
 /// given back first, then the signal does what it does by default).
 pub fn run(options: Options) -> Result<(), Error> {
@@ -119,12 +122,14 @@ pub fn run(options: Options) -> Result<(), Error> {
     // The settings file, read (and written with its defaults on first use)
     // only once there is a terminal to run in; the options win over it.
     let loaded = crate::settings::path().map(|file| crate::settings::load_or_create(&file));
+    let first = loaded.as_ref().is_some_and(|l| l.first);
     let (settings, note) = loaded.map_or_else(Default::default, |l| (l.settings, l.note));
     let mouse = options.mouse && settings.mouse;
     let mut app = App::new(theme::Theme::from_env());
     app.apply_settings(&settings);
     app.ascii |= options.ascii;
-    app.notice = note;
+    // The very first start offers the lessons, once.
+    app.notice = note.or_else(|| first.then(|| FIRST_START.to_string()));
     // The last session, unless asked to start clean; the options below
     // win over it. From here on it is kept, whatever ends the app.
     let kept = session::file().map(|file| session::open(&mut app, &file, options.fresh));

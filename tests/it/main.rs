@@ -21,6 +21,7 @@ mod files;
 mod grundy;
 mod hostile;
 mod kattis;
+mod lessons;
 mod mnc;
 mod notakto;
 mod octal;

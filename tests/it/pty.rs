@@ -287,6 +287,8 @@ fn the_tab_setting_wins_over_the_session_and_last_keeps_where_you_left_off() {
     // session on the Treblecross tab.
     let mut session = Session::start_in(&[], folder.path());
     session.wait_for("Perfect play");
+    // The very first start (no settings file yet) offers the lessons.
+    session.wait_for("new here? L starts a short lesson");
     session.send("2");
     session.wait_for("cells 1–12 of 12");
     session.send("q");
@@ -296,6 +298,7 @@ fn the_tab_setting_wins_over_the_session_and_last_keeps_where_you_left_off() {
         .contains("tab = \"last\""));
     let mut session = Session::start_in(&[], folder.path());
     session.wait_for("cells 1–12 of 12");
+    assert!(!session.screen_text().contains("new here?"), "offered once");
     session.send("q");
     assert!(session.finish().0.success());
     // A tab named in the settings opens, whatever the session says.

@@ -263,7 +263,7 @@ fn mnc_answers_are_exactly_the_moves_that_keep_the_win_in_n() {
 
 /// Every position a game reaches from the start, with the side to move
 /// (true: x), by the slow twin's moves: no symmetry, no table.
-fn reachable_twins() -> HashSet<(Twin, bool)> {
+pub(crate) fn reachable_twins() -> HashSet<(Twin, bool)> {
     let start = (Twin::start(), true);
     let mut seen = HashSet::from([start]);
     let mut todo = vec![start];

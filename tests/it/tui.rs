@@ -255,7 +255,7 @@ fn footer_shows_the_keys_of_the_tab() {
     // Wide characters (arrows) are followed by an empty continuation cell.
     let footer: String = (0..100).map(|x| buffer[(x, 23)].symbol()).collect();
     for word in [
-        "move", "cycle", "puzzle", "undo", "redo", "clear", "help", "quit",
+        "move", "cycle", "puzzle", "lesson", "undo", "redo", "help", "quit",
     ] {
         assert!(footer.contains(word), "{footer}");
     }

@@ -127,6 +127,28 @@ impl Index {
     }
 }
 
+impl MncPuzzle {
+    /// The puzzle a position makes (a lesson's step): to win at the
+    /// fastest, from the engine's values; `None` where the mover does
+    /// not win.
+    pub fn on(position: Position, engine: &mut Engine) -> Option<MncPuzzle> {
+        let Outcome::Win(plies) = engine.value(&position) else {
+            return None;
+        };
+        let moves = engine.rate_moves(&position);
+        let answers = (moves.iter())
+            .filter(|(_, v)| *v == Outcome::Win(plies))
+            .map(|(mv, _)| *mv)
+            .collect();
+        Some(MncPuzzle {
+            position,
+            plies,
+            answers,
+            moves,
+        })
+    }
+}
+
 impl Puzzler {
     /// A puzzler that uses an MNC engine already solved (the app's).
     pub fn with_engine(engine: Engine) -> Puzzler {

@@ -96,6 +96,16 @@ pub(super) fn make(level: u8, random: &mut SplitMix64) -> NotaktoPuzzle {
     })
 }
 
+impl NotaktoPuzzle {
+    /// The puzzle some boards make (a lesson's step): to find a winning
+    /// move; `None` where the player to move loses or no board is live.
+    pub fn on(boards: Vec<Board>) -> Option<NotaktoPuzzle> {
+        let analysis = analyze(&boards);
+        let answers = analysis.winning_moves();
+        (analysis.is_winning() && !answers.is_empty()).then_some(NotaktoPuzzle { boards, answers })
+    }
+}
+
 impl GamePuzzle for NotaktoPuzzle {
     const GAME: PuzzleGame = PuzzleGame::Notakto;
     const LEVELS: u8 = LEVELS;

@@ -77,6 +77,21 @@ impl Index {
         let save = random.below(2) == 1 && !self.saves[l].is_empty() || self.wins[l].is_empty();
         let boards = if save { &self.saves[l] } else { &self.wins[l] };
         let (board, moves) = boards[random.below(boards.len())].clone();
+        TicTacToePuzzle::asking(board, moves, save)
+    }
+}
+
+impl TicTacToePuzzle {
+    /// The puzzle a board makes (a lesson's step): to find every move that
+    /// does not lose (`save`), else one that wins at the fastest; `None`
+    /// for a board that is over or not legal.
+    pub fn on(board: Board, save: bool) -> Option<TicTacToePuzzle> {
+        let analysis = Analyzer::new().analyze(&board)?;
+        Some(TicTacToePuzzle::asking(board, analysis.moves, save))
+    }
+
+    /// The puzzle of a board and each empty cell's value for its mover.
+    fn asking(board: Board, moves: Vec<(Cell, Outcome)>, save: bool) -> TicTacToePuzzle {
         let best = moves.iter().map(|(_, v)| *v).max().unwrap_or(Outcome::Draw);
         let (task, answers) = if save {
             let keep = moves.iter().filter(|(_, v)| !v.is_loss());

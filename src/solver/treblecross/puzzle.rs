@@ -120,6 +120,19 @@ fn strip_with_no_immediate_win(
     }
 }
 
+impl TreblecrossPuzzle {
+    /// The puzzle a strip makes (a lesson's step): to find a winning
+    /// cell; `None` for a strip that loses for the player to move.
+    pub fn on(strip: Strip, table: &mut GrundyTable) -> Option<TreblecrossPuzzle> {
+        let analysis = analyze(&strip, table).ok()?;
+        let cells = analysis.winning_cells().to_vec();
+        (analysis.is_winning() && !cells.is_empty()).then_some(TreblecrossPuzzle {
+            strip,
+            task: TreblecrossTask::WinningCell { cells },
+        })
+    }
+}
+
 impl GamePuzzle for TreblecrossPuzzle {
     const GAME: PuzzleGame = PuzzleGame::Treblecross;
     const LEVELS: u8 = LEVELS;

@@ -63,6 +63,40 @@ fn a_clean_solve_grows_the_streak_and_a_slip_ends_it() {
 }
 
 #[test]
+fn a_lessons_step_moves_nothing_in_the_record() {
+    let mut trainer = Trainer::in_memory(GAME);
+    let mut counted = Attempt::new(id());
+    trainer.solved(&mut counted);
+    let before = trainer.progress();
+    assert_eq!(before.streak, 1);
+    let rated = |rating| Attempt {
+        rating,
+        practice: true,
+        ..Attempt::new(id())
+    };
+    // Every way a step can go: wrong, hinted to the end, solved after a
+    // slip, skipped after a hint, given up.
+    let mut slip = rated(1500);
+    trainer.wrong(&mut slip);
+    assert_eq!(slip.wrong, 1);
+    assert_eq!(trainer.solved(&mut slip), "done");
+    assert_eq!(slip.standing, Standing::Solved);
+    let mut hinted = rated(1500);
+    for _ in 0..HINT_STEPS {
+        trainer.hint(&mut hinted).unwrap();
+    }
+    assert_eq!(hinted.standing, Standing::GivenUp);
+    let mut skipped = rated(1500);
+    trainer.hint(&mut skipped).unwrap();
+    trainer.skipped(&skipped);
+    let mut shown = rated(1500);
+    trainer.given_up(&mut shown);
+    assert_eq!(shown.standing, Standing::GivenUp);
+    assert_eq!(trainer.progress(), before, "a lesson counts for nothing");
+    assert_eq!(trainer.change, None);
+}
+
+#[test]
 fn the_rating_rises_on_a_clean_solve_and_falls_on_a_slip_once_a_puzzle() {
     let rated = |rating| Attempt {
         rating,

@@ -13,12 +13,16 @@
 use crate::solver::puzzle::{Choice, PuzzleGame, PuzzleId, Rated};
 use crate::tui::text::TextKey;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{render_wrapped, rows_of};
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use std::path::Path;
 use std::time::Instant;
+
+mod lesson;
+mod panel;
+
+pub use lesson::{Lesson, Step};
+pub use panel::{heading, standing_line, PuzzlePanel};
+use panel::{run_heading, run_standing_line};
 
 /// What the puzzle modes can be asked to do; each tab wraps these in its
 /// own actions.
@@ -40,6 +44,8 @@ pub enum PuzzleAction {
     /// A key typed into a number answer (Treblecross drills); Enter
     /// answers.
     Type(TextKey),
+    /// The tab's lesson, from its first step.
+    Lesson,
 }
 
 /// The keys of every puzzle mode, after the tab's own answer keys: the
@@ -64,6 +70,8 @@ macro_rules! puzzle_keys {
                 => $wrap($crate::tui::puzzle::PuzzleAction::Run($crate::tui::puzzle::RunKind::Streak)), group "S/T" "runs";
             [$crate::tui::keymap::ch('T')] "T" "puzzle: a timed run (3 minutes; a mistake costs 10 s)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Run($crate::tui::puzzle::RunKind::Timed));
+            [$crate::tui::keymap::ch('L')] "L" "the tab's lesson, from its first step (it counts for nothing in your rating)"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Lesson);
         ]
     };
 }
@@ -110,6 +118,8 @@ pub struct Training<P, A, E = ()> {
     /// How the puzzle coming (or on) was chosen.
     chosen: Option<Choice>,
     aside: Option<A>,
+    /// The lesson going on, if one is: its steps are the puzzles.
+    lesson: Option<Lesson<P>>,
 }
 
 impl<P, A, E> Training<P, A, E> {
@@ -121,6 +131,7 @@ impl<P, A, E> Training<P, A, E> {
             due: false,
             chosen: None,
             aside: None,
+            lesson: None,
         }
     }
 
@@ -207,6 +218,7 @@ impl<P, A, E> Training<P, A, E> {
                 t.attempt.standing = Standing::GivenUp;
             }
         }
+        self.lesson = None;
         self.run = Some(Run::new(kind, self.trainer.best_run(kind), now));
     }
 
@@ -222,6 +234,7 @@ impl<P, A, E> Training<P, A, E> {
         }
         self.due = false;
         tried.attempt.named = !matches!(self.chosen, Some(Choice::Near { .. }));
+        self.lesson_attempt(&mut tried);
         self.current = Some(tried);
     }
 
@@ -234,6 +247,7 @@ impl<P, A, E> Training<P, A, E> {
             }
         }
         self.run = None;
+        self.lesson = None;
         self.due = false;
         self.aside.take()
     }
@@ -248,6 +262,7 @@ impl<P, A, E> Training<P, A, E> {
         self.current = None;
         self.aside = None;
         self.run = None;
+        self.lesson = None;
         self.due = false;
     }
 
@@ -326,6 +341,10 @@ impl<P, A, E> Training<P, A, E> {
                 t.said = Some((format!("{words}; {solved} solved"), true));
                 self.trainer.run_solved(kind, solved);
                 self.due = true;
+            }
+            _ if t.attempt.practice => {
+                self.trainer.solved(&mut t.attempt);
+                t.said = Some((words, true));
             }
             _ => {
                 let solved = self.trainer.solved(&mut t.attempt);
@@ -426,6 +445,14 @@ impl<P, A, E> Training<P, A, E> {
             Some(run) => run_standing_line(run, &t.attempt, theme),
             None => standing_line(&t.attempt, theme),
         });
+        if let Some([heading, question, why, standing]) = self.lesson_lines(&t.attempt, theme) {
+            panel.heading = heading;
+            panel.question = question;
+            panel.answer.extend(why);
+            panel.standing = standing;
+            // Its heading stays first, as a run's clock does, on a small screen.
+            panel.in_run = true;
+        }
         Some(panel)
     }
 }
@@ -440,7 +467,7 @@ pub const NO_PUZZLE: &str = "no puzzle on: P for one";
 /// What a tab does for the puzzle keys; [`update`] is the one place that
 /// reads them.
 pub trait Puzzles {
-    type Puzzle: Rated;
+    type Puzzle: Rated + Clone;
     type Aside;
     type More: Default;
     fn training(&self) -> &Training<Self::Puzzle, Self::Aside, Self::More>;
@@ -460,6 +487,13 @@ pub trait Puzzles {
     /// Puts the puzzle `id` (a new one at the level when `None`) on the
     /// tab, the tab's own work put aside (a game too: it comes back).
     fn open(&mut self, id: Option<PuzzleId>) {
+        // In a lesson: its next step, while there is one.
+        if id.is_none() {
+            if let Some((id, puzzle)) = self.training_mut().next_step() {
+                self.begin(id, puzzle);
+                return;
+            }
+        }
         let choice = self.training_mut().next_choice(id);
         if let Some((id, puzzle)) = self.choose(choice) {
             self.begin(id, puzzle);
@@ -483,6 +517,9 @@ pub trait Puzzles {
         self.say(None);
         self.on_board();
     }
+    /// The tab's lesson (`L`), its answers the solver's; why not now
+    /// (the game still being solved).
+    fn lesson(&mut self) -> Result<Lesson<Self::Puzzle>, String>;
     /// The next step of the hint, in the tab's words.
     fn hint(&mut self) -> Result<(), String>;
     /// The solution, shown as the perfect line.
@@ -507,6 +544,10 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
             tab.leave();
             Ok(())
         }
+        PuzzleAction::Lesson => tab.lesson().map(|lesson| {
+            tab.training_mut().start_lesson(lesson);
+            tab.open(None);
+        }),
         _ if !on => Err(NO_PUZZLE.into()),
         // In a streak run a skip is a mistake: the run ends on this puzzle,
         // its answer shown, rather than giving way to a rated one unseen.
@@ -522,11 +563,11 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
         PuzzleAction::Aim(_) if tab.training().run_on().is_some() => {
             Err("a run chooses its own puzzles: n or Esc ends it".into())
         }
-        PuzzleAction::Aim(by) => tab
-            .training_mut()
-            .trainer
-            .change_aim(by)
-            .map(|_| tab.open(None)),
+        PuzzleAction::Aim(by) => {
+            let training = tab.training_mut();
+            training.lesson = None;
+            training.trainer.change_aim(by).map(|_| tab.open(None))
+        }
         PuzzleAction::Run(kind) => {
             tab.training_mut().start_run(kind);
             tab.open(None);
@@ -555,242 +596,6 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
 pub fn tick<P: Puzzles>(tab: &mut P) {
     if tab.training_mut().tick(Instant::now()) {
         tab.open(None);
-    }
-}
-
-/// A puzzle's panel, in parts: all of them in this order where they fit,
-/// else what to answer and what happened first.
-#[derive(Default)]
-pub struct PuzzlePanel {
-    pub heading: Vec<Line<'static>>,
-    pub question: Vec<Line<'static>>,
-    /// What the last answer gave.
-    pub answer: Vec<Line<'static>>,
-    /// What the tab adds (where its game stands).
-    pub said: Vec<Line<'static>>,
-    /// The tab's message: why a key was refused, what went wrong.
-    pub message: Vec<Line<'static>>,
-    pub hints: Vec<Line<'static>>,
-    pub standing: Vec<Line<'static>>,
-    pub notes: Vec<Line<'static>>,
-    /// A run is on: the heading's first line is its clock.
-    pub in_run: bool,
-}
-
-impl PuzzlePanel {
-    /// Every line, in the order of a panel with room for all.
-    pub fn lines(&self) -> Vec<Line<'static>> {
-        [
-            &self.heading,
-            &self.question,
-            &self.answer,
-            &self.said,
-            &self.message,
-            &self.hints,
-            &self.standing,
-            &self.notes,
-        ]
-        .into_iter()
-        .flatten()
-        .cloned()
-        .collect()
-    }
-
-    pub fn render(self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let all = self.lines();
-        let fits = |lines: &[Line<'_>]| rows_of(lines, area.width) <= usize::from(area.height);
-        // Less where there is no room: first the streak line and the notes,
-        // then the earlier hints, while the id can stay first.
-        let id = self.heading.first().cloned();
-        let without = |hints: &[Line<'static>]| -> Vec<Line<'static>> {
-            id.iter()
-                .chain(&self.question)
-                .chain(&self.answer)
-                .chain(&self.said)
-                .chain(&self.message)
-                .chain(hints)
-                .chain(&self.standing)
-                .cloned()
-                .collect()
-        };
-        // With fewer rows still (a small terminal's few under a board) the
-        // id goes too: what the last answer gave, the tab's message, what to
-        // answer and the last hint come first, then what to do next.
-        let last_hint = &self.hints[self.hints.len().saturating_sub(1)..];
-        let compact: Vec<Line<'static>> = (self.answer.iter())
-            .chain(&self.message)
-            .chain(&self.question)
-            .chain(last_hint)
-            .chain(&self.standing)
-            .cloned()
-            .collect();
-        // The fewest rows of all (N&C+'s two): the newest first (the tab's
-        // message, what the answer gave, the hint just asked for), then the
-        // question.
-        let least: Vec<Line<'static>> = (self.message.iter())
-            .chain(&self.answer)
-            .chain(last_hint)
-            .chain(&self.question)
-            .cloned()
-            .collect();
-        // A run's clock, its first line, stays while it fits.
-        let clock = |lines: &[Line<'static>]| -> Option<Vec<Line<'static>>> {
-            self.in_run
-                .then(|| id.iter().chain(lines).cloned().collect())
-        };
-        let lines = [
-            Some(all),
-            Some(without(&self.hints)),
-            Some(without(last_hint)),
-            clock(&compact),
-            clock(&least),
-            Some(compact),
-        ]
-        .into_iter()
-        .flatten()
-        .find(|lines| fits(lines))
-        .unwrap_or(least);
-        render_wrapped(lines, area, buf, theme.dim());
-    }
-}
-
-/// The panel's first lines: the id, the puzzle's rating and the aim; the
-/// streak and the player's rating; the trouble with the record, if any.
-pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<'static>> {
-    let p = trainer.progress();
-    let mut lines = vec![
-        Line::from(vec![
-            Span::styled(format!("PUZZLE {}", attempt.id), theme.title()),
-            Span::styled(
-                if attempt.named {
-                    format!(", rated {}", attempt.rating)
-                } else {
-                    format!(", rated {}; aim: {}", attempt.rating, aim_words(p.aim))
-                },
-                theme.dim(),
-            ),
-        ]),
-        Line::styled(
-            format!(
-                "streak {}, best {}, solved {}; your rating {}{}",
-                p.streak,
-                p.best,
-                p.solved,
-                p.rating.words(),
-                match trainer.change {
-                    Some(c) if attempt.rated => format!(" ({c:+})"),
-                    _ => String::new(),
-                }
-            ),
-            theme.dim(),
-        ),
-    ];
-    if let Some(trouble) = &trainer.trouble {
-        lines.push(Line::styled(trouble.clone(), theme.bad()));
-    }
-    lines
-}
-
-/// A run's first lines: the run, its clock and score (or how it ended);
-/// the puzzle's id and rating.
-fn run_heading(
-    trainer: &Trainer,
-    run: &Run,
-    attempt: &Attempt,
-    theme: &Theme,
-) -> Vec<Line<'static>> {
-    let name = run.kind.name().to_uppercase();
-    let best = trainer.best_run(run.kind);
-    let new_best = run.solved > run.best_before && run.solved > 0;
-    let mistakes = match (run.kind, run.mistakes) {
-        (RunKind::Timed, 1) => ", 1 mistake".to_string(),
-        (RunKind::Timed, m) if m > 1 => format!(", {m} mistakes"),
-        _ => String::new(),
-    };
-    let score = format!(
-        "{} solved{mistakes}{}",
-        run.solved,
-        if new_best {
-            ", a new best!".to_string()
-        } else {
-            format!(", best {best}")
-        }
-    );
-    let clock = match run.kind {
-        RunKind::Timed => format!(" {} left:", run::clock(run.left(Instant::now()))),
-        RunKind::Streak => String::new(),
-    };
-    let first = match run.ended {
-        None => Line::from(vec![
-            Span::styled(format!("{name}{clock}"), theme.title()),
-            Span::styled(format!(" {score}"), theme.dim()),
-        ]),
-        Some((_, how)) => {
-            let why = match how {
-                RunEnd::Mistake => "a mistake ends it",
-                RunEnd::GivenUp => "you gave up",
-                RunEnd::TimeUp => "time is up",
-                RunEnd::Stopped => "stopped",
-            };
-            Line::from(vec![
-                Span::styled(format!("{name} OVER ({why}):"), theme.title()),
-                Span::styled(format!(" {score}"), theme.good()),
-            ])
-        }
-    };
-    let mut lines = vec![
-        first,
-        Line::styled(
-            format!("puzzle {}, rated {}", attempt.id, attempt.rating),
-            theme.dim(),
-        ),
-    ];
-    if let Some(trouble) = &trainer.trouble {
-        lines.push(Line::styled(trouble.clone(), theme.bad()));
-    }
-    lines
-}
-
-/// What to do next in a run, for the panel.
-fn run_standing_line(run: &Run, attempt: &Attempt, theme: &Theme) -> Line<'static> {
-    match (run.is_on(), run.kind) {
-        (true, RunKind::Streak) => Line::styled(
-            "one mistake ends the run; no hints (p gives up and ends it)",
-            theme.dim(),
-        ),
-        (true, RunKind::Timed) if attempt.is_open() => Line::styled(
-            format!(
-                "a mistake costs {} s ({} so far); n skips, p gives up (10 s too)",
-                run::MISTAKE_COSTS.as_secs(),
-                run.mistakes
-            ),
-            theme.dim(),
-        ),
-        (true, RunKind::Timed) => Line::styled("n for the next puzzle", theme.dim()),
-        (false, _) => Line::styled(
-            "n for rated puzzles, S another streak run, T a timed run",
-            theme.dim(),
-        ),
-    }
-}
-
-/// How the try stands, for the panel: what to do next.
-pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
-    match attempt.standing {
-        Standing::Solving if attempt.hints == 0 => {
-            Line::styled("t for a hint, p for the solution", theme.dim())
-        }
-        Standing::Solving => Line::styled(
-            format!("hint {} of {HINT_STEPS}: t for the next", attempt.hints),
-            theme.dim(),
-        ),
-        Standing::Solved => Line::styled(
-            "✓ solved: n for the next puzzle (S a streak run, T a timed run)",
-            theme.good(),
-        ),
-        Standing::GivenUp => {
-            Line::styled("the answer is shown: n for the next puzzle", theme.dim())
-        }
     }
 }
 

@@ -80,6 +80,8 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     use ACTIVATE;
     use PUT_HERE;
     [ch('P')] "P" "puzzles: win in N against the engine (the match waits)" => Action::Puzzle(PuzzleAction::Toggle), when MATCH, footer "puzzle";
+    [ch('L')] "L" "a lesson: small and big pieces, captures, moving a big piece, in four steps (the match waits)" => Action::Puzzle(PuzzleAction::Lesson), when YOUR_MOVE.or(PICKED).or(ENGINES_MOVE), footer "lesson";
+    [ch('L')] "L" "a lesson (the match waits)" => Action::Puzzle(PuzzleAction::Lesson), when OVER;
     [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "analysis: cycle . x X o O (or click)" => Action::Activate, when ANALYSIS, footer "cycle";
     [ch('t')] "t" "hints: your moves' values on the board" => Action::ToggleHints, when MATCH, footer "hints";
     [ch('u')] "u" "take back your move and the reply" => Action::Undo, when MATCH, footer "undo";

@@ -7,6 +7,7 @@ mod engine;
 mod hand;
 mod keys;
 mod layout;
+mod lesson;
 mod puzzle;
 mod review;
 mod save;

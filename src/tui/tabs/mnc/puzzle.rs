@@ -88,6 +88,15 @@ impl Puzzles for MncTab {
         self.after_move();
     }
 
+    /// From the analysis board, back to the match first (it is put
+    /// aside while the lesson is on).
+    fn lesson(&mut self) -> Result<puzzle::Lesson<MncPuzzle>, String> {
+        if self.mode != Mode::Match {
+            self.toggle_analysis();
+        }
+        Ok(super::lesson::lesson())
+    }
+
     fn hint(&mut self) -> Result<(), String> {
         self.hint_words()
     }
@@ -295,6 +304,7 @@ impl MncTab {
         if self.winner().is_none()
             && t.attempt.standing == Standing::GivenUp
             && self.training.run.is_none()
+            && !self.training.in_lesson()
         {
             // The answer shown, the win not home yet: it may be played on.
             panel.standing = vec![Line::styled(

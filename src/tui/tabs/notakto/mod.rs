@@ -12,6 +12,7 @@
 mod game;
 mod keys;
 mod layout;
+mod lesson;
 mod puzzle;
 mod save;
 mod view;

@@ -80,6 +80,10 @@ impl Puzzles for NotaktoTab {
         self.after_move();
     }
 
+    fn lesson(&mut self) -> Result<puzzle::Lesson<NotaktoPuzzle>, String> {
+        Ok(super::lesson::lesson())
+    }
+
     fn hint(&mut self) -> Result<(), String> {
         self.training.hint(puzzle_hint)
     }

@@ -43,6 +43,7 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [ch('o'), ch('O'), ch('0')] "o" "put O in the cell" => Action::Set(Some(Side::O)), when EDITING;
     [ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)] "." "empty the cell" => Action::Set(None), when EDITING;
     [ch('P')] "P" "puzzles: win, or find every move that holds (the board waits)" => Action::Puzzle(PuzzleAction::Toggle), when EDITING, footer "puzzle";
+    [ch('L')] "L" "a lesson: threats, blocks and forks, in five steps (the board waits)" => Action::Puzzle(PuzzleAction::Lesson), when EDITING, footer "lesson";
     [ch('u')] "u" "undo" => Action::Undo, when EDITING, footer "undo";
     [ctrl('r')] "C-r" "redo" => Action::Redo, when EDITING, footer "redo";
     [ch('c')] "c" "clear the board" => Action::Clear, when EDITING, footer "clear";

@@ -5,6 +5,7 @@
 
 mod keys;
 mod layout;
+mod lesson;
 mod puzzle;
 mod save;
 mod view;

@@ -85,6 +85,10 @@ impl Puzzles for TicTacToeTab {
 
     fn take_back(&mut self, (): ()) {}
 
+    fn lesson(&mut self) -> Result<puzzle::Lesson<TicTacToePuzzle>, String> {
+        Ok(super::lesson::lesson())
+    }
+
     fn hint(&mut self) -> Result<(), String> {
         self.training.hint(puzzle_hint)
     }

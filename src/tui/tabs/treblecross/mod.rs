@@ -12,6 +12,7 @@ mod game;
 mod history;
 mod keys;
 mod layout;
+mod lesson;
 mod panel;
 mod puzzle;
 mod save;

@@ -113,6 +113,10 @@ impl Puzzles for TreblecrossTab {
         self.after_move();
     }
 
+    fn lesson(&mut self) -> Result<puzzle::Lesson<TreblecrossPuzzle>, String> {
+        Ok(super::lesson::lesson())
+    }
+
     fn hint(&mut self) -> Result<(), String> {
         self.next_hint()
     }

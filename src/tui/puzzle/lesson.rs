@@ -1,0 +1,147 @@
+//! A lesson (`L`): a few steps on real positions, each one a puzzle the
+//! tab already shows and judges (a click or a move answers, hints and `p`
+//! work as in any puzzle), asked in plain words and followed by a
+//! sentence of why. The answers are the solver's, as every puzzle's are;
+//! a step counts for nothing in the record ([`Attempt::practice`]). After
+//! the last step the lesson points to the rated puzzles.
+
+use super::{Attempt, Standing, Training, Try};
+use crate::solver::puzzle::PuzzleId;
+use crate::tui::theme::Theme;
+use ratatui::text::Line;
+
+/// One step: the puzzle the player answers, what it asks in plain words,
+/// and why the answer is right, said once it is found (or shown).
+pub struct Step<P> {
+    pub puzzle: P,
+    pub ask: String,
+    pub why: String,
+}
+
+impl<P> Step<P> {
+    pub fn new(puzzle: P, ask: impl Into<String>, why: impl Into<String>) -> Step<P> {
+        Step {
+            puzzle,
+            ask: ask.into(),
+            why: why.into(),
+        }
+    }
+}
+
+/// A tab's lesson, and how far the player is in it.
+pub struct Lesson<P> {
+    pub title: &'static str,
+    pub steps: Vec<Step<P>>,
+    /// Steps put on the board so far: the one on is `shown - 1`.
+    shown: usize,
+}
+
+impl<P> Lesson<P> {
+    pub fn new(title: &'static str, steps: Vec<Step<P>>) -> Lesson<P> {
+        Lesson {
+            title,
+            steps,
+            shown: 0,
+        }
+    }
+
+    /// The step on the board, if one is.
+    pub fn step(&self) -> Option<&Step<P>> {
+        self.shown.checked_sub(1).and_then(|k| self.steps.get(k))
+    }
+
+    /// "step 2 of 5".
+    pub fn place(&self) -> String {
+        format!("step {} of {}", self.shown, self.steps.len())
+    }
+
+    fn is_last(&self) -> bool {
+        self.shown >= self.steps.len()
+    }
+}
+
+impl<P: Clone, A, E> Training<P, A, E> {
+    /// A lesson begins: a run on is stopped, and the puzzle on counts as
+    /// skipped; the tab then opens its first step ([`Training::next_step`]).
+    pub fn start_lesson(&mut self, lesson: Lesson<P>) {
+        if let Some(t) = &self.current {
+            self.trainer.skipped(&t.attempt);
+        }
+        if let Some(t) = &mut self.current {
+            if t.attempt.is_open() {
+                t.attempt.standing = Standing::GivenUp;
+            }
+        }
+        self.run = None;
+        self.lesson = Some(lesson);
+    }
+
+    /// The lesson's next step, as a puzzle to open (its id names the game
+    /// and the step); none when no lesson is on or its last step was on
+    /// (the lesson then ends, and rated puzzles follow).
+    pub fn next_step(&mut self) -> Option<(PuzzleId, P)> {
+        let lesson = self.lesson.as_mut()?;
+        if lesson.is_last() {
+            self.lesson = None;
+            return None;
+        }
+        lesson.shown += 1;
+        let step = lesson.step()?;
+        let id = PuzzleId {
+            game: self.trainer.game,
+            level: 0,
+            seed: lesson.shown as u32,
+        };
+        Some((id, step.puzzle.clone()))
+    }
+}
+
+impl<P, A, E> Training<P, A, E> {
+    /// Whether a lesson is on.
+    pub fn in_lesson(&self) -> bool {
+        self.lesson.is_some()
+    }
+
+    /// A step going on: its attempt is practice, with no rating.
+    pub(super) fn lesson_attempt(&self, tried: &mut Try<P, E>) {
+        if self.lesson.is_some() {
+            tried.attempt.practice = true;
+            tried.attempt.rating = 0;
+        }
+    }
+
+    /// The lesson's panel lines, when one is on: the heading, the step's
+    /// question, why (once the step is over) and what to do next.
+    pub(super) fn lesson_lines(
+        &self,
+        attempt: &Attempt,
+        theme: &Theme,
+    ) -> Option<[Vec<Line<'static>>; 4]> {
+        let lesson = self.lesson.as_ref()?;
+        let step = lesson.step()?;
+        let heading = vec![Line::styled(
+            format!("LESSON {}, {}", lesson.title, lesson.place()),
+            theme.title(),
+        )];
+        let over = attempt.standing != Standing::Solving;
+        // Once the step is over, why it went so takes the question's rows:
+        // the answer's line says what was played.
+        let (question, why) = if over {
+            (Vec::new(), vec![Line::raw(format!("Why: {}", step.why))])
+        } else {
+            (
+                vec![Line::styled(step.ask.clone(), theme.title())],
+                Vec::new(),
+            )
+        };
+        let next = match (over, lesson.is_last()) {
+            (false, _) => "t for a hint, p shows the answer, n skips the step; Esc leaves",
+            (true, false) => "n for the next step; Esc leaves the lesson",
+            (true, true) => {
+                "the lesson is over: n for a puzzle near your rating, Esc back to the tab"
+            }
+        };
+        let standing = vec![Line::styled(next, theme.dim())];
+        Some([heading, question, why, standing])
+    }
+}

@@ -1,0 +1,247 @@
+//! A puzzle's panel: its parts in order, cut to the rows there are (the
+//! question and what the last answer gave stay longest), and the lines
+//! every tab's panel begins and ends with.
+
+use super::{aim_words, run, Attempt, Run, RunEnd, RunKind, Standing, Trainer, HINT_STEPS};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{render_wrapped, rows_of};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use std::time::Instant;
+
+/// A puzzle's panel, in parts: all of them in this order where they fit,
+/// else what to answer and what happened first.
+#[derive(Default)]
+pub struct PuzzlePanel {
+    pub heading: Vec<Line<'static>>,
+    pub question: Vec<Line<'static>>,
+    /// What the last answer gave.
+    pub answer: Vec<Line<'static>>,
+    /// What the tab adds (where its game stands).
+    pub said: Vec<Line<'static>>,
+    /// The tab's message: why a key was refused, what went wrong.
+    pub message: Vec<Line<'static>>,
+    pub hints: Vec<Line<'static>>,
+    pub standing: Vec<Line<'static>>,
+    pub notes: Vec<Line<'static>>,
+    /// A run is on: the heading's first line is its clock.
+    pub in_run: bool,
+}
+
+impl PuzzlePanel {
+    /// Every line, in the order of a panel with room for all.
+    pub fn lines(&self) -> Vec<Line<'static>> {
+        [
+            &self.heading,
+            &self.question,
+            &self.answer,
+            &self.said,
+            &self.message,
+            &self.hints,
+            &self.standing,
+            &self.notes,
+        ]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect()
+    }
+
+    pub fn render(self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let all = self.lines();
+        let fits = |lines: &[Line<'_>]| rows_of(lines, area.width) <= usize::from(area.height);
+        // Less where there is no room: first the streak line and the notes,
+        // then the earlier hints, while the id can stay first.
+        let id = self.heading.first().cloned();
+        let without = |hints: &[Line<'static>]| -> Vec<Line<'static>> {
+            id.iter()
+                .chain(&self.question)
+                .chain(&self.answer)
+                .chain(&self.said)
+                .chain(&self.message)
+                .chain(hints)
+                .chain(&self.standing)
+                .cloned()
+                .collect()
+        };
+        // With fewer rows still (a small terminal's few under a board) the
+        // id goes too: what the last answer gave, the tab's message, what to
+        // answer and the last hint come first, then what to do next.
+        let last_hint = &self.hints[self.hints.len().saturating_sub(1)..];
+        let compact: Vec<Line<'static>> = (self.answer.iter())
+            .chain(&self.message)
+            .chain(&self.question)
+            .chain(last_hint)
+            .chain(&self.standing)
+            .cloned()
+            .collect();
+        // The fewest rows of all (N&C+'s two): the newest first (the tab's
+        // message, what the answer gave, the hint just asked for), then the
+        // question.
+        let least: Vec<Line<'static>> = (self.message.iter())
+            .chain(&self.answer)
+            .chain(last_hint)
+            .chain(&self.question)
+            .cloned()
+            .collect();
+        // A run's clock, its first line, stays while it fits.
+        let clock = |lines: &[Line<'static>]| -> Option<Vec<Line<'static>>> {
+            self.in_run
+                .then(|| id.iter().chain(lines).cloned().collect())
+        };
+        let lines = [
+            Some(all),
+            Some(without(&self.hints)),
+            Some(without(last_hint)),
+            clock(&compact),
+            clock(&least),
+            Some(compact),
+        ]
+        .into_iter()
+        .flatten()
+        .find(|lines| fits(lines))
+        .unwrap_or(least);
+        render_wrapped(lines, area, buf, theme.dim());
+    }
+}
+
+/// The panel's first lines: the id, the puzzle's rating and the aim; the
+/// streak and the player's rating; the trouble with the record, if any.
+pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<'static>> {
+    let p = trainer.progress();
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled(format!("PUZZLE {}", attempt.id), theme.title()),
+            Span::styled(
+                if attempt.named {
+                    format!(", rated {}", attempt.rating)
+                } else {
+                    format!(", rated {}; aim: {}", attempt.rating, aim_words(p.aim))
+                },
+                theme.dim(),
+            ),
+        ]),
+        Line::styled(
+            format!(
+                "streak {}, best {}, solved {}; your rating {}{}",
+                p.streak,
+                p.best,
+                p.solved,
+                p.rating.words(),
+                match trainer.change {
+                    Some(c) if attempt.rated => format!(" ({c:+})"),
+                    _ => String::new(),
+                }
+            ),
+            theme.dim(),
+        ),
+    ];
+    if let Some(trouble) = &trainer.trouble {
+        lines.push(Line::styled(trouble.clone(), theme.bad()));
+    }
+    lines
+}
+
+/// A run's first lines: the run, its clock and score (or how it ended);
+/// the puzzle's id and rating.
+pub(super) fn run_heading(
+    trainer: &Trainer,
+    run: &Run,
+    attempt: &Attempt,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let name = run.kind.name().to_uppercase();
+    let best = trainer.best_run(run.kind);
+    let new_best = run.solved > run.best_before && run.solved > 0;
+    let mistakes = match (run.kind, run.mistakes) {
+        (RunKind::Timed, 1) => ", 1 mistake".to_string(),
+        (RunKind::Timed, m) if m > 1 => format!(", {m} mistakes"),
+        _ => String::new(),
+    };
+    let score = format!(
+        "{} solved{mistakes}{}",
+        run.solved,
+        if new_best {
+            ", a new best!".to_string()
+        } else {
+            format!(", best {best}")
+        }
+    );
+    let clock = match run.kind {
+        RunKind::Timed => format!(" {} left:", run::clock(run.left(Instant::now()))),
+        RunKind::Streak => String::new(),
+    };
+    let first = match run.ended {
+        None => Line::from(vec![
+            Span::styled(format!("{name}{clock}"), theme.title()),
+            Span::styled(format!(" {score}"), theme.dim()),
+        ]),
+        Some((_, how)) => {
+            let why = match how {
+                RunEnd::Mistake => "a mistake ends it",
+                RunEnd::GivenUp => "you gave up",
+                RunEnd::TimeUp => "time is up",
+                RunEnd::Stopped => "stopped",
+            };
+            Line::from(vec![
+                Span::styled(format!("{name} OVER ({why}):"), theme.title()),
+                Span::styled(format!(" {score}"), theme.good()),
+            ])
+        }
+    };
+    let mut lines = vec![
+        first,
+        Line::styled(
+            format!("puzzle {}, rated {}", attempt.id, attempt.rating),
+            theme.dim(),
+        ),
+    ];
+    if let Some(trouble) = &trainer.trouble {
+        lines.push(Line::styled(trouble.clone(), theme.bad()));
+    }
+    lines
+}
+
+/// What to do next in a run, for the panel.
+pub(super) fn run_standing_line(run: &Run, attempt: &Attempt, theme: &Theme) -> Line<'static> {
+    match (run.is_on(), run.kind) {
+        (true, RunKind::Streak) => Line::styled(
+            "one mistake ends the run; no hints (p gives up and ends it)",
+            theme.dim(),
+        ),
+        (true, RunKind::Timed) if attempt.is_open() => Line::styled(
+            format!(
+                "a mistake costs {} s ({} so far); n skips, p gives up (10 s too)",
+                run::MISTAKE_COSTS.as_secs(),
+                run.mistakes
+            ),
+            theme.dim(),
+        ),
+        (true, RunKind::Timed) => Line::styled("n for the next puzzle", theme.dim()),
+        (false, _) => Line::styled(
+            "n for rated puzzles, S another streak run, T a timed run",
+            theme.dim(),
+        ),
+    }
+}
+
+/// How the try stands, for the panel: what to do next.
+pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
+    match attempt.standing {
+        Standing::Solving if attempt.hints == 0 => {
+            Line::styled("t for a hint, p for the solution", theme.dim())
+        }
+        Standing::Solving => Line::styled(
+            format!("hint {} of {HINT_STEPS}: t for the next", attempt.hints),
+            theme.dim(),
+        ),
+        Standing::Solved => Line::styled(
+            "✓ solved: n for the next puzzle (S a streak run, T a timed run)",
+            theme.good(),
+        ),
+        Standing::GivenUp => {
+            Line::styled("the answer is shown: n for the next puzzle", theme.dim())
+        }
+    }
+}

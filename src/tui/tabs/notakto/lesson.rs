@@ -1,0 +1,53 @@
+//! The tab's lesson: one board, dead boards, killing a board, the last
+//! live board, and the kinds of position that lose, in plain words (the
+//! quotient's algebra stays behind `i`). Each step is a puzzle made from
+//! its boards, so its answers are the solver's.
+
+use crate::notation::notakto::read_board;
+use crate::notation::Tokens;
+use crate::solver::notakto::NotaktoPuzzle;
+use crate::tui::puzzle::{Lesson, Step};
+
+/// The boards (rows from the top, `/` between; boards apart by spaces),
+/// what each step asks and why.
+const STEPS: [(&str, &str, &str); 5] = [
+    (
+        ".../.../...",
+        "One board. Whoever makes three in a row loses. Find the only first move that wins.",
+        "after the centre, answer every X with the cell opposite it through the centre: your opponent is the one who runs out of safe cells.",
+    ),
+    (
+        "XXX/.../... .../.../...",
+        "Dead boards. Board 1 has three in a row: it is dead, and nobody plays there. Find the winning move.",
+        "a dead board is out of the game: what is left is one empty board, and its centre wins.",
+    ),
+    (
+        "XX./.../... .../.X./...",
+        "Killing a board. A line on a board that is not the last live one only kills it. Find the move that leaves your opponent the last live board, and the loss.",
+        "board 2, its centre taken, loses for the player to move: finish board 1's line and hand it to your opponent.",
+    ),
+    (
+        ".../.../... .../.../... XX./.../...",
+        "Two empty boards lose for the player to move. Leave your opponent two empty boards.",
+        "finishing board 3's line kills it, and two empty boards are a loss for your opponent, whatever they play.",
+    ),
+    (
+        "XX./.../... X.X/.../...",
+        "Losing kinds. These lose for the player to move: one board like .X./X../...; two like X.X/.../...; one of those and an empty board; two empty boards. Leave one.",
+        "XX./X../... is of the same kind as X.X/.../..., so two of that kind are left. Boards like X../.../... and dead ones count for nothing; i shows the algebra behind the kinds.",
+    ),
+];
+
+pub fn lesson() -> Lesson<NotaktoPuzzle> {
+    let steps = STEPS
+        .iter()
+        .map(|&(boards, ask, why)| {
+            let boards = Tokens::new(boards)
+                .map(|token| read_board(&token).expect("a lesson's board reads"))
+                .collect();
+            let puzzle = NotaktoPuzzle::on(boards).expect("a lesson's boards win");
+            Step::new(puzzle, ask, why)
+        })
+        .collect();
+    Lesson::new("dead boards and the last live one", steps)
+}

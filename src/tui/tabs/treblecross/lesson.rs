@@ -1,0 +1,49 @@
+//! The tab's lesson: three in a row, the unsafe cells, free stretches that
+//! lose, equal stretches, and their sum, on five strips. Each step is a
+//! puzzle made from its strip, so its answers are the solver's.
+
+use crate::solver::grundy::GrundyTable;
+use crate::solver::treblecross::{Strip, TreblecrossPuzzle};
+use crate::tui::puzzle::{Lesson, Step};
+
+/// The strips, what each step asks and why (cells count from 1).
+const STEPS: [(&str, &str, &str); 5] = [
+    (
+        "..X.X...",
+        "Three in a row. Both players play X. Click the cell that makes three X in a row.",
+        "whoever makes three X in a row wins, whoever played the other two.",
+    ),
+    (
+        "X.........",
+        "Unsafe cells. An X within two cells of another lets your opponent make three. Click the one safe cell that wins.",
+        "cells 2 and 3 are unsafe. X at 7 leaves two lone safe cells, 4 and 10: your opponent takes one, you take the other, and they are left with only unsafe cells.",
+    ),
+    (
+        ".........",
+        "Six loses. Six free cells in a row lose for the player to move. Leave your opponent six: click a winning cell.",
+        "an X at either end leaves six free cells in a row, a loss for your opponent (the middle cells win for another reason: the next step).",
+    ),
+    (
+        ".............",
+        "Equal sides. On this empty strip of 13 only one cell wins. Find it.",
+        "the middle leaves two equal stretches of four free cells: answer each move of your opponent's with the mirror cell on the other side, and you always have a safe reply.",
+    ),
+    (
+        ".......X.......X....",
+        "Adding stretches. The X split the strip into three free stretches. Click the one winning cell.",
+        "each free stretch is a small game with a number, its Grundy value (i shows them); the player to move loses when the numbers cancel out (their nim-sum, binary addition without carry, is 0). The stretches are worth 2, 1 and 1: X at 3 uses up the first, and 1 and 1 cancel.",
+    ),
+];
+
+pub fn lesson() -> Lesson<TreblecrossPuzzle> {
+    let mut table = GrundyTable::default();
+    let steps = STEPS
+        .iter()
+        .map(|&(strip, ask, why)| {
+            let strip: Strip = strip.parse().expect("a lesson's strip reads");
+            let puzzle = TreblecrossPuzzle::on(strip, &mut table).expect("a lesson's strip wins");
+            Step::new(puzzle, ask, why)
+        })
+        .collect();
+    Lesson::new("safe cells and free stretches", steps)
+}

@@ -1,0 +1,309 @@
+//! The lessons (`L`): in every tab, 4 to 8 steps, each a puzzle whose
+//! answers the slow twins (which share no code with the solvers) agree
+//! with; the screen says `LESSON …, step K of N` and, once a step is over,
+//! why; the lesson ends by pointing to the rated puzzles, and nothing in
+//! it moves the player's record.
+
+use crate::app_support::*;
+use crate::bridge::{outcome, twin_of};
+use crate::independent::mnc::SlowSolver;
+use crate::independent::notakto::{moves, NotaktoSearch};
+use crate::independent::{mask_of, TreblecrossSearch, Value};
+use crate::puzzle::reachable_twins;
+use crossterm::event::KeyCode;
+use noughts::notation::tictactoe::slashed;
+use noughts::solver::mnc::MncPuzzle;
+use noughts::solver::notakto::NotaktoPuzzle;
+use noughts::solver::tictactoe::{TicTacToePuzzle, TicTacToeTask};
+use noughts::solver::treblecross::{TreblecrossPuzzle, TreblecrossTask};
+use noughts::solver::{Outcome, Side};
+use noughts::training::Progress;
+use noughts::tui::app::{Action, App, TabId};
+use noughts::tui::puzzle::Puzzles;
+use noughts::tui::tabs::mnc::MncTab;
+use noughts::tui::tabs::{notakto, tictactoe, treblecross};
+use noughts::tui::theme::Theme;
+use std::collections::HashMap;
+use std::time::Duration;
+
+fn fresh(tab: TabId) -> App {
+    let mut app = App::new(Theme { color: false });
+    app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
+    app.tab = tab;
+    tick_until(&mut app, "the background work done", |app| !app.busy());
+    app
+}
+
+/// The screen as text.
+fn screen(app: &App, width: u16, height: u16) -> String {
+    draw(app, width, height).backend().to_string()
+}
+
+/// The record of the tab's game: a lesson must leave it as it was.
+fn progress(app: &App) -> Progress {
+    match app.tab {
+        TabId::TicTacToe => app.tabs.tictactoe.training().trainer.progress(),
+        TabId::Treblecross => app.tabs.treblecross.training().trainer.progress(),
+        TabId::Mnc => app.tabs.mnc.training().trainer.progress(),
+        TabId::Notakto => app.tabs.notakto.training().trainer.progress(),
+    }
+}
+
+/// Presses `L`, then for each step checks it (`check`, with the step's
+/// number), shows its answer (`p`) and goes on (`n`): the steps seen.
+/// After the last, `n` gives a rated puzzle, and the record is unchanged.
+fn walk<P: Clone>(tab: TabId, current: fn(&App) -> Option<P>, mut check: impl FnMut(&P, usize)) {
+    let mut app = fresh(tab);
+    let before = progress(&app);
+    type_keys(&mut app, "L");
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        let text = screen(&app, 100, 30);
+        assert!(text.contains("LESSON"), "{tab:?}, step {steps}:\n{text}");
+        let place = format!("step {steps}");
+        assert!(text.contains(&place), "{tab:?}: no {place:?}:\n{text}");
+        assert!(!text.contains("Why:"), "{tab:?}: why before the answer");
+        let puzzle = current(&app).expect("a step on the board");
+        check(&puzzle, steps);
+        // The answer is the perfect line from the step; p again is back to
+        // the step, now over.
+        type_keys(&mut app, "p");
+        tick_until(&mut app, "the answer shown", |app| !app.busy());
+        if screen(&app, 100, 30).contains("PERFECT LINE") {
+            type_keys(&mut app, "p");
+        }
+        let text = screen(&app, 100, 30);
+        assert!(text.contains("Why:"), "{tab:?}, step {steps}:\n{text}");
+        if text.contains("the lesson is over") {
+            break;
+        }
+        type_keys(&mut app, "n");
+        assert!(steps < 9, "{tab:?}: the lesson never ends");
+    }
+    assert!((4..=8).contains(&steps), "{tab:?}: {steps} steps");
+    assert_eq!(
+        progress(&app),
+        before,
+        "{tab:?}: a lesson counts for nothing"
+    );
+    type_keys(&mut app, "n");
+    tick_until(&mut app, "a rated puzzle", |app| {
+        screen(app, 100, 30).contains("PUZZLE")
+    });
+    let text = screen(&app, 100, 30);
+    assert!(!text.contains("LESSON"), "{tab:?}:\n{text}");
+}
+
+#[test]
+fn tic_tac_toe_steps_agree_with_plain_negamax() {
+    walk(
+        TabId::TicTacToe,
+        |app| {
+            let t = app.tabs.tictactoe.training().current.as_ref()?;
+            Some(t.puzzle.clone())
+        },
+        |p: &TicTacToePuzzle, step| {
+            use crate::independent::tictactoe::{from_rows, move_value};
+            let board = from_rows(&slashed(&p.board));
+            let values: Vec<(usize, Value)> = (0..9)
+                .filter(|&c| board[c] == b'.')
+                .map(|c| (c, move_value(&board, c)))
+                .collect();
+            let right: Vec<usize> = match p.task {
+                TicTacToeTask::Win { plies } => (values.iter())
+                    .filter(|(_, v)| *v == Value::Win(u32::from(plies)))
+                    .map(|(c, _)| *c)
+                    .collect(),
+                TicTacToeTask::Save => (values.iter())
+                    .filter(|(_, v)| !v.is_loss())
+                    .map(|(c, _)| *c)
+                    .collect(),
+            };
+            // A win asks for the fastest: nothing wins sooner.
+            if let TicTacToeTask::Win { plies } = p.task {
+                assert!(
+                    values.iter().all(|(_, v)| match v {
+                        Value::Win(d) => *d >= u32::from(plies),
+                        _ => true,
+                    }),
+                    "step {step}"
+                );
+            }
+            let answers: Vec<usize> = p.answers.iter().map(|c| c.index()).collect();
+            assert_eq!(answers, right, "step {step}");
+            assert!(!answers.is_empty(), "step {step}");
+        },
+    );
+}
+
+#[test]
+fn treblecross_steps_agree_with_the_exhaustive_search() {
+    walk(
+        TabId::Treblecross,
+        |app| {
+            let t = app.tabs.treblecross.training().current.as_ref()?;
+            Some(t.puzzle.clone())
+        },
+        |p: &TreblecrossPuzzle, step| {
+            let TreblecrossTask::WinningCell { cells } = &p.task else {
+                panic!("step {step}: a lesson asks for cells")
+            };
+            let strip = p.strip.to_vec();
+            let mut search = TreblecrossSearch::new(strip.len());
+            assert_eq!(cells, &search.winning_cells(mask_of(&strip)), "step {step}");
+            assert!(!cells.is_empty(), "step {step}");
+        },
+    );
+}
+
+#[test]
+fn notakto_steps_agree_with_the_plain_misere_search() {
+    let mut search = NotaktoSearch::default();
+    walk(
+        TabId::Notakto,
+        |app| {
+            let t = app.tabs.notakto.training().current.as_ref()?;
+            Some(t.puzzle.clone())
+        },
+        |p: &NotaktoPuzzle, step| {
+            let cells: Vec<u16> = p.boards.iter().map(|b| b.cells()).collect();
+            assert!(search.wins(&cells), "step {step}: not a win");
+            let winning: Vec<(usize, usize)> = moves(&cells)
+                .into_iter()
+                .filter(|(_, _, after)| !search.wins(after))
+                .map(|(k, cell, _)| (k, cell))
+                .collect();
+            let answers: Vec<(usize, usize)> = (p.answers.iter())
+                .map(|m| (m.board, m.cell.index()))
+                .collect();
+            assert_eq!(answers, winning, "step {step}");
+        },
+    );
+}
+
+#[test]
+fn mnc_steps_agree_with_the_slow_twin_and_a_game_reaches_each() {
+    let mut slow = SlowSolver {
+        cover_own_small: true,
+        memo: HashMap::new(),
+    };
+    let reached = reachable_twins();
+    walk(
+        TabId::Mnc,
+        |app| {
+            let t = app.tabs.mnc.training().current.as_ref()?;
+            Some(t.puzzle.clone())
+        },
+        |p: &MncPuzzle, step| {
+            let twin = twin_of(&p.position);
+            let x = p.position.to_move() == Side::X;
+            assert!(
+                reached.contains(&(twin, x)),
+                "step {step}: no game reaches it"
+            );
+            let n = p.plies;
+            assert_eq!(outcome(slow.value(&twin)), Outcome::Win(n), "step {step}");
+            let mut right: Vec<_> = (twin.moves(true).into_iter())
+                .filter(|after| outcome(slow.value(after)) == Outcome::Loss(n - 1))
+                .collect();
+            let mut given: Vec<_> = (p.answers.iter())
+                .map(|mv| twin_of(&p.position.play(*mv).unwrap()))
+                .collect();
+            right.sort_by_key(|t| (t.cells, t.hands));
+            given.sort_by_key(|t| (t.cells, t.hands));
+            assert_eq!(given, right, "step {step}");
+        },
+    );
+}
+
+/// Right answers, by click: each says ✓ and why, and the next step follows.
+#[test]
+fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cell() {
+    // Tic-tac-toe: every cell a step asks for.
+    let mut app = fresh(TabId::TicTacToe);
+    type_keys(&mut app, "L");
+    for step in 1.. {
+        let answers = app
+            .tabs
+            .tictactoe
+            .training()
+            .current
+            .as_ref()
+            .unwrap()
+            .puzzle
+            .answers
+            .clone();
+        for cell in answers {
+            app.update(Action::tab(tictactoe::Action::Click(cell)));
+        }
+        let text = screen(&app, 80, 24);
+        assert!(
+            text.contains('✓') && text.contains("Why:"),
+            "step {step}:\n{text}"
+        );
+        if text.contains("the lesson is over") {
+            break;
+        }
+        type_keys(&mut app, "n");
+    }
+    // Treblecross and Notakto: the first winning cell or move.
+    let mut app = fresh(TabId::Treblecross);
+    type_keys(&mut app, "L");
+    loop {
+        let t = app.tabs.treblecross.training().current.as_ref().unwrap();
+        let TreblecrossTask::WinningCell { cells } = &t.puzzle.task else {
+            panic!("a lesson asks for cells")
+        };
+        app.update(Action::tab(treblecross::Action::Click(cells[0])));
+        let text = screen(&app, 80, 24);
+        assert!(text.contains("Why:"), "{text}");
+        if text.contains("the lesson is over") {
+            break;
+        }
+        type_keys(&mut app, "n");
+    }
+    let mut app = fresh(TabId::Notakto);
+    type_keys(&mut app, "L");
+    loop {
+        let t = app.tabs.notakto.training().current.as_ref().unwrap();
+        let m = t.puzzle.answers[0];
+        app.update(Action::tab(notakto::Action::Click(m.board, m.cell)));
+        let text = screen(&app, 80, 24);
+        assert!(text.contains("Why:"), "{text}");
+        if text.contains("the lesson is over") {
+            break;
+        }
+        type_keys(&mut app, "n");
+    }
+}
+
+/// At 40×16 a step shows the lesson's heading and its question, and `L`
+/// is in the footer of every tab while no game or puzzle is on.
+#[test]
+fn lessons_are_named_in_the_footer_and_read_at_40_by_16() {
+    for &tab in TabId::ALL.iter() {
+        let mut app = fresh(tab);
+        let footer = footer_of(&draw(&app, 120, 30));
+        assert!(footer.contains("L lesson"), "{tab:?}: {footer}");
+        assert!(
+            helps(&app).iter().any(|h| h.starts_with("a lesson")),
+            "{tab:?}: L not in the help"
+        );
+        type_keys(&mut app, "L");
+        let text = screen(&app, 40, 16);
+        // N&C+ has two rows under its hands there: the question goes first.
+        if tab != TabId::Mnc {
+            assert!(text.contains("LESSON"), "{tab:?}:\n{text}");
+        }
+        assert!(!text.contains("more rows"), "{tab:?}:\n{text}");
+        let first_word = ["Threats.", "Three", "Lines.", "One"];
+        assert!(
+            first_word.iter().any(|w| text.contains(w)),
+            "{tab:?}: the question is not shown:\n{text}"
+        );
+        // Esc leaves it, and the tab is as it was.
+        app.handle(&key(KeyCode::Esc), AREA);
+        assert!(!screen(&app, 80, 24).contains("LESSON"), "{tab:?}");
+    }
+}
