@@ -63,7 +63,7 @@ fn walk<P: Clone>(tab: TabId, current: fn(&App) -> Option<P>, mut check: impl Fn
         assert!(text.contains("LESSON"), "{tab:?}, step {steps}:\n{text}");
         let place = format!("step {steps}");
         assert!(text.contains(&place), "{tab:?}: no {place:?}:\n{text}");
-        assert!(!text.contains("Why:"), "{tab:?}: why before the answer");
+        assert!(!text.contains("Why ("), "{tab:?}: why before the answer");
         let puzzle = current(&app).expect("a step on the board");
         check(&puzzle, steps);
         // The answer is the perfect line from the step; p again is back to
@@ -74,7 +74,7 @@ fn walk<P: Clone>(tab: TabId, current: fn(&App) -> Option<P>, mut check: impl Fn
             type_keys(&mut app, "p");
         }
         let text = screen(&app, 100, 30);
-        assert!(text.contains("Why:"), "{tab:?}, step {steps}:\n{text}");
+        assert!(text.contains("Why ("), "{tab:?}, step {steps}:\n{text}");
         if text.contains("the lesson is over") {
             break;
         }
@@ -239,7 +239,7 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
         }
         let text = screen(&app, 80, 24);
         assert!(
-            text.contains('✓') && text.contains("Why:"),
+            text.contains('✓') && text.contains("Why ("),
             "step {step}:\n{text}"
         );
         if text.contains("the lesson is over") {
@@ -250,6 +250,7 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
     // Treblecross and Notakto: the first winning cell or move.
     let mut app = fresh(TabId::Treblecross);
     type_keys(&mut app, "L");
+    let mut steps = 0;
     loop {
         let t = app.tabs.treblecross.training().current.as_ref().unwrap();
         let TreblecrossTask::WinningCell { cells } = &t.puzzle.task else {
@@ -257,7 +258,17 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
         };
         app.update(Action::tab(treblecross::Action::Click(cells[0])));
         let text = screen(&app, 80, 24);
-        assert!(text.contains("Why:"), "{text}");
+        assert!(text.contains("Why ("), "{text}");
+        // The right answer in the player's words (the nim-sum is a detail).
+        let said = text.lines().find(|l| l.contains('✓')).unwrap();
+        assert!(!said.contains("nim-sum"), "{said}");
+        assert_eq!(
+            said.contains("makes three in a row"),
+            steps == 0,
+            "step {}: {said}",
+            steps + 1
+        );
+        steps += 1;
         if text.contains("the lesson is over") {
             break;
         }
@@ -270,7 +281,7 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
         let m = t.puzzle.answers[0];
         app.update(Action::tab(notakto::Action::Click(m.board, m.cell)));
         let text = screen(&app, 80, 24);
-        assert!(text.contains("Why:"), "{text}");
+        assert!(text.contains("Why ("), "{text}");
         if text.contains("the lesson is over") {
             break;
         }
@@ -302,6 +313,15 @@ fn lessons_are_named_in_the_footer_and_read_at_40_by_16() {
             first_word.iter().any(|w| text.contains(w)),
             "{tab:?}: the question is not shown:\n{text}"
         );
+        // After an answer, what comes next is said before the why, which a
+        // small screen may cut.
+        type_keys(&mut app, "p");
+        if screen(&app, 40, 16).contains("PERFECT LINE") {
+            type_keys(&mut app, "p");
+        }
+        tick_until(&mut app, "the answer shown", |app| !app.busy());
+        let text = screen(&app, 40, 16);
+        assert!(text.contains("Why (n for the next"), "{tab:?}:\n{text}");
         // Esc leaves it, and the tab is as it was.
         app.handle(&key(KeyCode::Esc), AREA);
         assert!(!screen(&app, 80, 24).contains("LESSON"), "{tab:?}");

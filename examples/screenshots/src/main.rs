@@ -106,6 +106,21 @@ fn stills(dir: &Path) -> Result<()> {
         20,
         &dir.join("tictactoe-details.png"),
     )?;
+    // A lesson's third step (`L`), one of its four answers found.
+    use noughts::tui::puzzle::PuzzleAction;
+    use noughts::tui::tabs::tictactoe::Action as TicTacToeAction;
+    let mut lesson = with_board(".../.../...")?;
+    for action in [PuzzleAction::Lesson, PuzzleAction::Next, PuzzleAction::Next] {
+        lesson.update(Action::tab(TicTacToeAction::Puzzle(action)));
+    }
+    lesson.update(Action::tab(TicTacToeAction::Click(Cell::ALL[1])));
+    save(
+        &mut painter,
+        &lesson,
+        100,
+        20,
+        &dir.join("tictactoe-lesson.png"),
+    )?;
     let mut help = with_board("X.X/00./...")?;
     help.update(Action::ToggleHelp);
     save(

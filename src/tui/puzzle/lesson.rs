@@ -124,24 +124,22 @@ impl<P, A, E> Training<P, A, E> {
             theme.title(),
         )];
         let over = attempt.standing != Standing::Solving;
-        // Once the step is over, why it went so takes the question's rows:
-        // the answer's line says what was played.
-        let (question, why) = if over {
-            (Vec::new(), vec![Line::raw(format!("Why: {}", step.why))])
+        // Once the step is over, why it went so takes the question's rows
+        // (the answer's line says what was played), and says first what
+        // comes next: on a small screen the end of a long why is cut.
+        let next = if lesson.is_last() {
+            "the lesson is over: n for a puzzle near your rating, Esc back to the tab"
         } else {
-            (
-                vec![Line::styled(step.ask.clone(), theme.title())],
-                Vec::new(),
-            )
+            "n for the next step, Esc leaves the lesson"
         };
-        let next = match (over, lesson.is_last()) {
-            (false, _) => "t for a hint, p shows the answer, n skips the step; Esc leaves",
-            (true, false) => "n for the next step; Esc leaves the lesson",
-            (true, true) => {
-                "the lesson is over: n for a puzzle near your rating, Esc back to the tab"
-            }
+        let (question, why, standing) = if over {
+            let why = format!("Why ({next}): {}", step.why);
+            (Vec::new(), vec![Line::raw(why)], Vec::new())
+        } else {
+            let ask = vec![Line::styled(step.ask.clone(), theme.title())];
+            let standing = "t for a hint, p shows the answer, n skips the step; Esc leaves";
+            (ask, Vec::new(), vec![Line::styled(standing, theme.dim())])
         };
-        let standing = vec![Line::styled(next, theme.dim())];
         Some([heading, question, why, standing])
     }
 }

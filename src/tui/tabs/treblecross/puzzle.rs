@@ -12,7 +12,8 @@ use crate::notation::treblecross::{puzzle_hint, segment_value_wrong};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::puzzle::{Choice, PuzzleId};
 use crate::solver::record::Shown;
-use crate::solver::treblecross::{analyze, immediate_wins, Strip, StripAnalysis, TreblecrossRules};
+use crate::solver::treblecross::{analyze, completes_three, immediate_wins};
+use crate::solver::treblecross::{Strip, StripAnalysis, TreblecrossRules};
 use crate::solver::treblecross::{TreblecrossPuzzle, TreblecrossTask};
 use crate::tui::playing::{self, PlayingTab};
 use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles};
@@ -284,7 +285,17 @@ impl TreblecrossTab {
             return;
         }
         if cells.contains(&cell) {
-            let words = format!("✓ {} wins: the nim-sum after it is 0", cell + 1);
+            // In the player's words first: the nim-sum is a detail (`i`).
+            let n = cell + 1;
+            let mut after = self.strip.cells().to_vec();
+            after[cell] = true;
+            let words = if completes_three(&after, cell) {
+                format!("✓ {n} makes three in a row")
+            } else if self.details {
+                format!("✓ {n} wins: the nim-sum after it is 0")
+            } else {
+                format!("✓ {n} wins: the opponent is then LOSING")
+            };
             self.training.right(words);
             // The move is made: the strip shows what it leaves.
             self.strip.set(cell, true);
