@@ -87,7 +87,7 @@ fn strip_row(line: &str, marks: &[char]) -> bool {
 }
 
 /// `·` only ever marks a safe cell, on the strip and in its legend: never
-/// a separator of words (`cells 1–14 of 14 · cursor at 1 · zoom 5 (z)  ★
+/// a separator of words (`cells 1–14 of 14 · cursor at 1 · z zooms  ★
 /// winning, · safe, × unsafe` had both on one line). In ASCII, where it is
 /// `.`, no other lone `.` comes in (the separator, the old `…`): only the
 /// empty cells the Unicode screen writes `.` too. On the Notakto tab `·`
@@ -663,7 +663,7 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
         &[
             "X  !  !  *",
             "winning cells:",
-            "cells 1-23 of 23; cursor at 1; zoom 3 (z)  * winning, . safe, ! unsafe",
+            "cells 1-23 of 23; cursor at 1; z zooms  * winning, . safe, ! unsafe",
         ],
     );
     // The details: the sum with `^` for XOR, the values list cut `...`.
@@ -723,7 +723,7 @@ fn ascii_signs_say_one_thing_each() {
     shows(
         &text,
         &[
-            "cells 1-14 of 14; cursor at 1; zoom 5 (z)  * winning, . safe, ! unsafe",
+            "cells 1-14 of 14; cursor at 1; z zooms  * winning, . safe, ! unsafe",
             "'",
         ],
     );

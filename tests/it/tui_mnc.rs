@@ -422,7 +422,7 @@ fn captures_are_written_said_and_counted() {
         text.contains(&format!("you took the engine's x on {cell}")),
         "{text}"
     );
-    assert!(text.contains("lost 1 x"), "{text}");
+    assert!(text.contains("1 x taken"), "{text}");
     // The cell of the last move is tinted and marked.
     let l = layout(shell_layout(AREA).body).unwrap();
     let r = l.cells[cell.index()];
@@ -682,7 +682,7 @@ fn analysis_keeps_its_set_up_and_leaves_the_match_keys_to_the_match() {
 }
 
 /// The hand lines under the board stop two columns short of the panel
-/// beside it, whatever they hold (at 80×24 `lost 3 o` ran on into the move
+/// beside it, whatever they hold (at 80×24 `lost 3 o`, now `3 o taken`, ran on into the move
 /// list's `8. o b2` with one space between), move after move of games.
 #[test]
 fn the_hands_keep_clear_of_the_panel() {

@@ -241,7 +241,8 @@ impl MncTab {
             let letter = side_letter(side).to_string();
             match lost {
                 0 => String::new(),
-                n => format!("  lost {n} {letter}"),
+                // Pieces taken off the board, not games lost.
+                n => format!("  {n} {letter} taken"),
             }
         };
         let room = layout.hand_small.x.saturating_sub(layout.grid.x);
@@ -281,13 +282,16 @@ impl MncTab {
         // Beside the hands, in a shorter form where the long one has no room.
         let lost_here = lost(you);
         if !lost_here.is_empty() {
+            // On your own line the letter can go: "3 taken".
             let short = lost_here.replacen(&format!(" {} ", side_letter(you)), " ", 1);
-            // On your own line the letter can go: "lost 3".
-            let shortest = short.trim_end_matches(side_letter(you)).trim().to_string();
-            let text = [lost_here, short.trim_start().to_string(), shortest]
-                .into_iter()
-                .find(|t| t.chars().count() <= usize::from(room(x)))
-                .unwrap_or_default();
+            let text = [
+                lost_here.clone(),
+                lost_here.trim_start().to_string(),
+                short.trim_start().to_string(),
+            ]
+            .into_iter()
+            .find(|t| t.chars().count() <= usize::from(room(x)))
+            .unwrap_or_default();
             put_str(buf, x, layout.hand_small.y, &text, room(x), theme.dim());
         }
         let engine = you.other();

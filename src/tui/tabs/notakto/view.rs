@@ -356,10 +356,20 @@ impl NotaktoTab {
             theme.dim(),
         ));
         let winning = analysis.winning_moves();
+        let legal: usize = (self.boards().iter())
+            .filter(|b| !b.is_dead())
+            .map(|b| 9 - b.x_count() as usize)
+            .sum();
         if winning.is_empty() {
             lines.push(Line::styled(
                 "every move loses against perfect play",
                 theme.dim(),
+            ));
+        } else if winning.len() == legal && legal > 1 {
+            // Said at once rather than listed (27 on three empty boards).
+            lines.push(Line::styled(
+                "every move wins (with perfect play after it)",
+                theme.win(),
             ));
         } else {
             // As many as the rows left hold (at least one row's worth);

@@ -321,7 +321,7 @@ impl TicTacToeTab {
             if self.details {
                 "i hides the details"
             } else {
-                "i: the details (the board as text, the contest judges' answers)"
+                "i: the details (the board as text, contest answers)"
             },
             theme.dim(),
         ));

@@ -372,11 +372,12 @@ impl TreblecrossTab {
         width: u16,
         theme: &Theme,
     ) -> Vec<Line<'static>> {
-        let Window { start, end, z } = window;
+        let Window { start, end, .. } = window;
         let n = self.strip().len();
+        // The zoom in words only once chosen (z says what it did then).
         let zoom = match self.zoom {
-            None => format!("zoom {z} (z)"),
-            Some(z) => format!("zoom {z}"),
+            None => "z zooms".to_string(),
+            Some(z) => format!("{z}-column cells (z)"),
         };
         let mut head = vec![
             Span::styled(format!("cells {}–{} of {n}", start + 1, end), theme.dim()),
@@ -385,7 +386,13 @@ impl TreblecrossTab {
                 theme.dim(),
             ),
         ];
-        let legend = "★ winning, · safe, × unsafe";
+        // On a losing strip a safe cell still loses, only later.
+        let losing = (self.analysis.as_ref()).is_some_and(|a| !a.is_winning());
+        let legend = if losing {
+            "· safe for now, × unsafe"
+        } else {
+            "★ winning, · safe, × unsafe"
+        };
         if !self.analysis_hidden() {
             head.push(Span::styled(format!("  {legend}"), theme.dim()));
         }
