@@ -103,6 +103,9 @@ pub trait Tab: Default + Puzzles + Keep {
         // whether one is shown.
         let training = self.training();
         match (training.run_on(), training.is_open()) {
+            // A lesson has no aim and starts no run: its keys are the hints.
+            _ if training.in_lesson() && training.is_open() => self.mode().or(When::HINTS),
+            _ if training.in_lesson() => self.mode(),
             (Some(_), _) => self.mode(),
             (None, true) => self.mode().or(When::OUTSIDE_RUNS).or(When::HINTS),
             (None, false) => self.mode().or(When::OUTSIDE_RUNS),

@@ -16,7 +16,7 @@ use noughts::solver::mnc::MncPuzzle;
 use noughts::solver::notakto::NotaktoPuzzle;
 use noughts::solver::tictactoe::{TicTacToePuzzle, TicTacToeTask};
 use noughts::solver::treblecross::{TreblecrossPuzzle, TreblecrossTask};
-use noughts::solver::{Outcome, Side};
+use noughts::solver::{Cell, Outcome, Side};
 use noughts::training::Progress;
 use noughts::tui::app::{Action, App, TabId};
 use noughts::tui::puzzle::Puzzles;
@@ -66,6 +66,16 @@ fn walk<P: Clone>(tab: TabId, current: fn(&App) -> Option<P>, mut check: impl Fn
         assert!(!text.contains("Why ("), "{tab:?}: why before the answer");
         let puzzle = current(&app).expect("a step on the board");
         check(&puzzle, steps);
+        // The first hints are the step's own, in the player's words.
+        type_keys(&mut app, "t");
+        let text = screen(&app, 100, 30);
+        assert!(text.contains("hint 1: "), "{tab:?}, step {steps}:\n{text}");
+        for expert in ["nim-sum", "P-portion", "product", "G("] {
+            assert!(
+                !text.contains(expert),
+                "{tab:?}, step {steps}: {expert}:\n{text}"
+            );
+        }
         // The answer is the perfect line from the step; p again is back to
         // the step, now over.
         type_keys(&mut app, "p");
@@ -224,6 +234,18 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
     let mut app = fresh(TabId::TicTacToe);
     type_keys(&mut app, "L");
     for step in 1.. {
+        if step == 2 {
+            // b1 loses: refused, in the player's words; once the answer is
+            // shown, "try another" is gone.
+            app.update(Action::tab(tictactoe::Action::Click(Cell::ALL[1])));
+            assert!(screen(&app, 80, 24).contains("not played: after b1"));
+            type_keys(&mut app, "pp");
+            let text = screen(&app, 80, 24);
+            assert!(!text.contains("not played"), "{text}");
+            assert!(text.contains("Why ("), "{text}");
+            type_keys(&mut app, "n");
+            continue;
+        }
         let answers = app
             .tabs
             .tictactoe
@@ -252,6 +274,14 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
     type_keys(&mut app, "L");
     let mut steps = 0;
     loop {
+        if steps == 1 {
+            app.update(Action::tab(treblecross::Action::Click(4)));
+            let text = screen(&app, 80, 24);
+            assert!(
+                text.contains("after 5 the opponent wins with perfect play"),
+                "{text}"
+            );
+        }
         let t = app.tabs.treblecross.training().current.as_ref().unwrap();
         let TreblecrossTask::WinningCell { cells } = &t.puzzle.task else {
             panic!("a lesson asks for cells")
@@ -277,6 +307,12 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
     let mut app = fresh(TabId::Notakto);
     type_keys(&mut app, "L");
     loop {
+        if app.tabs.notakto.boards().len() == 1 {
+            // The first step: a corner loses, said in the player's words.
+            app.update(Action::tab(notakto::Action::Click(0, Cell::ALL[0])));
+            let text = screen(&app, 80, 24);
+            assert!(text.contains("after 1:a1 the opponent wins"), "{text}");
+        }
         let t = app.tabs.notakto.training().current.as_ref().unwrap();
         let m = t.puzzle.answers[0];
         app.update(Action::tab(notakto::Action::Click(m.board, m.cell)));
@@ -302,6 +338,10 @@ fn lessons_are_named_in_the_footer_and_read_at_40_by_16() {
             "{tab:?}: L not in the help"
         );
         type_keys(&mut app, "L");
+        // A lesson has no aim and starts no run: the footer says so.
+        let footer = footer_of(&draw(&app, 120, 30));
+        assert!(footer.contains("t hint"), "{tab:?}: {footer}");
+        assert!(!footer.contains("aim"), "{tab:?}: {footer}");
         let text = screen(&app, 40, 16);
         // N&C+ has two rows under its hands there: the question goes first.
         if tab != TabId::Mnc {

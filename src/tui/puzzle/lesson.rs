@@ -16,6 +16,9 @@ pub struct Step<P> {
     pub puzzle: P,
     pub ask: String,
     pub why: String,
+    /// The first hints, in the step's words (the puzzle's own, which may
+    /// speak of nim-sums or a quotient, give the last: the move).
+    pub hints: Vec<String>,
 }
 
 impl<P> Step<P> {
@@ -24,8 +27,22 @@ impl<P> Step<P> {
             puzzle,
             ask: ask.into(),
             why: why.into(),
+            hints: Vec::new(),
         }
     }
+
+    /// The step with its own first hints.
+    pub fn hinted(mut self, hints: &[&str]) -> Step<P> {
+        self.hints = hints.iter().map(|h| h.to_string()).collect();
+        self
+    }
+}
+
+/// Hint number `step` (from 1) of the lesson's step on the board, where
+/// the step has its own.
+pub fn step_hint<P>(lesson: Option<&Lesson<P>>, step: u8) -> Option<String> {
+    let own = &lesson?.step()?.hints;
+    own.get(usize::from(step).checked_sub(1)?).cloned()
 }
 
 /// A tab's lesson, and how far the player is in it.
@@ -102,6 +119,12 @@ impl<P, A, E> Training<P, A, E> {
         self.lesson.is_some()
     }
 
+    /// Hint number `step` (from 1) of the step on the board, where it
+    /// has its own.
+    pub fn lesson_hint(&self, step: u8) -> Option<String> {
+        step_hint(self.lesson.as_ref(), step)
+    }
+
     /// A step going on: its attempt is practice, with no rating.
     pub(super) fn lesson_attempt(&self, tried: &mut Try<P, E>) {
         if self.lesson.is_some() {
@@ -128,7 +151,7 @@ impl<P, A, E> Training<P, A, E> {
         // (the answer's line says what was played), and says first what
         // comes next: on a small screen the end of a long why is cut.
         let next = if lesson.is_last() {
-            "the lesson is over: n for a puzzle near your rating, Esc back to the tab"
+            "the lesson is over: n for a rated puzzle, Esc back to the tab"
         } else {
             "n for the next step, Esc leaves the lesson"
         };

@@ -297,7 +297,9 @@ impl<P, A, E> Training<P, A, E> {
             return Err("this puzzle is over: n for the next".into());
         }
         let step = self.trainer.hint(&mut t.attempt)?;
-        t.hints.push(words(&t.puzzle, step));
+        // A lesson's step has its own first hints, in its own words.
+        let own = lesson::step_hint(self.lesson.as_ref(), step);
+        t.hints.push(own.unwrap_or_else(|| words(&t.puzzle, step)));
         Ok(())
     }
 
@@ -431,7 +433,9 @@ impl<P, A, E> Training<P, A, E> {
             in_run: self.run.is_some(),
             ..PuzzlePanel::default()
         };
-        if let Some((words, right)) = &t.said {
+        // A lesson's step over: a wrong try's "try another" no longer holds.
+        let stale = self.lesson.is_some() && !t.attempt.is_open();
+        if let Some((words, right)) = t.said.as_ref().filter(|(_, right)| *right || !stale) {
             let style = if *right { theme.good() } else { theme.bad() };
             panel.answer.push(Line::styled(words.clone(), style));
         }

@@ -31,14 +31,32 @@ pub const STEPS: [(&str, &str, &str); 4] = [
     ),
 ];
 
+/// Each step's first two hints, in its words (the third gives the move).
+const HINTS: [[&str; 2]; 4] = [
+    [
+        "look along the top row",
+        "c1 completes it, with a small or a big piece",
+    ],
+    ["o has b1 and b3", "cover x's piece on b2 with a big O"],
+    [
+        "a big X may cover o's piece in the centre",
+        "from b2, X lines up with a1 and with b3",
+    ],
+    [
+        "look at the middle row: o, X and x",
+        "move the X from a3 onto the o at a2",
+    ],
+];
+
 pub fn lesson() -> Lesson<MncPuzzle> {
     let mut engine = Engine::new();
     let steps = STEPS
         .iter()
-        .map(|&(position, ask, why)| {
+        .zip(HINTS)
+        .map(|(&(position, ask, why), hints)| {
             let position: Position = position.parse().expect("a lesson's position reads");
             let puzzle = MncPuzzle::on(position, &mut engine).expect("a lesson's position wins");
-            Step::new(puzzle, ask, why)
+            Step::new(puzzle, ask, why).hinted(&hints)
         })
         .collect();
     Lesson::new("big and small pieces", steps)

@@ -169,6 +169,9 @@ impl MncTab {
         let Some(now) = self.puzzle_now() else {
             return Err("one moment: the engine is rating the position".into());
         };
+        // A lesson's step has its own first hints.
+        let next = (self.training.current.as_ref()).map_or(1, |t| t.attempt.hints + 1);
+        let own = self.training.lesson_hint(next);
         let training = &mut self.training;
         let Some(t) = training.current.as_mut() else {
             return Err(puzzle::NO_PUZZLE.into());
@@ -180,7 +183,7 @@ impl MncTab {
             );
         }
         let step = training.trainer.hint(&mut t.attempt)?;
-        t.hints.push(puzzle_hint(&now, step));
+        t.hints.push(own.unwrap_or_else(|| puzzle_hint(&now, step)));
         Ok(())
     }
 

@@ -38,15 +38,40 @@ const STEPS: [(&str, &str, &str); 5] = [
     ),
 ];
 
+/// Each step's first two hints, in its words (the third gives the move).
+const HINTS: [[&str; 2]; 5] = [
+    [
+        "which cell has an opposite cell for every other one?",
+        "the centre",
+    ],
+    [
+        "only board 2 is still in play",
+        "on one board, the centre wins",
+    ],
+    [
+        "board 2, its centre taken, loses for whoever must move there",
+        "finish the line on board 1",
+    ],
+    [
+        "two empty boards lose for whoever moves first on them",
+        "finish the line on board 3",
+    ],
+    [
+        "make board 1 of the same kind as board 2",
+        "XX./X../... is of board 2's kind",
+    ],
+];
+
 pub fn lesson() -> Lesson<NotaktoPuzzle> {
     let steps = STEPS
         .iter()
-        .map(|&(boards, ask, why)| {
+        .zip(HINTS)
+        .map(|(&(boards, ask, why), hints)| {
             let boards = Tokens::new(boards)
                 .map(|token| read_board(&token).expect("a lesson's board reads"))
                 .collect();
             let puzzle = NotaktoPuzzle::on(boards).expect("a lesson's boards win");
-            Step::new(puzzle, ask, why)
+            Step::new(puzzle, ask, why).hinted(&hints)
         })
         .collect();
     Lesson::new("dead boards and the last live one", steps)

@@ -153,11 +153,17 @@ impl NotaktoTab {
         let after = play(&self.boards, mv);
         let analysis = analyze(&after);
         let product = element(q, analysis.product, false);
+        // The quotient's words are a detail (`i`); plain words first.
+        let details = self.details;
         if t.puzzle.answers.contains(&mv) {
-            self.training.right(format!(
-                "✓ {} wins: the product after it, {product}, is in the P-portion",
-                MoveText(mv)
-            ));
+            self.training.right(if details {
+                format!(
+                    "✓ {} wins: the product after it, {product}, is in the P-portion",
+                    MoveText(mv)
+                )
+            } else {
+                format!("✓ {} wins: the opponent is then LOSING", MoveText(mv))
+            });
             // The move is made: the boards show what it leaves.
             self.boards = after;
             self.reanalyze();
@@ -168,11 +174,13 @@ impl NotaktoTab {
                 "{} completes a line on the last live board: it loses at once",
                 MoveText(mv)
             )
-        } else {
+        } else if details {
             format!(
                 "after {} the product is {product}, not in the P-portion: the opponent wins",
                 MoveText(mv)
             )
+        } else {
+            format!("after {} the opponent wins with perfect play", MoveText(mv))
         };
         if let Some(t) = &mut self.training.current {
             t.more.add(mv, None);

@@ -39,13 +39,38 @@ const STEPS: [(&str, bool, &str, &str); 5] = [
     ),
 ];
 
+/// Each step's first two hints, in its words (the third gives the move).
+const HINTS: [[&str; 2]; 5] = [
+    [
+        "look along the top row",
+        "X is on a1 and b1: one cell is left",
+    ],
+    [
+        "look at O's two in the middle row",
+        "block the empty cell of that row",
+    ],
+    [
+        "a corner lets X make two threats at once",
+        "the four are the middles of the edges",
+    ],
+    [
+        "O's diagonal runs from a3 through b2",
+        "the block also lines up with X's a1 and with X's c3",
+    ],
+    [
+        "which cell is on the most lines?",
+        "not a corner, not an edge",
+    ],
+];
+
 pub fn lesson() -> Lesson<TicTacToePuzzle> {
     let steps = STEPS
         .iter()
-        .map(|&(board, save, ask, why)| {
+        .zip(HINTS)
+        .map(|(&(board, save, ask, why), hints)| {
             let board: Board = board.parse().expect("a lesson's board reads");
             let puzzle = TicTacToePuzzle::on(board, save).expect("a lesson's board goes on");
-            Step::new(puzzle, ask, why)
+            Step::new(puzzle, ask, why).hinted(&hints)
         })
         .collect();
     Lesson::new("threats, blocks and forks", steps)

@@ -35,14 +35,33 @@ const STEPS: [(&str, &str, &str); 5] = [
     ),
 ];
 
+/// Each step's first two hints, in its words (the third gives the move).
+const HINTS: [[&str; 2]; 5] = [
+    ["look at the gap between the two X", "an X at 4 makes X X X"],
+    [
+        "an X at 2 or 3 lets your opponent complete three",
+        "count the safe cells your X leaves on each side",
+    ],
+    [
+        "an X at an end makes the two cells next to it unsafe",
+        "try the first or the last cell",
+    ],
+    ["think of a mirror", "the middle cell is 7"],
+    [
+        "the first stretch (cells 1 to 5) is worth 2, the others 1 each",
+        "an X in the middle of the first stretch leaves none of it safe",
+    ],
+];
+
 pub fn lesson() -> Lesson<TreblecrossPuzzle> {
     let mut table = GrundyTable::default();
     let steps = STEPS
         .iter()
-        .map(|&(strip, ask, why)| {
+        .zip(HINTS)
+        .map(|(&(strip, ask, why), hints)| {
             let strip: Strip = strip.parse().expect("a lesson's strip reads");
             let puzzle = TreblecrossPuzzle::on(strip, &mut table).expect("a lesson's strip wins");
-            Step::new(puzzle, ask, why)
+            Step::new(puzzle, ask, why).hinted(&hints)
         })
         .collect();
     Lesson::new("safe cells and free stretches", steps)

@@ -302,7 +302,7 @@ impl TreblecrossTab {
             self.reanalyze();
             return;
         }
-        let words = wrong_cell_words(&t.puzzle.strip, cell, &mut self.table);
+        let words = wrong_cell_words(&t.puzzle.strip, cell, &mut self.table, self.details);
         if let Some(t) = &mut self.training.current {
             t.more.missed.add(cell, None);
         }
@@ -436,7 +436,7 @@ impl TreblecrossTab {
 
 /// What a cell that does not win gives: three in a row for the opponent,
 /// or free segments the opponent wins.
-fn wrong_cell_words(strip: &Strip, cell: usize, table: &mut GrundyTable) -> String {
+fn wrong_cell_words(strip: &Strip, cell: usize, table: &mut GrundyTable, details: bool) -> String {
     let mut after = strip.clone();
     after.set(cell, true);
     let n = cell + 1;
@@ -444,6 +444,10 @@ fn wrong_cell_words(strip: &Strip, cell: usize, table: &mut GrundyTable) -> Stri
         return format!("that cell hands the opponent three in a row at {}", w + 1);
     }
     match analyze(&after, table) {
+        // The nim-sum is a detail (`i`); plain words first.
+        Ok(StripAnalysis::Segments { .. }) if !details => {
+            format!("after {n} the opponent wins with perfect play")
+        }
         Ok(StripAnalysis::Segments { nim_sum, .. }) => {
             format!("after {n} the free segments' nim-sum is {nim_sum}, not 0: the opponent wins")
         }
