@@ -78,17 +78,11 @@ impl<P> Lesson<P> {
 }
 
 impl<P: Clone, A, E> Training<P, A, E> {
-    /// A lesson begins: a run on is stopped, and the puzzle on counts as
-    /// skipped; the tab then opens its first step ([`Training::next_step`]).
+    /// A lesson begins: a run on is stopped, and the puzzle on (outside a
+    /// run) counts as skipped; the tab then opens its first step
+    /// ([`Training::next_step`]).
     pub fn start_lesson(&mut self, lesson: Lesson<P>) {
-        if let Some(t) = &self.current {
-            self.trainer.skipped(&t.attempt);
-        }
-        if let Some(t) = &mut self.current {
-            if t.attempt.is_open() {
-                t.attempt.standing = Standing::GivenUp;
-            }
-        }
+        self.close_current(self.run.is_none());
         self.run = None;
         self.lesson = Some(lesson);
     }

@@ -204,22 +204,29 @@ impl<P, A, E> Training<P, A, E> {
     /// on is stopped); the tab then opens its first puzzle.
     pub fn start_run(&mut self, kind: RunKind) {
         let now = Instant::now();
-        match &mut self.run {
-            Some(run) => run.end(RunEnd::Stopped, now),
-            None => {
-                if let Some(t) = &self.current {
-                    self.trainer.skipped(&t.attempt);
-                }
+        let skipped = match &mut self.run {
+            Some(run) => {
+                run.end(RunEnd::Stopped, now);
+                false
             }
-        }
+            None => true,
+        };
+        self.close_current(skipped);
+        self.lesson = None;
+        self.run = Some(Run::new(kind, self.trainer.best_run(kind), now));
+    }
+
+    /// Whatever was on is over, as a run or a lesson begins: it counts as
+    /// skipped (outside a run), and no answer to it counts now.
+    fn close_current(&mut self, skipped: bool) {
         if let Some(t) = &mut self.current {
-            // Whatever was on is over: no answer to it counts now.
+            if skipped {
+                self.trainer.skipped(&t.attempt);
+            }
             if t.attempt.is_open() {
                 t.attempt.standing = Standing::GivenUp;
             }
         }
-        self.lesson = None;
-        self.run = Some(Run::new(kind, self.trainer.best_run(kind), now));
     }
 
     /// The puzzle `tried` is on; what the tab had is put aside (by
