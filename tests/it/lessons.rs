@@ -76,11 +76,20 @@ fn walk<P: Clone>(tab: TabId, current: fn(&App) -> Option<P>, mut check: impl Fn
                 "{tab:?}, step {steps}: {expert}:\n{text}"
             );
         }
-        // The answer is the perfect line from the step; p again is back to
-        // the step, now over.
+        // The second hint says that the next one ends the step.
+        type_keys(&mut app, "t");
+        let text = screen(&app, 100, 30);
+        assert!(
+            text.contains("t once more shows the answer"),
+            "{tab:?}:\n{text}"
+        );
+        // p marks the answer where the step is a board or strip; N&C+'s is a
+        // line of moves, its perfect line (p again is back to the step).
         type_keys(&mut app, "p");
         tick_until(&mut app, "the answer shown", |app| !app.busy());
-        if screen(&app, 100, 30).contains("PERFECT LINE") {
+        let line = screen(&app, 100, 30).contains("PERFECT LINE");
+        assert_eq!(line, tab == TabId::Mnc, "{tab:?}");
+        if line {
             type_keys(&mut app, "p");
         }
         let text = screen(&app, 100, 30);

@@ -147,14 +147,18 @@ impl<P, A, E> Training<P, A, E> {
         let next = if lesson.is_last() {
             "the lesson is over: n for a rated puzzle, Esc back to the tab"
         } else {
-            "n for the next step, Esc leaves the lesson"
+            "n for the next step, Esc or P leaves the lesson"
         };
         let (question, why, standing) = if over {
             let why = format!("Why ({next}): {}", step.why);
             (Vec::new(), vec![Line::raw(why)], Vec::new())
         } else {
             let ask = vec![Line::styled(step.ask.clone(), theme.title())];
-            let standing = "t for a hint, p shows the answer, n skips the step; Esc leaves";
+            // The last hint shows the answer and ends the step: said first.
+            let standing = match attempt.hints {
+                2 => "t once more shows the answer (the step ends); n skips; Esc or P leaves",
+                _ => "t for a hint, p shows the answer, n skips the step; Esc or P leaves",
+            };
             (ask, Vec::new(), vec![Line::styled(standing, theme.dim())])
         };
         Some([heading, question, why, standing])

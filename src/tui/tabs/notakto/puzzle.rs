@@ -92,7 +92,10 @@ impl Puzzles for NotaktoTab {
     fn solution(&mut self) -> Result<(), String> {
         self.training.give_up();
         self.reanalyze();
-        self.review_key(Review::Line);
+        // A lesson's answer is starred on the boards, its why beside them.
+        if !self.training.in_lesson() {
+            self.review_key(Review::Line);
+        }
         Ok(())
     }
 

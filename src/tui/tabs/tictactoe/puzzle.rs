@@ -95,6 +95,10 @@ impl Puzzles for TicTacToeTab {
 
     fn solution(&mut self) -> Result<(), String> {
         self.training.give_up();
+        // A lesson's answer is starred on the board, its why beside it.
+        if self.training.in_lesson() {
+            return Ok(());
+        }
         if let Some(board) = self.training.current.as_ref().map(|t| t.puzzle.board) {
             self.study = None;
             self.study_key(board, Review::Line);

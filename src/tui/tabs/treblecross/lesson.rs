@@ -11,7 +11,7 @@ const STEPS: [(&str, &str, &str); 5] = [
     (
         "..X.X...",
         "Three in a row. Both players play X. Click the cell that makes three X in a row.",
-        "whoever makes three X in a row wins, whoever played the other two.",
+        "the player who completes three X in a row wins, no matter who played the other two.",
     ),
     (
         "X.........",
@@ -48,7 +48,7 @@ const HINTS: [[&str; 2]; 5] = [
     ],
     ["think of a mirror", "the middle cell is 7"],
     [
-        "the first stretch (cells 1 to 5) is worth 2, the others 1 each",
+        "the free stretches are cells 1 to 5, 11 to 13 and 19 to 20",
         "an X in the middle of the first stretch leaves none of it safe",
     ],
 ];

@@ -262,7 +262,10 @@ impl TreblecrossTab {
             return Ok(());
         }
         self.reanalyze();
-        self.toggle_line();
+        // A lesson's answer is starred on the strip, its why beside it.
+        if !self.training.in_lesson() {
+            self.toggle_line();
+        }
         Ok(())
     }
 
