@@ -40,7 +40,7 @@ impl<P> Step<P> {
 
 /// Hint number `step` (from 1) of the lesson's step on the board, where
 /// the step has its own.
-pub fn step_hint<P>(lesson: Option<&Lesson<P>>, step: u8) -> Option<String> {
+pub(super) fn step_hint<P>(lesson: Option<&Lesson<P>>, step: u8) -> Option<String> {
     let own = &lesson?.step()?.hints;
     own.get(usize::from(step).checked_sub(1)?).cloned()
 }

@@ -437,7 +437,7 @@ impl<P, A, E> Training<P, A, E> {
                 None => heading(&self.trainer, &t.attempt, theme),
             },
             question: vec![Line::styled(asked, theme.title())],
-            in_run: self.run.is_some(),
+            heading_stays: self.run.is_some(),
             ..PuzzlePanel::default()
         };
         // A lesson's step over: a wrong try's "try another" no longer holds.
@@ -461,8 +461,7 @@ impl<P, A, E> Training<P, A, E> {
             panel.question = question;
             panel.answer.extend(why);
             panel.standing = standing;
-            // Its heading stays first, as a run's clock does, on a small screen.
-            panel.in_run = true;
+            panel.heading_stays = true;
         }
         Some(panel)
     }

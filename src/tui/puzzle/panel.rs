@@ -25,8 +25,9 @@ pub struct PuzzlePanel {
     pub hints: Vec<Line<'static>>,
     pub standing: Vec<Line<'static>>,
     pub notes: Vec<Line<'static>>,
-    /// A run is on: the heading's first line is its clock.
-    pub in_run: bool,
+    /// The heading's first line stays on a small screen: a run's clock, a
+    /// lesson's step.
+    pub heading_stays: bool,
 }
 
 impl PuzzlePanel {
@@ -85,9 +86,10 @@ impl PuzzlePanel {
             .chain(&self.question)
             .cloned()
             .collect();
-        // A run's clock, its first line, stays while it fits.
+        // A run's clock or a lesson's step, the heading's first line, stays
+        // while it fits.
         let clock = |lines: &[Line<'static>]| -> Option<Vec<Line<'static>>> {
-            self.in_run
+            self.heading_stays
                 .then(|| id.iter().chain(lines).cloned().collect())
         };
         let lines = [
