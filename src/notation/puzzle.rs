@@ -1,4 +1,4 @@
-//! Puzzles in words: their ids (`mnc-3-1234`), what each asks, the
+//! Puzzles in words: their ids (`game-3-1234`), what each asks, the
 //! answers ([`PuzzleText`], which each game's notation implements for its
 //! puzzles, with their hints).
 
@@ -38,9 +38,12 @@ impl FromStr for PuzzleGame {
 
 impl FromStr for PuzzleId {
     type Err = InputError;
-    /// `game-level-seed`: `mnc-3-1234`, the level within the game's.
+    /// `game-level-seed`, the level within the game's.
     fn from_str(text: &str) -> Result<PuzzleId, InputError> {
-        let expected = "expected a puzzle id: game-level-seed, such as mnc-3-1234";
+        // The example is the first game's id at its top level.
+        let first = PuzzleGame::ALL[0];
+        let example = format!("{}-{}-1234", game_word(first), first.levels());
+        let expected = format!("expected a puzzle id: game-level-seed, such as {example}");
         let parts: Vec<&str> = text.split('-').collect();
         let [game, level, seed] = parts[..] else {
             return Err(InputError::at_column(

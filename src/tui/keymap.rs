@@ -173,6 +173,9 @@ macro_rules! modes {
         pub const $name: $crate::tui::keymap::When = $crate::tui::keymap::When::mode($n);
         $($crate::tui::keymap::modes!(@from $n + 1; $($(#[$more])* $rest),+);)?
     };
+    (from $n:expr; $($(#[$doc:meta])* $name:ident),+ $(,)?) => {
+        $crate::tui::keymap::modes!(@from $n; $($(#[$doc])* $name),+);
+    };
     ($($(#[$doc:meta])* $name:ident),+ $(,)?) => {
         $crate::tui::keymap::modes!(@from 0; $($(#[$doc])* $name),+);
     };

@@ -20,6 +20,27 @@ use crate::tui::worker::{start_engine, GameReply, GameRequest, Worker};
 use ratatui::text::Line;
 use std::marker::PhantomData;
 
+/// The modes of a tab with a match, for its keys' `when`: each such tab
+/// has these four, and its own from [`OWN_MODES`] on.
+pub mod modes {
+    use crate::tui::keymap::{modes, When};
+    modes! {
+        /// Editing the position (no game, or a game stopped).
+        EDITING,
+        /// A game against the engine, going on.
+        PLAYING,
+        /// A game against the engine, won by one side.
+        GAME_OVER,
+        /// An earlier position of the game, or a step along the perfect line.
+        REVIEWING,
+    }
+    /// A game, going on or over.
+    pub const GAME: When = PLAYING.or(GAME_OVER);
+}
+
+/// Where a tab's own modes begin, after [`modes`]' four.
+pub const OWN_MODES: u8 = 4;
+
 /// A game against the engine when one is on, the editor's study of a
 /// perfect line when one is shown, and the engine's thread.
 pub struct Playing<R: Rules> {
@@ -126,6 +147,8 @@ pub trait PlayingTab {
     const STOP_QUESTION: &'static str;
     /// Asked before it starts again (`n`).
     const AGAIN_QUESTION: &'static str;
+    /// The game as the quit question names it.
+    const THE_GAME: &'static str;
 
     fn playing(&self) -> &Playing<Self::Rules>;
     fn playing_mut(&mut self) -> &mut Playing<Self::Rules>;
@@ -163,10 +186,12 @@ pub trait PlayingTab {
         Some((record.start().clone(), record.moves().to_vec()))
     }
 
-    /// Whether quitting would lose a game you have moved in.
-    fn game_at_stake(&self) -> bool {
+    /// The game that quitting would lose: one you have moved in, on or
+    /// waiting aside for the puzzles.
+    fn game_at_stake(&self) -> Option<&'static str> {
         self.kept_game()
             .is_some_and(|game| game.is_on() && game.human_moved())
+            .then_some(Self::THE_GAME)
     }
 
     /// The question to ask before `what` throws away a game you have

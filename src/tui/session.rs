@@ -45,7 +45,7 @@ struct Session {
 }
 
 /// A tab as the session keeps it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct KeptTab {
     /// As a saved file holds it.
@@ -55,47 +55,52 @@ struct KeptTab {
     settings: BTreeMap<String, String>,
 }
 
-/// The first version: a field per tab.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SessionV1 {
-    version: u32,
-    tab: String,
-    tictactoe: String,
-    treblecross: String,
-    mnc: Option<String>,
-    zoom: u16,
-    mnc_hints: bool,
-    mnc_strength: String,
-}
-
-impl From<SessionV1> for Session {
-    fn from(old: SessionV1) -> Session {
-        let tab = |saved: String, settings: &[(&str, String)]| KeptTab {
-            saved,
-            settings: settings
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.clone()))
-                .collect(),
+/// The first version: a field per tab, read without naming one. A field
+/// named by a tab's word is its saved file; `word_name` is that tab's
+/// setting `name`; any other plain field is a setting offered to every
+/// tab (each takes only the settings it keeps, as version 1's `zoom`).
+fn from_v1(value: &serde_json::Value) -> Result<Session, String> {
+    let fields = value.as_object().ok_or("a session is a JSON object")?;
+    let tab = match fields.get("tab") {
+        Some(serde_json::Value::String(word)) => word.clone(),
+        _ => return Err("missing field `tab`".into()),
+    };
+    let mut tabs: BTreeMap<String, KeptTab> = BTreeMap::new();
+    let mut shared = Vec::new();
+    for (name, field) in fields {
+        let text = match field {
+            serde_json::Value::String(text) => text.clone(),
+            serde_json::Value::Bool(_) | serde_json::Value::Number(_) => field.to_string(),
+            serde_json::Value::Null => continue,
+            _ => {
+                return Err(format!(
+                    "field `{}`: not a string, number or truth",
+                    escape_all(name)
+                ))
+            }
         };
-        let mut tabs = BTreeMap::new();
-        tabs.insert("tictactoe".into(), tab(old.tictactoe, &[]));
-        let zoom = [("zoom", old.zoom.to_string())];
-        tabs.insert("treblecross".into(), tab(old.treblecross, &zoom));
-        if let Some(mnc) = old.mnc {
-            let settings = [
-                ("hints", old.mnc_hints.to_string()),
-                ("strength", old.mnc_strength),
-            ];
-            tabs.insert("mnc".into(), tab(mnc, &settings));
-        }
-        Session {
-            version: VERSION,
-            tab: old.tab,
-            tabs,
-            details: false,
+        let kept = |word: &str| TabId::ALL.iter().any(|id| id.word() == word);
+        match name.split_once('_') {
+            _ if name == "version" || name == "tab" => {}
+            _ if kept(name) => tabs.entry(name.clone()).or_default().saved = text,
+            Some((word, setting)) if kept(word) => {
+                let settings = &mut tabs.entry(word.into()).or_default().settings;
+                settings.insert(setting.into(), text);
+            }
+            _ => shared.push((name.clone(), text)),
         }
     }
+    // A tab with settings but no file (none of version 1's) is dropped.
+    tabs.retain(|_, kept| !kept.saved.is_empty());
+    for kept in tabs.values_mut() {
+        kept.settings.extend(shared.iter().cloned());
+    }
+    Ok(Session {
+        version: VERSION,
+        tab,
+        tabs,
+        details: false,
+    })
 }
 
 /// The session's text: what [`restore`] reads back.
@@ -263,9 +268,7 @@ fn read(file: &Path) -> Result<Option<(Session, TabFiles)>, String> {
     let value: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| store::json_error(&e))?;
     let session: Session = match value.get("version").and_then(serde_json::Value::as_u64) {
-        Some(1) => SessionV1::deserialize(&value)
-            .map_err(|e| e.to_string())?
-            .into(),
+        Some(1) => from_v1(&value)?,
         Some(2) => Session::deserialize(&value).map_err(|e| e.to_string())?,
         Some(n) => {
             return Err(format!(
@@ -336,29 +339,6 @@ mod tests {
             second.tabs.treblecross.saved(),
             app.tabs.treblecross.saved()
         );
-    }
-
-    #[test]
-    fn a_first_version_session_still_comes_back() {
-        let folder = tempfile::tempdir().unwrap();
-        let old = r#"{"version": 1, "tab": "mnc",
-            "tictactoe": "noughts 1\ntictactoe X../.O./...\n",
-            "treblecross": "noughts 1\ntreblecross ..X..\n",
-            "mnc": "noughts 1\nmnc .../.../... x 4 4\nyou x\n",
-            "zoom": 3, "mnc_hints": true, "mnc_strength": "casual"}"#;
-        std::fs::write(folder.path().join(FILE_NAME), old).unwrap();
-        let mut app = App::new(Theme { color: false });
-        let kept = open_in(&mut app, folder.path());
-        assert!(kept.note.is_none(), "{:?}", kept.note);
-        assert_eq!(app.tab, TabId::Mnc);
-        assert_eq!(
-            app.tabs.tictactoe.saved(),
-            saved::read("noughts 1\ntictactoe X../.O./...\n").unwrap()
-        );
-        assert_eq!(app.tabs.treblecross.zoom(), Some(3));
-        assert!(app.tabs.mnc.hints_on());
-        assert_eq!(app.tabs.mnc.strength, crate::solver::mnc::Strength::Casual);
-        assert_eq!(app.tabs.mnc.human(), crate::solver::Side::X);
     }
 
     #[test]

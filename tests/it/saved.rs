@@ -506,3 +506,36 @@ fn a_saved_file_loads_back_and_a_link_at_its_name_is_replaced() {
     let why = noughts::tui::files::load(&marked).unwrap_err();
     assert!(why.contains("line 2, column 4"), "{why}");
 }
+
+/// A session of the first version (a field per tab, `zoom` plain and the
+/// match's settings under its word) comes back whole.
+#[test]
+fn a_first_version_session_still_comes_back() {
+    let folder = tempfile::tempdir().unwrap();
+    let old = r#"{"version": 1, "tab": "mnc",
+        "tictactoe": "noughts 1\ntictactoe X../.O./...\n",
+        "treblecross": "noughts 1\ntreblecross ..X..\n",
+        "mnc": "noughts 1\nmnc .../.../... x 4 4\nyou x\n",
+        "zoom": 3, "mnc_hints": true, "mnc_strength": "casual"}"#;
+    std::fs::write(folder.path().join("session.json"), old).unwrap();
+    let mut app = App::new(Theme { color: false });
+    let kept = noughts::tui::session::open(&mut app, &folder.path().join("session.json"), false);
+    assert!(kept.note.is_none(), "{:?}", kept.note);
+    assert_eq!(app.tab, noughts::tui::app::TabId::Mnc);
+    use noughts::tui::tab::Keep;
+    assert_eq!(
+        app.tabs.tictactoe.saved(),
+        read("noughts 1\ntictactoe X../.O./...\n").unwrap()
+    );
+    assert_eq!(
+        app.tabs.treblecross.saved(),
+        read("noughts 1\ntreblecross ..X..\n").unwrap()
+    );
+    assert_eq!(app.tabs.treblecross.zoom(), Some(3));
+    assert!(app.tabs.mnc.hints_on());
+    assert_eq!(
+        app.tabs.mnc.strength,
+        noughts::solver::mnc::Strength::Casual
+    );
+    assert_eq!(app.tabs.mnc.human(), noughts::solver::Side::X);
+}

@@ -3,26 +3,25 @@
 //! or the layout for mouse clicks) and every change of state goes through
 //! [`App::update`]; tests drive it with no terminal. The tabs are in
 //! [`Tabs`]; the shell's drawing is `shell.rs`, the pop-ups' `overlays.rs`,
-//! saving and loading `save_load.rs`.
+//! saving and loading `save_load.rs`, the frame `view.rs`.
 
 mod save_load;
+mod view;
 
 pub use super::action::Action;
 use super::action::{self, GENERAL, NAVIGATION};
 use super::files::{self, Intent};
-use super::keymap::{self, Binding, Direction, Footer, Hint};
+use super::keymap::{self, Binding, Direction, Hint};
+use super::overlays::Overlay;
 pub use super::overlays::Question;
-use super::overlays::{self, Overlay};
-use super::shell::{shell_layout, Shell};
+use super::shell::shell_layout;
 pub use super::tabs::{TabAction, TabId, Tabs};
 use super::text::Typed;
 use super::theme::Theme;
 use crate::settings::Settings;
 use crate::solver::puzzle::PuzzleId;
 use crossterm::event::{Event, KeyCode, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
-use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
-use ratatui::widgets::Widget;
 use std::path::PathBuf;
 
 pub struct App {
@@ -355,67 +354,6 @@ impl App {
         }
         if let Some(action) = self.action_for(event, area) {
             self.update(action);
-        }
-    }
-}
-
-impl App {
-    /// Key labels as drawn: in ASCII mode the arrows are words, as `<`
-    /// and `>` are keys of their own.
-    fn shown_keys(&self, mut hints: Vec<Hint>) -> Vec<Hint> {
-        if self.ascii {
-            for hint in &mut hints {
-                hint.label = super::ascii::key_words(hint.label);
-                if let Footer::Group(keys, word) = hint.footer {
-                    hint.footer = Footer::Group(super::ascii::key_words(keys), word);
-                }
-            }
-        }
-        hints
-    }
-}
-
-impl Widget for &App {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        // The views spell their texts in ASCII while this frame is drawn.
-        let _ascii = super::ascii::drawing(self.ascii);
-        let layout = shell_layout(area);
-        let tab_hints = self.shown_keys(self.page().hints());
-        let mut cursor = self.page().cursor();
-        if self.ascii {
-            cursor.keys = super::ascii::key_words(cursor.keys);
-        }
-        let shell = Shell {
-            tab: self.tab,
-            theme: &self.theme,
-            cursor,
-            tab_hints: &tab_hints,
-        };
-        shell.render_title_bar(
-            Rect::new(area.x, area.y, area.width, area.height.min(1)),
-            &layout,
-            buf,
-        );
-        self.page().render(layout.body, buf, &self.theme);
-        if area.height >= 2 {
-            shell.render_footer(layout.footer, buf);
-        }
-        if let Some(overlay) = &self.overlay {
-            let hints = self.shown_keys(self.hints());
-            let context = overlays::Context {
-                tab: self.tab,
-                hints: &hints,
-                scroll: self.overlay_scroll,
-                scroll_end: &self.overlay_scroll_end,
-                theme: &self.theme,
-            };
-            overlay.render(&context, area, buf);
-        }
-        if let Some(notice) = &self.notice {
-            shell.render_notice(notice, layout.footer, buf);
-        }
-        if self.ascii {
-            super::ascii::to_ascii(buf, area);
         }
     }
 }

@@ -21,6 +21,7 @@ impl PlayingTab for NotaktoTab {
     const STOP_QUESTION: &'static str = "Stop the game and edit the boards? The game in progress is discarded (the boards keep their X).";
     const AGAIN_QUESTION: &'static str =
         "Start the game again from its first boards? The game in progress is discarded.";
+    const THE_GAME: &'static str = "the Notakto game";
 
     fn playing(&self) -> &Playing<NotaktoRules> {
         &self.playing

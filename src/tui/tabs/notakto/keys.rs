@@ -2,7 +2,7 @@
 
 use crate::solver::notakto::game::Player;
 use crate::solver::Cell;
-use crate::tui::keymap::{ch, ctrl, key, modes, Binding, When};
+use crate::tui::keymap::{ch, ctrl, key, Binding};
 use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
 use crate::tui::review::{review_keys, Review};
 use crossterm::event::KeyCode;
@@ -38,17 +38,8 @@ pub enum Action {
     Puzzle(PuzzleAction),
 }
 
-modes! {
-    /// Editing the boards (no game).
-    EDITING,
-    /// A game against the engine, going on.
-    PLAYING,
-    /// A game against the engine, over.
-    GAME_OVER,
-    /// An earlier position of the game, or a step along the perfect line.
-    REVIEWING,
-}
-pub(super) const GAME: When = PLAYING.or(GAME_OVER);
+// Editing the boards, a game going on or over, reviewing: a match tab's.
+pub use crate::tui::playing::modes::{EDITING, GAME, GAME_OVER, PLAYING, REVIEWING};
 
 /// The tab's keys (the cursor keys are every tab's, in the app), in the
 /// footer's order: a short footer drops the last first.

@@ -308,8 +308,7 @@ impl Tab for NotaktoTab {
     }
 
     fn at_stake(&self) -> Option<&'static str> {
-        // A game waiting aside for the puzzles is at stake too.
-        self.game_at_stake().then_some("the Notakto game")
+        self.game_at_stake()
     }
 
     fn set_details(&mut self, on: bool) {

@@ -19,6 +19,7 @@ impl PlayingTab for TreblecrossTab {
     const STOP_QUESTION: &'static str = "Stop the game and edit the strip? The game in progress is discarded (the strip keeps its X).";
     const AGAIN_QUESTION: &'static str =
         "Start the game again from its first strip? The game in progress is discarded.";
+    const THE_GAME: &'static str = "the Treblecross game";
 
     fn playing(&self) -> &Playing<TreblecrossRules> {
         &self.playing

@@ -2,6 +2,7 @@
 
 use crate::solver::treblecross::Player;
 use crate::tui::keymap::{ch, ctrl, key, modes, Binding, When};
+use crate::tui::playing::OWN_MODES;
 use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
 use crate::tui::review::{review_keys, Review};
 use crate::tui::text::TextKey;
@@ -46,15 +47,9 @@ pub enum Action {
     Puzzle(PuzzleAction),
 }
 
-modes! {
-    /// Editing the strip (no game, or a game stopped).
-    EDITING,
-    /// A game against the engine, going on.
-    PLAYING,
-    /// A game against the engine, won by one side.
-    GAME_OVER,
-    /// An earlier position of the game, or a step along the perfect line.
-    REVIEWING,
+// Editing the strip, a game going on or over, reviewing: a match tab's.
+pub use crate::tui::playing::modes::{EDITING, GAME, GAME_OVER, PLAYING, REVIEWING};
+modes! { from OWN_MODES;
     /// Typing a game code into the panel's prompt.
     TYPING,
     /// A puzzle that asks for a cell (or one over: n for the next).
@@ -65,7 +60,6 @@ modes! {
     /// details).
     PANEL,
 }
-pub(super) const GAME: When = PLAYING.or(GAME_OVER);
 pub(super) const NOT_TYPING: When = EDITING.or(GAME).or(REVIEWING);
 
 /// The tab's keys (the cursor keys ← → are every tab's, in the app), in

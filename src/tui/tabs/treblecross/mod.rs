@@ -292,8 +292,7 @@ impl Tab for TreblecrossTab {
     }
 
     fn at_stake(&self) -> Option<&'static str> {
-        // A game waiting aside for the puzzles is at stake too.
-        self.game_at_stake().then_some("the Treblecross game")
+        self.game_at_stake()
     }
 
     fn typed(&self, event: &KeyEvent) -> Option<Action> {
