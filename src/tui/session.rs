@@ -294,51 +294,11 @@ fn read(file: &Path) -> Result<Option<(Session, TabFiles)>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::tab::Keep;
     use crate::tui::theme::Theme;
 
     /// Opens the session in `folder` for a fresh app; the note.
     fn open_in(app: &mut App, folder: &Path) -> Kept {
         open(app, &folder.join(FILE_NAME), false)
-    }
-
-    #[test]
-    fn a_session_kept_comes_back_whole() {
-        let folder = tempfile::tempdir().unwrap();
-        let mut app = App::new(Theme { color: false });
-        let kept = open_in(&mut app, folder.path());
-        assert!(kept.note.is_none());
-        app.load_saved(saved::read("noughts 1\ntictactoe X../.0./...\n").unwrap());
-        app.load_saved(
-            saved::read("noughts 1\ntreblecross ..X.......X...\nfirst engine\nmove 6\n").unwrap(),
-        );
-        app.tabs.treblecross.set_zoom(Some(2));
-        app.tab = TabId::Treblecross;
-        app.set_details(true);
-        let keeper = kept.keeper.clone().unwrap();
-        keeper.offer(text(&mut app));
-        keeper.flush().unwrap();
-        drop(kept);
-
-        let mut back = App::new(Theme { color: false });
-        let kept = open_in(&mut back, folder.path());
-        assert!(kept.note.is_none(), "{:?}", kept.note);
-        assert_eq!(back.tab, TabId::Treblecross);
-        assert_eq!(back.tabs.tictactoe.saved(), app.tabs.tictactoe.saved());
-        assert_eq!(back.tabs.treblecross.saved(), app.tabs.treblecross.saved());
-        assert_eq!(back.tabs.treblecross.zoom(), Some(2));
-        assert!(back.details, "the details turned on stay on");
-
-        // A second instance meanwhile: reads, keeps nothing, says so.
-        let mut second = App::new(Theme { color: false });
-        let other = open_in(&mut second, folder.path());
-        assert!(other.keeper.is_none());
-        let note = other.note.unwrap();
-        assert!(note.contains("will not be kept"), "{note}");
-        assert_eq!(
-            second.tabs.treblecross.saved(),
-            app.tabs.treblecross.saved()
-        );
     }
 
     #[test]

@@ -539,3 +539,44 @@ fn a_first_version_session_still_comes_back() {
     );
     assert_eq!(app.tabs.mnc.human(), noughts::solver::Side::X);
 }
+
+/// Every tab's file and settings, the tab shown and the details come back;
+/// a second instance reads the session but keeps none.
+#[test]
+fn a_session_kept_comes_back_whole() {
+    use noughts::tui::session;
+    use noughts::tui::tab::Keep;
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = App::new(Theme { color: false });
+    let kept = session::open(&mut app, &folder.path().join("session.json"), false);
+    assert!(kept.note.is_none());
+    app.load_saved(read("noughts 1\ntictactoe X../.0./...\n").unwrap());
+    app.load_saved(read("noughts 1\ntreblecross ..X.......X...\nfirst engine\nmove 6\n").unwrap());
+    app.tabs.treblecross.set_zoom(Some(2));
+    app.tab = noughts::tui::app::TabId::Treblecross;
+    app.set_details(true);
+    let keeper = kept.keeper.clone().unwrap();
+    keeper.offer(session::text(&mut app));
+    keeper.flush().unwrap();
+    drop(kept);
+
+    let mut back = App::new(Theme { color: false });
+    let kept = session::open(&mut back, &folder.path().join("session.json"), false);
+    assert!(kept.note.is_none(), "{:?}", kept.note);
+    assert_eq!(back.tab, noughts::tui::app::TabId::Treblecross);
+    assert_eq!(back.tabs.tictactoe.saved(), app.tabs.tictactoe.saved());
+    assert_eq!(back.tabs.treblecross.saved(), app.tabs.treblecross.saved());
+    assert_eq!(back.tabs.treblecross.zoom(), Some(2));
+    assert!(back.details, "the details turned on stay on");
+
+    // A second instance meanwhile: reads, keeps nothing, says so.
+    let mut second = App::new(Theme { color: false });
+    let other = session::open(&mut second, &folder.path().join("session.json"), false);
+    assert!(other.keeper.is_none());
+    let note = other.note.unwrap();
+    assert!(note.contains("will not be kept"), "{note}");
+    assert_eq!(
+        second.tabs.treblecross.saved(),
+        app.tabs.treblecross.saved()
+    );
+}
