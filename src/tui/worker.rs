@@ -1,8 +1,10 @@
 //! A search on its own thread, so that no frame waits for one: the tab
 //! sends requests and takes in the answers on its ticks. The three match
-//! tabs run their engines this way (MNC's also makes its puzzles).
+//! tabs run their engines this way (MNC's also rates positions and makes
+//! its puzzles, through its own requests).
 
 use crate::solver::record::{Annotation, Engine, PerfectLine, Rules, Wanted};
+use std::convert::Infallible;
 use std::fmt;
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 
@@ -90,18 +92,22 @@ impl<Q, A> Worker<Q, A> {
 }
 
 /// What a match tab asks its engine's thread, in any game: its move, the
-/// perfect line, or a game's values (what a record wants, and the move).
-pub enum GameRequest<R: Rules> {
+/// perfect line, or a game's values (what a record wants, and the move);
+/// and `O`, what the game asks of its engine besides (MNC's ratings and
+/// puzzles; nothing for most games).
+pub enum GameRequest<R: Rules, O = Infallible> {
     /// The engine's move in this position.
     Move(R::Position),
     /// The perfect line from this position.
     Line(R::Position),
     /// The values of a game's moves, played from a start.
     Annotate(R::Position, Vec<R::Move>),
+    /// The game's own request.
+    Own(O),
 }
 
-impl<R: Rules> From<Wanted<R>> for GameRequest<R> {
-    fn from(wanted: Wanted<R>) -> GameRequest<R> {
+impl<R: Rules, O> From<Wanted<R>> for GameRequest<R, O> {
+    fn from(wanted: Wanted<R>) -> GameRequest<R, O> {
         match wanted {
             Wanted::Annotations(start, moves) => GameRequest::Annotate(start, moves),
             Wanted::Line(from) => GameRequest::Line(from),
@@ -110,8 +116,9 @@ impl<R: Rules> From<Wanted<R>> for GameRequest<R> {
 }
 
 /// An engine's answer, with the position it is about (the tab drops stale
-/// ones); a search that failed says why in words.
-pub enum GameReply<R: Rules> {
+/// ones); a search that failed says why in words. `A` answers the game's
+/// own requests.
+pub enum GameReply<R: Rules, A = Infallible> {
     /// The engine's move, `None` when it has none.
     Move(R::Position, Result<Option<R::Move>, String>),
     Line(Result<PerfectLine<R>, String>),
@@ -120,6 +127,7 @@ pub enum GameReply<R: Rules> {
         Vec<R::Move>,
         Result<Vec<Annotation<R::Value>>, String>,
     ),
+    Own(A),
 }
 
 /// Starts a game's engine on its own thread: `make` builds it there (its
@@ -134,7 +142,25 @@ where
     R::Value: Send,
     E: Engine<R>,
 {
-    Worker::start(make, |engine: &mut E, request| {
+    start_engine_with(make, |_: &mut E, never: Infallible| match never {})
+}
+
+/// [`start_engine`] for an engine that also answers its game's own
+/// requests, with `own`, on the same thread (and the same tables).
+pub fn start_engine_with<R, E, O, A>(
+    make: impl FnOnce() -> E + Send + 'static,
+    mut own: impl FnMut(&mut E, O) -> A + Send + 'static,
+) -> Worker<GameRequest<R, O>, GameReply<R, A>>
+where
+    R: Rules + 'static,
+    R::Position: Send,
+    R::Move: Send,
+    R::Value: Send,
+    E: Engine<R>,
+    O: Send + 'static,
+    A: Send + 'static,
+{
+    Worker::start(make, move |engine: &mut E, request| {
         let words = |e: E::Error| e.to_string();
         match request {
             GameRequest::Move(position) => {
@@ -146,6 +172,7 @@ where
                 let values = engine.annotate(&start, &moves).map_err(words);
                 GameReply::Annotated(start, moves, values)
             }
+            GameRequest::Own(request) => GameReply::Own(own(engine, request)),
         }
     })
 }

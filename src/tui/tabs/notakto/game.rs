@@ -8,19 +8,15 @@ use crate::notation::notakto::MoveText;
 use crate::solver::notakto::game::{NotPlayable, NotaktoRules, Player, Position};
 use crate::solver::notakto::{Board, Move};
 use crate::solver::record::Record;
-use crate::tui::playing::{Playing, PlayingTab, PlayingWords};
+use crate::tui::playing::{EditedMatch, Playing, PlayingTab, PlayingWords};
+use std::convert::Infallible;
 
 impl PlayingTab for NotaktoTab {
     type Rules = NotaktoRules;
     type Editor = Editor;
-    const STOPPED: &'static str = "game stopped: the boards are yours to edit (u undoes its moves)";
-    const PLAYED_AGAIN: &'static str = "a new game on the same boards";
-    const NOW_SHOWN: &'static str = "the boards are now the ones shown";
-    const NO_GAME: &'static str = "every board is dead: edit one first";
+    type Ask = Infallible;
+    type Answer = Infallible;
     const NO_MOVE: &'static str = "no live board";
-    const STOP_QUESTION: &'static str = "Stop the game and edit the boards? The game in progress is discarded (the boards keep their X).";
-    const AGAIN_QUESTION: &'static str =
-        "Start the game again from its first boards? The game in progress is discarded.";
     const THE_GAME: &'static str = "the Notakto game";
 
     fn playing(&self) -> &Playing<NotaktoRules> {
@@ -43,6 +39,30 @@ impl PlayingTab for NotaktoTab {
         NotaktoTab::reanalyze(self);
     }
 
+    fn move_words(mv: Move) -> String {
+        MoveText(mv).to_string()
+    }
+
+    fn refused(position: &Position, NotPlayable(mv): NotPlayable) -> String {
+        match position.boards.get(mv.board) {
+            Some(board) if board.is_dead() => {
+                format!("board {} is dead: no move there", mv.board + 1)
+            }
+            Some(board) if board.has_x(mv.cell) => format!("{} holds an X already", MoveText(mv)),
+            _ => format!("{} is not a cell of the boards", MoveText(mv)),
+        }
+    }
+}
+
+impl EditedMatch for NotaktoTab {
+    const STOPPED: &'static str = "game stopped: the boards are yours to edit (u undoes its moves)";
+    const PLAYED_AGAIN: &'static str = "a new game on the same boards";
+    const NOW_SHOWN: &'static str = "the boards are now the ones shown";
+    const NO_GAME: &'static str = "every board is dead: edit one first";
+    const STOP_QUESTION: &'static str = "Stop the game and edit the boards? The game in progress is discarded (the boards keep their X).";
+    const AGAIN_QUESTION: &'static str =
+        "Start the game again from its first boards? The game in progress is discarded.";
+
     fn editor_position(&self, first: Player) -> Position {
         Position {
             boards: self.boards.clone(),
@@ -56,20 +76,6 @@ impl PlayingTab for NotaktoTab {
 
     fn game_began(&mut self) {
         self.show_analysis = false;
-    }
-
-    fn move_words(mv: Move) -> String {
-        MoveText(mv).to_string()
-    }
-
-    fn refused(position: &Position, NotPlayable(mv): NotPlayable) -> String {
-        match position.boards.get(mv.board) {
-            Some(board) if board.is_dead() => {
-                format!("board {} is dead: no move there", mv.board + 1)
-            }
-            Some(board) if board.has_x(mv.cell) => format!("{} holds an X already", MoveText(mv)),
-            _ => format!("{} is not a cell of the boards", MoveText(mv)),
-        }
     }
 }
 

@@ -30,7 +30,7 @@ use crate::solver::record::{Record, Shown};
 use crate::solver::Cell;
 use crate::tui::history::{History, NOTHING_TO_REDO, NOTHING_TO_UNDO};
 use crate::tui::keymap::{Binding, Direction, When};
-use crate::tui::playing::{Abandon, Playing, PlayingTab};
+use crate::tui::playing::{Abandon, EditedMatch, Playing, PlayingTab};
 use crate::tui::record_view;
 use crate::tui::review::Review;
 use crate::tui::tab::{About, Tab};

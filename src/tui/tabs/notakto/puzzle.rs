@@ -13,7 +13,7 @@ use crate::solver::notakto::{analyze, play, quotient, Board, Move};
 use crate::solver::puzzle::{Choice, PuzzleId};
 use crate::solver::record::Shown;
 use crate::tui::history::History;
-use crate::tui::playing::{self, PlayingTab};
+use crate::tui::playing::{self, EditedMatch, PlayingTab};
 use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles};
 use crate::tui::review::Review;
 use crate::tui::theme::Theme;

@@ -7,7 +7,7 @@ use crate::settings::Settings;
 use crate::solver::notakto::game::{Player, Position};
 use crate::solver::notakto::{Board, Move};
 use crate::solver::puzzle::PuzzleId;
-use crate::tui::playing::PlayingTab;
+use crate::tui::playing::{EditedMatch, PlayingTab};
 use crate::tui::tab::Keep;
 
 impl Keep for NotaktoTab {

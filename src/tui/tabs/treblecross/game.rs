@@ -5,20 +5,16 @@
 use super::puzzle::{Aside, Editor};
 use super::{Edit, TreblecrossTab};
 use crate::solver::treblecross::{Match, Player, Position, Taken, TreblecrossRules};
-use crate::tui::playing::{Playing, PlayingTab, PlayingWords};
+use crate::tui::playing::{EditedMatch, Playing, PlayingTab, PlayingWords};
 use crate::tui::review::Review;
+use std::convert::Infallible;
 
 impl PlayingTab for TreblecrossTab {
     type Rules = TreblecrossRules;
     type Editor = Editor;
-    const STOPPED: &'static str = "game stopped: the strip is yours to edit (u undoes its moves)";
-    const PLAYED_AGAIN: &'static str = "a new game on the same strip";
-    const NOW_SHOWN: &'static str = "the strip is now the one shown";
-    const NO_GAME: &'static str = "the strip already has three in a row: edit it first";
+    type Ask = Infallible;
+    type Answer = Infallible;
     const NO_MOVE: &'static str = "the strip is full";
-    const STOP_QUESTION: &'static str = "Stop the game and edit the strip? The game in progress is discarded (the strip keeps its X).";
-    const AGAIN_QUESTION: &'static str =
-        "Start the game again from its first strip? The game in progress is discarded.";
     const THE_GAME: &'static str = "the Treblecross game";
 
     fn playing(&self) -> &Playing<TreblecrossRules> {
@@ -41,6 +37,24 @@ impl PlayingTab for TreblecrossTab {
         TreblecrossTab::reanalyze(self);
     }
 
+    fn move_words(cell: usize) -> String {
+        (cell + 1).to_string()
+    }
+
+    fn refused(_: &Position, Taken(cell): Taken) -> String {
+        format!("cell {} already holds an X", cell + 1)
+    }
+}
+
+impl EditedMatch for TreblecrossTab {
+    const STOPPED: &'static str = "game stopped: the strip is yours to edit (u undoes its moves)";
+    const PLAYED_AGAIN: &'static str = "a new game on the same strip";
+    const NOW_SHOWN: &'static str = "the strip is now the one shown";
+    const NO_GAME: &'static str = "the strip already has three in a row: edit it first";
+    const STOP_QUESTION: &'static str = "Stop the game and edit the strip? The game in progress is discarded (the strip keeps its X).";
+    const AGAIN_QUESTION: &'static str =
+        "Start the game again from its first strip? The game in progress is discarded.";
+
     fn editor_position(&self, first: Player) -> Position {
         Position {
             strip: self.strip.clone(),
@@ -56,14 +70,6 @@ impl PlayingTab for TreblecrossTab {
 
     fn game_began(&mut self) {
         self.show_analysis = false;
-    }
-
-    fn move_words(cell: usize) -> String {
-        (cell + 1).to_string()
-    }
-
-    fn refused(_: &Position, Taken(cell): Taken) -> String {
-        format!("cell {} already holds an X", cell + 1)
     }
 }
 

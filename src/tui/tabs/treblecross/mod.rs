@@ -37,7 +37,7 @@ use crate::solver::treblecross::{
 };
 use crate::tui::history::{NOTHING_TO_REDO, NOTHING_TO_UNDO};
 use crate::tui::keymap::{Binding, Direction, When};
-use crate::tui::playing::{Abandon, Playing, PlayingTab};
+use crate::tui::playing::{Abandon, EditedMatch, Playing, PlayingTab};
 use crate::tui::record_view;
 use crate::tui::review::Review;
 use crate::tui::tab::{About, Cursor, Tab};

@@ -7,7 +7,7 @@ use crate::notation::saved::Saved;
 use crate::settings::Settings;
 use crate::solver::puzzle::PuzzleId;
 use crate::solver::treblecross::{Player, Position, Strip};
-use crate::tui::playing::PlayingTab;
+use crate::tui::playing::{EditedMatch, PlayingTab};
 use crate::tui::tab::Keep;
 
 impl Keep for TreblecrossTab {

@@ -1,0 +1,134 @@
+//! A match played from the tab's own editor (Treblecross, Notakto): a
+//! game starts from the editor's position and stops back into it, `n`
+//! plays it again from its start, and with no game the perfect line is
+//! studied from the editor's position.
+
+use super::{Mv, PlayingTab, Pos};
+use crate::solver::record::{Match, Player, Rules};
+use crate::tui::record_view::dropped_moves;
+use crate::tui::review::{self, Review};
+
+/// What would throw a game away: stopping it, starting it again, playing
+/// on from a move of its review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Abandon {
+    Stop,
+    Again,
+    PlayOn,
+}
+
+/// A match tab whose game is played from its editor's position, the
+/// players the first and the second to move there.
+pub trait EditedMatch: PlayingTab
+where
+    Self::Rules: Rules<Side = Player>,
+{
+    /// Said when a game stops and the position goes back to the editor.
+    const STOPPED: &'static str;
+    /// Said when `n` plays the game again from its start.
+    const PLAYED_AGAIN: &'static str;
+    /// Said when `c` makes the position shown the editor's.
+    const NOW_SHOWN: &'static str;
+    /// Said when no game can start from the editor's position.
+    const NO_GAME: &'static str;
+    /// Asked before a game you have moved in stops (`g`).
+    const STOP_QUESTION: &'static str;
+    /// Asked before it starts again (`n`).
+    const AGAIN_QUESTION: &'static str;
+
+    /// The editor's position, with `first` to move.
+    fn editor_position(&self, first: Player) -> Pos<Self>;
+    /// The editor takes `position` (a stopped game's, or the one shown),
+    /// as one undoable edit.
+    fn take_position(&mut self, position: Pos<Self>);
+    /// A game has begun (the tab hides what would give it away).
+    fn game_began(&mut self);
+
+    /// The question to ask before `what` throws away a game you have
+    /// moved in; `None` when nothing would be lost.
+    fn abandons_game(&self, what: Abandon) -> Option<String> {
+        let game = self.playing().game.as_ref()?;
+        if !(game.is_on() && game.human_moved()) {
+            return None;
+        }
+        match what {
+            Abandon::Stop => Some(Self::STOP_QUESTION.into()),
+            Abandon::Again => Some(Self::AGAIN_QUESTION.into()),
+            Abandon::PlayOn => dropped_moves(game.record()).map(|n| {
+                format!("Play on from the position shown? The game's last {n} moves are dropped.")
+            }),
+        }
+    }
+
+    /// Starts a game from the editor's position, or stops the one going
+    /// on (the editor takes its position).
+    fn toggle_game(&mut self, first: Player)
+    where
+        Self::Rules: Rules<Side = Player>,
+    {
+        self.playing_mut().study = None;
+        if let Some(game) = self.playing_mut().game.take() {
+            self.take_position(game.position().clone());
+            self.say(Self::STOPPED);
+            self.reanalyze();
+            return;
+        }
+        let start = self.editor_position(first);
+        if Self::Rules::winner(&start).is_some() {
+            self.say(Self::NO_GAME);
+            return;
+        }
+        self.playing_mut().game = Some(Match::new(start, Player::You));
+        self.game_began();
+        *self.message_mut() = None;
+        self.after_move();
+    }
+
+    /// A saved game: its start, who moved first and its moves, played
+    /// again as far as they are legal (the engine moves if it is its turn).
+    fn load_game(&mut self, start: Pos<Self>, moves: Vec<Mv<Self>>)
+    where
+        Self::Rules: Rules<Side = Player>,
+    {
+        if Self::Rules::winner(&start).is_some() {
+            return;
+        }
+        let mut game = Match::new(start, Player::You);
+        for mv in moves {
+            if game.play(game.to_move(), mv).is_err() {
+                break;
+            }
+        }
+        self.playing_mut().game = Some(game);
+        self.game_began();
+        self.after_move();
+    }
+
+    /// The game again from where it started, the same player first.
+    fn new_game(&mut self) {
+        let Some(game) = &mut self.playing_mut().game else {
+            self.say("no game to start again: g starts one");
+            return;
+        };
+        game.restart();
+        self.say(Self::PLAYED_AGAIN);
+        self.after_move();
+    }
+
+    /// A review key: on the game (the shared controller), or on the
+    /// editor's study of the perfect line from its position.
+    fn review_key(&mut self, key: Review) {
+        if self.review_game(key) {
+            return;
+        }
+        let start = self.editor_position(Player::You);
+        let playing = self.playing_mut();
+        let studied = review::study(&mut playing.study, || start, key);
+        playing.want(studied.wanted);
+        *self.message_mut() = studied.said;
+        if let Some(position) = studied.continue_from {
+            self.take_position(position);
+            self.say(Self::NOW_SHOWN);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! How a match is written, the same in each tab played from its editor:
+//! the banner over the game, and the moves and values in the move list,
+//! the review and the perfect line.
+
+use super::{Mv, PlayingTab, Pos};
+use crate::notation::in_moves;
+use crate::solver::record::{Ending, Match, Player, Record, Rules, Value};
+use crate::tui::record_view::Words;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::key_lines;
+use ratatui::text::Line;
+use std::marker::PhantomData;
+
+/// A game's own words for its banner: how each side won, and what your
+/// move is (where the cursor is, how to place a mark).
+pub struct Banner {
+    pub you_won: String,
+    pub engine_won: String,
+    pub your_move: String,
+}
+
+/// How a game's panel begins, the same in each such tab: who started and
+/// whose move it is, or who won and the keys that go on from there; the
+/// legend of the marks once a move has one; and, when the analysis is
+/// hidden, how to show it.
+pub fn game_lines<R: Rules<Side = Player>>(
+    game: &Match<R>,
+    banner: Banner,
+    hidden: bool,
+    width: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let started = match R::to_move(game.record().start()) {
+        Player::Engine => "the engine started",
+        Player::You => "you started",
+    };
+    let (words, style) = match (game.winner(), game.to_move()) {
+        (Some(Player::You), _) => (format!("GAME OVER: {}", banner.you_won), theme.good()),
+        (Some(Player::Engine), _) => (format!("GAME OVER: {}", banner.engine_won), theme.bad()),
+        (None, Player::You) => (
+            format!("Playing the engine ({started}): {}", banner.your_move),
+            theme.key(),
+        ),
+        (None, Player::Engine) => ("Playing the engine: it is thinking…".into(), theme.key()),
+    };
+    // Game over: what happened, then the keys that go on from it.
+    let keys: &[&str] = match game.winner() {
+        Some(Player::You) => &["n again", "< review", "g back to editing"],
+        Some(Player::Engine) => &["u take back", "n again", "< review", "g back to editing"],
+        None => &[],
+    };
+    let mut lines = vec![Line::styled(words, style)];
+    lines.extend(key_lines(keys, width, theme.dim()));
+    let marked = game
+        .record()
+        .annotations()
+        .is_some_and(|notes| notes.iter().any(|n| n.mark().sign().is_some()));
+    if marked {
+        lines.push(Line::styled(
+            "in the moves: ?? a won position given away, ?! a loss made shorter",
+            theme.dim(),
+        ));
+    }
+    if hidden {
+        lines.push(Line::styled(
+            "(the analysis is hidden while you play: a shows it, p the perfect line)",
+            theme.dim(),
+        ));
+    }
+    lines
+}
+
+/// How a match's moves and values are written in the move list, the review
+/// and the perfect line, the same in each such tab. In a game the players
+/// are you and the engine; in the editor's study of a line, the first and
+/// the second player (to move from the editor's position). Distances are
+/// in moves, each player's turn counted ([`in_moves`]).
+pub struct PlayingWords<T> {
+    in_game: bool,
+    tab: PhantomData<T>,
+}
+
+impl<T> PlayingWords<T> {
+    pub fn new(in_game: bool) -> PlayingWords<T> {
+        PlayingWords {
+            in_game,
+            tab: PhantomData,
+        }
+    }
+
+    /// A player as the move list names it.
+    fn short_name(&self, player: Player) -> &'static str {
+        match (self.in_game, player) {
+            (true, Player::You) => "you",
+            (true, Player::Engine) => "engine",
+            (false, Player::You) => "first",
+            (false, Player::Engine) => "second",
+        }
+    }
+}
+
+impl<T: PlayingTab> Words<T::Rules> for PlayingWords<T>
+where
+    T::Rules: Rules<Side = Player>,
+{
+    fn move_text(&self, before: &Pos<T>, mv: Mv<T>) -> String {
+        let mover = T::Rules::to_move(before);
+        format!("{} {}", self.short_name(mover), T::move_words(mv))
+    }
+
+    /// Nothing: a move in the list already names its player.
+    fn who(&self, _: Player) -> &'static str {
+        ""
+    }
+
+    fn history_side(&self, record: &Record<T::Rules>) -> (Player, &'static str) {
+        match self.in_game {
+            true => (Player::You, "you"),
+            false => (T::Rules::to_move(record.start()), "the first player"),
+        }
+    }
+
+    /// Who wins and in how many moves: `the engine wins in 5 moves`, `you
+    /// won`, `first wins` (in a study, where only the winner is known).
+    fn value_text(&self, position: &Pos<T>, value: <T::Rules as Rules>::Value) -> String {
+        let mover = T::Rules::to_move(position);
+        let (winner, distance) = match value.ending() {
+            Ending::Win(d) => (mover, d),
+            Ending::Loss(d) => (mover.other(), d),
+            Ending::Draw => return "a draw".into(),
+        };
+        let (name, wins) = match (self.in_game, winner) {
+            (true, Player::You) => ("you", "win"),
+            (true, Player::Engine) => ("the engine", "wins"),
+            // Short: the move list's columns are narrow.
+            (false, Player::You) => ("first", "wins"),
+            (false, Player::Engine) => ("second", "wins"),
+        };
+        match distance {
+            Some(0) => format!("{name} won"),
+            Some(d) => format!("{name} {wins} in {}", in_moves(d)),
+            None => format!("{name} {wins}"),
+        }
+    }
+}
