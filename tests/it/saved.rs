@@ -534,7 +534,7 @@ fn a_first_version_session_still_comes_back() {
     assert_eq!(app.tabs.treblecross.zoom(), Some(3));
     assert!(app.tabs.mnc.hints_on());
     assert_eq!(
-        app.tabs.mnc.strength,
+        app.tabs.mnc.strength(),
         noughts::solver::mnc::Strength::Casual
     );
     assert_eq!(app.tabs.mnc.human(), noughts::solver::Side::X);

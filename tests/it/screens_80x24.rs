@@ -151,7 +151,9 @@ fn settle(app: &mut App) {
                 _ if m.setup().is_some() => {
                     m.setup().unwrap().position().is_ok() && m.setup_rating().is_none()
                 }
-                Shown::Live => m.winner().is_none() && (!m.humans_turn() || m.value().is_none()),
+                // Over: the values of its moves come (the value history).
+                Shown::Live if m.winner().is_some() => m.annotations().is_none(),
+                Shown::Live => !m.humans_turn() || m.value().is_none(),
                 Shown::Review { .. } => m.annotations().is_none(),
                 Shown::Line { .. } => m.perfect_line().is_none(),
             };

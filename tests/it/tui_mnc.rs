@@ -227,6 +227,10 @@ fn snapshots_mid_game_selecting_and_over() {
         let mv = engine.best_move(mnc(&app).position()).unwrap();
         app.update(Action::tab(MncAction::Play(mv)));
     }
+    // Over: the values of its moves come (the value history is drawn).
+    tick_until(&mut app, "the game's values", |app| {
+        mnc(app).annotations().is_some()
+    });
     let text = draw(&app, 100, 24).backend().to_string();
     insta::assert_snapshot!("mnc_game_over", text);
     assert!(text.contains("GAME OVER: the engine wins"), "{text}");
@@ -582,7 +586,7 @@ fn weaker_engines_play_legal_moves_and_can_lose() {
     for (seed, strength) in (0..12u64).zip([Strength::Strong, Strength::Casual].into_iter().cycle())
     {
         let mut app = app_playing(Side::O);
-        app.tabs.mnc.strength = strength;
+        app.tabs.mnc.set_strength(strength);
         app.tabs.mnc.seed(seed + 1);
         let text = draw(&app, 100, 24).backend().to_string();
         let word = noughts::tui::tabs::mnc::strength_word(strength);

@@ -1,25 +1,27 @@
-//! The MNC engine on a worker thread: it solves the game at start, then
-//! answers requests, so the screen never waits for it.
+//! The MNC engine on the match's worker thread: it solves the game at
+//! start, then plays its moves (at the strength chosen), gives the perfect
+//! line and a game's values as every match engine does, and answers MNC's
+//! own requests: a position's rating, and a puzzle read off the solved
+//! game.
 
-use crate::solver::mnc::MncPuzzle;
-use crate::solver::mnc::{Engine, MncRules, Move, Position};
+use crate::solver::mnc::{Engine, MncPuzzle, MncRules, Move, Position, Strength};
 use crate::solver::puzzle::{Choice, PuzzleId, Puzzler};
-use crate::solver::record::{Annotation, PerfectLine};
+use crate::solver::record::{self, Annotation, PerfectLine};
 use crate::solver::Outcome;
-use crate::tui::worker::Worker;
+use crate::tui::playing::Playing;
+use std::convert::Infallible;
+use std::time::Duration;
 
-pub enum Request {
-    /// The engine's move in this position.
-    Move(Position),
+/// What the tab asks of the engine besides its moves and values.
+pub enum Ask {
     /// The value of this position and of every legal move in it.
     Rate(Position),
-    /// The perfect line from this position.
-    Line(Position),
-    /// The values of a game's moves, played from a start.
-    Annotate(Position, Vec<Move>),
-    /// The puzzle chosen (read off the solved game): named, or near a
-    /// rating.
+    /// The puzzle chosen: named, or near a rating.
     Puzzle(Choice),
+    /// How well the engine plays its next moves.
+    Strength(Strength),
+    /// Seeds the weaker levels' choices (tests replay games with it).
+    Seed(u64),
 }
 
 /// The value of a position for its mover, and of each legal move.
@@ -31,42 +33,98 @@ pub struct Rating {
     pub moves: Vec<(Move, Outcome)>,
 }
 
-/// An answer, with the position it is about (the tab drops stale ones).
+/// The answer to an [`Ask`].
 #[derive(Debug, Clone, PartialEq)]
-pub enum Reply {
-    Move(Position, Option<Move>),
+pub enum Answer {
     Rated(Rating),
-    Line(PerfectLine<MncRules>),
-    Annotated(Position, Vec<Move>, Vec<Annotation<Outcome>>),
     /// The choice asked for, the puzzle's id and the puzzle.
     Puzzle(Choice, PuzzleId, Box<MncPuzzle>),
+    /// A strength or a seed taken.
+    Noted,
 }
 
-/// Starts the engine's thread; it solves the whole game first (about 0.1 s).
-/// The puzzles come from the same solved game.
-pub fn start() -> Worker<Request, Reply> {
-    Worker::start(|| Puzzler::with_engine(Engine::solved()), answer)
+/// The match as the MNC tab plays it.
+pub type MncPlaying = Playing<MncRules, Ask, Answer>;
+
+/// Starts the engine's thread; it solves the whole game first (about
+/// 0.1 s). The puzzles come from the same solved game; its moves wait
+/// `delay` before they are played. `seed` starts the weaker levels'
+/// choices.
+pub fn start(delay: Duration, seed: u64) -> MncPlaying {
+    let make = move || MncEngine {
+        puzzler: Puzzler::with_engine(Engine::solved()),
+        strength: Strength::Perfect,
+        random: seed | 1,
+    };
+    Playing::with_own(make, answer, delay)
 }
 
-fn answer(puzzler: &mut Puzzler, request: Request) -> Reply {
-    match request {
-        Request::Puzzle(choice) => {
-            let (id, puzzle) = puzzler.chosen(choice);
-            Reply::Puzzle(choice, id, Box::new(puzzle))
+/// The solved game, and how well it plays.
+struct MncEngine {
+    puzzler: Puzzler,
+    strength: Strength,
+    /// Chooses among the weaker levels' candidate moves (xorshift).
+    random: u64,
+}
+
+impl MncEngine {
+    /// A fresh random number (xorshift64).
+    fn next_random(&mut self) -> u64 {
+        let mut x = self.random;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.random = x;
+        x
+    }
+}
+
+impl record::Engine<MncRules> for MncEngine {
+    type Error = Infallible;
+
+    /// The best move at its perfect strength; a weaker level chooses from
+    /// the rated moves.
+    fn best_move(&mut self, position: &Position) -> Result<Option<Move>, Infallible> {
+        let moves = self.puzzler.engine().rate_moves(position);
+        let random = self.next_random();
+        let best = moves.first().map(|&(mv, _)| mv);
+        Ok(self.strength.choose(&moves, random).or(best))
+    }
+
+    fn perfect_line(&mut self, from: Position) -> Result<PerfectLine<MncRules>, Infallible> {
+        Ok(self.puzzler.engine().perfect_line(&from))
+    }
+
+    fn annotate(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+    ) -> Result<Vec<Annotation<Outcome>>, Infallible> {
+        Ok(self.puzzler.engine().annotate(start, moves))
+    }
+}
+
+fn answer(engine: &mut MncEngine, ask: Ask) -> Answer {
+    match ask {
+        Ask::Puzzle(choice) => {
+            let (id, puzzle) = engine.puzzler.chosen(choice);
+            Answer::Puzzle(choice, id, Box::new(puzzle))
         }
-        Request::Move(position) => Reply::Move(position, puzzler.engine().best_move(&position)),
-        Request::Rate(position) => {
-            let engine = puzzler.engine();
-            Reply::Rated(Rating {
+        Ask::Rate(position) => {
+            let solved = engine.puzzler.engine();
+            Answer::Rated(Rating {
                 position,
-                value: engine.value(&position),
-                moves: engine.rate_moves(&position),
+                value: solved.value(&position),
+                moves: solved.rate_moves(&position),
             })
         }
-        Request::Line(position) => Reply::Line(puzzler.engine().perfect_line(&position)),
-        Request::Annotate(start, moves) => {
-            let values = puzzler.engine().annotate(&start, &moves);
-            Reply::Annotated(start, moves, values)
+        Ask::Strength(strength) => {
+            engine.strength = strength;
+            Answer::Noted
+        }
+        Ask::Seed(seed) => {
+            engine.random = seed | 1;
+            Answer::Noted
         }
     }
 }

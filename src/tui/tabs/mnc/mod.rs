@@ -1,21 +1,22 @@
 //! The Noughts & Crosses+ tab: a match of Magnificent Noughts & Crosses
 //! against the perfect engine, which runs on a worker thread. The match
-//! is a [`Match`] of the solver; its review and perfect line are drawn by
-//! the shared [`record_view`](crate::tui::record_view).
+//! is the shared one ([`crate::tui::playing`]); its review and perfect
+//! line are drawn by the shared [`record_view`](crate::tui::record_view).
 
 mod engine;
+mod game;
 mod hand;
 mod keys;
 mod layout;
 mod lesson;
 mod puzzle;
-mod review;
 mod save;
 mod setup;
 mod view;
 
 pub use crate::notation::mnc::strength_word;
 pub use engine::Rating;
+use engine::{Ask, MncPlaying};
 pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
 pub use layout::{layout, MncLayout, MIN_SIZE};
 pub use puzzle::{Training, Try};
@@ -23,23 +24,22 @@ pub use setup::Setup;
 pub use view::piece_glyph;
 
 use crate::notation::mnc::side_letter;
-use crate::solver::mnc::{Match, MatchError, Move, Position, Size, Strength, SMALL_PIECES};
+use crate::solver::mnc::{Match, Move, Position, Size, Strength, SMALL_PIECES};
 use crate::solver::puzzle::{Choice, PuzzleGame};
 use crate::solver::record::Shown;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::keymap::{Binding, Direction, When};
+use crate::tui::playing::PlayingTab;
 use crate::tui::record_view::dropped_moves;
 use crate::tui::review::Review;
 use crate::tui::tab::{About, Cursor, Tab};
 use crate::tui::theme::Theme;
-use crate::tui::worker::Worker;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-use engine::{Reply, Request};
 use keys::{ANALYSIS, ENGINES_MOVE, OVER, PICKED, REVIEWING, YOUR_MOVE};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as At, Rect};
 use setup::cycled;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long the engine's move waits before it is shown, so that the human
 /// sees one move at a time.
@@ -66,11 +66,10 @@ pub enum Mode {
 }
 
 pub struct MncTab {
-    worker: Worker<Request, Reply>,
+    /// The match and the engine's thread. There is always a game: a
+    /// puzzle's takes the match's place while the match waits aside.
+    playing: MncPlaying,
     mode: Mode,
-    game: Match,
-    /// Why the engine stopped answering, if it did.
-    engine_failed: Option<String>,
     /// The last analysis set-up, with the match position it was left at:
     /// back in analysis from the same match position, it is there again.
     last_setup: Option<(Position, Setup)>,
@@ -82,13 +81,9 @@ pub struct MncTab {
     details: bool,
     /// The engine's value of the current position and of each move in it.
     rating: Option<Rating>,
-    /// The engine's move, shown once its delay is over.
-    engine_move: Option<(Instant, Move)>,
-    delay: Duration,
-    /// How well the engine plays (the verdict is always perfect play's).
-    pub strength: Strength,
-    /// Chooses among the weaker levels' candidate moves (xorshift).
-    random: u64,
+    /// How well the engine plays (the verdict is always perfect play's);
+    /// set with [`MncTab::set_strength`], which tells the engine.
+    strength: Strength,
     /// The puzzles; while one is on, the match waits aside.
     training: Training,
     /// The puzzle asked of the engine's thread, not made yet.
@@ -117,13 +112,13 @@ impl Tab for MncTab {
     fn puzzle_shown(&self) -> bool {
         self.training.current.is_some()
             && self.mode == Mode::Match
-            && self.game.record().shown() == Shown::Live
+            && self.game().record().shown() == Shown::Live
     }
 
     fn mode(&self) -> When {
         if matches!(self.mode, Mode::Analysis { .. }) {
             ANALYSIS
-        } else if self.game.record().shown() != Shown::Live {
+        } else if self.game().record().shown() != Shown::Live {
             REVIEWING
         } else if self.winner().is_some() {
             OVER
@@ -164,7 +159,7 @@ impl Tab for MncTab {
                 _ => {}
             }
         }
-        if self.game.record().shown() != Shown::Live {
+        if self.game().record().shown() != Shown::Live {
             let is_move = matches!(
                 action,
                 A::Activate
@@ -223,12 +218,12 @@ impl Tab for MncTab {
                 }
             }
             A::Cancel => self.selection = None,
-            A::Undo => self.undo(),
+            A::Undo => self.undo_in_game(),
             A::NewGame => self.new_game(self.human()),
             A::SwapSides => self.new_game(self.human().other()),
             A::ToggleHints => self.hints = !self.hints,
             A::NextStrength => {
-                self.strength = self.strength.next();
+                self.set_strength(self.strength.next());
                 // Said, as the review and the line do not show the level.
                 self.message = Some(format!(
                     "engine: {} from its next move",
@@ -271,21 +266,19 @@ impl Tab for MncTab {
     }
 
     fn tick(&mut self) {
-        self.poll();
+        self.poll_engine();
         crate::tui::puzzle::tick(self);
     }
 
     fn busy(&self) -> bool {
-        self.worker.is_busy()
-            || !self.is_solved()
-            || self.engine_move.is_some()
-            || self.pending.is_some()
+        self.playing.is_busy() || !self.is_solved() || self.pending.is_some()
     }
 
     fn abandons(&self, action: Action) -> Option<String> {
         // A puzzle refuses these keys itself (refused_in_puzzle).
         let puzzle = self.training.current.is_some();
-        if puzzle || !(self.game.human_moved() && self.game.is_on()) || self.mode != Mode::Match {
+        let game = self.game();
+        if puzzle || !(game.human_moved() && game.is_on()) || self.mode != Mode::Match {
             return None;
         }
         match action {
@@ -299,7 +292,7 @@ impl Tab for MncTab {
                 strength_word(self.strength.next()),
                 strength_word(self.strength)
             )),
-            Action::Review(Review::Continue) => dropped_moves(self.game.record()).map(|n| {
+            Action::Review(Review::Continue) => dropped_moves(game.record()).map(|n| {
                 format!("Play on from the position shown? The game's last {n} moves are dropped.")
             }),
             _ => None,
@@ -308,8 +301,7 @@ impl Tab for MncTab {
 
     fn at_stake(&self) -> Option<&'static str> {
         // A puzzle loses nothing; the match put aside for it does.
-        let game = self.training.put_aside().map_or(&self.game, |a| &a.game);
-        (game.human_moved() && game.is_on()).then_some("the Noughts & Crosses+ match")
+        self.game_at_stake()
     }
 
     fn set_details(&mut self, on: bool) {
@@ -334,11 +326,14 @@ impl MncTab {
     /// A match with the human on `human`'s side; the engine thread starts
     /// solving at once.
     pub fn new(human: Side, delay: Duration) -> MncTab {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0x9E37_79B9_7F4A_7C15, |d| d.as_nanos() as u64);
+        let mut playing = engine::start(delay, seed);
+        playing.game = Some(Match::new(Position::START, human));
         let mut tab = MncTab {
-            worker: engine::start(),
+            playing,
             mode: Mode::Match,
-            game: Match::new(Position::START, human),
-            engine_failed: None,
             last_setup: None,
             selection: None,
             cursor: Cell::CENTRE,
@@ -346,13 +341,7 @@ impl MncTab {
             message: None,
             details: false,
             rating: None,
-            engine_move: None,
-            delay,
             strength: Strength::Perfect,
-            random: std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0x9E37_79B9_7F4A_7C15, |d| d.as_nanos() as u64)
-                | 1,
             training: Training::new(PuzzleGame::Mnc),
             pending: None,
         };
@@ -362,17 +351,32 @@ impl MncTab {
 
     /// The match: its moves, review and perfect line.
     pub fn game(&self) -> &Match {
-        &self.game
+        // Set in `new`, and only ever swapped for another (a puzzle's).
+        self.playing
+            .game
+            .as_ref()
+            .expect("the MNC tab always has a game")
+    }
+
+    /// How well the engine plays.
+    pub fn strength(&self) -> Strength {
+        self.strength
+    }
+
+    /// How well the engine plays from its next move.
+    pub fn set_strength(&mut self, strength: Strength) {
+        self.strength = strength;
+        self.playing.ask(Ask::Strength(strength));
     }
 
     /// The side the human plays.
     pub fn human(&self) -> Side {
-        self.game.human()
+        self.game().human()
     }
 
     /// The position of the game as it stands.
     pub fn position(&self) -> &Position {
-        self.game.position()
+        self.game().position()
     }
 
     pub fn selection(&self) -> Option<Selection> {
@@ -386,14 +390,14 @@ impl MncTab {
     /// Every move of the game so far, with the position it was made in.
     pub fn history(&self) -> Vec<(Position, Move)> {
         let mut moves = Vec::new();
-        self.game
+        self.game()
             .record()
             .visit(|_, &before, mv| moves.push((before, mv)));
         moves
     }
 
     pub fn is_solved(&self) -> bool {
-        self.worker.is_ready()
+        self.playing.is_ready()
     }
 
     pub fn setup(&self) -> Option<&Setup> {
@@ -423,7 +427,7 @@ impl MncTab {
         edit(setup);
         self.message = None;
         if let Ok(position) = setup.position() {
-            self.worker.ask(Request::Rate(position));
+            self.playing.ask(Ask::Rate(position));
         }
     }
 
@@ -456,117 +460,58 @@ impl MncTab {
     }
 
     pub fn winner(&self) -> Option<Side> {
-        self.game.winner()
+        self.game().winner()
     }
 
     /// Whether the human may move now.
     pub fn humans_turn(&self) -> bool {
-        self.game.humans_turn()
+        self.game().humans_turn()
     }
 
-    /// After any move: ask for the rating, and for the engine's move.
-    fn after_move(&mut self) {
+    /// After any move (the match asks the engine for its move): the
+    /// selection goes, and the engine is asked to rate the new position.
+    fn rate_position(&mut self) {
         self.selection = None;
         self.rating = None;
-        self.engine_move = None;
-        if self.winner().is_some() {
-            // Ready for the review the game-over panel offers.
-            self.want(self.game.record().wanted_annotations());
-            return;
-        }
-        let position = *self.position();
-        self.worker.ask(Request::Rate(position));
-        if position.to_move() != self.human() {
-            self.worker.ask(Request::Move(position));
+        if self.winner().is_none() {
+            let position = *self.position();
+            self.playing.ask(Ask::Rate(position));
         }
     }
 
+    /// The engine's rating: of the set-up in analysis, or of the match's
+    /// position (one left behind is dropped).
+    fn rated(&mut self, new: Rating) {
+        if let Mode::Analysis { setup, rating } = &mut self.mode {
+            if setup.position() == Ok(new.position) {
+                *rating = Some(new);
+                return;
+            }
+        }
+        if new.position == *self.position() {
+            self.rating = Some(new);
+        }
+    }
+
+    /// Your move, judged first while a puzzle is on the board.
     fn play(&mut self, mv: Move) {
-        let side = self.game.to_move();
+        if self.winner().is_some() {
+            self.message = Some(self.over_message());
+            return;
+        }
         if !self.judge(mv) {
             return;
         }
         let before = *self.position();
-        match self.game.play(side, mv) {
-            Ok(()) => {
-                // Your move answers the last message; the engine's leaves
-                // it (a new game's words stay over its first move).
-                if side == self.human() {
-                    self.message = None;
-                }
-                self.after_puzzle_move(&before, mv);
-                self.after_move();
-            }
-            Err(MatchError::Illegal(why)) => self.message = Some(format!("not allowed: {why}")),
-            Err(_) => self.message = Some(self.over_message()),
-        }
-    }
-
-    /// Takes in the engine's answers; shows its move once the delay is over.
-    pub fn poll(&mut self) {
-        loop {
-            let reply = match self.worker.try_reply() {
-                Ok(Some(reply)) => reply,
-                Ok(None) => break,
-                Err(gone) => {
-                    self.engine_failed = Some(gone.to_string());
-                    break;
-                }
-            };
-            match reply {
-                Reply::Rated(new) => {
-                    if let Mode::Analysis { setup, rating } = &mut self.mode {
-                        if setup.position() == Ok(new.position) {
-                            *rating = Some(new);
-                            continue;
-                        }
-                    }
-                    if new.position == *self.position() {
-                        self.rating = Some(new);
-                    }
-                }
-                Reply::Move(position, Some(best)) if position == *self.position() => {
-                    // A weaker level chooses from the rating of the same
-                    // position (asked first, so it is here already).
-                    let random = self.next_random();
-                    let mv = match &self.rating {
-                        Some(r) if r.position == position => {
-                            self.strength.choose(&r.moves, random).unwrap_or(best)
-                        }
-                        _ => best,
-                    };
-                    self.engine_move = Some((Instant::now() + self.delay, mv));
-                }
-                // Answers about positions left behind (undo, new game).
-                Reply::Move(..) => {}
-                Reply::Line(line) => self.game.lined(line),
-                Reply::Puzzle(asked, id, puzzle) => self.puzzle_made(asked, id, *puzzle),
-                Reply::Annotated(start, moves, values) => {
-                    self.game.annotated(&start, &moves, values)
-                }
-            }
-        }
-        if let Some((due, mv)) = self.engine_move {
-            if Instant::now() >= due {
-                self.play(mv);
-            }
-        }
-    }
-
-    fn undo(&mut self) {
-        let before = self.game.record().moves().len();
-        match self.game.take_back() {
-            Ok(()) => {
-                let taken = before - self.game.record().moves().len();
-                self.message = Some(crate::tui::record_view::taken_back(taken).into());
-                self.after_move();
-            }
-            Err(_) => self.message = Some("nothing of yours to take back".into()),
+        let played = self.game().record().moves().len();
+        self.play_at(mv);
+        if self.game().record().moves().len() > played {
+            self.after_puzzle_move(&before, mv);
         }
     }
 
     fn new_game(&mut self, human: Side) {
-        self.game = Match::new(Position::START, human);
+        self.playing.game = Some(Match::new(Position::START, human));
         // Said: a new game at the start looks like the old one.
         self.message = Some(format!(
             "a new game: you play {}, x moves first",
@@ -591,16 +536,6 @@ impl MncTab {
         }
     }
 
-    /// A fresh random number (xorshift64).
-    fn next_random(&mut self) -> u64 {
-        let mut x = self.random;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.random = x;
-        x
-    }
-
     /// Whether the hints are on the board.
     pub fn hints_on(&self) -> bool {
         self.hints
@@ -613,6 +548,6 @@ impl MncTab {
 
     /// Seeds the weaker levels' choices (tests replay games with it).
     pub fn seed(&mut self, seed: u64) {
-        self.random = seed | 1;
+        self.playing.ask(Ask::Seed(seed));
     }
 }

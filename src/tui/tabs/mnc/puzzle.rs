@@ -4,16 +4,17 @@
 //! longest defence, and the puzzle ends when the win is home. The match
 //! in progress is put aside meanwhile and comes back after.
 
-use super::engine::{Rating, Request};
+use super::engine::{Ask, Rating};
 use super::{Action, MncTab, Mode};
 use crate::notation::in_moves;
 use crate::notation::mnc::puzzle_hint;
 use crate::notation::mnc::{move_notation, side_letter};
 use crate::notation::puzzle::{after_words, PuzzleText};
 use crate::solver::mnc::MncPuzzle;
-use crate::solver::mnc::{Match, Move, Position, Strength};
+use crate::solver::mnc::{Match, MncRules, Move, Position, Strength};
 use crate::solver::puzzle::{Choice, PuzzleId};
 use crate::solver::{Cell, Outcome};
+use crate::tui::playing::{self, PlayingTab};
 use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles, Standing};
 use crate::tui::review::Review;
 use crate::tui::tab::Tab;
@@ -27,9 +28,12 @@ pub type Training = puzzle::Training<MncPuzzle, Aside, Missed<Cell>>;
 /// (each position of a longer win has its own).
 pub type Try = puzzle::Try<MncPuzzle, Missed<Cell>>;
 
-/// The match as it was when the puzzles began.
-pub struct Aside {
-    pub game: Match,
+/// The match as it was when the puzzles began: the match itself, and
+/// what the tab sets apart for a puzzle.
+pub type Aside = playing::Aside<MncRules, Settings>;
+
+/// How the match was played when the puzzles began.
+pub struct Settings {
     strength: Strength,
     hints: bool,
 }
@@ -55,7 +59,7 @@ impl Puzzles for MncTab {
             self.toggle_analysis();
         }
         self.pending = Some(choice);
-        self.worker.ask(Request::Puzzle(choice));
+        self.playing.ask(Ask::Puzzle(choice));
         self.message = Some(match choice {
             Choice::Named(id) => format!("making puzzle {id}…"),
             Choice::Near { rating, .. } => format!("choosing a puzzle near {rating}…"),
@@ -67,20 +71,20 @@ impl Puzzles for MncTab {
     /// its best, without the board's hints (they would give it away).
     fn put_on(&mut self, puzzle: &MncPuzzle) -> Aside {
         let game = Match::new(puzzle.position, puzzle.position.to_move());
-        let aside = Aside {
-            game: std::mem::replace(&mut self.game, game),
-            strength: self.strength,
+        let settings = Settings {
+            strength: self.strength(),
             hints: self.hints,
         };
-        self.strength = Strength::Perfect;
+        let aside = self.playing.put_aside_for(settings, game);
+        self.set_strength(Strength::Perfect);
         self.hints = false;
         aside
     }
 
     fn take_back(&mut self, aside: Aside) {
-        self.game = aside.game;
-        self.strength = aside.strength;
-        self.hints = aside.hints;
+        let settings = self.playing.bring_back(aside);
+        self.set_strength(settings.strength);
+        self.hints = settings.hints;
     }
 
     fn on_board(&mut self) {
@@ -163,7 +167,7 @@ impl MncTab {
         if self.winner().is_some() {
             return Err("this puzzle is over: n for the next".into());
         }
-        if !self.game.humans_turn() {
+        if !self.game().humans_turn() {
             return Err("wait for the engine's move".into());
         }
         let Some(now) = self.puzzle_now() else {
@@ -253,6 +257,7 @@ impl MncTab {
     /// After a move of the puzzle: solved once the human has won.
     pub(super) fn after_puzzle_move(&mut self, before: &Position, mv: Move) {
         let human = self.human();
+        let won = self.winner() == Some(human);
         let Some(t) = &mut self.training.current else {
             return;
         };
@@ -267,12 +272,12 @@ impl MncTab {
             // the next position has hints of its own.
             t.attempt.hints = 0;
             t.said = Some((format!("{name} keeps the win"), true));
-            if self.game.winner() == Some(human) {
+            if won {
                 t.said = Some((format!("{name}: the win is home"), true));
             }
             return;
         }
-        if self.game.winner() == Some(human) {
+        if won {
             self.training.right(format!("✓ {name}: the win is home"));
         } else {
             t.said = Some((format!("✓ {name} keeps the win: the engine answers"), true));

@@ -11,6 +11,7 @@ use crate::settings::Settings;
 use crate::solver::mnc::{Match, Move, Position};
 use crate::solver::puzzle::PuzzleId;
 use crate::solver::Side;
+use crate::tui::playing::PlayingTab;
 use crate::tui::tab::Keep;
 
 impl Keep for MncTab {
@@ -18,7 +19,7 @@ impl Keep for MncTab {
     /// holds them.
     fn saved(&self) -> Saved {
         // During a puzzle: the match put aside for it.
-        let game = self.training.put_aside().map_or(&self.game, |a| &a.game);
+        let game = self.kept_game().unwrap_or(self.game());
         Saved::Mnc {
             start: *game.record().start(),
             human: game.human(),
@@ -30,7 +31,7 @@ impl Keep for MncTab {
     /// made in it (`noughts mnc review` goes through them).
     fn puzzle_saved(&self) -> Option<(PuzzleId, Saved)> {
         let t = self.training.current.as_ref()?;
-        let game = &self.game;
+        let game = self.game();
         let saved = Saved::Mnc {
             start: *game.record().start(),
             human: game.human(),
@@ -61,10 +62,10 @@ impl Keep for MncTab {
             SideSetting::X => Side::X,
             SideSetting::O => Side::O,
         };
-        if side != self.human() && !self.game.human_moved() {
+        if side != self.human() && !self.game().human_moved() {
             self.new_game(side);
         }
-        self.strength = settings.games.mnc.strength.strength();
+        self.set_strength(settings.games.mnc.strength.strength());
         self.set_hints(settings.games.mnc.hints);
     }
 
@@ -81,7 +82,7 @@ impl Keep for MncTab {
             "hints" => self.hints = value == "true",
             "strength" => {
                 if let Some(strength) = read_strength(value) {
-                    self.strength = strength;
+                    self.set_strength(strength);
                 }
             }
             _ => {}
@@ -104,7 +105,7 @@ impl MncTab {
             }
             side = side.other();
         }
-        self.game = game;
+        self.playing.game = Some(game);
         self.selection = None;
         self.message = None;
         self.after_move();

@@ -209,7 +209,7 @@ impl MncTab {
 
     /// What the last move captured, in words: "the engine took your o on b2".
     fn last_capture(&self) -> Option<String> {
-        let record = self.game.record();
+        let record = self.game().record();
         let mv = *record.moves().last()?;
         let before = record.position_at(record.moves().len() - 1);
         let taken = before.captured_by(mv)?;
@@ -317,7 +317,7 @@ impl MncTab {
 
     /// The panel's words: the match as it stands, a review or the line.
     pub(super) fn status_lines(&self, layout: &MncLayout, theme: &Theme) -> Vec<Line<'static>> {
-        let record = self.game.record();
+        let record = self.game().record();
         let words = MncWords {
             human: self.human(),
         };
@@ -380,7 +380,7 @@ impl MncTab {
         let words = MncWords {
             human: self.human(),
         };
-        record_view::render_record(self.game.record(), &words, moves, buf, theme);
+        record_view::render_record(self.game().record(), &words, moves, buf, theme);
     }
 
     /// Who plays, whose move or the result, the value, hints, a capture
@@ -431,10 +431,10 @@ impl MncTab {
                     theme.dim(),
                 ));
             }
-            None if self.engine_failed.is_some() => lines.push(Line::styled(
+            None if self.playing.failed().is_some() => lines.push(Line::styled(
                 format!(
                     "the engine stopped: {}",
-                    self.engine_failed.as_deref().unwrap_or_default()
+                    self.playing.failed().unwrap_or_default()
                 ),
                 theme.bad(),
             )),
@@ -484,7 +484,7 @@ impl MncTab {
             // and how to change the odds, rather than learning it by losing
             // (a puzzle has its own question). On a short panel in a few
             // words after the value, on its row.
-            let started = self.game.record().moves().len();
+            let started = self.game().record().moves().len();
             let puzzle = self.training.current.is_some();
             let winner = match value {
                 Outcome::Win(_) => Some(self.position().to_move()),
@@ -525,7 +525,7 @@ impl MncTab {
         }
         // Said before the first moves, as the advice is.
         let started_fresh =
-            self.game.record().moves().len() <= 1 && self.training.current.is_none();
+            self.game().record().moves().len() <= 1 && self.training.current.is_none();
         if self.details && !short {
             lines.push(Line::from(vec![
                 Span::styled("position  ", theme.dim()),
