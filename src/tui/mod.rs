@@ -3,8 +3,10 @@
 //! `app` holds the title bar, footer, overlays and the one update
 //! function; `tabs` one folder per tab, each a leaf that owns its actions,
 //! key table, state, click mapping and drawing (the [`tab::Tab`] trait);
-//! `keymap` the binding type the key tables are made of; `grid`, `widgets`
-//! and `theme` what the tabs share; `worker` the thread the match engines
+//! `keymap` the binding type the key tables are made of; `playing` the
+//! match against the engine, `puzzle` the puzzles and lessons, `review`
+//! the review, each written once for every tab; `grid`, `widgets` and
+//! `theme` what the tabs draw with; `worker` the thread the match engines
 //! and puzzle makers run on; `terminal` taking and giving back the
 //! terminal, the signals and the session's keeper (it imports nothing of
 //! the app). Here: starting the app and its event loop.

@@ -60,10 +60,9 @@ impl About {
 /// A tab: registered in `tabs/mod.rs` by one line, it is then in the
 /// title bar, the key tables, the session, Ctrl-S and Ctrl-O, `--puzzle`
 /// and the settings. Its puzzles are [`Puzzles`] (`puzzle.rs`), its files
-/// [`Keep`] (`save.rs`). Its game is still named outside its folder too —
-/// in the solver's puzzles, the notation of saved files and puzzles, the
-/// settings and the command line — until a game is one trait (issue 48).
-pub trait Tab: Default + Puzzles + Keep {
+/// [`Keep`] (`save.rs`). Its game is named outside its folders only in each
+/// layer's list (`docs/design.md`, "Adding a tab").
+pub trait Tab: Default + Puzzles + Keep + TabBasics {
     /// Everything the tab can be asked to do.
     type Action: Copy + std::fmt::Debug + PartialEq + 'static;
 
@@ -115,32 +114,9 @@ pub trait Tab: Default + Puzzles + Keep {
     /// The one place where the tab's state changes.
     fn update(&mut self, action: Self::Action);
 
-    /// How the cursor moves (shown in the footer and help).
-    fn cursor(&self) -> Cursor {
-        Cursor::BOARD
-    }
-
-    /// Moves the tab's cursor (the arrow keys and `hjkl` of every tab).
-    fn move_cursor(&mut self, direction: Direction);
-
     /// The action a mouse event asks for; `area` is the tab's area as last
     /// drawn, laid out as drawing lays it out.
     fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Self::Action>;
-
-    /// Work between events: takes in results of background work.
-    fn tick(&mut self) {}
-
-    /// Whether background work the tab asked for is still to come in (an
-    /// engine's move, a table being built).
-    fn busy(&self) -> bool {
-        false
-    }
-
-    /// What quitting now would lose, if anything ("the match against the
-    /// engine"): the app then asks before quitting.
-    fn at_stake(&self) -> Option<&'static str> {
-        None
-    }
 
     /// The question to ask before `action`, when it would throw away a
     /// match in progress (a new game, other sides): the app asks it and
@@ -160,13 +136,41 @@ pub trait Tab: Default + Puzzles + Keep {
         None
     }
 
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
+}
+
+/// What every tab does whatever its actions are, so that the app asks it
+/// of any tab directly (the rest of [`Tab`] it asks through
+/// [`Page`](super::tabs::Page), which wraps the tab's actions in its own).
+pub trait TabBasics {
+    /// How the cursor moves (shown in the footer and help).
+    fn cursor(&self) -> Cursor {
+        Cursor::BOARD
+    }
+
+    /// Moves the tab's cursor (the arrow keys and `hjkl` of every tab).
+    fn move_cursor(&mut self, direction: Direction);
+
+    /// Work between events: takes in results of background work.
+    fn tick(&mut self) {}
+
+    /// Whether background work the tab asked for is still to come in (an
+    /// engine's move, a table being built).
+    fn busy(&self) -> bool {
+        false
+    }
+
+    /// What quitting now would lose, if anything ("the match against the
+    /// engine"): the app then asks before quitting.
+    fn at_stake(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The details (`i`, the app's for every tab) on or off: the
     /// expert's layer under the plain words — the contest judges'
     /// answers, the Grundy values, the quotient's algebra, a position as
     /// text. Off, the tab says who wins and what to do in plain words.
     fn set_details(&mut self, on: bool);
-
-    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
 }
 
 /// The tab in files, written in each tab's `save.rs`: as a saved file

@@ -9,13 +9,11 @@ pub mod notakto;
 pub mod tictactoe;
 pub mod treblecross;
 
-use super::keymap::{self, Direction, Hint};
+use super::keymap::{self, Hint};
 use super::puzzle::Puzzles;
-use super::tab::{About, Cursor, Keep, Tab};
+use super::tab::{About, Keep, Tab, TabBasics};
 use super::theme::Theme;
 use super::widgets::render_too_small;
-use crate::notation::saved::Saved;
-use crate::settings::Settings;
 use crate::solver::puzzle::PuzzleId;
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
@@ -24,7 +22,7 @@ use std::path::Path;
 
 /// A tab as the app sees it, its actions wrapped in [`TabAction`]: one
 /// blanket implementation for every [`Tab`].
-pub trait Page {
+pub trait Page: Keep + TabBasics {
     /// The tab's key that works now.
     fn key_action(&self, event: &KeyEvent) -> Option<TabAction>;
     /// The tab's key whether it works now or not (the tab says why not).
@@ -32,26 +30,14 @@ pub trait Page {
     fn mouse_action(&self, area: Rect, event: &MouseEvent) -> Option<TabAction>;
     /// Every key of the tab that works now.
     fn hints(&self) -> Vec<Hint>;
-    fn cursor(&self) -> Cursor;
-    fn move_cursor(&mut self, direction: Direction);
     fn dismiss(&mut self);
     fn typed(&self, event: &KeyEvent) -> Option<TabAction>;
     /// The question to ask before the action, if it loses a match.
     fn abandons(&self, action: TabAction) -> Option<String>;
     /// Does the action (one of another tab's is passed over).
     fn apply(&mut self, action: TabAction);
-    fn tick(&mut self);
-    fn busy(&self) -> bool;
-    fn at_stake(&self) -> Option<&'static str>;
-    fn saved(&self) -> Saved;
-    fn puzzle_saved(&self) -> Option<(PuzzleId, Saved)>;
-    fn load(&mut self, saved: Saved) -> Result<(), Saved>;
     fn open_puzzle(&mut self, id: Option<PuzzleId>) -> Result<(), PuzzleId>;
     fn keep_puzzles_in(&mut self, folder: &Path);
-    fn apply_settings(&mut self, settings: &Settings);
-    fn kept(&self) -> Vec<(&'static str, String)>;
-    fn restore(&mut self, name: &str, value: &str);
-    fn set_details(&mut self, on: bool);
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
     /// Whether the tab is drawn in `area` (else "enlarge the terminal"
     /// is, and its keys and clicks wait).
@@ -79,14 +65,6 @@ where
         keymap::hints(self.bindings(), self.keys_mode()).collect()
     }
 
-    fn cursor(&self) -> Cursor {
-        Tab::cursor(self)
-    }
-
-    fn move_cursor(&mut self, direction: Direction) {
-        Tab::move_cursor(self, direction);
-    }
-
     fn dismiss(&mut self) {
         Tab::dismiss(self);
     }
@@ -105,30 +83,6 @@ where
         }
     }
 
-    fn tick(&mut self) {
-        Tab::tick(self);
-    }
-
-    fn busy(&self) -> bool {
-        Tab::busy(self)
-    }
-
-    fn at_stake(&self) -> Option<&'static str> {
-        Tab::at_stake(self)
-    }
-
-    fn saved(&self) -> Saved {
-        Keep::saved(self)
-    }
-
-    fn puzzle_saved(&self) -> Option<(PuzzleId, Saved)> {
-        Keep::puzzle_saved(self)
-    }
-
-    fn load(&mut self, saved: Saved) -> Result<(), Saved> {
-        Keep::load(self, saved)
-    }
-
     fn open_puzzle(&mut self, id: Option<PuzzleId>) -> Result<(), PuzzleId> {
         match id {
             Some(id) if id.game != self.training().trainer.game => Err(id),
@@ -141,22 +95,6 @@ where
 
     fn keep_puzzles_in(&mut self, folder: &Path) {
         self.training_mut().keep_in(folder);
-    }
-
-    fn apply_settings(&mut self, settings: &Settings) {
-        Keep::apply_settings(self, settings);
-    }
-
-    fn kept(&self) -> Vec<(&'static str, String)> {
-        Keep::kept(self)
-    }
-
-    fn restore(&mut self, name: &str, value: &str) {
-        Keep::restore(self, name, value);
-    }
-
-    fn set_details(&mut self, on: bool) {
-        Tab::set_details(self, on);
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {

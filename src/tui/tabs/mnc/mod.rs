@@ -32,7 +32,7 @@ use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::playing::PlayingTab;
 use crate::tui::record_view::dropped_moves;
 use crate::tui::review::Review;
-use crate::tui::tab::{About, Cursor, Tab};
+use crate::tui::tab::{About, Cursor, Tab, TabBasics};
 use crate::tui::theme::Theme;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use keys::{ANALYSIS, ENGINES_MOVE, OVER, PICKED, REVIEWING, YOUR_MOVE};
@@ -238,19 +238,6 @@ impl Tab for MncTab {
         }
     }
 
-    fn cursor(&self) -> Cursor {
-        // "move" is a move of the game here.
-        Cursor {
-            word: "cursor",
-            ..Cursor::BOARD
-        }
-    }
-
-    fn move_cursor(&mut self, direction: Direction) {
-        let (rows, cols) = direction.delta();
-        self.cursor = self.cursor.moved(rows, cols);
-    }
-
     fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
         if event.kind != MouseEventKind::Down(MouseButton::Left) {
             return None;
@@ -263,15 +250,6 @@ impl Tab for MncTab {
             return Some(Action::Review(Review::At(ply)));
         }
         self.cell_at(area, at).map(Action::Click)
-    }
-
-    fn tick(&mut self) {
-        self.poll_engine();
-        crate::tui::puzzle::tick(self);
-    }
-
-    fn busy(&self) -> bool {
-        self.playing.is_busy() || !self.is_solved() || self.pending.is_some()
     }
 
     fn abandons(&self, action: Action) -> Option<String> {
@@ -299,15 +277,6 @@ impl Tab for MncTab {
         }
     }
 
-    fn at_stake(&self) -> Option<&'static str> {
-        // A puzzle loses nothing; the match put aside for it does.
-        self.game_at_stake()
-    }
-
-    fn set_details(&mut self, on: bool) {
-        self.details = on;
-    }
-
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let Some(layout) = layout(area) else {
             return;
@@ -319,6 +288,39 @@ impl Tab for MncTab {
         self.render_board(&layout, buf, theme);
         self.render_hand(&layout, buf, theme);
         self.render_panel(&layout, buf, theme);
+    }
+}
+
+impl TabBasics for MncTab {
+    fn cursor(&self) -> Cursor {
+        // "move" is a move of the game here.
+        Cursor {
+            word: "cursor",
+            ..Cursor::BOARD
+        }
+    }
+
+    fn move_cursor(&mut self, direction: Direction) {
+        let (rows, cols) = direction.delta();
+        self.cursor = self.cursor.moved(rows, cols);
+    }
+
+    fn tick(&mut self) {
+        self.poll_engine();
+        crate::tui::puzzle::tick(self);
+    }
+
+    fn busy(&self) -> bool {
+        self.playing.is_busy() || !self.is_solved() || self.pending.is_some()
+    }
+
+    fn at_stake(&self) -> Option<&'static str> {
+        // A puzzle loses nothing; the match put aside for it does.
+        self.game_at_stake()
+    }
+
+    fn set_details(&mut self, on: bool) {
+        self.details = on;
     }
 }
 

@@ -33,7 +33,7 @@ use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::playing::{Abandon, EditedMatch, Playing, PlayingTab};
 use crate::tui::record_view;
 use crate::tui::review::Review;
-use crate::tui::tab::{About, Tab};
+use crate::tui::tab::{About, Tab, TabBasics};
 use crate::tui::theme::Theme;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use keys::{EDITING, GAME_OVER, PLAYING, REVIEWING};
@@ -249,6 +249,40 @@ impl Tab for NotaktoTab {
         }
     }
 
+    fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
+        if event.kind != MouseEventKind::Down(MouseButton::Left) {
+            return None;
+        }
+        let at = At::new(event.column, event.row);
+        if let (Some(list), Some(record)) = (self.list_area(area), self.record()) {
+            if let Some(ply) = record_view::ply_at(record, &self.words(), list, at) {
+                return Some(Action::Review(Review::At(ply)));
+            }
+        }
+        let spot = self.spot_at(area, at)?;
+        Some(Action::Click(spot.board, spot.cell))
+    }
+
+    fn abandons(&self, action: Action) -> Option<String> {
+        match action {
+            Action::Play(_) if self.view() == Shown::Live => self.abandons_game(Abandon::Stop),
+            Action::NewGame => self.abandons_game(Abandon::Again),
+            Action::Review(Review::Continue) => self.abandons_game(Abandon::PlayOn),
+            _ => None,
+        }
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let Some(layout) = self.layout(area) else {
+            return;
+        };
+        self.per_row.set(layout.per_row);
+        self.render_boards(&layout, buf, theme);
+        self.render_info(&layout, buf, theme);
+    }
+}
+
+impl TabBasics for NotaktoTab {
     /// Within a board, then across: left and right into the board before
     /// or after, up and down into the board above or below as drawn.
     fn move_cursor(&mut self, direction: Direction) {
@@ -275,20 +309,6 @@ impl Tab for NotaktoTab {
         };
     }
 
-    fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
-        if event.kind != MouseEventKind::Down(MouseButton::Left) {
-            return None;
-        }
-        let at = At::new(event.column, event.row);
-        if let (Some(list), Some(record)) = (self.list_area(area), self.record()) {
-            if let Some(ply) = record_view::ply_at(record, &self.words(), list, at) {
-                return Some(Action::Review(Review::At(ply)));
-            }
-        }
-        let spot = self.spot_at(area, at)?;
-        Some(Action::Click(spot.board, spot.cell))
-    }
-
     fn tick(&mut self) {
         self.poll_engine();
         crate::tui::puzzle::tick(self);
@@ -298,30 +318,12 @@ impl Tab for NotaktoTab {
         self.is_thinking()
     }
 
-    fn abandons(&self, action: Action) -> Option<String> {
-        match action {
-            Action::Play(_) if self.view() == Shown::Live => self.abandons_game(Abandon::Stop),
-            Action::NewGame => self.abandons_game(Abandon::Again),
-            Action::Review(Review::Continue) => self.abandons_game(Abandon::PlayOn),
-            _ => None,
-        }
-    }
-
     fn at_stake(&self) -> Option<&'static str> {
         self.game_at_stake()
     }
 
     fn set_details(&mut self, on: bool) {
         self.details = on;
-    }
-
-    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let Some(layout) = self.layout(area) else {
-            return;
-        };
-        self.per_row.set(layout.per_row);
-        self.render_boards(&layout, buf, theme);
-        self.render_info(&layout, buf, theme);
     }
 }
 

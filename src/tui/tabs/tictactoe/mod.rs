@@ -25,7 +25,7 @@ use crate::tui::history::{History, NOTHING_TO_REDO, NOTHING_TO_UNDO};
 use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::puzzle as puzzles;
 use crate::tui::review::{self, Review};
-use crate::tui::tab::{About, Tab};
+use crate::tui::tab::{About, Tab, TabBasics};
 use crate::tui::theme::Theme;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -152,15 +152,6 @@ impl Tab for TicTacToeTab {
         }
     }
 
-    fn move_cursor(&mut self, direction: Direction) {
-        let (rows, cols) = direction.delta();
-        self.cursor = self.cursor.moved(rows, cols);
-    }
-
-    fn tick(&mut self) {
-        crate::tui::puzzle::tick(self);
-    }
-
     fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
         let cell = self.cell_at(area, Position::new(event.column, event.row))?;
         match event.kind {
@@ -170,16 +161,27 @@ impl Tab for TicTacToeTab {
         }
     }
 
-    fn set_details(&mut self, on: bool) {
-        self.details = on;
-    }
-
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let Some(layout) = layout(area) else {
             return;
         };
         self.render_grid(&layout, buf, theme);
         self.render_panel(layout.panel, buf, theme);
+    }
+}
+
+impl TabBasics for TicTacToeTab {
+    fn move_cursor(&mut self, direction: Direction) {
+        let (rows, cols) = direction.delta();
+        self.cursor = self.cursor.moved(rows, cols);
+    }
+
+    fn tick(&mut self) {
+        crate::tui::puzzle::tick(self);
+    }
+
+    fn set_details(&mut self, on: bool) {
+        self.details = on;
     }
 }
 

@@ -40,7 +40,7 @@ use crate::tui::keymap::{Binding, Direction, When};
 use crate::tui::playing::{Abandon, EditedMatch, Playing, PlayingTab};
 use crate::tui::record_view;
 use crate::tui::review::Review;
-use crate::tui::tab::{About, Cursor, Tab};
+use crate::tui::tab::{About, Cursor, Tab, TabBasics};
 use crate::tui::text::{TextField, TextKey};
 use crate::tui::theme::Theme;
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -253,33 +253,8 @@ impl Tab for TreblecrossTab {
         }
     }
 
-    fn cursor(&self) -> Cursor {
-        Cursor {
-            keys: "←→",
-            word: "move",
-            vertical: false,
-        }
-    }
-
-    fn move_cursor(&mut self, direction: Direction) {
-        match direction {
-            Direction::Left => self.update(Action::Move(-1)),
-            Direction::Right => self.update(Action::Move(1)),
-            Direction::Up | Direction::Down => {}
-        }
-    }
-
     fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
         self.mouse_action(area, event)
-    }
-
-    fn tick(&mut self) {
-        self.poll();
-        crate::tui::puzzle::tick(self);
-    }
-
-    fn busy(&self) -> bool {
-        self.is_thinking() || self.job.is_some()
     }
 
     fn abandons(&self, action: Action) -> Option<String> {
@@ -291,20 +266,12 @@ impl Tab for TreblecrossTab {
         }
     }
 
-    fn at_stake(&self) -> Option<&'static str> {
-        self.game_at_stake()
-    }
-
     fn typed(&self, event: &KeyEvent) -> Option<Action> {
         if self.takes_number() {
             return self.typed_number(event);
         }
         self.panel.prompt.as_ref()?;
         TextKey::of(event).map(Action::Prompt)
-    }
-
-    fn set_details(&mut self, on: bool) {
-        self.details = on;
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -327,6 +294,41 @@ impl Tab for TreblecrossTab {
             buf,
             theme,
         );
+    }
+}
+
+impl TabBasics for TreblecrossTab {
+    fn cursor(&self) -> Cursor {
+        Cursor {
+            keys: "←→",
+            word: "move",
+            vertical: false,
+        }
+    }
+
+    fn move_cursor(&mut self, direction: Direction) {
+        match direction {
+            Direction::Left => self.update(Action::Move(-1)),
+            Direction::Right => self.update(Action::Move(1)),
+            Direction::Up | Direction::Down => {}
+        }
+    }
+
+    fn tick(&mut self) {
+        self.poll();
+        crate::tui::puzzle::tick(self);
+    }
+
+    fn busy(&self) -> bool {
+        self.is_thinking() || self.job.is_some()
+    }
+
+    fn at_stake(&self) -> Option<&'static str> {
+        self.game_at_stake()
+    }
+
+    fn set_details(&mut self, on: bool) {
+        self.details = on;
     }
 }
 
