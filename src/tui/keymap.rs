@@ -46,11 +46,18 @@ impl When {
     /// A puzzle open, outside a run: the hints need it.
     pub const HINTS: When = When(1 << 14);
 
-    /// The mode numbered `n` (0…13) of a tab.
+    /// Outside a lesson: the runs need it, and the puzzles' own words for
+    /// `n` and `p`.
+    pub const OUTSIDE_LESSONS: When = When(1 << 13);
+
+    /// In a lesson: its own words for `n` and `p`.
+    pub const LESSON: When = When(1 << 12);
+
+    /// The mode numbered `n` (0…11) of a tab.
     pub const fn mode(n: u8) -> When {
         assert!(
-            n < 14,
-            "modes 14 and 15 are the app's (When::HINTS, When::OUTSIDE_RUNS)"
+            n < 12,
+            "modes 12 to 15 are the app's (When::LESSON, OUTSIDE_LESSONS, HINTS, OUTSIDE_RUNS)"
         );
         When(1 << n)
     }

@@ -101,13 +101,20 @@ pub trait Tab: Default + Puzzles + Keep + TabBasics {
         // A run lives only while the puzzles are on, so no need to ask
         // whether one is shown.
         let training = self.training();
+        let mode = self.mode();
         match (training.run_on(), training.is_open()) {
-            // A lesson has no aim and starts no run: its keys are the hints.
-            _ if training.in_lesson() && training.is_open() => self.mode().or(When::HINTS),
-            _ if training.in_lesson() => self.mode(),
-            (Some(_), _) => self.mode(),
-            (None, true) => self.mode().or(When::OUTSIDE_RUNS).or(When::HINTS),
-            (None, false) => self.mode().or(When::OUTSIDE_RUNS),
+            // A lesson has no aim and starts no run: its keys are the hints,
+            // and its own n and p.
+            _ if training.in_lesson() && training.is_open() => {
+                mode.or(When::HINTS).or(When::LESSON)
+            }
+            _ if training.in_lesson() => mode.or(When::LESSON),
+            (Some(_), _) => mode.or(When::OUTSIDE_LESSONS),
+            (None, true) => mode
+                .or(When::OUTSIDE_RUNS)
+                .or(When::HINTS)
+                .or(When::OUTSIDE_LESSONS),
+            (None, false) => mode.or(When::OUTSIDE_RUNS).or(When::OUTSIDE_LESSONS),
         }
     }
 
