@@ -102,7 +102,7 @@ impl Tab for MncTab {
         "Noughts & Crosses+",
         "N&C+",
         "mnc",
-        "### Magnificent Noughts & Crosses",
+        "### Noughts & Crosses+ (Magnificent Noughts & Crosses)",
     );
     const MIN_SIZE: (u16, u16) = MIN_SIZE;
     const KEYS: &'static [Binding<Action>] = BINDINGS;
