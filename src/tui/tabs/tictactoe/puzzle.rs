@@ -33,15 +33,11 @@ pub struct Found {
 }
 
 impl Try {
-    /// The board shown: the puzzle's, with the winning move once found.
+    /// The board shown: the puzzle's. A winning move found is marked ✓
+    /// on its cell, not played, so that every empty cell's value (shown
+    /// once the puzzle is over) is still the mover's, as the panel says.
     pub fn board(&self) -> (Board, Option<Cell>) {
-        match (self.puzzle.task, self.more.found.first()) {
-            (TicTacToeTask::Win { .. }, Some(&cell)) => (
-                self.puzzle.board.with(cell, Some(self.puzzle.mover)),
-                Some(cell),
-            ),
-            _ => (self.puzzle.board, None),
-        }
+        (self.puzzle.board, None)
     }
 
     /// Whether each empty cell's value is shown (once the puzzle is over,

@@ -74,7 +74,7 @@ impl TicTacToeTab {
                     let value = t.value_of(cell);
                     let answer = t.puzzle.answers.contains(&cell);
                     if t.more.found.contains(&cell) {
-                        put_value(buf, body, "✓", None, false, theme);
+                        put_value(buf, body, "✓", value, false, theme);
                     } else if t.shows_values() {
                         put_value(buf, body, "", value, answer, theme);
                     } else if t.more.missed.contains(&cell) {
