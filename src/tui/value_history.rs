@@ -152,7 +152,7 @@ impl ValueHistory {
     /// name, a cell a position where they fit (else spread as the bars
     /// are); the legend after it where there is room.
     fn compact_layout(&self, side: &str, area: Rect) -> (Rect, Option<String>) {
-        let name = format!("{side}: ");
+        let name = format!("{}: ", compact_name(side, area));
         let before = (name.chars().count() as u16).min(area.width / 3);
         let room = area.width.saturating_sub(before);
         let cells = (self.endings.len() as u16).min(room);
@@ -308,7 +308,7 @@ impl ValueHistory {
             return;
         }
 
-        let name = Line::styled(format!("{side}:"), theme.dim());
+        let name = Line::styled(format!("{}:", compact_name(side, area)), theme.dim());
         put_label(buf, area.x, area.y, &name, strip.x - area.x);
         audit::region(strip, "the value history");
         for x in 0..strip.width {
@@ -339,6 +339,18 @@ impl ValueHistory {
             );
         }
     }
+}
+
+/// The side's name before the compact strip: whole where it fits in a
+/// third of the row, else its one telling word (`the first player`:
+/// `first`), so that a cut never leaves half a word (`the first pl`).
+fn compact_name(side: &str, area: Rect) -> &str {
+    let room = usize::from(area.width / 3).saturating_sub(2);
+    if side.chars().count() <= room {
+        return side;
+    }
+    let side = side.strip_prefix("the ").unwrap_or(side);
+    side.strip_suffix(" player").unwrap_or(side)
 }
 
 #[cfg(test)]

@@ -293,9 +293,15 @@ impl TicTacToeTab {
                 ),
             ]));
             let best: Vec<String> = a.best_cells().map(|c| c.to_string()).collect();
+            // Every cell best (an empty board) is said in two words: the
+            // nine would not fit a narrow panel.
+            let best = match best.len() == a.moves.len() && best.len() > 1 {
+                true => "every cell".to_string(),
+                false => best.join(" "),
+            };
             lines.push(Line::from(vec![
                 label("Best moves"),
-                Span::styled(format!("★ {}", best.join(" ")), theme.best()),
+                Span::styled(format!("★ {best}"), theme.best()),
             ]));
         }
         if let Some(message) = &self.message {
