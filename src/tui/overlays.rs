@@ -10,13 +10,13 @@ use super::files::FilePrompt;
 use super::keymap::{self, Hint, When};
 use super::tabs::{TabAction, TabId};
 use super::theme::Theme;
-use super::widgets::{centered, put, wrap_words};
+use super::widgets::{centered, clear_popup, put, wrap_words};
 use crate::notation::counted;
 use crate::notation::saved::Saved;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Widget};
+use ratatui::widgets::{Block, Borders, Widget};
 
 /// A question the app asks before doing something that loses work.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,7 +182,7 @@ impl Context<'_> {
         }
         let popup = centered(area, width, visible.len() as u16 + 2);
         audit::layer(popup, "an overlay");
-        Clear.render(popup, buf);
+        clear_popup(popup, area, buf);
         let inner = Rect::new(
             popup.x + 1,
             popup.y + 1,
@@ -246,7 +246,7 @@ impl Context<'_> {
         ]));
         let popup = centered(area, width, lines.len() as u16 + 2);
         audit::layer(popup, "a question");
-        Clear.render(popup, buf);
+        clear_popup(popup, area, buf);
         Block::new()
             .borders(Borders::ALL)
             .border_style(self.theme.key())

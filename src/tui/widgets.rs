@@ -20,6 +20,17 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
+/// Clears a pop-up's place and a blank margin of one cell around it
+/// (within `area`), so that no word behind the pop-up touches its edge.
+pub fn clear_popup(popup: Rect, area: Rect, buf: &mut Buffer) {
+    let x = popup.x.saturating_sub(1).max(area.x);
+    let y = popup.y.saturating_sub(1).max(area.y);
+    let right = (popup.right() + 1).min(area.right());
+    let bottom = (popup.bottom() + 1).min(area.bottom());
+    let margin = Rect::new(x, y, right.saturating_sub(x), bottom.saturating_sub(y));
+    ratatui::widgets::Clear.render(margin, buf);
+}
+
 /// Rows of the screen that are not a tab's: the tab bar and the footer.
 pub const SHELL_ROWS: u16 = 2;
 
