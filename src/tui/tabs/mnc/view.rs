@@ -478,7 +478,9 @@ impl MncTab {
             }
             None => lines.push(Line::styled("the engine is moving…", theme.key())),
         }
-        if let Some(value) = self.value() {
+        // An open puzzle's question says who wins and in how many moves.
+        let value = self.value().filter(|_| !self.puzzle_open());
+        if let Some(value) = value {
             let words = value_words(self.position().to_move(), value);
             // Before your first move: which side perfect play favours,
             // and how to change the odds, rather than learning it by losing
@@ -538,6 +540,13 @@ impl MncTab {
         } else if !short && started_fresh {
             lines.push(Line::styled(
                 "i: the details (the position as text)",
+                theme.dim(),
+            ));
+        }
+        // The pieces and captures are new to most: where to learn them.
+        if !short && started_fresh && !self.training.in_lesson() {
+            lines.push(Line::styled(
+                "new to the game? r: its rules; L: a lesson in four steps",
                 theme.dim(),
             ));
         }
