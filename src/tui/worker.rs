@@ -130,16 +130,19 @@ pub enum GameReply<R: Rules, A = Infallible> {
     Own(A),
 }
 
+/// A game whose positions, moves and values may go to the engine's thread
+/// and back.
+pub trait SendRules: Rules<Position: Send, Move: Send, Value: Send> + 'static {}
+
+impl<R> SendRules for R where R: Rules<Position: Send, Move: Send, Value: Send> + 'static {}
+
 /// Starts a game's engine on its own thread: `make` builds it there (its
 /// tables are its own), then it answers each [`GameRequest`].
 pub fn start_engine<R, E>(
     make: impl FnOnce() -> E + Send + 'static,
 ) -> Worker<GameRequest<R>, GameReply<R>>
 where
-    R: Rules + 'static,
-    R::Position: Send,
-    R::Move: Send,
-    R::Value: Send,
+    R: SendRules,
     E: Engine<R>,
 {
     start_engine_with(make, |_: &mut E, never: Infallible| match never {})
@@ -152,10 +155,7 @@ pub fn start_engine_with<R, E, O, A>(
     mut own: impl FnMut(&mut E, O) -> A + Send + 'static,
 ) -> Worker<GameRequest<R, O>, GameReply<R, A>>
 where
-    R: Rules + 'static,
-    R::Position: Send,
-    R::Move: Send,
-    R::Value: Send,
+    R: SendRules,
     E: Engine<R>,
     O: Send + 'static,
     A: Send + 'static,

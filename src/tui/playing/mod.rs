@@ -19,7 +19,9 @@ pub use words::{game_lines, Banner, PlayingWords};
 use crate::solver::record::{Engine, Match, MatchError, Record, Rules, Wanted};
 use crate::tui::record_view::taken_back;
 use crate::tui::review::{self, Review};
-use crate::tui::worker::{start_engine, start_engine_with, GameReply, GameRequest, Worker};
+use crate::tui::worker::{
+    start_engine, start_engine_with, GameReply, GameRequest, SendRules, Worker,
+};
 use std::convert::Infallible;
 use std::time::{Duration, Instant};
 
@@ -63,13 +65,7 @@ pub struct Playing<R: Rules, O = Infallible, A = Infallible> {
     failed: Option<String>,
 }
 
-impl<R> Playing<R>
-where
-    R: Rules + 'static,
-    R::Position: Send,
-    R::Move: Send,
-    R::Value: Send,
-{
+impl<R: SendRules> Playing<R> {
     /// No game yet; `engine` is built on its own thread, and its moves are
     /// played as soon as they come.
     pub fn new<E: Engine<R>>(engine: impl FnOnce() -> E + Send + 'static) -> Playing<R> {
