@@ -33,11 +33,16 @@ pub struct Found {
 }
 
 impl Try {
-    /// The board shown: the puzzle's. A winning move found is marked ✓
-    /// on its cell, not played, so that every empty cell's value (shown
-    /// once the puzzle is over) is still the mover's, as the panel says.
+    /// The board shown: the puzzle's, with the winning move once found
+    /// (the other cells keep the values they had, said as "instead").
     pub fn board(&self) -> (Board, Option<Cell>) {
-        (self.puzzle.board, None)
+        match (self.puzzle.task, self.more.found.first()) {
+            (TicTacToeTask::Win { .. }, Some(&cell)) => (
+                self.puzzle.board.with(cell, Some(self.puzzle.mover)),
+                Some(cell),
+            ),
+            _ => (self.puzzle.board, None),
+        }
     }
 
     /// Whether each empty cell's value is shown (once the puzzle is over,
@@ -181,13 +186,19 @@ impl TicTacToeTab {
             );
         }
         if t.attempt.standing != Standing::Solving {
-            panel.notes.push(Line::styled(
-                format!(
-                    "Each empty cell: {}'s result after playing there; ★ or ✓ the answers.",
-                    mark_letter(t.puzzle.mover)
+            let mover = mark_letter(t.puzzle.mover);
+            // The winning move is on the board: the other cells' values are
+            // of the position before it.
+            let note = match t.board().1 {
+                Some(played) => format!(
+                    "{played} is played; each other empty cell: {mover}'s result had \
+                     {mover} played there instead (★ the answers)."
                 ),
-                theme.dim(),
-            ));
+                None => format!(
+                    "Each empty cell: {mover}'s result after playing there; ★ or ✓ the answers."
+                ),
+            };
+            panel.notes.push(Line::styled(note, theme.dim()));
         }
         panel
     }
