@@ -115,6 +115,20 @@ where
         self.after_move();
     }
 
+    /// A click while a game is reviewed: the position after the clicked
+    /// move of the game (`None`: no move was clicked), else the keys that
+    /// work while reviewing.
+    fn review_click(&mut self, clicked: Option<Mv<Self>>) {
+        let played = clicked.and_then(|mv| {
+            let game = self.playing().game.as_ref()?;
+            game.record().moves().iter().position(|&m| m == mv)
+        });
+        match played {
+            Some(i) => self.review_key(Review::At(i + 1)),
+            None => self.say("reviewing: < > or a click on an X, Esc back, c continue"),
+        }
+    }
+
     /// A review key: on the game (the shared controller), or on the
     /// editor's study of the perfect line from its position.
     fn review_key(&mut self, key: Review) {

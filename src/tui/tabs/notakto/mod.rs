@@ -179,21 +179,11 @@ impl Tab for NotaktoTab {
         }
         if self.view() != Shown::Live {
             // A click on an X of the game: the position after that move.
-            let played = match action {
-                A::Click(board, cell) => self.playing.game.as_ref().and_then(|g| {
-                    let mv = Move { board, cell };
-                    g.record().moves().iter().position(|&m| m == mv)
-                }),
+            let clicked = match action {
+                A::Click(board, cell) => Some(Move { board, cell }),
                 _ => None,
             };
-            match played {
-                Some(i) => self.review_key(Review::At(i + 1)),
-                None => {
-                    self.message =
-                        Some("reviewing: < > or a click on an X, Esc back, c continue".into());
-                }
-            }
-            return;
+            return self.review_click(clicked);
         }
         if let A::Click(board, cell) = action {
             self.cursor = Spot { board, cell };

@@ -187,20 +187,11 @@ impl Tab for TreblecrossTab {
         }
         if self.view() != Shown::Live {
             // A click on an X of the game: the position after that move.
-            let played = match action {
-                A::Click(cell) => self
-                    .game()
-                    .and_then(|g| g.record().moves().iter().position(|&c| c == cell)),
+            let clicked = match action {
+                A::Click(cell) => Some(cell),
                 _ => None,
             };
-            match played {
-                Some(i) => self.review_key(Review::At(i + 1)),
-                None => {
-                    self.message =
-                        Some("reviewing: < > or a click on an X, Esc back, c continue".into());
-                }
-            }
-            return;
+            return self.review_click(clicked);
         }
         if self.playing.game.is_some() {
             match action {

@@ -141,6 +141,15 @@ enum Detail {
     Essential,
 }
 
+/// What the words under the strip are fitted to: the cells the strip
+/// shows, how much is said, and the width of the words' area.
+#[derive(Debug, Clone, Copy)]
+struct Fit {
+    window: Window,
+    detail: Detail,
+    width: u16,
+}
+
 impl TreblecrossTab {
     /// The cells the strip row shows.
     fn window(&self, layout: &TreblecrossLayout) -> Window {
@@ -155,8 +164,12 @@ impl TreblecrossTab {
     pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
         let layout = self.layout_in(area)?;
         let window = self.window(&layout);
-        let width = layout.info.width;
-        let lines = self.info_lines(window, Detail::Full, width, &Theme { color: false });
+        let fit = Fit {
+            window,
+            detail: Detail::Full,
+            width: layout.info.width,
+        };
+        let lines = self.info_lines(fit, &Theme { color: false });
         record_view::split_words_and_list(layout.info, &lines, self.record().is_some()).1
     }
 
@@ -171,8 +184,12 @@ impl TreblecrossTab {
         if self.render_puzzle_info(layout.info, window, buf, theme) {
             return;
         }
-        let width = layout.info.width;
-        let mut lines = self.info_lines(window, Detail::Full, width, theme);
+        let fit = Fit {
+            window,
+            detail: Detail::Full,
+            width: layout.info.width,
+        };
+        let mut lines = self.info_lines(fit, theme);
         let (status, list) =
             record_view::split_words_and_list(layout.info, &lines, self.record().is_some());
         // A short info area (a small screen) keeps the verdict, the winning
@@ -181,7 +198,7 @@ impl TreblecrossTab {
             if rows_of(&lines, status.width) <= usize::from(status.height) {
                 break;
             }
-            lines = self.info_lines(window, detail, width, theme);
+            lines = self.info_lines(Fit { detail, ..fit }, theme);
         }
         render_wrapped(lines, status, buf, theme.dim());
         if let (Some(list), Some(record)) = (list, self.record()) {
@@ -191,19 +208,14 @@ impl TreblecrossTab {
 
     /// The words under the strip: the analysis (and the game's state), the
     /// review of a move, or the perfect line.
-    fn info_lines(
-        &self,
-        window: Window,
-        detail: Detail,
-        width: u16,
-        theme: &Theme,
-    ) -> Vec<Line<'static>> {
+    fn info_lines(&self, fit: Fit, theme: &Theme) -> Vec<Line<'static>> {
+        let width = fit.width;
         let mut lines = match (self.view(), self.record()) {
             (Shown::Review { .. }, Some(record)) => {
                 record_view::review_lines(record, &self.words(), width, theme)
             }
             (Shown::Line { .. }, Some(record)) => record_view::line_lines(record, width, theme),
-            _ => return self.live_lines(window, detail, width, theme),
+            _ => return self.live_lines(fit, theme),
         };
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
@@ -365,13 +377,12 @@ impl TreblecrossTab {
     }
 
     /// The analysis in words (or the game going on), the cursor's move.
-    fn live_lines(
-        &self,
-        window: Window,
-        detail: Detail,
-        width: u16,
-        theme: &Theme,
-    ) -> Vec<Line<'static>> {
+    fn live_lines(&self, fit: Fit, theme: &Theme) -> Vec<Line<'static>> {
+        let Fit {
+            window,
+            detail,
+            width,
+        } = fit;
         let Window { start, end, .. } = window;
         let n = self.strip().len();
         // The zoom in words only once chosen (z says what it did then).
