@@ -310,22 +310,41 @@ impl PuzzleText for NotaktoPuzzle {
     }
 }
 
-/// Step `step` of the hint of a Notakto puzzle: what the quotient says,
-/// then the board, then the move.
-pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8) -> String {
+/// Step `step` of the hint of a Notakto puzzle, in plain words: what a
+/// winning move leaves, then the board and what to make of it, then the
+/// move. With `details` the first step is the quotient's (the product and
+/// the P-portion).
+pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
     let Some(&first) = p.answers.first() else {
         return "no move answers this".into();
     };
     let q = crate::solver::notakto::quotient();
-    let product = q.product(p.boards.iter().map(|&b| q.element_of(b)));
-    let p_portion = p_portion(q, false);
     match step {
-        1 => format!(
-            "the boards multiply to {}, not in the P-portion; a winning move makes the product one of {}",
-            element(q, product, false),
-            p_portion.join(", ")
-        ),
-        2 => format!("a winning move is on board {}", first.board + 1),
+        1 if details => {
+            let product = q.product(p.boards.iter().map(|&b| q.element_of(b)));
+            format!(
+                "the boards multiply to {}, not in the P-portion; a winning move makes the product one of {}",
+                element(q, product, false),
+                p_portion(q, false).join(", ")
+            )
+        }
+        1 => "leave your opponent a position that loses, such as two empty boards or a lone board with only its centre taken (r lists the losing kinds)".into(),
+        2 => {
+            let board = first.board + 1;
+            let after = p.boards[first.board].with_x(first.cell);
+            if after.is_dead() {
+                return format!("kill board {board}: complete a line there");
+            }
+            // The board of the same kind with the fewest X: the target.
+            let kind = q.element_of(after);
+            match q.positions().iter().find(|&&(_, x)| x == kind) {
+                Some(&(like, _)) => format!(
+                    "on board {board}: make it like {} (of the same kind)",
+                    BoardText(like)
+                ),
+                None => format!("a winning move is on board {board}"),
+            }
+        }
         _ if p.answers.len() == 1 => format!("the move: {}", MoveText(first)),
         _ => {
             let moves: Vec<String> = p.answers.iter().map(|&m| MoveText(m).to_string()).collect();

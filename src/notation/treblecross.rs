@@ -209,12 +209,15 @@ fn segment_words(segment: &FreeSegment) -> String {
 }
 
 /// Step `step` of the hint of a Treblecross puzzle; `analysis` is the
-/// strip's, `values` the Grundy values up to its length at least.
+/// strip's, `values` the Grundy values up to its length at least. A
+/// winning cell's hints are in plain words (the safe cells, the stretch to
+/// play in); with `details` they give the nim-sum and the stretch's value.
 pub fn puzzle_hint(
     p: &TreblecrossPuzzle,
     analysis: &StripAnalysis,
     values: &[u16],
     step: u8,
+    details: bool,
 ) -> String {
     let (segments, nim_sum): (&[FreeSegment], u16) = match analysis {
         StripAnalysis::Segments {
@@ -223,23 +226,28 @@ pub fn puzzle_hint(
         _ => (&[], 0),
     };
     match (&p.task, step) {
-        (TreblecrossTask::WinningCell { .. }, 1) => {
-            format!(
+        (TreblecrossTask::WinningCell { .. }, 1) => match analysis {
+            StripAnalysis::ImmediateWin { .. } => {
+                "two X are close together: one cell completes three in a row".into()
+            }
+            _ if details => format!(
                 "the free segments' nim-sum is {nim_sum}: a winning cell leaves it 0 (and gives no three in a row)"
-            )
-        }
+            ),
+            _ => "never play within two cells of an X (your opponent would complete three); a winning cell leaves free stretches that cancel out, as two equal ones do".into(),
+        },
         (TreblecrossTask::WinningCell { cells }, 2) => {
             let cell = cells.first().copied().unwrap_or(0);
             match segments
                 .iter()
                 .find(|s| (s.start..s.start + s.len).contains(&cell))
             {
-                Some(s) => format!(
+                Some(s) if details => format!(
                     "play in the segment of {}, worth G = {}",
                     segment_words(s),
                     s.grundy
                 ),
-                None => "play in a free segment".into(),
+                Some(s) => format!("play in the free stretch of {}", segment_words(s)),
+                None => format!("look near cell {}", cell + 1),
             }
         }
         (TreblecrossTask::WinningCell { cells }, _) => {
@@ -247,7 +255,7 @@ pub fn puzzle_hint(
             format!("winning cells: {}", names.join(" "))
         }
         (TreblecrossTask::SegmentValue { len, .. }, 1) => format!(
-            "a move in a free segment of {len} leaves two (the cells beside an X are lost); G({len}) is the smallest nim-sum no move reaches"
+            "a move in a free segment of {len} leaves two (the cells beside an X are lost), whose values combine by binary addition without carry (their nim-sum); G({len}) is the smallest number no move reaches"
         ),
         (TreblecrossTask::SegmentValue { len, .. }, 2) => {
             let reached: Vec<String> = reached_values(*len, values)
@@ -259,7 +267,10 @@ pub fn puzzle_hint(
         (TreblecrossTask::SegmentValue { len, value }, _) => format!("G({len}) = {value}"),
         (TreblecrossTask::NimSum { .. }, 1) => {
             let lens: Vec<String> = segments.iter().map(segment_words).collect();
-            format!("the free segments: {}", lens.join(", "))
+            format!(
+                "the free segments: {}; their values G combine by binary addition without carry",
+                lens.join(", ")
+            )
         }
         (TreblecrossTask::NimSum { .. }, 2) => {
             let gs: Vec<String> = segments

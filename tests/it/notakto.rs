@@ -340,26 +340,118 @@ fn json_and_the_quotient_report() {
     assert_eq!(v["elements"].as_array().unwrap().len(), 18);
 }
 
+/// A board written as the app writes it (`X../.X./...`), as the plain
+/// search's cells: bit `i` for the `i`-th cell in reading order.
+fn cells_of(text: &str) -> u16 {
+    let cells: Vec<char> = text.chars().filter(|&c| c != '/').collect();
+    assert_eq!(cells.len(), 9, "{text}");
+    cells
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| u16::from(c == 'X') << i)
+        .sum()
+}
+
 #[test]
-fn a_puzzles_hints_say_the_product_then_the_board_then_the_move() {
+fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move() {
     use noughts::notation::notakto::puzzle_hint as notakto_hint;
     use noughts::notation::notakto::MoveText;
     use noughts::solver::puzzle::Puzzler;
-    let p: noughts::solver::notakto::NotaktoPuzzle = Puzzler::new().named(2, 11);
-    let first = p.answers[0];
-    let product = {
-        let q = quotient();
-        element(
-            q,
-            q.product(p.boards.iter().map(|&b| q.element_of(b))),
-            false,
-        )
-    };
-    assert!(notakto_hint(&p, 1).contains(&format!("multiply to {product}")));
-    assert!(notakto_hint(&p, 1).contains("a, b², bc, c²"));
-    assert_eq!(
-        notakto_hint(&p, 2),
-        format!("a winning move is on board {}", first.board + 1)
-    );
-    assert!(notakto_hint(&p, 3).contains(&MoveText(first).to_string()));
+    let mut search = NotaktoSearch::default();
+    let mut puzzler = Puzzler::new();
+    let kinds = live_positions();
+    let (mut killed, mut made) = (0, 0);
+    for level in 1..=4u8 {
+        for number in 1..=15u32 {
+            let p: noughts::solver::notakto::NotaktoPuzzle = puzzler.named(level, number);
+            let first = p.answers[0];
+            let plain = notakto_hint(&p, 1, false);
+            assert!(plain.contains("leave your opponent a position that loses"));
+            for expert in ["P-portion", "multiply", "product"] {
+                assert!(!plain.contains(expert), "{plain}");
+            }
+            // With the details, the quotient's words.
+            let product = {
+                let q = quotient();
+                element(
+                    q,
+                    q.product(p.boards.iter().map(|&b| q.element_of(b))),
+                    false,
+                )
+            };
+            let detailed = notakto_hint(&p, 1, true);
+            assert!(
+                detailed.contains(&format!("multiply to {product}")),
+                "{detailed}"
+            );
+            assert!(detailed.contains("a, b², bc, c²"), "{detailed}");
+            // The board, and what to make of it: checked by the plain search.
+            let mut after: Vec<u16> = p.boards.iter().map(|b| b.cells()).collect();
+            after[first.board] |= 1 << first.cell.index();
+            let board = first.board + 1;
+            let second = notakto_hint(&p, 2, false);
+            assert_eq!(second, notakto_hint(&p, 2, true));
+            if dead(after[first.board]) {
+                assert_eq!(second, format!("kill board {board}: complete a line there"));
+                killed += 1;
+            } else {
+                let like = second
+                    .strip_prefix(&format!("on board {board}: make it like "))
+                    .and_then(|rest| rest.strip_suffix(" (of the same kind)"))
+                    .unwrap_or_else(|| panic!("{second}"));
+                let like = cells_of(like);
+                // Of the same kind: the same outcome beside any one board,
+                // and in the puzzle's place a loss for the opponent.
+                for &k in &kinds {
+                    assert_eq!(
+                        search.wins(&[like, k]),
+                        search.wins(&[after[first.board], k]),
+                        "{second}: beside {k:03x}"
+                    );
+                }
+                let mut instead = after.clone();
+                instead[first.board] = like;
+                assert!(!search.wins(&instead), "{second}");
+                made += 1;
+            }
+            assert!(notakto_hint(&p, 3, false).contains(&MoveText(first).to_string()));
+        }
+    }
+    assert!(killed > 0 && made > 0, "killed {killed}, made {made}");
+}
+
+#[test]
+fn the_losing_kinds_the_rules_name_lose_and_the_boards_that_count_for_nothing_do() {
+    let rules = include_str!("../../assets/rules.md");
+    let mut search = NotaktoSearch::default();
+    let empty = 0;
+    let centre = cells_of(".../.X./...");
+    let (a, b) = (cells_of(".X./X../..."), cells_of("X.X/.../..."));
+    for board in [".X./X../...", "X.X/.../...", "X../.../..."] {
+        assert!(rules.contains(&format!("`{board}`")), "{board}");
+    }
+    for losing in [
+        vec![empty, empty],
+        vec![centre],
+        vec![a],
+        vec![b, b],
+        vec![b, empty],
+    ] {
+        assert!(!search.wins(&losing), "{losing:03x?}");
+    }
+    // Beside anything: a corner or edge X alone, a dead board and two
+    // boards like `a` change nothing.
+    let nothing = [
+        vec![cells_of("X../.../...")],
+        vec![cells_of(".X./.../...")],
+        vec![cells_of("XXX/.../...")],
+        vec![a, a],
+    ];
+    for k in live_positions() {
+        for extra in &nothing {
+            let mut with = extra.clone();
+            with.push(k);
+            assert_eq!(search.wins(&with), search.wins(&[k]), "{with:03x?}");
+        }
+    }
 }

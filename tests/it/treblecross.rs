@@ -300,3 +300,63 @@ fn json_lines_agree_with_the_text_answers_and_exhaustive_search() {
         assert_eq!(doc["verdict"] == "WINNING", nim_sum != 0, "{line}");
     }
 }
+
+#[test]
+fn a_winning_cells_hints_are_plain_words_and_name_the_stretch_it_is_in() {
+    use noughts::notation::treblecross::puzzle_hint;
+    use noughts::solver::puzzle::Puzzler;
+    use noughts::solver::treblecross::{TreblecrossPuzzle, TreblecrossTask};
+    let g = segment_values(200);
+    let mut table = GrundyTable::default();
+    let mut puzzler = Puzzler::new();
+    let mut asked = 0;
+    for level in 1..=4u8 {
+        for number in 1..=20u32 {
+            let p: TreblecrossPuzzle = puzzler.named(level, number);
+            let TreblecrossTask::WinningCell { cells } = &p.task else {
+                continue;
+            };
+            asked += 1;
+            let analysis = analyze(&p.strip, &mut table).unwrap();
+            let values = table.values().to_vec();
+            let hint = |step, details| puzzle_hint(&p, &analysis, &values, step, details);
+            let first = hint(1, false);
+            assert!(
+                first.starts_with("never play within two cells of an X"),
+                "{first}"
+            );
+            let second = hint(2, false);
+            for plain in [&first, &second] {
+                for expert in ["nim-sum", "G =", "segment"] {
+                    assert!(!plain.contains(expert), "{plain}");
+                }
+            }
+            assert!(hint(1, true).contains("nim-sum"));
+            // The stretch named: safe cells (by the test's own rule), the
+            // cells beside it not, and the first winning cell in it.
+            let (len, from, to) = {
+                let rest = second
+                    .strip_prefix("play in the free stretch of ")
+                    .unwrap_or_else(|| panic!("{second}"));
+                let (len, cells_part) = rest.split_once(' ').unwrap();
+                let inner = cells_part.trim_matches(|c| "()".contains(c));
+                let range = inner
+                    .trim_start_matches("cells ")
+                    .trim_start_matches("cell ");
+                let (a, b) = range.split_once('–').unwrap_or((range, range));
+                let n = |s: &str| s.parse::<usize>().unwrap() - 1;
+                (len.parse::<usize>().unwrap(), n(a), n(b))
+            };
+            let safe = safe(&p.strip);
+            assert_eq!(to - from + 1, len, "{second}");
+            assert!((from..=to).all(|c| safe[c]), "{second}");
+            assert!(from == 0 || !safe[from - 1], "{second}");
+            assert!(to + 1 == p.strip.len() || !safe[to + 1], "{second}");
+            assert!((from..=to).contains(&cells[0]), "{second}: {cells:?}");
+            assert!(hint(2, true).ends_with(&format!("worth G = {}", g[len])));
+            let last = hint(3, false);
+            assert!(last.contains(&(cells[0] + 1).to_string()), "{last}");
+        }
+    }
+    assert!(asked > 20, "{asked} winning-cell puzzles");
+}

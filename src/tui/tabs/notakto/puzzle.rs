@@ -85,7 +85,8 @@ impl Puzzles for NotaktoTab {
     }
 
     fn hint(&mut self) -> Result<(), String> {
-        self.training.hint(puzzle_hint)
+        let details = self.details;
+        self.training.hint(|p, step| puzzle_hint(p, step, details))
     }
 
     /// The perfect line from the puzzle's boards.

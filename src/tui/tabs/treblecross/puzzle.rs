@@ -216,9 +216,10 @@ impl TreblecrossTab {
             return Err("this puzzle is over: n for the next".into());
         }
         let table = &mut self.table;
+        let details = self.details;
         self.training
             .hint(|puzzle, step| match analyze(&puzzle.strip, table) {
-                Ok(analysis) => puzzle_hint(puzzle, &analysis, table.values(), step),
+                Ok(analysis) => puzzle_hint(puzzle, &analysis, table.values(), step, details),
                 Err(_) => "no hint: the values do not fit".into(),
             })?;
         if self
@@ -243,7 +244,7 @@ impl TreblecrossTab {
         while t.hints.len() < usize::from(t.attempt.hints) {
             let step = t.hints.len() as u8 + 1;
             t.hints.push(match &analysis {
-                Some(a) => puzzle_hint(&t.puzzle, a, self.table.values(), step),
+                Some(a) => puzzle_hint(&t.puzzle, a, self.table.values(), step, self.details),
                 None => "no hint: the values do not fit".into(),
             });
         }
