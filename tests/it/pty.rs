@@ -458,31 +458,51 @@ fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
     let mut session = Session::start_in(&[], folder.path());
     session.wait_for("Perfect play");
     session.send("3");
-    // The engine (x) opens once it has solved the game.
-    session.wait_for("1. x ");
+    // You play x, first: a click on the centre places a small x, and the
+    // engine (o) answers once it has solved the game.
     session.wait_for("your move");
     let area = Rect::new(0, 0, COLS, ROWS);
     let mnc = noughts::tui::tabs::mnc::layout(shell_layout(area).body).unwrap();
-    // Take the engine's small x with a big O: pick the big piece from the
-    // hand, then click the x's cell. The move list marks the capture.
+    let centre = mnc.cells[4];
+    session.click(centre.x + centre.width / 2, centre.y + centre.height / 2);
+    session.wait_for("1. x b2");
+    session.wait_until("the engine's answer", |s| s.screen_text().contains("2. "));
     let text = session.screen_text();
-    let opening = text
-        .split("1. x ")
+    let reply = text
+        .split("2. ")
         .nth(1)
-        .and_then(|rest| rest.get(..2))
-        .expect("the engine opens with a small piece")
+        .and_then(|rest| rest.get(..4))
+        .expect("the engine answers")
         .to_string();
-    let cell: noughts::solver::Cell = opening.parse().unwrap();
+    // Take the engine's small o with a big X: pick the big piece from the
+    // hand, then click the o's cell. The move list marks the capture. (A
+    // big O cannot be taken: then the big X goes on a corner.)
+    let (piece, cell) = reply.split_at(2);
+    let cell = match piece {
+        "o " => cell.to_string(),
+        _ => ["a1", "c1", "a3", "c3"]
+            .into_iter()
+            .find(|c| !text.contains(&format!(" {c}")))
+            .unwrap()
+            .to_string(),
+    };
+    let target = mnc.cells[cell.parse::<noughts::solver::Cell>().unwrap().index()];
     session.click(mnc.hand_big.x + 2, mnc.hand_big.y);
     session.wait_for("place the big piece");
-    let target = mnc.cells[cell.index()];
     session.click(target.x + target.width / 2, target.y + target.height / 2);
-    session.wait_for(&format!("2. O {opening} takes x"));
-    assert!(session.screen_text().contains("you took the engine's x"));
+    let third = if piece == "o " {
+        format!("3. X {cell} takes o")
+    } else {
+        format!("3. X {cell}")
+    };
+    session.wait_for(&third);
+    if piece == "o " {
+        assert!(session.screen_text().contains("you took the engine's o"));
+    }
     // The engine answers from its thread, after a short pause.
     session.wait_until("the engine's answer", |s| {
         let text = s.screen_text();
-        text.contains("3. x ") || text.contains("3. X ")
+        text.contains("4. o ") || text.contains("4. O ")
     });
     // A match is on, but nothing is at stake: q quits at once, and the
     // next start brings the match back, its moves with it.
@@ -492,7 +512,7 @@ fn a_move_by_mouse_in_mnc_gets_the_engines_reply() {
     assert!(status.success());
     assert_terminal_restored(&parser);
     let mut session = Session::start_in(&[], folder.path());
-    session.wait_for(&format!("2. O {opening} takes x"));
+    session.wait_for(&third);
     session.send("q");
     let (status, _) = session.finish();
     assert!(status.success());

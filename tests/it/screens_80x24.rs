@@ -159,7 +159,11 @@ fn settle(app: &mut App) {
             };
             !m.is_solved() || waiting
         };
-        !app.tabs.treblecross.is_thinking() && !app.tabs.notakto.is_thinking() && !mnc_waiting
+        // Busy: a puzzle asked of an engine's thread is not made yet.
+        !app.busy()
+            && !app.tabs.treblecross.is_thinking()
+            && !app.tabs.notakto.is_thinking()
+            && !mnc_waiting
     });
 }
 

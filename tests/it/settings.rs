@@ -81,8 +81,8 @@ display = "unicode"
 details = false
 
 [mnc]
-# Your side in Noughts & Crosses+: "o" (the engine moves first) or "x".
-side = "o"
+# Your side in Noughts & Crosses+: "x" (you move first) or "o" (the engine does).
+side = "x"
 # The engine: "perfect", "strong" or "casual".
 strength = "perfect"
 # Your moves' values on the board (t in the tab).

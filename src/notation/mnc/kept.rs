@@ -65,8 +65,8 @@ pub(in crate::notation) fn read_saved(game: &Fact, rest: &[&Fact]) -> Result<Sav
 
 /// The `[mnc]` section as a new settings file writes it.
 pub const SETTINGS_TEXT: &str = r#"[mnc]
-# Your side in Noughts & Crosses+: "o" (the engine moves first) or "x".
-side = "o"
+# Your side in Noughts & Crosses+: "x" (you move first) or "o" (the engine does).
+side = "x"
 # The engine: "perfect", "strong" or "casual".
 strength = "perfect"
 # Your moves' values on the board (t in the tab).
@@ -76,8 +76,10 @@ hints = false
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum SideSetting {
-    X,
+    /// x moves first, and wins with perfect play: a newcomer's first match
+    /// starts on an empty board, on the side that can win.
     #[default]
+    X,
     O,
 }
 
@@ -113,7 +115,7 @@ pub struct MncSettings {
 impl Default for MncSettings {
     fn default() -> Self {
         MncSettings {
-            side: SideSetting::O,
+            side: SideSetting::X,
             strength: StrengthSetting::Perfect,
             hints: false,
         }

@@ -92,7 +92,7 @@ pub struct MncTab {
 
 impl Default for MncTab {
     fn default() -> Self {
-        Self::new(Side::O, ENGINE_DELAY)
+        Self::new(Side::X, ENGINE_DELAY)
     }
 }
 
