@@ -131,11 +131,25 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
         if let (TicTacToeTask::Win { plies }, Some(&(cell, independent::Value::Win(d)))) =
             (task, slower)
         {
+            let wrong_before = app
+                .tabs
+                .tictactoe
+                .training()
+                .current
+                .as_ref()
+                .unwrap()
+                .attempt
+                .wrong;
             click_tictactoe(&mut app, cell);
             shows(
                 &app,
-                &format!("{cell} wins too, but in {d} moves: find the win in {plies} move"),
+                &format!("{cell} wins too, but in {d} moves: the puzzle asks for the win in {plies} move"),
             );
+            shows(&app, "Not counted. Try another cell.");
+            // No mistake: the try is not counted, and the puzzle stays open.
+            let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
+            assert_eq!(t.attempt.wrong, wrong_before, "seed {seed}");
+            assert!(t.attempt.is_open(), "seed {seed}");
             slow_wins += 1;
         }
         for cell in &right {
@@ -398,21 +412,33 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
                     !matches!(outcome(slow.value(&twin_of(&after))), Outcome::Loss(d) if d + 1 == plies)
                 }) {
                     let after = position.play(mv).unwrap();
-                    let words = match outcome(slow.value(&twin_of(&after))) {
+                    let given = outcome(slow.value(&twin_of(&after)));
+                    let words = match given {
                         Outcome::Win(1) => "wins at once".to_string(),
                         Outcome::Win(d) => format!("loses in {} moves", d + 1),
                         Outcome::Draw => "only draws".into(),
-                        Outcome::Loss(d) => format!("but in {} moves", d + 1),
+                        Outcome::Loss(d) => format!(
+                            "but in {} moves: the puzzle asks for the win in {plies} moves",
+                            d + 1
+                        ),
                     };
+                    let wrong_before = now.attempt.wrong;
                     app.update(noughts::tui::app::Action::tab(
                         noughts::tui::tabs::mnc::Action::Play(mv),
                     ));
                     assert_eq!(*app.tabs.mnc.position(), position, "refused");
                     shows(&app, &words);
-                    // Marked on its target cell with what it gives there.
-                    let after = position.play(mv).unwrap();
-                    let value = outcome(slow.value(&twin_of(&after))).for_previous_mover();
-                    shows(&app, &format!("✗ {value}"));
+                    let wrong = app.tabs.mnc.training().current.as_ref().unwrap().attempt.wrong;
+                    if let Outcome::Loss(_) = given {
+                        // A slower win is no mistake: not counted, not marked.
+                        shows(&app, "Not counted. Try another move.");
+                        assert_eq!(wrong, wrong_before, "{puzzle}");
+                    } else {
+                        // Marked on its target cell with what it gives there.
+                        let value = given.for_previous_mover();
+                        shows(&app, &format!("✗ {value}"));
+                        assert_eq!(wrong, wrong_before + 1, "{puzzle}");
+                    }
                     wrong_said = true;
                 }
             }
@@ -520,7 +546,7 @@ fn after_the_answer_is_shown_the_hints_go_and_a_wrong_move_is_still_refused() {
             assert_eq!(*app.tabs.mnc.position(), position, "{wrong:?} was played");
             // Said so: not played, and to try again.
             shows(&app, "not played: ");
-            shows(&app, "Try another move.");
+            shows(&app, "another move.");
             refused += 1;
         }
         let right = *moves.iter().find(|mv| keeps(mv, &mut slow)).unwrap();

@@ -384,6 +384,18 @@ impl<P, A, E> Training<P, A, E> {
         );
     }
 
+    /// A win slower than the puzzle asks: not played, and not counted
+    /// (no streak, rating or run time lost), for it is no mistake; the
+    /// panel says so, and to try another `what`.
+    pub fn slower(&mut self, words: String, what: &str) {
+        if let Some(t) = &mut self.current {
+            t.said = Some((
+                format!("not played: {words}. Not counted. Try another {what}."),
+                false,
+            ));
+        }
+    }
+
     /// A wrong answer that may be tried again (`retry` says how), unless it
     /// ends a streak run: then the panel says so, and what the right
     /// answer was (`answer`) where the board does not show it.

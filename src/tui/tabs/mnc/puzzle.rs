@@ -238,18 +238,23 @@ impl MncTab {
         }
         let mover = now.position.to_move();
         let name = move_notation(&now.position, mv);
-        let words = match value {
-            Outcome::Win(d) => format!(
-                "{name} wins too, but in {}: find the win in {}",
-                in_moves(d),
-                now.plies
-            ),
-            _ => after_words(mover, &name, value, side_letter),
-        };
+        if let Outcome::Win(d) = value {
+            self.training.slower(
+                format!(
+                    "{name} wins too, but in {}: the puzzle asks for the win in {}",
+                    in_moves(d),
+                    in_moves(now.plies)
+                ),
+                "move",
+            );
+            self.selection = None;
+            return false;
+        }
         if let Some(t) = &mut self.training.current {
             t.more.add(mv.target(), Some(value));
         }
-        self.training.refused(words, "move");
+        self.training
+            .refused(after_words(mover, &name, value, side_letter), "move");
         self.selection = None;
         false
     }

@@ -131,18 +131,19 @@ impl TicTacToeTab {
         let name = cell.to_string();
         let after = after_words(mover, &name, value, mark_letter);
         if !t.puzzle.answers.contains(&cell) {
-            t.more.missed.push(cell);
-            let words = match (t.puzzle.task, value) {
-                (TicTacToeTask::Win { plies }, Outcome::Win(d)) => {
+            if let (TicTacToeTask::Win { plies }, Outcome::Win(d)) = (t.puzzle.task, value) {
+                self.training.slower(
                     format!(
-                        "{name} wins too, but in {}: find the win in {}",
+                        "{name} wins too, but in {}: the puzzle asks for the win in {}",
                         in_moves(d),
                         in_moves(plies)
-                    )
-                }
-                _ => after,
-            };
-            self.training.refused(words, "cell");
+                    ),
+                    "cell",
+                );
+                return Ok(());
+            }
+            t.more.missed.push(cell);
+            self.training.refused(after, "cell");
             return Ok(());
         }
         t.more.found.push(cell);
