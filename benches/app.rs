@@ -122,7 +122,7 @@ fn edit_then_draw_200x60(bencher: divan::Bencher) {
     let mut app = app_on(TabId::TicTacToe);
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
     bencher.bench_local(|| {
-        app.update(Action::tab(TicTacToeAction::Cycle));
+        app.update(Action::tab(TicTacToeAction::Play));
         terminal
             .draw(|frame| frame.render_widget(&app, frame.area()))
             .unwrap();

@@ -216,16 +216,23 @@ fn keys_and_clicks_change_the_verdict_then_the_terminal_is_restored() {
     session.send("x");
     session.wait_for("To move      O");
 
-    // A click on a1 cycles it to X: two X and no O is illegal.
+    // A click on a1 plays O's move there: X to move again.
     let area = Rect::new(0, 0, COLS, ROWS);
     let a1 = layout(shell_layout(area).body).unwrap().cells[0];
     session.click(a1.x + 4, a1.y + 1);
+    session.wait_for("To move      X");
+    // A right-click cycles a1 back to X: two X and no O is illegal.
+    session.send(&format!(
+        "\x1b[<2;{x};{y}M\x1b[<2;{x};{y}m",
+        x = a1.x + 5,
+        y = a1.y + 2
+    ));
     session.wait_for("no game reaches this board");
     assert!(session.screen_text().contains("X has 2 more marks than O"));
-    // A second click makes it O: legal again, X to move.
+    // A click takes the X away: legal again, O to move.
     session.click(a1.x + 4, a1.y + 1);
-    session.wait_for("To move      X");
-    assert!(verdict_line(&session).contains('X'));
+    session.wait_for("To move      O");
+    assert!(verdict_line(&session).contains('O'));
 
     session.send("q");
     let (status, parser) = session.finish();

@@ -77,23 +77,37 @@ fn keys_edit_the_board_and_the_verdict_follows() {
 }
 
 #[test]
-fn clicks_cycle_the_clicked_cell() {
+fn a_click_plays_the_side_to_moves_mark_and_a_right_click_cycles_back() {
     let mut app = App::new(Theme { color: true });
+    // Clicks in every cell, in order: X, O, X, … as a game goes (the side
+    // to move counted here), and any point inside a cell hits it.
     for (i, cell) in Cell::ALL.into_iter().enumerate() {
         let rect = cell_rect(i);
-        // Any point inside the cell hits it.
-        for (x, y) in [(rect.x, rect.y), (rect.right() - 1, rect.bottom() - 1)] {
-            let before = app.tabs.tictactoe.board().get(cell);
-            app.handle(&click(x, y), AREA);
-            assert_eq!(app.tabs.tictactoe.cursor(), cell);
-            let after = app.tabs.tictactoe.board().get(cell);
-            let expected = match before {
-                None => Some(Side::X),
-                Some(Side::X) => Some(Side::O),
-                Some(Side::O) => None,
-            };
-            assert_eq!(after, expected, "cell {cell}");
-        }
+        let (x, y) = if i % 2 == 0 {
+            (rect.x, rect.y)
+        } else {
+            (rect.right() - 1, rect.bottom() - 1)
+        };
+        let mover = if i % 2 == 0 { Side::X } else { Side::O };
+        app.handle(&click(x, y), AREA);
+        assert_eq!(app.tabs.tictactoe.cursor(), cell);
+        assert_eq!(
+            app.tabs.tictactoe.board().get(cell),
+            Some(mover),
+            "cell {cell}"
+        );
+    }
+    // A click on a mark takes it away; the next click there plays the
+    // side to move's (X and O even again after the last X went: X).
+    let last = cell_rect(8);
+    app.handle(&click(last.x, last.y), AREA);
+    assert_eq!(app.tabs.tictactoe.board().get(Cell::ALL[8]), None);
+    app.handle(&click(last.x, last.y), AREA);
+    assert_eq!(app.tabs.tictactoe.board().get(Cell::ALL[8]), Some(Side::X));
+    // A right-click cycles back: X → . → O → X.
+    for expected in [None, Some(Side::O), Some(Side::X)] {
+        app.handle(&right_click(last.x, last.y), AREA);
+        assert_eq!(app.tabs.tictactoe.board().get(Cell::ALL[8]), expected);
     }
     // A click on a grid line or outside changes nothing.
     let board = app.tabs.tictactoe.board();
@@ -255,7 +269,7 @@ fn footer_shows_the_keys_of_the_tab() {
     // Wide characters (arrows) are followed by an empty continuation cell.
     let footer: String = (0..100).map(|x| buffer[(x, 23)].symbol()).collect();
     for word in [
-        "move", "cycle", "puzzle", "lesson", "undo", "redo", "help", "quit",
+        "move", "play", "puzzle", "lesson", "undo", "redo", "help", "quit",
     ] {
         assert!(footer.contains(word), "{footer}");
     }

@@ -48,6 +48,11 @@ pub fn click(column: u16, row: u16) -> Event {
     mouse(MouseEventKind::Down(MouseButton::Left), column, row)
 }
 
+/// A right click (the press).
+pub fn right_click(column: u16, row: u16) -> Event {
+    mouse(MouseEventKind::Down(MouseButton::Right), column, row)
+}
+
 /// Types characters as key presses on a screen of [`AREA`].
 pub fn type_keys(app: &mut App, keys: &str) {
     for c in keys.chars() {

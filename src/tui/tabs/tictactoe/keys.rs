@@ -10,9 +10,11 @@ use crossterm::event::KeyCode;
 /// Everything the tab can be asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
-    Cycle,
+    /// Space: the side to move's mark in the empty cell under the cursor
+    /// (a mark there: taken away), as a click does.
+    Play,
     Set(Option<Side>),
-    /// A click on a cell: the cursor goes there and the cell cycles.
+    /// A click on a cell: the cursor goes there, then as Space.
     Click(Cell),
     /// A right-click: the cell cycles backwards (. → O → X → .).
     ClickBack(Cell),
@@ -38,7 +40,7 @@ modes! {
 /// The tab's keys (the cursor keys are every tab's, in the app).
 pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     reviewing: LINE, stepping: LINE, line: EDITING.or(LINE); {
-    [key(KeyCode::Char(' '))] "Space" "cycle . X O (click; right-click: back)" => Action::Cycle, when EDITING, footer "cycle";
+    [key(KeyCode::Char(' '))] "Space" "the side to move's mark, or clear it (or click; right-click: cycle)" => Action::Play, when EDITING, footer "play";
     [ch('x'), ch('X')] "x" "put X in the cell" => Action::Set(Some(Side::X)), when EDITING, group "x/o/." "set";
     [ch('o'), ch('O'), ch('0')] "o" "put O in the cell" => Action::Set(Some(Side::O)), when EDITING;
     [ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)] "." "empty the cell" => Action::Set(None), when EDITING;

@@ -129,10 +129,10 @@ impl Tab for TicTacToeTab {
             Action::Answer => self.message = Some(puzzles::NO_PUZZLE.into()),
             Action::Review(Review::Line) => self.review_key(Review::Line),
             Action::Review(_) => {}
-            Action::Cycle => self.edit(self.board.with(cell, cycled(self.board.get(cell)))),
+            Action::Play => self.edit(self.board.with(cell, played(&self.board, cell))),
             Action::Click(at) => {
                 self.cursor = at;
-                self.edit(self.board.with(at, cycled(self.board.get(at))));
+                self.edit(self.board.with(at, played(&self.board, at)));
             }
             Action::ClickBack(at) => {
                 self.cursor = at;
@@ -331,6 +331,17 @@ fn assess(board: &Board, analyzer: &mut Analyzer) -> Verdicts {
     }
 }
 
+/// What a click or Space leaves in `cell`: in an empty cell the mark of
+/// the side to move (X when the counts are even: a newcomer clicks a game
+/// move by move), on a mark nothing.
+fn played(board: &Board, cell: Cell) -> Option<Side> {
+    match board.get(cell) {
+        None => Some(board.to_move()),
+        Some(_) => None,
+    }
+}
+
+/// The cycle `.` → `X` → `O` → `.`: a right-click goes back, twice round it.
 fn cycled(mark: Option<Side>) -> Option<Side> {
     match mark {
         None => Some(Side::X),

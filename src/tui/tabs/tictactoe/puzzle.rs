@@ -208,7 +208,7 @@ impl TicTacToeTab {
     /// puzzle keys are every tab's.
     pub(super) fn update_puzzle(&mut self, action: Action) {
         let answered = match action {
-            Action::Answer | Action::Cycle | Action::Set(_) => Some(self.cursor),
+            Action::Answer | Action::Play | Action::Set(_) => Some(self.cursor),
             Action::Click(cell) | Action::ClickBack(cell) => {
                 self.cursor = cell;
                 Some(cell)

@@ -320,7 +320,7 @@ impl TicTacToeTab {
             ));
         }
         notes.push(Line::styled(
-            "Click a cell (or Space) to change it: X, O, empty; the verdict follows.",
+            "Click a cell (or Space) to play the side to move's mark there, a mark to take it away; the verdict follows.",
             theme.dim(),
         ));
         notes.push(Line::styled(
