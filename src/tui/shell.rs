@@ -178,28 +178,58 @@ impl Shell<'_> {
     }
 
     /// The footer: the cursor, the tab's keys that work now, then the
-    /// app's general ones.
+    /// app's general ones. `? help` and `q quit` always show; the tab's
+    /// entries give way, from the last, when the line is too short for all;
+    /// where that would leave fewer than the tab's first two (40 columns),
+    /// the cursor's entry and then `r rules` give way to them instead.
     pub fn render_footer(&self, area: Rect, buf: &mut Buffer) {
         let cursor = (self.cursor.keys, self.cursor.word);
-        let tab = self.tab_hints.iter().filter_map(|h| h.footer_entry());
-        let general: Vec<_> = GENERAL
+        let tab: Vec<_> = self
+            .tab_hints
+            .iter()
+            .filter_map(|h| h.footer_entry())
+            .collect();
+        let all_general: Vec<_> = GENERAL
             .iter()
             .filter_map(|b: &Binding<_>| b.hint().footer_entry())
             .collect();
-        // `? help` and `q quit` always show: the tab's entries give way,
-        // from the last, when the line is too short for all.
         let width = |entries: &[(&str, &str)]| -> usize {
             entries
                 .iter()
                 .map(|(keys, word)| keys.chars().count() + word.chars().count() + 3)
                 .sum()
         };
-        let mut entries: Vec<_> = std::iter::once(cursor).chain(tab).collect();
         // (The last entry's trailing space may fall off the edge.)
         let room = usize::from(area.width) + 1;
-        while !entries.is_empty() && width(&entries) + width(&general) > room {
-            entries.pop();
-        }
+        let fit = |with_cursor: bool, with_rules: bool| {
+            let mut entries: Vec<_> = with_cursor
+                .then_some(cursor)
+                .into_iter()
+                .chain(tab.iter().copied())
+                .collect();
+            let general: Vec<_> = all_general
+                .iter()
+                .copied()
+                .filter(|(keys, _)| with_rules || *keys != "r")
+                .collect();
+            while !entries.is_empty() && width(&entries) + width(&general) > room {
+                entries.pop();
+            }
+            let shown = entries.len() - usize::from(with_cursor && !entries.is_empty());
+            (entries, general, shown)
+        };
+        let wanted = tab.len().min(2);
+        let (entries, general) = [(true, true), (false, true), (false, false)]
+            .into_iter()
+            .map(|(c, r)| fit(c, r))
+            .find(|(_, _, shown)| *shown >= wanted)
+            .map_or_else(
+                || {
+                    let (entries, general, _) = fit(false, false);
+                    (entries, general)
+                },
+                |(entries, general, _)| (entries, general),
+            );
         let mut spans = Vec::new();
         for (keys, word) in entries.into_iter().chain(general) {
             spans.push(Span::styled(format!(" {keys} "), self.theme.key()));

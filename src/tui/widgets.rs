@@ -53,7 +53,8 @@ pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16)) {
 }
 
 /// `lines` wrapped into `area`; when they need more rows than it has, its
-/// last row says so instead of cutting the words off silently.
+/// last row says so, and how to see them, instead of cutting the words off
+/// silently.
 pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, sign: Style) {
     let lines: Vec<Line<'static>> = lines.into_iter().map(spelled_line).collect();
     audit::text(Kind::Wrapped, area, || lines.iter().map(plain).collect());
@@ -66,8 +67,10 @@ pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, s
         for x in area.left()..area.right() {
             buf[(x, last)].set_symbol(" ");
         }
+        // What to do about it: the panel does not scroll, a larger
+        // window shows the rest.
         let more = format!(
-            "{} {} more rows",
+            "{} {} more rows (enlarge the window)",
             ascii::ellipsis(),
             needed - usize::from(area.height) + 1
         );

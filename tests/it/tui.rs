@@ -518,7 +518,11 @@ fn a_40_by_16_screen_puts_the_verdict_first() {
     type_keys(&mut app, " ");
     let text = draw(&app, 40, 16).backend().to_string();
     // The verdict and the best moves, before the board's other forms.
-    for words in ["Perfect play draw", "Best moves", "more rows"] {
+    for words in [
+        "Perfect play draw",
+        "Best moves",
+        "more rows (enlarge the window)",
+    ] {
         assert!(text.contains(words), "{words}\n{text}");
     }
     // Cell values in the short form where the long one does not fit.
@@ -530,4 +534,41 @@ fn a_40_by_16_screen_puts_the_verdict_first() {
         !text.contains("more rows") && text.contains("loss in 6"),
         "{text}"
     );
+}
+
+#[test]
+fn a_40_column_footer_keeps_the_tabs_first_keys_over_the_arrows_and_rules() {
+    let footer = |app: &App, width: u16, height: u16| -> String {
+        let text = draw(app, width, height).backend().to_string();
+        text.lines().last().unwrap().to_string()
+    };
+    let mut app = App::new(Theme { color: true });
+    // At 80 columns: the arrows, the tab's keys, then help, rules, quit.
+    let wide = footer(&app, 80, 24);
+    for words in [
+        "move",
+        "Space play",
+        "P puzzle",
+        "? help",
+        "r rules",
+        "q quit",
+    ] {
+        assert!(wide.contains(words), "{words}: {wide}");
+    }
+    // At 40: the tab's first two keys, help and quit; the arrows and the
+    // rules give way (? lists them).
+    let narrow = footer(&app, 40, 16);
+    for words in ["Space play", "x/o/. set", "? help", "q quit"] {
+        assert!(narrow.contains(words), "{words}: {narrow}");
+    }
+    assert!(
+        !narrow.contains("move") && !narrow.contains("rules"),
+        "{narrow}"
+    );
+    // A puzzle: its answer and hint keys.
+    app.open_puzzle("tictactoe-2-2".parse().unwrap());
+    let narrow = footer(&app, 40, 16);
+    for words in ["Space answer", "t hint", "? help", "q quit"] {
+        assert!(narrow.contains(words), "{words}: {narrow}");
+    }
 }
