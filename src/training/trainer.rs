@@ -81,6 +81,13 @@ impl Rating {
         };
         format!("{}{mark}", self.rating.round())
     }
+
+    /// How far off a provisional rating may be (its deviation, to the
+    /// nearest 10), as the panel writes it: `None` once it has settled.
+    pub fn uncertainty(&self) -> Option<i32> {
+        (self.deviation > PROVISIONAL_DEVIATION)
+            .then(|| (self.deviation / 10.0).round() as i32 * 10)
+    }
 }
 
 /// The ranges a rating read back (or computed) is kept within: what
@@ -174,6 +181,10 @@ pub struct Trainer {
     pub trouble: Option<String>,
     /// The rating's change at the last puzzle rated, while it is shown.
     pub change: Option<i32>,
+    /// Whether that change is the first swing of a provisional rating in
+    /// this session: the panel says why it is so large, once.
+    pub first_swing: bool,
+    swing_explained: bool,
     random: SplitMix64,
     /// Changes made while the record's lock was held elsewhere, in order:
     /// made again on the file as it is once the lock is free.
@@ -209,6 +220,8 @@ impl Trainer {
             file: None,
             trouble: None,
             change: None,
+            first_swing: false,
+            swing_explained: false,
             random: SplitMix64::new(clock ^ game as u64),
             pending: Vec::new(),
             waiting: false,
@@ -406,6 +419,8 @@ impl Trainer {
         let change = play(before).rating - before.rating;
         self.update(move |p| p.rating = play(p.rating));
         self.change = Some(change.round() as i32);
+        self.first_swing = before.uncertainty().is_some() && !self.swing_explained;
+        self.swing_explained |= self.first_swing;
     }
 
     /// Changes the record: in the file as it is now (another instance may

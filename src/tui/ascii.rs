@@ -64,9 +64,9 @@ const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', 
 
 /// `text` as the frame being drawn writes it: in ASCII, with the stand-ins
 /// that take more than one column (`...`, `ok`, the `x` of `40×16`, a
-/// power `b²` as `b^2`); as it is otherwise.
+/// power `b²` as `b^2`, a rating's `±350` as `+/-350`); as it is otherwise.
 pub fn spelled(text: &str) -> Cow<'_, str> {
-    if !on() || !text.contains(['…', '✓', '×']) && !text.contains(SUPERSCRIPTS) {
+    if !on() || !text.contains(['…', '✓', '×', '±']) && !text.contains(SUPERSCRIPTS) {
         return Cow::Borrowed(text);
     }
     let chars: Vec<char> = text.chars().collect();
@@ -79,6 +79,7 @@ pub fn spelled(text: &str) -> Cow<'_, str> {
         match c {
             '…' => out.push_str("..."),
             '✓' => out.push_str("ok"),
+            '±' => out.push_str("+/-"),
             '×' if digit(i.checked_sub(1)) && digit(Some(i + 1)) => out.push('x'),
             c if SUPERSCRIPTS.contains(&c) => {
                 // One caret before a power's digits.

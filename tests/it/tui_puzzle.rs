@@ -1042,3 +1042,36 @@ fn at_40_by_16_every_tab_asks_its_puzzle_first_and_says_what_a_wrong_answer_gave
         "{small}"
     );
 }
+
+#[test]
+fn a_provisional_rating_says_so_and_its_first_swing_is_explained_once() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    app.open_puzzle(id("tictactoe-2-2"));
+    shows(&app, "your rating 1500 (provisional ±350)");
+    let note = "a new rating moves most on its first answers";
+    assert!(!screen(&app).contains(note), "{}", screen(&app));
+    // The solution shown: a loss against the puzzle's rating (Esc leaves
+    // its perfect line for the puzzle's panel).
+    type_keys(&mut app, "p");
+    app.handle(&key(KeyCode::Esc), AREA);
+    let rating = app.tabs.tictactoe.training().trainer.progress().rating;
+    let change = app.tabs.tictactoe.training().trainer.change.unwrap();
+    assert!(change < 0, "{change}");
+    let deviation = rating.uncertainty().expect("still provisional");
+    shows(
+        &app,
+        &format!(
+            "your rating {} ({change:+}; provisional ±{deviation})",
+            rating.rating.round()
+        ),
+    );
+    shows(&app, note);
+    // The next swing is not explained again.
+    type_keys(&mut app, "n");
+    type_keys(&mut app, "p");
+    app.handle(&key(KeyCode::Esc), AREA);
+    assert!(app.tabs.tictactoe.training().trainer.change.is_some());
+    shows(&app, "provisional ±");
+    assert!(!screen(&app).contains(note), "{}", screen(&app));
+}

@@ -126,23 +126,42 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
         ]),
         Line::styled(
             format!(
-                "streak {}, best {}, solved {}; your rating {}{}",
+                "streak {}, best {}, solved {}; your rating {}",
                 p.streak,
                 p.best,
                 p.solved,
-                p.rating.words(),
-                match trainer.change {
-                    Some(c) if attempt.rated => format!(" ({c:+})"),
-                    _ => String::new(),
-                }
+                rating_words(trainer, attempt),
             ),
             theme.dim(),
         ),
     ];
+    if trainer.first_swing && attempt.rated {
+        lines.push(Line::styled(
+            "a new rating moves most on its first answers, less as it settles",
+            theme.dim(),
+        ));
+    }
     if let Some(trouble) = &trainer.trouble {
         lines.push(Line::styled(trouble.clone(), theme.bad()));
     }
     lines
+}
+
+/// The player's rating, with the last change while its puzzle is shown,
+/// and while it is provisional how far off it may be: `1383 (−117;
+/// provisional ±290)`, `1500 (provisional ±350)`, `1624 (+8)`.
+fn rating_words(trainer: &Trainer, attempt: &Attempt) -> String {
+    let rating = trainer.progress().rating;
+    let change = trainer
+        .change
+        .filter(|_| attempt.rated)
+        .map(|c| format!("{c:+}"));
+    let unsure = rating.uncertainty().map(|d| format!("provisional ±{d}"));
+    let said: Vec<String> = [change, unsure].into_iter().flatten().collect();
+    match said.is_empty() {
+        true => format!("{}", rating.rating.round()),
+        false => format!("{} ({})", rating.rating.round(), said.join("; ")),
+    }
 }
 
 /// A run's first lines: the run, its clock and score (or how it ended);
