@@ -92,6 +92,14 @@ impl PuzzlePanel {
             self.heading_stays
                 .then(|| id.iter().chain(lines).cloned().collect())
         };
+        // Fewer rows still: the newest alone, the question (seen before
+        // the hint was asked for) giving way to it whole.
+        let newest: Vec<Line<'static>> = (self.message.iter())
+            .chain(&self.answer)
+            .chain(last_hint)
+            .cloned()
+            .collect();
+        let newest = (!newest.is_empty()).then_some(newest);
         let lines = [
             Some(all),
             Some(without(&self.hints)),
@@ -99,6 +107,8 @@ impl PuzzlePanel {
             clock(&compact),
             clock(&least),
             Some(compact),
+            Some(least.clone()),
+            newest,
         ]
         .into_iter()
         .flatten()
