@@ -286,7 +286,7 @@ impl PuzzleText for NotaktoPuzzle {
         } else {
             "second"
         };
-        format!("find a winning move: the {player} player is to move, {x} X down")
+        format!("find a winning move: the {player} player is to move, {x} X played")
     }
 
     fn position_text(&self) -> String {

@@ -153,7 +153,9 @@ pub(crate) fn cells_text(cells: &[Cell]) -> String {
 pub fn after_words(mover: Side, name: &str, value: Outcome, letter: fn(Side) -> char) -> String {
     let other = letter(mover.other());
     match value {
-        Outcome::Loss(2) => format!("after {name} {other} wins at once"),
+        // The comma parts a move that takes a piece from the winner
+        // (`after O c2-c1 takes x, x wins at once`).
+        Outcome::Loss(2) => format!("after {name}, {other} wins at once"),
         // In moves from before the move, as the cells and the panels count.
         Outcome::Loss(d) => format!("{name} loses in {}: {other} wins", in_moves(d)),
         Outcome::Draw => format!("{name} only draws"),

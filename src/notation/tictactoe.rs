@@ -368,20 +368,27 @@ pub fn puzzle_hint(p: &TicTacToePuzzle, step: u8) -> String {
         return "no move answers this".into();
     };
     let n = p.answers.len();
+    // Where the first answer is, and whether every answer is there too
+    // ("each is in a corner", not "one is" when both are).
+    let place = place_words(first);
+    let some = if p.answers.iter().all(|&c| place_words(c) == place) {
+        "each"
+    } else {
+        "one"
+    };
     match (p.task, step) {
         (TicTacToeTask::Win { .. }, 1) if n == 1 => {
             format!("the winning move is {}", place_words(first))
         }
-        (TicTacToeTask::Win { .. }, 1) => format!("{n} moves win; one is {}", place_words(first)),
+        (TicTacToeTask::Win { .. }, 1) => format!("{n} moves win; {some} is {place}"),
         (TicTacToeTask::Save, 1) if n == 1 => format!(
             "only 1 of the {} empty cells holds: it is {}",
             p.moves.len(),
             place_words(first)
         ),
         (TicTacToeTask::Save, 1) => format!(
-            "{n} of the {} empty cells hold; one is {}",
-            p.moves.len(),
-            place_words(first)
+            "{n} of the {} empty cells hold; {some} is {place}",
+            p.moves.len()
         ),
         (TicTacToeTask::Win { plies: 1 }, 2) => {
             format!("it completes a line, in {}", row_words(first))

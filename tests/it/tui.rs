@@ -341,7 +341,7 @@ fn snapshot_illegal_won_and_drawn() {
     let text = draw(&drawn, 100, 24).backend().to_string();
     insta::assert_snapshot!("drawn", text);
     assert!(
-        text.contains("a draw: the board is full, no line"),
+        text.contains("a draw: the board is full (c clears it"),
         "{text}"
     );
 }

@@ -62,7 +62,7 @@ fn click_tictactoe(app: &mut App, cell: Cell) {
 /// panel's words.
 fn after(name: &str, other: char, value: independent::Value) -> String {
     match value {
-        independent::Value::Loss(2) => format!("after {name} {other} wins at once"),
+        independent::Value::Loss(2) => format!("after {name}, {other} wins at once"),
         independent::Value::Loss(d) => format!("{name} loses in {d} moves: {other} wins"),
         independent::Value::Draw => format!("{name} only draws"),
         independent::Value::Win(d) => format!("{name} wins in {d} moves"),

@@ -52,9 +52,24 @@ impl PuzzlePanel {
     pub fn render(self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let all = self.lines();
         let fits = |lines: &[Line<'_>]| rows_of(lines, area.width) <= usize::from(area.height);
-        // Less where there is no room: first the streak line and the notes,
-        // then the earlier hints, while the id can stay first.
+        // Less where there is no room: first the notes and the earlier
+        // hints (the rating line stays: a player watches it), then the
+        // streak and rating line, while the id can stay first.
         let id = self.heading.first().cloned();
+        let last_hint = &self.hints[self.hints.len().saturating_sub(1)..];
+        let rated: Vec<Line<'static>> = [
+            &self.heading[..],
+            &self.question,
+            &self.answer,
+            &self.said,
+            &self.message,
+            last_hint,
+            &self.standing,
+        ]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
         let without = |hints: &[Line<'static>]| -> Vec<Line<'static>> {
             id.iter()
                 .chain(&self.question)
@@ -69,7 +84,6 @@ impl PuzzlePanel {
         // With fewer rows still (a small terminal's few under a board) the
         // id goes too: what the last answer gave, the tab's message, what to
         // answer and the last hint come first, then what to do next.
-        let last_hint = &self.hints[self.hints.len().saturating_sub(1)..];
         let compact: Vec<Line<'static>> = (self.answer.iter())
             .chain(&self.message)
             .chain(&self.question)
@@ -102,6 +116,7 @@ impl PuzzlePanel {
         let newest = (!newest.is_empty()).then_some(newest);
         let lines = [
             Some(all),
+            Some(rated),
             Some(without(&self.hints)),
             Some(without(last_hint)),
             clock(&compact),

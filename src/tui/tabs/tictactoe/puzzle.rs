@@ -150,9 +150,9 @@ impl TicTacToeTab {
         let left = t.puzzle.answers.len() - t.more.found.len();
         match t.puzzle.task {
             TicTacToeTask::Win { .. } => self.training.right(format!("✓ {after}")),
-            TicTacToeTask::Save if left == 0 => self
-                .training
-                .right(format!("✓ {name} holds, and that was the last")),
+            TicTacToeTask::Save if left == 0 => self.training.right(format!(
+                "✓ {name} holds, and that was the last cell to find"
+            )),
             TicTacToeTask::Save => self
                 .training
                 .right_so_far(format!("✓ {name} holds; {left} more to find")),

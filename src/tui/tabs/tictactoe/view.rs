@@ -253,7 +253,10 @@ impl TicTacToeTab {
             ])),
             Verdict::Draw => lines.push(Line::from(vec![
                 label("Game over"),
-                Span::styled("a draw: the board is full, no line", theme.key()),
+                Span::styled(
+                    "a draw: the board is full (c clears it for a new game)",
+                    theme.key(),
+                ),
             ])),
             _ => {}
         }
@@ -266,7 +269,13 @@ impl TicTacToeTab {
         if let Some((side, cells)) = self.won_line() {
             lines.push(Line::from(vec![
                 label("Game over"),
-                Span::styled(format!("{} won", mark_letter(side)), theme.good()),
+                Span::styled(
+                    format!(
+                        "{} won (c clears the board for a new game)",
+                        mark_letter(side)
+                    ),
+                    theme.good(),
+                ),
             ]));
             lines.push(Line::from(vec![
                 label("Line"),
