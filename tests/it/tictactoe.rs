@@ -399,3 +399,44 @@ fn score_of(value: &serde_json::Value) -> i32 {
         other => panic!("not a value: {other:?} in {value}"),
     }
 }
+
+#[test]
+fn a_first_hint_says_each_where_every_answer_is_in_the_place_it_names() {
+    use noughts::notation::tictactoe::puzzle_hint;
+    use noughts::solver::puzzle::Puzzler;
+    use noughts::solver::tictactoe::TicTacToePuzzle;
+    // The places by name, from the cells' names (a1 … c3).
+    let place = |cell: &str| match cell {
+        "b2" => "in the centre",
+        "a1" | "c1" | "a3" | "c3" => "in a corner",
+        _ => "on an edge",
+    };
+    let (mut each, mut one) = (0, 0);
+    let mut puzzler = Puzzler::new();
+    for level in 1..=2u8 {
+        for number in 1..=60u32 {
+            let p: TicTacToePuzzle = puzzler.named(level, number);
+            if p.answers.len() < 2 {
+                continue;
+            }
+            let hint = puzzle_hint(&p, 1);
+            let places: Vec<&str> = p.answers.iter().map(|c| place(&c.to_string())).collect();
+            let named = places[0];
+            assert!(hint.ends_with(named), "{hint}");
+            if places.iter().all(|&p| p == named) {
+                assert!(
+                    hint.contains(&format!("each is {named}")),
+                    "{hint}: {places:?}"
+                );
+                each += 1;
+            } else {
+                assert!(
+                    hint.contains(&format!("one is {named}")),
+                    "{hint}: {places:?}"
+                );
+                one += 1;
+            }
+        }
+    }
+    assert!(each > 0 && one > 0, "each {each}, one {one}");
+}
