@@ -39,6 +39,17 @@ fn shows(app: &App, words: &str) {
     assert!(text.contains(words), "{words:?} not on screen:\n{text}");
 }
 
+/// The tic-tac-toe puzzle's attempt (one is open).
+fn ttt_attempt(app: &App) -> &Attempt {
+    &app.tabs
+        .tictactoe
+        .training()
+        .current
+        .as_ref()
+        .unwrap()
+        .attempt
+}
+
 fn id(text: &str) -> PuzzleId {
     text.parse().unwrap()
 }
@@ -131,15 +142,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
         if let (TicTacToeTask::Win { plies }, Some(&(cell, independent::Value::Win(d)))) =
             (task, slower)
         {
-            let wrong_before = app
-                .tabs
-                .tictactoe
-                .training()
-                .current
-                .as_ref()
-                .unwrap()
-                .attempt
-                .wrong;
+            let wrong_before = ttt_attempt(&app).wrong;
             click_tictactoe(&mut app, cell);
             shows(
                 &app,
