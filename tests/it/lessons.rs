@@ -273,6 +273,16 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
             text.contains('✓') && text.contains("Why ("),
             "step {step}:\n{text}"
         );
+        if step == 1 {
+            // A hint asked for once the step is done speaks of the step.
+            type_keys(&mut app, "t");
+            let text = screen(&app, 80, 24);
+            assert!(
+                text.contains("this step is done: n for the next step"),
+                "{text}"
+            );
+            assert!(!text.contains("this puzzle is over"), "{text}");
+        }
         if text.contains("the lesson is over") {
             break;
         }

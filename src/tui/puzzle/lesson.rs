@@ -113,6 +113,16 @@ impl<P, A, E> Training<P, A, E> {
         self.lesson.is_some()
     }
 
+    /// What a key that needs an open puzzle says once it is over: a
+    /// lesson speaks of its step.
+    pub fn over_words(&self) -> String {
+        if self.in_lesson() {
+            "this step is done: n for the next step".into()
+        } else {
+            "this puzzle is over: n for the next".into()
+        }
+    }
+
     /// Hint number `step` (from 1) of the step on the board, where it
     /// has its own.
     pub fn lesson_hint(&self, step: u8) -> Option<String> {

@@ -301,11 +301,12 @@ impl<P, A, E> Training<P, A, E> {
     /// The next hint step for the open puzzle, its words made by `words`
     /// from the puzzle and the step.
     pub fn hint(&mut self, words: impl FnOnce(&P, u8) -> String) -> Result<(), String> {
+        let over = self.over_words();
         let Some(t) = &mut self.current else {
             return Err(NO_PUZZLE.into());
         };
         if !t.attempt.is_open() {
-            return Err("this puzzle is over: n for the next".into());
+            return Err(over);
         }
         let step = self.trainer.hint(&mut t.attempt)?;
         // A lesson's step has its own first hints, in its own words.

@@ -165,7 +165,7 @@ impl MncTab {
     /// own hints (they count for nothing then).
     fn hint_words(&mut self) -> Result<(), String> {
         if self.winner().is_some() {
-            return Err("this puzzle is over: n for the next".into());
+            return Err(self.training.over_words());
         }
         if !self.game().humans_turn() {
             return Err("wait for the engine's move".into());

@@ -140,7 +140,7 @@ impl NotaktoTab {
             return;
         };
         if !t.attempt.is_open() {
-            self.message = Some("this puzzle is over: n for the next".into());
+            self.message = Some(self.training.over_words());
             return;
         }
         let mv = spot.as_move();

@@ -119,7 +119,7 @@ impl TicTacToeTab {
             return Ok(());
         };
         if !t.attempt.is_open() {
-            return Err("this puzzle is over: n for the next".into());
+            return Err(self.training.over_words());
         }
         let Some(value) = t.value_of(cell) else {
             return Err(format!("{cell} is taken: answer with an empty cell"));

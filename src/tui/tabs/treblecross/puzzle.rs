@@ -213,7 +213,7 @@ impl TreblecrossTab {
 
     fn next_hint(&mut self) -> Result<(), String> {
         if !self.training.is_open() {
-            return Err("this puzzle is over: n for the next".into());
+            return Err(self.training.over_words());
         }
         let table = &mut self.table;
         let details = self.details;
@@ -277,7 +277,7 @@ impl TreblecrossTab {
             return;
         };
         if !t.attempt.is_open() {
-            self.message = Some("this puzzle is over: n for the next".into());
+            self.message = Some(self.training.over_words());
             return;
         }
         let TreblecrossTask::WinningCell { cells } = &t.puzzle.task else {
@@ -336,7 +336,7 @@ impl TreblecrossTab {
             return Err("this puzzle asks for a cell: Space or a click on it".into());
         }
         if !t.attempt.is_open() {
-            return Err("this puzzle is over: n for the next".into());
+            return Err(self.training.over_words());
         }
         let Ok(answer) = t.more.typed.text.parse::<u16>() else {
             return Err("type a number first, then Enter".into());
