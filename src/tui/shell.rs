@@ -219,17 +219,11 @@ impl Shell<'_> {
             (entries, general, shown)
         };
         let wanted = tab.len().min(2);
-        let (entries, general) = [(true, true), (false, true), (false, false)]
+        let (entries, general, _) = [(true, true), (false, true)]
             .into_iter()
             .map(|(c, r)| fit(c, r))
             .find(|(_, _, shown)| *shown >= wanted)
-            .map_or_else(
-                || {
-                    let (entries, general, _) = fit(false, false);
-                    (entries, general)
-                },
-                |(entries, general, _)| (entries, general),
-            );
+            .unwrap_or_else(|| fit(false, false));
         let mut spans = Vec::new();
         for (keys, word) in entries.into_iter().chain(general) {
             spans.push(Span::styled(format!(" {keys} "), self.theme.key()));

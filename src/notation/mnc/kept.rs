@@ -92,6 +92,15 @@ pub enum StrengthSetting {
     Casual,
 }
 
+impl SideSetting {
+    pub fn side(self) -> crate::solver::Side {
+        match self {
+            SideSetting::X => crate::solver::Side::X,
+            SideSetting::O => crate::solver::Side::O,
+        }
+    }
+}
+
 impl StrengthSetting {
     pub fn strength(self) -> crate::solver::mnc::Strength {
         use crate::solver::mnc::Strength;

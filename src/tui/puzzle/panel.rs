@@ -183,9 +183,10 @@ fn rating_words(trainer: &Trainer, attempt: &Attempt) -> String {
         .map(|c| format!("{c:+}"));
     let unsure = rating.uncertainty().map(|d| format!("provisional ±{d}"));
     let said: Vec<String> = [change, unsure].into_iter().flatten().collect();
-    match said.is_empty() {
-        true => format!("{}", rating.rating.round()),
-        false => format!("{} ({})", rating.rating.round(), said.join("; ")),
+    if said.is_empty() {
+        format!("{}", rating.rating.round())
+    } else {
+        format!("{} ({})", rating.rating.round(), said.join("; "))
     }
 }
 

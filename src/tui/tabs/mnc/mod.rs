@@ -23,7 +23,7 @@ pub use puzzle::{Training, Try};
 pub use setup::Setup;
 pub use view::piece_glyph;
 
-use crate::notation::mnc::side_letter;
+use crate::notation::mnc::{side_letter, MncSettings};
 use crate::solver::mnc::{Match, Move, Position, Size, Strength, SMALL_PIECES};
 use crate::solver::puzzle::{Choice, PuzzleGame};
 use crate::solver::record::Shown;
@@ -92,7 +92,8 @@ pub struct MncTab {
 
 impl Default for MncTab {
     fn default() -> Self {
-        Self::new(Side::X, ENGINE_DELAY)
+        // The side a new settings file gives (x: a newcomer moves first).
+        Self::new(MncSettings::default().side.side(), ENGINE_DELAY)
     }
 }
 

@@ -4,7 +4,6 @@
 //! settings (from the settings file, kept in the session).
 
 use super::{MncTab, Mode};
-use crate::notation::mnc::SideSetting;
 use crate::notation::mnc::{read_strength, strength_word};
 use crate::notation::saved::Saved;
 use crate::settings::Settings;
@@ -58,10 +57,7 @@ impl Keep for MncTab {
     /// The settings file's side, strength and hints (the side only while
     /// no move of the match is made).
     fn apply_settings(&mut self, settings: &Settings) {
-        let side = match settings.games.mnc.side {
-            SideSetting::X => Side::X,
-            SideSetting::O => Side::O,
-        };
+        let side = settings.games.mnc.side.side();
         if side != self.human() && !self.game().human_moved() {
             self.new_game(side);
         }
