@@ -205,6 +205,7 @@ fn event_loop(
     let mut kept_text = None;
     let mut offered = Instant::now();
     let mut failure_said = None;
+    let mut mender = terminal::torn::Mender::default();
     while app.running {
         let mut area = ratatui::layout::Rect::default();
         {
@@ -221,11 +222,22 @@ fn event_loop(
             // Everything already waiting, before the next frame. (A zero
             // timeout would not look: crossterm's poll(2) reader only reads
             // while some of its timeout is left, so it gets a millisecond.)
+            // An Esc waits a moment longer: it may open a sequence torn in
+            // two ([`terminal::torn`]).
             loop {
-                let event = event::read()?;
-                app.handle(&event, area);
+                for event in mender.push(event::read()?) {
+                    app.handle(&event, area);
+                }
                 handled = true;
-                if !event::poll(Duration::from_millis(1))? {
+                let wait = if mender.holding() {
+                    terminal::torn::WAIT
+                } else {
+                    Duration::from_millis(1)
+                };
+                if !event::poll(wait)? {
+                    for event in mender.flush() {
+                        app.handle(&event, area);
+                    }
                     break;
                 }
             }

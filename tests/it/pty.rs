@@ -241,6 +241,37 @@ fn keys_and_clicks_change_the_verdict_then_the_terminal_is_restored() {
 }
 
 #[test]
+fn a_click_torn_in_two_after_its_escape_is_still_one_click() {
+    let mut session = Session::start(&[]);
+    session.wait_for("To move      X");
+    let area = Rect::new(0, 0, COLS, ROWS);
+    let cells = layout(shell_layout(area).body).unwrap().cells;
+    // Column 13 (1-based) on a1: its release, read as keys, would be `<`,
+    // `0`, `;`, `1`, `3` (tab 3!), … So the release is torn just after its
+    // ESC, as a slow link or tmux may deliver it.
+    let (x, y) = (13, cells[0].y + 2);
+    assert!(
+        cells[0].x < x && x <= cells[0].right(),
+        "column 13 is on a1"
+    );
+    session.send(&format!("\x1b[<0;{x};{y}M\x1b"));
+    std::thread::sleep(Duration::from_millis(15));
+    session.send(&format!("[<0;{x};{y}m"));
+    session.wait_for("To move      O");
+    // A while later: still the tic-tac-toe tab, a1 X's, nothing else done.
+    let deadline = Instant::now() + Duration::from_millis(600);
+    while Instant::now() < deadline {
+        session.pump(Duration::from_millis(50));
+    }
+    let text = session.screen_text();
+    assert!(text.contains("To move      O"), "{text}");
+    assert!(!text.contains("REVIEW"), "{text}");
+    session.send("q");
+    let (status, _) = session.finish();
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
 fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
     let data = tempfile::tempdir().unwrap();
     let mut session = Session::start_in(&["tui", "--puzzle", "tictactoe-2-2"], data.path());

@@ -6,6 +6,7 @@
 
 pub mod keeper;
 pub mod signals;
+pub mod torn;
 
 use crossterm::cursor::Show;
 use crossterm::event::DisableMouseCapture;
