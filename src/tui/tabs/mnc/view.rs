@@ -106,20 +106,23 @@ impl MncTab {
                 Some(t) if live => t.more.at(&cell),
                 _ => None,
             };
-            let hint = match (hints[i].clone(), missed) {
+            let (hint, stacked) = match (hints[i].clone(), missed) {
                 (None, Some(value)) => {
                     let words = value.map_or("✗".to_string(), |v| format!("✗ {v}"));
-                    Some(vec![
+                    let hint = vec![
                         Line::styled(words, theme.bad()),
                         Line::styled("✗", theme.bad()),
-                    ])
+                    ];
+                    (Some(hint), Vec::new())
                 }
-                (hint, _) => hint,
+                (Some(hint), _) => (Some(hint.inline), hint.stacked),
+                (None, None) => (None, Vec::new()),
             };
             let view = CellView {
                 name: Line::from(name),
                 piece: position.piece_at(cell),
                 hint,
+                stacked,
                 style,
             };
             draw_cell(rect, &view, buf, theme);
@@ -127,7 +130,7 @@ impl MncTab {
     }
 
     /// With hints on: per cell, the best of your moves landing there.
-    fn hints_by_cell(&self, theme: &Theme) -> Vec<Option<Vec<Line<'static>>>> {
+    fn hints_by_cell(&self, theme: &Theme) -> Vec<Option<CellHint>> {
         let mut out = vec![None; 9];
         if !self.hints || !self.humans_turn() {
             return out;
@@ -202,7 +205,23 @@ impl MncTab {
             if kinds.len() > 1 && ellipsis() != "…" {
                 forms.push(best_only(".."));
             }
-            out[cell.index()] = Some(forms);
+            // In an empty cell with the rows for it: a line a kind, in
+            // words where they fit (`★ small: win in 13`), down to letters.
+            let stacked = (0..4)
+                .map(|form| {
+                    kinds
+                        .iter()
+                        .map(|(letters, value)| {
+                            let best = Some(*value) == best;
+                            kind_line(letters, *value, best, form, theme)
+                        })
+                        .collect()
+                })
+                .collect();
+            out[cell.index()] = Some(CellHint {
+                inline: forms,
+                stacked,
+            });
         }
         out
     }
@@ -560,6 +579,63 @@ impl MncTab {
     }
 }
 
+/// A cell's hint: on one line (after the name, or on the last row), or a
+/// line a kind of move in an empty cell tall enough.
+#[derive(Clone)]
+struct CellHint {
+    inline: Vec<Line<'static>>,
+    stacked: Vec<Vec<Line<'static>>>,
+}
+
+/// One kind of move's line of a stacked hint, in form 0 (the widest:
+/// `★ small: win in 13`) to 3 (`★s W13`). Kinds of equal value share it
+/// (`small/big`); a line without the star starts with a space, so that
+/// the names line up.
+fn kind_line(
+    letters: &str,
+    value: Outcome,
+    best: bool,
+    form: usize,
+    theme: &Theme,
+) -> Line<'static> {
+    let names: Vec<&str> = letters
+        .chars()
+        .map(|letter| match letter {
+            's' => "small",
+            'b' => "big",
+            _ => "moved big",
+        })
+        .collect();
+    let names = names.join("/");
+    let (long, mid, short, style) = match value {
+        Outcome::Win(d) => (
+            format!("win in {d}"),
+            format!("win {d}"),
+            format!("W{d}"),
+            theme.win(),
+        ),
+        Outcome::Loss(d) => (
+            format!("loss in {d}"),
+            format!("loss {d}"),
+            format!("L{d}"),
+            theme.loss(),
+        ),
+        Outcome::Draw => ("draw".into(), "draw".into(), "D".into(), theme.draw()),
+    };
+    let (star, style) = if best {
+        ("★", style.patch(theme.best()))
+    } else {
+        (" ", style)
+    };
+    let text = match form {
+        0 => format!("{star} {names}: {long}"),
+        1 => format!("{star}{names} {mid}"),
+        2 => format!("{star}{names} {short}"),
+        _ => format!("{star}{letters} {short}"),
+    };
+    Line::styled(text, style)
+}
+
 /// The legend of the hints on the board, a phrase never split: as many
 /// phrases a line as fit in `width` columns.
 fn hint_legend(width: u16, theme: &Theme) -> Vec<Line<'static>> {
@@ -604,6 +680,9 @@ pub(super) struct CellView {
     /// The hint's forms, widest first: whole, without the spaces in each
     /// part, and the best value alone with `…` when something is left out.
     pub hint: Option<Vec<Line<'static>>>,
+    /// The hint a line a kind of move, its forms widest first: drawn
+    /// instead in an empty cell with the rows and columns for one.
+    pub stacked: Vec<Vec<Line<'static>>>,
     /// The tint of the last move, the cursor.
     pub style: Style,
 }
@@ -634,6 +713,25 @@ pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &T
         for span in name.spans.iter_mut().skip(1) {
             span.content = span.content.trim().to_string().into();
         }
+    }
+    // An empty cell with room: the hint a line a kind, at the bottom.
+    let rows = usize::from(rect.height.saturating_sub(1));
+    let stacked = view.stacked.iter().find(|lines| {
+        view.piece.is_none()
+            && lines.len() <= rows
+            && lines
+                .iter()
+                .all(|line| line.width() <= usize::from(rect.width))
+    });
+    if let Some(lines) = stacked {
+        let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+        let x = rect.x + rect.width.saturating_sub(widest) / 2;
+        let top = rect.bottom() - lines.len() as u16;
+        for (k, line) in lines.iter().enumerate() {
+            put_label(buf, x, top + k as u16, line, rect.right() - x);
+        }
+        put_label(buf, rect.x, rect.y, &name, rect.width);
+        return;
     }
     // The longest form of the hint that fits.
     let fitting = |room: usize| {
