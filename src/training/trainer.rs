@@ -47,12 +47,13 @@ pub struct Progress {
 pub const AIM_STEP: i16 = 200;
 pub const MOST_AIM: i16 = 600;
 
-/// The aim in words: `your rating`, `your rating +200`.
+/// Where the next puzzles are chosen, in words: `near your rating`,
+/// `about 200 above your rating`.
 pub fn aim_words(aim: i16) -> String {
     match aim {
-        0 => "your rating".into(),
-        a if a > 0 => format!("your rating +{a}"),
-        a => format!("your rating −{}", a.unsigned_abs()),
+        0 => "near your rating".into(),
+        a if a > 0 => format!("about {a} above your rating"),
+        a => format!("about {} below your rating", a.unsigned_abs()),
     }
 }
 
@@ -301,9 +302,9 @@ impl Trainer {
         let aim = (self.progress.aim + AIM_STEP * i16::from(by)).clamp(-MOST_AIM, MOST_AIM);
         if aim == self.progress.aim {
             return Err(if by > 0 {
-                format!("{} is the hardest aim", aim_words(aim))
+                format!("puzzles {} are the hardest offered", aim_words(aim))
             } else {
-                format!("{} is the easiest aim", aim_words(aim))
+                format!("puzzles {} are the easiest offered", aim_words(aim))
             });
         }
         self.update(move |p| p.aim = aim);

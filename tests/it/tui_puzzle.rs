@@ -95,7 +95,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     type_keys(&mut app, "P");
     assert!(app.tabs.tictactoe.training().current.is_some());
     shows(&app, "PUZZLE tictactoe-");
-    shows(&app, "aim: your rating");
+    shows(&app, "chosen near your rating");
     shows(&app, "t hint");
 
     // Win puzzles until one has a wrong cell to try, then every puzzle
@@ -185,7 +185,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     assert_eq!(after.streak, streak);
     assert!(after.rating.rating > before.rating.rating);
     assert_eq!(progress_file(folder.path(), "tictactoe")["streak"], streak);
-    shows(&app, "aim: your rating");
+    shows(&app, "chosen near your rating");
 
     // Hints in three steps; the third gives the move away and ends the
     // streak; Space answers at the cursor.
@@ -466,7 +466,7 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
         assert_eq!(mnc.winner(), Some(mnc.human()));
         let t = mnc.training().current.as_ref().unwrap();
         assert_eq!(t.attempt.standing, Standing::Solved);
-        shows(&app, "the win is home");
+        shows(&app, "won, puzzle solved");
     }
     assert_eq!(progress_file(folder.path(), "mnc")["solved"], 4);
 
@@ -576,7 +576,7 @@ fn after_the_answer_is_shown_the_hints_go_and_a_wrong_move_is_still_refused() {
     }
     assert!(refused > 0);
     assert_eq!(app.tabs.mnc.winner(), Some(app.tabs.mnc.human()));
-    shows(&app, "the win is home");
+    shows(&app, ": won");
 }
 
 /// A tab's run and the try on, whatever the tab.
@@ -1079,4 +1079,39 @@ fn a_provisional_rating_says_so_and_its_first_swing_is_explained_once() {
     assert!(app.tabs.tictactoe.training().trainer.change.is_some());
     shows(&app, "provisional ±");
     assert!(!screen(&app).contains(note), "{}", screen(&app));
+}
+
+#[test]
+fn treblecross_drills_come_only_with_the_details_on() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    let task = |app: &App| {
+        let t = app.tabs.treblecross.training().current.as_ref().unwrap();
+        t.puzzle.task.clone()
+    };
+    // A drill named by its id is given whatever the details.
+    app.open_puzzle(id("treblecross-1-1"));
+    let mut drills_named = 0;
+    for seed in 1..40 {
+        app.open_puzzle(id(&format!("treblecross-3-{seed}")));
+        drills_named += usize::from(!matches!(task(&app), TreblecrossTask::WinningCell { .. }));
+    }
+    assert!(drills_named > 0, "no drill among 39 named puzzles");
+    // Chosen for the player (n: the next near the rating): no drill.
+    for _ in 0..40 {
+        type_keys(&mut app, "n");
+        let task = task(&app);
+        assert!(
+            matches!(task, TreblecrossTask::WinningCell { .. }),
+            "{task:?} with the details off"
+        );
+    }
+    // With the details on, the drills are chosen too.
+    type_keys(&mut app, "i");
+    let mut drills = 0;
+    for _ in 0..40 {
+        type_keys(&mut app, "n");
+        drills += usize::from(!matches!(task(&app), TreblecrossTask::WinningCell { .. }));
+    }
+    assert!(drills > 0, "no drill among 40 puzzles with the details on");
 }

@@ -186,6 +186,18 @@ impl Puzzler {
     /// The puzzle chosen: named, or near a rating (the game's, whatever
     /// `choice` says).
     pub fn chosen<P: GamePuzzle>(&mut self, choice: Choice) -> (PuzzleId, P) {
+        self.chosen_where(choice, |_| true)
+    }
+
+    /// As [`Puzzler::chosen`], where a puzzle chosen near a rating is also
+    /// one that `wanted` takes (a named one is given whatever it is): the
+    /// app leaves out Treblecross's drills of the Grundy values until the
+    /// details are on.
+    pub fn chosen_where<P: GamePuzzle>(
+        &mut self,
+        choice: Choice,
+        wanted: impl Fn(&P) -> bool,
+    ) -> (PuzzleId, P) {
         debug_assert!(
             matches!(choice, Choice::Named(PuzzleId { game, .. }) | Choice::Near { game, .. } if game == P::GAME),
             "a choice of another game's puzzle"
@@ -214,7 +226,10 @@ impl Puzzler {
             for level in 1..=P::LEVELS {
                 let puzzle: P = self.named(level, seed);
                 let r = puzzle.rating();
-                if r.abs_diff(rating) > room || (r < at_least && tries < FLOOR_TRIES) {
+                if r.abs_diff(rating) > room
+                    || (r < at_least && tries < FLOOR_TRIES)
+                    || !wanted(&puzzle)
+                {
                     continue;
                 }
                 let shape = puzzle.shape();

@@ -177,7 +177,10 @@ fn the_aim_follows_the_rating_and_stops_at_either_end() {
         trainer.change_aim(1).unwrap();
     }
     let hardest = trainer.change_aim(1).unwrap_err();
-    assert_eq!(hardest, "your rating +600 is the hardest aim");
+    assert_eq!(
+        hardest,
+        "puzzles about 600 above your rating are the hardest offered"
+    );
     for _ in 0..2 * steps {
         trainer.change_aim(-1).unwrap();
     }

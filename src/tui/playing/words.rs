@@ -57,7 +57,7 @@ pub fn game_lines<R: Rules<Side = Player>>(
         .is_some_and(|notes| notes.iter().any(|n| n.mark().sign().is_some()));
     if marked {
         lines.push(Line::styled(
-            "in the moves: ?? a won position given away, ?! a loss made shorter",
+            "in the moves: ?? threw a win away, ?! lost sooner than it had to",
             theme.dim(),
         ));
     }

@@ -144,7 +144,7 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
                 if attempt.named {
                     format!(", rated {}", attempt.rating)
                 } else {
-                    format!(", rated {}; aim: {}", attempt.rating, aim_words(p.aim))
+                    format!(", rated {}, chosen {}", attempt.rating, aim_words(p.aim))
                 },
                 theme.dim(),
             ),

@@ -1,7 +1,7 @@
 //! The tab's puzzles: "x (or o) to move and win in N plies", read off the
 //! solved game by the engine's thread. The player makes moves as in a
 //! match; each must keep the fastest win, the engine answers with its
-//! longest defence, and the puzzle ends when the win is home. The match
+//! longest defence, and the puzzle ends when the game is won. The match
 //! in progress is put aside meanwhile and comes back after.
 
 use super::engine::{Ask, Rating};
@@ -278,12 +278,12 @@ impl MncTab {
             t.attempt.hints = 0;
             t.said = Some((format!("{name} keeps the win"), true));
             if won {
-                t.said = Some((format!("{name}: the win is home"), true));
+                t.said = Some((format!("{name}: won"), true));
             }
             return;
         }
         if won {
-            self.training.right(format!("✓ {name}: the win is home"));
+            self.training.right(format!("✓ {name}: won, puzzle solved"));
         } else {
             t.said = Some((format!("✓ {name} keeps the win: the engine answers"), true));
             // The next position has hints of its own.

@@ -336,7 +336,7 @@ impl TicTacToeTab {
             if self.details {
                 "i hides the details"
             } else {
-                "i: the details (the board as text, contest answers)"
+                "i: the details (the board as text, and how programming contests ask about it)"
             },
             theme.dim(),
         ));

@@ -83,8 +83,16 @@ impl Puzzles for TreblecrossTab {
         &mut self.training
     }
 
+    /// The drills of G(L) and the nim-sum speak the details' language:
+    /// chosen only while the details are on.
     fn choose(&mut self, choice: Choice) -> Option<(PuzzleId, TreblecrossPuzzle)> {
-        Some(self.puzzler.chosen(choice))
+        let drills = self.details;
+        Some(
+            self.puzzler
+                .chosen_where(choice, |puzzle: &TreblecrossPuzzle| {
+                    drills || matches!(puzzle.task, TreblecrossTask::WinningCell { .. })
+                }),
+        )
     }
 
     /// The puzzle's strip goes on; the editor's strip, or the game, waits.
