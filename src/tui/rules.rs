@@ -7,21 +7,29 @@ use super::tabs::TabId;
 const RULES: &str = include_str!("../../assets/rules.md");
 
 /// The title and the paragraphs of a tab's rules, as plain text (the
-/// Markdown marks `` ` `` and `**` dropped, lines of a paragraph joined).
+/// Markdown marks `` ` `` and `**` dropped, lines of a paragraph joined,
+/// each item of a list a paragraph beginning `- `).
 pub fn rules(tab: TabId) -> (&'static str, Vec<String>) {
     let heading = tab.rules_heading();
     let section = RULES
         .split_once(heading)
         .map(|(_, rest)| rest.split("\n### ").next().unwrap_or(rest))
         .unwrap_or("");
+    // A list's items (lines that begin `- `) are paragraphs of their own.
     let paragraphs = section
         .split("\n\n")
-        .map(|p| {
-            p.split_whitespace()
+        .flat_map(|p| p.split("\n- ").enumerate().map(|(k, item)| (k > 0, item)))
+        .map(|(item, p)| {
+            let text = p
+                .split_whitespace()
                 .collect::<Vec<_>>()
                 .join(" ")
                 .replace("**", "")
-                .replace('`', "")
+                .replace('`', "");
+            match item || text.starts_with("- ") {
+                true => format!("- {}", text.trim_start_matches("- ")),
+                false => text,
+            }
         })
         .filter(|p| !p.is_empty())
         .collect();
@@ -41,6 +49,18 @@ mod tests {
                 .iter()
                 .all(|p| !p.contains('`') && !p.contains("###")));
         }
+    }
+
+    /// A list's items are paragraphs of their own, each `- `.
+    #[test]
+    fn a_lists_items_are_paragraphs_of_their_own() {
+        let (_, paragraphs) = rules(TabId::Mnc);
+        let items: Vec<&String> = paragraphs.iter().filter(|p| p.starts_with("- ")).collect();
+        assert_eq!(items.len(), 3, "{paragraphs:#?}");
+        assert!(items[0].starts_with("- put a small piece on an empty cell"));
+        assert!(items
+            .iter()
+            .all(|p| !p[2..].contains("\n- ") && !p[2..].starts_with('-')));
     }
 
     /// Read line by line, apart from `rules`: a tab's first paragraph is

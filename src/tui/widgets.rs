@@ -21,14 +21,51 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 /// Clears a pop-up's place and a blank margin of one cell around it
-/// (within `area`), so that no word behind the pop-up touches its edge.
+/// (within `area`), so that no word behind the pop-up touches its edge;
+/// and beside it, what the pop-up cut in two (the rest of a word or of a
+/// board's edge, up to the next blank; a side of a few columns whole), so
+/// that no fragment peeks out.
 pub fn clear_popup(popup: Rect, area: Rect, buf: &mut Buffer) {
     let x = popup.x.saturating_sub(1).max(area.x);
     let y = popup.y.saturating_sub(1).max(area.y);
     let right = (popup.right() + 1).min(area.right());
     let bottom = (popup.bottom() + 1).min(area.bottom());
     let margin = Rect::new(x, y, right.saturating_sub(x), bottom.saturating_sub(y));
+    let blank = |buf: &Buffer, column: u16, row: u16| {
+        buf.cell((column, row))
+            .is_none_or(|c| c.symbol().trim().is_empty())
+    };
+    // Where a word (or a board's edge) ran on into the margin, it was cut:
+    // its rest beside the pop-up goes too.
+    let rows = popup.y..popup.bottom().min(area.bottom());
+    let cut: Vec<(bool, bool)> = rows
+        .clone()
+        .map(|row| {
+            let left = x < popup.x && !blank(buf, x, row);
+            let right = right > popup.right() && !blank(buf, right - 1, row);
+            (left, right)
+        })
+        .collect();
     ratatui::widgets::Clear.render(margin, buf);
+    // A side narrower than this is only fragments: cleared whole.
+    const NARROW: u16 = 8;
+    let (left_narrow, right_narrow) = (x - area.x < NARROW, area.right() - right < NARROW);
+    for (row, (left_cut, right_cut)) in rows.zip(cut) {
+        let mut column = x;
+        while column > area.x && (left_narrow || (left_cut && !blank(buf, column - 1, row))) {
+            column -= 1;
+            if let Some(cell) = buf.cell_mut((column, row)) {
+                cell.reset();
+            }
+        }
+        let mut column = right;
+        while column < area.right() && (right_narrow || (right_cut && !blank(buf, column, row))) {
+            if let Some(cell) = buf.cell_mut((column, row)) {
+                cell.reset();
+            }
+            column += 1;
+        }
+    }
 }
 
 /// Rows of the screen that are not a tab's: the tab bar and the footer.
@@ -220,5 +257,28 @@ mod tests {
         assert_eq!(lines.join(" "), text);
         assert_eq!(wrap_words("", 5), Vec::<String>::new());
         assert_eq!(wrap_words("abcdefgh ij", 4), ["abcdefgh", "ij"]);
+    }
+
+    /// What a pop-up cut in two goes; a whole word beside it stays; a side
+    /// of a few columns goes whole.
+    #[test]
+    fn a_popup_leaves_no_fragment_beside_it() {
+        let area = Rect::new(0, 0, 40, 3);
+        let row = |buf: &Buffer, y: u16| -> String {
+            (0..40).map(|x| buf[(x, y)].symbol().to_string()).collect()
+        };
+        let mut buf = Buffer::empty(area);
+        // Row 0: "kept" ends before the margin; row 1: "cutword" runs on
+        // under the pop-up (columns 16 to 23), and "rest" after it.
+        buf.set_string(0, 0, "x kept          ........  words stay", Style::new());
+        buf.set_string(0, 1, "x   cutwordcutwordcutwordrest  stays", Style::new());
+        clear_popup(Rect::new(16, 0, 8, 2), area, &mut buf);
+        assert_eq!(row(&buf, 0), "x kept                    words stay    ");
+        assert_eq!(row(&buf, 1), "x                              stays    ");
+        // A side narrower than 8 columns is cleared whole.
+        let mut buf = Buffer::empty(area);
+        buf.set_string(0, 0, "│a │ some text here to the end of it", Style::new());
+        clear_popup(Rect::new(5, 0, 30, 1), area, &mut buf);
+        assert_eq!(row(&buf, 0).trim(), "");
     }
 }
