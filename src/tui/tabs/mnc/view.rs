@@ -261,7 +261,7 @@ impl MncTab {
             match lost {
                 0 => String::new(),
                 // Pieces taken off the board, not games lost.
-                n => format!("  {n} {letter} taken"),
+                n => format!("  {n} {letter} captured"),
             }
         };
         let room = layout.hand_small.x.saturating_sub(layout.grid.x);
@@ -301,12 +301,14 @@ impl MncTab {
         // Beside the hands, in a shorter form where the long one has no room.
         let lost_here = lost(you);
         if !lost_here.is_empty() {
-            // On your own line the letter can go: "3 taken".
+            // On your own line the letter can go: "3 captured", "3 lost".
             let short = lost_here.replacen(&format!(" {} ", side_letter(you)), " ", 1);
+            let count = lost_here.split_whitespace().next().unwrap_or_default();
             let text = [
                 lost_here.clone(),
                 lost_here.trim_start().to_string(),
                 short.trim_start().to_string(),
+                format!("{count} lost"),
             ]
             .into_iter()
             .find(|t| t.chars().count() <= usize::from(room(x)))
@@ -314,8 +316,8 @@ impl MncTab {
             put_str(buf, x, layout.hand_small.y, &text, room(x), theme.dim());
         }
         let engine = you.other();
-        let text = format!(
-            "engine {} small {}, {} big {}{}",
+        let hand = format!(
+            "engine {} small {}, {} big {}",
             position.small_in_hand(engine),
             Piece {
                 side: engine,
@@ -328,9 +330,17 @@ impl MncTab {
                 size: Size::Big
             }
             .letter(),
-            lost(engine),
         );
+        // The captures after the hand, without their letter where the
+        // line would be cut ("2 captured": the hand names the side).
+        let lost_there = lost(engine);
+        let short = lost_there.replacen(&format!(" {} ", side_letter(engine)), " ", 1);
         let x = layout.grid.x;
+        let text = [lost_there, short, String::new()]
+            .into_iter()
+            .map(|lost| format!("{hand}{lost}"))
+            .find(|t| t.chars().count() <= usize::from(room(x)))
+            .unwrap_or(hand);
         put_str(buf, x, layout.hand_small.y + 1, &text, room(x), theme.dim());
     }
 
