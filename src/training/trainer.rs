@@ -339,8 +339,17 @@ impl Trainer {
         if attempt.practice {
             return "done".into();
         }
-        // A clean solve wins against the puzzle; a slip lost already.
-        self.rate(attempt, true);
+        // A clean solve wins against the puzzle, one after a hint draws
+        // (half a win: a hint is help); a slip lost already.
+        let hinted = attempt.hints > 0 && attempt.wrong == 0;
+        self.rate(
+            attempt,
+            if hinted {
+                Outcomes::DRAW
+            } else {
+                Outcomes::WIN
+            },
+        );
         if attempt.wrong > 0 || attempt.hints >= HINT_STEPS {
             self.update(|p| {
                 p.solved = p.solved.saturating_add(1);
@@ -353,7 +362,11 @@ impl Trainer {
             p.streak = p.streak.saturating_add(1);
             p.best = p.best.max(p.streak);
         });
-        format!("solved! streak {}", self.progress.streak)
+        let streak = self.progress.streak;
+        match hinted && attempt.rating != 0 {
+            true => format!("solved! streak {streak} (after a hint: half a win for your rating)"),
+            false => format!("solved! streak {streak}"),
+        }
     }
 
     /// A wrong answer: the streak ends (once per puzzle).
@@ -363,7 +376,7 @@ impl Trainer {
             return;
         }
         if attempt.is_open() {
-            self.rate(attempt, false);
+            self.rate(attempt, Outcomes::LOSS);
         }
         attempt.wrong = attempt.wrong.saturating_add(1);
         if attempt.wrong == 1 && attempt.is_open() {
@@ -390,14 +403,14 @@ impl Trainer {
             if attempt.practice {
                 return;
             }
-            self.rate(attempt, false);
+            self.rate(attempt, Outcomes::LOSS);
             self.update(|p| p.streak = 0);
         }
     }
 
     /// The puzzle's game, once: won or lost against its rating (a puzzle
     /// with no rating counts for nothing).
-    fn rate(&mut self, attempt: &mut Attempt, won: bool) {
+    fn rate(&mut self, attempt: &mut Attempt, outcome: Outcomes) {
         if attempt.rated || attempt.rating == 0 {
             return;
         }
@@ -407,7 +420,6 @@ impl Trainer {
             deviation: PUZZLE_DEVIATION,
             volatility: Glicko2Rating::new().volatility,
         };
-        let outcome = if won { Outcomes::WIN } else { Outcomes::LOSS };
         let play = move |r: Rating| {
             let player = Glicko2Rating {
                 rating: r.rating,

@@ -108,10 +108,17 @@ fn walk<P: Clone>(tab: TabId, current: fn(&App) -> Option<P>, mut check: impl Fn
     );
     type_keys(&mut app, "n");
     tick_until(&mut app, "a rated puzzle", |app| {
-        screen(app, 100, 30).contains("PUZZLE")
+        let text = screen(app, 100, 30);
+        text.contains("PUZZLE") && !text.contains("choosing a puzzle")
     });
     let text = screen(&app, 100, 30);
     assert!(!text.contains("LESSON"), "{tab:?}:\n{text}");
+    // The first rated puzzle says the lesson is over.
+    let text = screen(&app, 200, 40);
+    assert!(
+        text.contains("the lesson is over: from here the"),
+        "{tab:?}:\n{text}"
+    );
 }
 
 #[test]

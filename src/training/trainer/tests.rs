@@ -136,6 +136,42 @@ fn the_rating_rises_on_a_clean_solve_and_falls_on_a_slip_once_a_puzzle() {
 }
 
 #[test]
+fn a_solve_after_a_hint_counts_half_a_win() {
+    let rated = |rating| Attempt {
+        rating,
+        ..Attempt::new(id())
+    };
+    // Against a puzzle rated as the player: a clean solve gains, a hinted
+    // one (a draw in Glicko-2's terms) moves the rating by a hair only.
+    let mut clean = Trainer::in_memory(GAME);
+    let words = clean.solved(&mut rated(1500));
+    assert_eq!(words, "solved! streak 1");
+    let mut helped = Trainer::in_memory(OTHER);
+    let mut attempt = rated(1500);
+    helped.hint(&mut attempt).unwrap();
+    let words = helped.solved(&mut attempt);
+    assert_eq!(
+        words,
+        "solved! streak 1 (after a hint: half a win for your rating)"
+    );
+    let gain = clean.progress().rating.rating - 1500.0;
+    let half = helped.progress().rating.rating - 1500.0;
+    assert!(gain > 100.0 && half.abs() < 1.0, "{gain} {half}");
+    // Against a harder puzzle a hinted solve still gains, less than a clean one.
+    let mut clean = Trainer::in_memory(GAME);
+    clean.solved(&mut rated(1800));
+    let mut helped = Trainer::in_memory(OTHER);
+    let mut attempt = rated(1800);
+    helped.hint(&mut attempt).unwrap();
+    helped.solved(&mut attempt);
+    let (gain, half) = (
+        clean.progress().rating.rating - 1500.0,
+        helped.progress().rating.rating - 1500.0,
+    );
+    assert!(0.0 < half && half < gain, "{gain} {half}");
+}
+
+#[test]
 fn a_new_rating_is_provisional_until_puzzles_settle_it() {
     let mut trainer = Trainer::in_memory(GAME);
     assert_eq!(trainer.progress().rating.words(), "1500?");

@@ -94,6 +94,7 @@ impl<P: Clone, A, E> Training<P, A, E> {
         let lesson = self.lesson.as_mut()?;
         if lesson.is_last() {
             self.lesson = None;
+            self.lesson_ended = true;
             return None;
         }
         lesson.shown += 1;
@@ -157,7 +158,7 @@ impl<P, A, E> Training<P, A, E> {
         let next = if lesson.is_last() {
             "the lesson is over: n for a rated puzzle, Esc back to the tab"
         } else {
-            "n for the next step, Esc or P leaves the lesson"
+            "n for the next step, Esc leaves the lesson"
         };
         let (question, why, standing) = if over {
             let why = format!("Why ({next}): {}", step.why);
@@ -165,9 +166,12 @@ impl<P, A, E> Training<P, A, E> {
         } else {
             let ask = vec![Line::styled(step.ask.clone(), theme.title())];
             // The last hint shows the answer and ends the step: said first.
-            let standing = match attempt.hints {
-                2 => "t once more shows the answer (the step ends); n skips; Esc or P leaves",
-                _ => "t for a hint, p shows the answer, n skips the step; Esc or P leaves",
+            let standing = match (attempt.hints, lesson.is_last()) {
+                (2, _) => "t once more shows the answer (the step ends); n skips; Esc leaves",
+                (_, false) => "t for a hint, p shows the answer, n skips the step; Esc leaves",
+                (_, true) => {
+                    "t for a hint, p shows the answer; the last step: n ends the lesson, Esc leaves"
+                }
             };
             (ask, Vec::new(), vec![Line::styled(standing, theme.dim())])
         };

@@ -124,6 +124,8 @@ pub struct Training<P, A, E = ()> {
     aside: Option<A>,
     /// The lesson going on, if one is: its steps are the puzzles.
     lesson: Option<Lesson<P>>,
+    /// A lesson has just ended: the next puzzle says so (it is rated).
+    lesson_ended: bool,
 }
 
 impl<P, A, E> Training<P, A, E> {
@@ -136,6 +138,7 @@ impl<P, A, E> Training<P, A, E> {
             chosen: None,
             aside: None,
             lesson: None,
+            lesson_ended: false,
         }
     }
 
@@ -242,6 +245,9 @@ impl<P, A, E> Training<P, A, E> {
         }
         if let Some(words) = self.run.as_mut().and_then(|r| r.last.take()) {
             tried.said = Some((words, true));
+        }
+        if std::mem::take(&mut self.lesson_ended) && self.lesson.is_none() {
+            tried.said = Some((LESSON_OVER.into(), true));
         }
         self.due = false;
         tried.attempt.named = !matches!(self.chosen, Some(Choice::Near { .. }));
@@ -490,6 +496,10 @@ pub const NO_CONTINUING: &str = "the puzzle's line: Esc back to the puzzle";
 
 /// Said by a puzzle key with no puzzle on.
 pub const NO_PUZZLE: &str = "no puzzle on: P for one";
+
+/// Said on the first rated puzzle after a lesson's last step.
+pub const LESSON_OVER: &str =
+    "the lesson is over: from here the puzzles are rated (Esc back to the tab)";
 
 /// What a tab does for the puzzle keys; [`update`] is the one place that
 /// reads them.
