@@ -86,9 +86,9 @@ fn strip_row(line: &str, marks: &[char]) -> bool {
             .all(|c| c == ' ' || c == '"' || c == 'X' || marks.contains(&c))
 }
 
-/// `·` only ever marks a safe cell, on the strip and in its legend: never
-/// a separator of words (`cells 1–14 of 14 · cursor at 1 · z zooms  ★
-/// winning, · safe, × unsafe` had both on one line). In ASCII, where it is
+/// `·` only ever marks a safe cell, on the strip and in its legend (`·
+/// loses later`): never a separator of words (`cells 1–14 of 14 · cursor
+/// at 1 · z zooms  ★ winning, · safe, × unsafe` had both on one line). In ASCII, where it is
 /// `.`, no other lone `.` comes in (the separator, the old `…`): only the
 /// empty cells the Unicode screen writes `.` too. On the Notakto tab `·`
 /// is the sign of the quotient's product (as the paper and the command
@@ -98,7 +98,7 @@ fn dots_only_mark_safe_cells(unicode: &str, ascii: &str, products: bool) {
         if strip_row(line, &['★', '·', '×', '✗']) {
             continue;
         }
-        let rest = line.replace("· safe", "");
+        let rest = line.replace("· loses later", "");
         assert!(!rest.contains('·'), "a · that is no safe cell: {line}");
     }
     let lone = |text: &str, dot: &str| {
@@ -669,7 +669,8 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
         &[
             "X  !  !  *",
             "winning cells:",
-            "cells 1-23 of 23; cursor at 1; z zooms  * winning, . safe, ! unsafe",
+            "cells 1-23 of 23; cursor at 1; z widens the cells",
+            "* wins, . loses later, ! loses at once",
         ],
     );
     // The details: the sum with `^` for XOR, the values list cut `...`.
@@ -729,7 +730,8 @@ fn ascii_signs_say_one_thing_each() {
     shows(
         &text,
         &[
-            "cells 1-14 of 14; cursor at 1; z zooms  * winning, . safe, ! unsafe",
+            "cells 1-14 of 14; cursor at 1; z widens the cells",
+            "* wins, . loses later, ! loses at once",
             "'",
         ],
     );

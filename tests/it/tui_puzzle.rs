@@ -921,7 +921,8 @@ fn a_wrong_number_that_ends_a_streak_run_says_so_and_gives_the_answer() {
     let mut app = app_keeping_in(folder.path());
     app.open_puzzle(id("treblecross-1-1"));
     // Streak runs until one opens on a number drill (the run's puzzles
-    // are chosen near a rating, of any kind).
+    // are chosen near a rating, of any kind, the drills with the details).
+    type_keys(&mut app, "i");
     let mut asked = None;
     for _ in 0..200 {
         keys_then_settle(&mut app, "S");

@@ -665,17 +665,20 @@ fn the_panel_shows_other_octal_games_and_a_plot() {
     );
 }
 
-/// On a losing strip no cell is starred: the legend says a safe cell is
-/// only safe for now (a newcomer read `· safe` under `LOSING` as a
-/// contradiction); on a winning strip it names the star.
+/// The legend says what each mark gives (a newcomer read `· safe` under
+/// `LOSING` as a contradiction, then `· safe for now` as a riddle): on a
+/// losing strip no cell is starred; on a winning strip it names the star.
 #[test]
-fn the_legend_on_a_losing_strip_says_safe_for_now() {
+fn the_legend_says_what_each_mark_gives() {
     let app = app_with("......");
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("LOSING"), "{text}");
-    assert!(text.contains("· safe for now"), "{text}");
-    assert!(!text.contains("★ winning"), "{text}");
+    assert!(text.contains("× loses at once, · loses later"), "{text}");
+    assert!(!text.contains("★ wins"), "{text}");
     let app = app_with(".......");
     let text = draw(&app, 100, 24).backend().to_string();
-    assert!(text.contains("★ winning, · safe"), "{text}");
+    assert!(
+        text.contains("★ wins, · loses later, × loses at once"),
+        "{text}"
+    );
 }

@@ -45,7 +45,7 @@ pub use crate::tui::playing::modes::{EDITING, GAME, GAME_OVER, PLAYING, REVIEWIN
 /// footer's order: a short footer drops the last first.
 pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     reviewing: REVIEWING, stepping: GAME.or(REVIEWING), line: EDITING.or(GAME).or(REVIEWING); {
-    [key(KeyCode::Char(' '))] "Space" "toggle X in the cell (or click it)" => Action::Toggle, when EDITING, footer "toggle";
+    [key(KeyCode::Char(' '))] "Space" "put an X in the cell, or take it away (or click it)" => Action::Toggle, when EDITING, footer "X";
     [key(KeyCode::Char(' '))] "Space" "play your X in the cell (or click it)" => Action::Toggle, when PLAYING, footer "play here";
     [ch('P')] "P" "puzzles: find the winning move (the boards wait)" => Action::Puzzle(PuzzleAction::Toggle), when EDITING, footer "puzzle";
     [ch('P')] "P" "puzzles (the game waits, and comes back when they end)" => Action::Puzzle(PuzzleAction::Toggle), when GAME;

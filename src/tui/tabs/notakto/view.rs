@@ -39,16 +39,18 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) ->
     if board.is_dead() {
         return format!("board {k} is dead (three in a line): no move there");
     }
+    // Plain words name the board and the cell; the details, `1:b2`.
+    let at = match details {
+        true => MoveText(mv).to_string(),
+        false => format!("board {k}, {}", spot.cell),
+    };
     if board.has_x(spot.cell) {
-        return format!("{} holds an X", MoveText(mv));
+        return format!("{at} holds an X");
     }
     let after = play(boards, mv);
     let analysis = analyze(&after);
     if analysis.is_over() {
-        return format!(
-            "X at {} completes a line on the last live board: it loses at once",
-            MoveText(mv)
-        );
+        return format!("X at {at} completes a line on the last live board: it loses at once");
     }
     if !details {
         // Plain: whether it wins; the algebra behind it is a detail.
@@ -56,11 +58,7 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) ->
             true => format!(" kills board {k}"),
             false => String::new(),
         };
-        return format!(
-            "X at {}{kills}: {}",
-            MoveText(mv),
-            move_verdict(analysis.p_position)
-        );
+        return format!("X at {at}{kills}: {}", move_verdict(analysis.p_position));
     }
     let q = quotient();
     let becomes = if after[spot.board].is_dead() {
@@ -351,7 +349,7 @@ impl NotaktoTab {
         tail.push(Line::styled(
             match self.details {
                 true => "i hides the details",
-                false => "i: the details (the algebra behind the verdict)",
+                false => "i: the details (the numbers behind the verdict)",
             },
             theme.dim(),
         ));

@@ -328,15 +328,21 @@ impl TicTacToeTab {
                 theme.dim(),
             ));
         }
-        notes.push(Line::styled(
-            "Click a cell (or Space) to play the side to move's mark there, a mark to take it away; the verdict follows.",
-            theme.dim(),
-        ));
+        // How to play on, while a game can go on (game over says `c`).
+        if v.analysis.is_some() {
+            notes.push(Line::styled(
+                format!(
+                    "Click a cell (or Space) to play {} there; X and O take turns. A click on a mark takes it back.",
+                    mark_letter(self.board.to_move())
+                ),
+                theme.dim(),
+            ));
+        }
         notes.push(Line::styled(
             if self.details {
                 "i hides the details"
             } else {
-                "i: the details (the board as text, and how programming contests ask about it)"
+                "i: the details (board as text, coding-contest answers)"
             },
             theme.dim(),
         ));

@@ -387,7 +387,7 @@ impl TreblecrossTab {
         let n = self.strip().len();
         // The zoom in words only once chosen (z says what it did then).
         let zoom = match self.zoom {
-            None => "z zooms".to_string(),
+            None => "z widens the cells".to_string(),
             Some(z) => format!("{z}-column cells (z)"),
         };
         let mut head = vec![
@@ -397,19 +397,29 @@ impl TreblecrossTab {
                 theme.dim(),
             ),
         ];
-        // On a losing strip a safe cell still loses, only later.
+        // × hands the opponent three in a row; on a losing strip the
+        // other cells lose too, only later.
         let losing = (self.analysis.as_ref()).is_some_and(|a| !a.is_winning());
         let legend = if losing {
-            "· safe for now, × unsafe"
+            "× loses at once, · loses later"
         } else {
-            "★ winning, · safe, × unsafe"
+            "★ wins, · loses later, × loses at once"
         };
-        if !self.analysis_hidden() {
-            head.push(Span::styled(format!("  {legend}"), theme.dim()));
-        }
         let mut lines = Vec::new();
         if detail == Detail::Full {
-            lines.push(Line::from(head));
+            // The legend beside the window's words, or under them.
+            let legend = Line::styled(legend, theme.dim());
+            let beside = width_of(&Line::from(head.clone())) + 2 + width_of(&legend);
+            if self.analysis_hidden() {
+                lines.push(Line::from(head));
+            } else if beside <= usize::from(width) {
+                head.push(Span::raw("  "));
+                head.extend(legend.spans);
+                lines.push(Line::from(head));
+            } else {
+                lines.push(Line::from(head));
+                lines.push(legend);
+            }
         } else if detail == Detail::NoWindow && !self.analysis_hidden() {
             // A short screen keeps what the marks mean.
             lines.push(Line::styled(legend, theme.dim()));
@@ -517,7 +527,7 @@ impl TreblecrossTab {
                     ]));
                 } else {
                     lines.push(Line::styled(
-                        "every move loses against perfect play",
+                        "every move loses against perfect play (L: a lesson on why)",
                         theme.dim(),
                     ));
                 }
