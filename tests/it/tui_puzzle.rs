@@ -1055,7 +1055,7 @@ fn a_provisional_rating_says_so_and_its_first_swing_is_explained_once() {
     let mut app = app_keeping_in(folder.path());
     app.open_puzzle(id("tictactoe-2-2"));
     shows(&app, "your rating 1500 (provisional ±350)");
-    let note = "a new rating moves most on its first answers";
+    let note = "a new one moves most on its first answers";
     assert!(!screen(&app).contains(note), "{}", screen(&app));
     // The solution shown: a loss against the puzzle's rating (Esc leaves
     // its perfect line for the puzzle's panel).

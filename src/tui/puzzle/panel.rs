@@ -162,7 +162,7 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
     ];
     if trainer.first_swing && attempt.rated {
         lines.push(Line::styled(
-            "a new rating moves most on its first answers, less as it settles",
+            "each game has its own rating; a new one moves most on its first answers, less as it settles",
             theme.dim(),
         ));
     }
