@@ -43,6 +43,9 @@ pub struct Progress {
     pub best_timed_run: u32,
 }
 
+/// The most a new rating's puzzles are eased below it ([`Trainer::ease`]).
+pub const MOST_EASE: u16 = 350;
+
 /// What `+` and `-` move the aim by, and how far they may take it.
 pub const AIM_STEP: i16 = 200;
 pub const MOST_AIM: i16 = 600;
@@ -270,10 +273,20 @@ impl Trainer {
     }
 
     /// The rating the next puzzle is chosen near: the player's, moved by
-    /// the aim.
+    /// the aim, and eased while the rating is new.
     pub fn aim(&self) -> u16 {
         let p = &self.progress;
-        (p.rating.rating.round() + f64::from(p.aim)).clamp(100.0, 3000.0) as u16
+        let near = p.rating.rating.round() + f64::from(p.aim) - f64::from(self.ease());
+        near.clamp(100.0, 3000.0) as u16
+    }
+
+    /// How far below the rating the puzzles come while it is provisional:
+    /// a new player's 1500 is only a guess, and the middle of a game's
+    /// scale is hard (a newcomer met 86-cell Treblecross strips first).
+    /// Up to [`MOST_EASE`] for a new rating, none once it has settled.
+    pub fn ease(&self) -> u16 {
+        let over = self.progress.rating.deviation - PROVISIONAL_DEVIATION;
+        (over * 1.5).clamp(0.0, f64::from(MOST_EASE)).round() as u16
     }
 
     /// A new puzzle near the aim (from a random seed on).
@@ -339,17 +352,13 @@ impl Trainer {
         if attempt.practice {
             return "done".into();
         }
-        // A clean solve wins against the puzzle, one after a hint draws
-        // (half a win: a hint is help); a slip lost already.
+        // A clean solve wins against the puzzle; one after a hint is not
+        // rated (a hint is help, and a solve should never cost points: a
+        // draw did, against an easier puzzle); a slip lost already.
         let hinted = attempt.hints > 0 && attempt.wrong == 0;
-        self.rate(
-            attempt,
-            if hinted {
-                Outcomes::DRAW
-            } else {
-                Outcomes::WIN
-            },
-        );
+        if !hinted {
+            self.rate(attempt, Outcomes::WIN);
+        }
         if attempt.wrong > 0 || attempt.hints >= HINT_STEPS {
             self.update(|p| {
                 p.solved = p.solved.saturating_add(1);
@@ -364,7 +373,7 @@ impl Trainer {
         });
         let streak = self.progress.streak;
         match hinted && attempt.rating != 0 {
-            true => format!("solved! streak {streak} (after a hint: half a win for your rating)"),
+            true => format!("solved! streak {streak} (after a hint: your rating stays)"),
             false => format!("solved! streak {streak}"),
         }
     }

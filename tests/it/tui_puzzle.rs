@@ -95,7 +95,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     type_keys(&mut app, "P");
     assert!(app.tabs.tictactoe.training().current.is_some());
     shows(&app, "PUZZLE tictactoe-");
-    shows(&app, "chosen near your rating");
+    shows(&app, "chosen near your rating (easier while it is new)");
     shows(&app, "t hint");
 
     // Win puzzles until one has a wrong cell to try, then every puzzle
@@ -185,7 +185,9 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     assert_eq!(after.streak, streak);
     assert!(after.rating.rating > before.rating.rating);
     assert_eq!(progress_file(folder.path(), "tictactoe")["streak"], streak);
+    // Settled by now: no longer eased.
     shows(&app, "chosen near your rating");
+    assert!(!screen(&app).contains("easier while it is new"));
 
     // Hints in three steps; the third gives the move away and ends the
     // streak; Space answers at the cursor.
@@ -904,7 +906,8 @@ fn plus_and_minus_aim_the_puzzles_above_and_below_your_rating() {
             let t = app.tabs.notakto.training();
             assert_eq!(t.trainer.progress().aim, aim);
             let wanted = t.trainer.aim();
-            assert_eq!(i32::from(wanted), 1500 + i32::from(aim));
+            let ease = i32::from(t.trainer.ease());
+            assert_eq!(i32::from(wanted), 1500 + i32::from(aim) - ease);
             let rating = t.current.as_ref().unwrap().attempt.rating;
             near.push(rating.abs_diff(wanted));
         }

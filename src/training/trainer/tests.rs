@@ -136,39 +136,25 @@ fn the_rating_rises_on_a_clean_solve_and_falls_on_a_slip_once_a_puzzle() {
 }
 
 #[test]
-fn a_solve_after_a_hint_counts_half_a_win() {
+fn a_solve_after_a_hint_keeps_the_rating() {
     let rated = |rating| Attempt {
         rating,
         ..Attempt::new(id())
     };
-    // Against a puzzle rated as the player: a clean solve gains, a hinted
-    // one (a draw in Glicko-2's terms) moves the rating by a hair only.
-    let mut clean = Trainer::in_memory(GAME);
-    let words = clean.solved(&mut rated(1500));
-    assert_eq!(words, "solved! streak 1");
-    let mut helped = Trainer::in_memory(OTHER);
-    let mut attempt = rated(1500);
-    helped.hint(&mut attempt).unwrap();
-    let words = helped.solved(&mut attempt);
-    assert_eq!(
-        words,
-        "solved! streak 1 (after a hint: half a win for your rating)"
-    );
-    let gain = clean.progress().rating.rating - 1500.0;
-    let half = helped.progress().rating.rating - 1500.0;
-    assert!(gain > 100.0 && half.abs() < 1.0, "{gain} {half}");
-    // Against a harder puzzle a hinted solve still gains, less than a clean one.
-    let mut clean = Trainer::in_memory(GAME);
-    clean.solved(&mut rated(1800));
-    let mut helped = Trainer::in_memory(OTHER);
-    let mut attempt = rated(1800);
-    helped.hint(&mut attempt).unwrap();
-    helped.solved(&mut attempt);
-    let (gain, half) = (
-        clean.progress().rating.rating - 1500.0,
-        helped.progress().rating.rating - 1500.0,
-    );
-    assert!(0.0 < half && half < gain, "{gain} {half}");
+    // A clean solve gains; one after a hint leaves the rating as it was
+    // (a draw cost points against an easier puzzle: a solve never should).
+    for puzzle in [900, 1500, 2200] {
+        let mut clean = Trainer::in_memory(GAME);
+        assert_eq!(clean.solved(&mut rated(puzzle)), "solved! streak 1");
+        assert!(clean.progress().rating.rating > 1500.0);
+        let mut helped = Trainer::in_memory(OTHER);
+        let mut attempt = rated(puzzle);
+        helped.hint(&mut attempt).unwrap();
+        let words = helped.solved(&mut attempt);
+        assert_eq!(words, "solved! streak 1 (after a hint: your rating stays)");
+        assert_eq!(helped.progress().rating, Rating::default());
+        assert_eq!(helped.progress().solved, 1);
+    }
 }
 
 #[test]
@@ -205,9 +191,12 @@ fn a_record_of_before_ratings_reads_as_a_new_player() {
 #[test]
 fn the_aim_follows_the_rating_and_stops_at_either_end() {
     let mut trainer = Trainer::in_memory(GAME);
-    assert_eq!(trainer.aim(), 1500);
+    // A new rating's puzzles come from below it.
+    let ease = trainer.ease();
+    assert_eq!(ease, MOST_EASE);
+    assert_eq!(trainer.aim(), 1500 - ease);
     assert_eq!(trainer.change_aim(1), Ok(AIM_STEP));
-    assert_eq!(trainer.aim(), 1500 + AIM_STEP as u16);
+    assert_eq!(trainer.aim(), 1500 + AIM_STEP as u16 - ease);
     let steps = MOST_AIM / AIM_STEP;
     for _ in 1..steps {
         trainer.change_aim(1).unwrap();
@@ -221,7 +210,7 @@ fn the_aim_follows_the_rating_and_stops_at_either_end() {
         trainer.change_aim(-1).unwrap();
     }
     assert!(trainer.change_aim(-1).is_err());
-    assert_eq!(trainer.aim(), 1500 - MOST_AIM as u16);
+    assert_eq!(trainer.aim(), 1500 - MOST_AIM as u16 - ease);
     // The aim moves with the rating.
     trainer.change_aim(3).unwrap();
     let mut attempt = Attempt {
@@ -231,12 +220,15 @@ fn the_aim_follows_the_rating_and_stops_at_either_end() {
     trainer.solved(&mut attempt);
     let rating = trainer.progress().rating.rating.round() as u16;
     assert!(rating > 1500);
-    assert_eq!(trainer.aim(), rating);
+    // One answer settles it a little: less ease.
+    assert!(trainer.ease() < ease);
+    let aim = rating - trainer.ease();
+    assert_eq!(trainer.aim(), aim);
     match trainer.choice() {
         Choice::Near {
             game, rating: near, ..
         } => {
-            assert_eq!((game, near), (GAME, rating))
+            assert_eq!((game, near), (GAME, aim))
         }
         other => panic!("{other:?}"),
     }

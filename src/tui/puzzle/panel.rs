@@ -144,7 +144,15 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
                 if attempt.named {
                     format!(", rated {}", attempt.rating)
                 } else {
-                    format!(", rated {}, chosen {}", attempt.rating, aim_words(p.aim))
+                    format!(
+                        ", rated {}, chosen {}{}",
+                        attempt.rating,
+                        aim_words(p.aim),
+                        match trainer.ease() {
+                            0..50 => "",
+                            _ => " (easier while it is new)",
+                        }
+                    )
                 },
                 theme.dim(),
             ),
