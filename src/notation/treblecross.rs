@@ -246,7 +246,7 @@ pub fn puzzle_hint(
                     segment_words(s),
                     s.grundy
                 ),
-                Some(s) => format!("play in the free stretch of {}", segment_words(s)),
+                Some(s) => format!("a winning cell lies in the free stretch of {}", segment_words(s)),
                 None => format!("look near cell {}", cell + 1),
             }
         }

@@ -280,10 +280,7 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
     settle(&mut app);
     let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_match", text);
-    shows(
-        &text,
-        &["your move: click a cell (a small piece);", "1. x a1"],
-    );
+    shows(&text, &["your move: click a cell for a small", "1. x a1"]);
     app.update(Action::tab(MncAction::Hand(Size::Big)));
     let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_picked", text);
@@ -354,7 +351,7 @@ fn notakto_editing_game_review_line_over_and_puzzle() {
         &text,
         &[
             "WINNING for the player to move",
-            "winning moves: 1:a2",
+            "winning moves: board 1: a2",
             "board 1",
             "★ winning move, × losing move",
             "i: the details",

@@ -336,7 +336,7 @@ fn a_winning_cells_hints_are_plain_words_and_name_the_stretch_it_is_in() {
             // cells beside it not, and the first winning cell in it.
             let (len, from, to) = {
                 let rest = second
-                    .strip_prefix("play in the free stretch of ")
+                    .strip_prefix("a winning cell lies in the free stretch of ")
                     .unwrap_or_else(|| panic!("{second}"));
                 let (len, cells_part) = rest.split_once(' ').unwrap();
                 let inner = cells_part.trim_matches(|c| "()".contains(c));

@@ -486,7 +486,7 @@ impl MncTab {
                         "your move: m moves one of your big pieces (or click it)".into()
                     }
                     None if short && self.position().small_in_hand(you) == 0 => {
-                        "your move: b big, m move a big one".into()
+                        "your move: b big here, m move a big one".into()
                     }
                     None if short => "your move: click a cell; b big, m move".into(),
                     Some(Selection::Hand(size)) => format!(
@@ -497,10 +497,10 @@ impl MncTab {
                         format!("your move: move the big piece from {from} ({TARGET} marks where)")
                     }
                     None if self.position().small_in_hand(you) == 0 => {
-                        "your move: no small piece left: b places a big one, m moves one".into()
+                        "your move: no small piece left: b puts a big one at the cursor, m picks one up to move it".into()
                     }
                     None => {
-                        "your move: click a cell (a small piece); b big, m move a big one".into()
+                        "your move: click a cell for a small piece; b puts a big one at the cursor, m picks one up to move it".into()
                     }
                 };
                 lines.push(Line::styled(what, theme.key()));

@@ -374,7 +374,8 @@ impl NotaktoTab {
             // the boards star every one.
             let used = rows_of(&lines, width) + rows_of(&tail, width);
             let left = usize::from(rows).saturating_sub(used);
-            lines.push(winning_line(&winning, width, left.max(1), theme));
+            let plain = !self.details;
+            lines.push(winning_line(&winning, plain, width, left.max(1), theme));
         }
         lines.extend(tail);
         lines
@@ -428,13 +429,36 @@ fn draw_frame(look: Look, place: &Place, dead: bool, buf: &mut Buffer, theme: &T
 
 /// `winning moves: …` in at most `rows` rows of `width` (but never fewer
 /// than four moves), the count after the last one shown when some are left
-/// out.
-fn winning_line(winning: &[Move], width: u16, rows: usize, theme: &Theme) -> Line<'static> {
+/// out. In plain words the moves are grouped by board (`board 1: a2 c3;
+/// board 3: b1`), with the details as the move list writes them (`1:a2`).
+fn winning_line(
+    winning: &[Move],
+    plain: bool,
+    width: u16,
+    rows: usize,
+    theme: &Theme,
+) -> Line<'static> {
     let line = |shown: usize| {
-        let mut moves: Vec<String> = winning[..shown]
-            .iter()
-            .map(|&m| MoveText(m).to_string())
-            .collect();
+        let mut moves: Vec<String> = match plain {
+            false => winning[..shown]
+                .iter()
+                .map(|&m| MoveText(m).to_string())
+                .collect(),
+            true => {
+                let mut groups: Vec<(usize, Vec<String>)> = Vec::new();
+                for m in &winning[..shown] {
+                    match groups.last_mut() {
+                        Some((board, cells)) if *board == m.board => cells.push(m.cell.to_string()),
+                        _ => groups.push((m.board, vec![m.cell.to_string()])),
+                    }
+                }
+                let groups: Vec<String> = groups
+                    .into_iter()
+                    .map(|(board, cells)| format!("board {}: {}", board + 1, cells.join(" ")))
+                    .collect();
+                vec![groups.join("; ")]
+            }
+        };
         if shown < winning.len() {
             moves.push(format!("… ({} in all)", winning.len()));
         }
