@@ -6,6 +6,7 @@
 mod engine;
 mod game;
 mod hand;
+mod hints;
 mod keys;
 mod layout;
 mod lesson;
