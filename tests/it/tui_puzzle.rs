@@ -95,7 +95,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     type_keys(&mut app, "P");
     assert!(app.tabs.tictactoe.training().current.is_some());
     shows(&app, "PUZZLE tictactoe-");
-    shows(&app, "chosen near your rating (easier while it is new)");
+    shows(&app, "easier while your rating is new");
     shows(&app, "t hint");
 
     // Win puzzles until one has a wrong cell to try, then every puzzle
@@ -187,7 +187,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     assert_eq!(progress_file(folder.path(), "tictactoe")["streak"], streak);
     // Settled by now: no longer eased.
     shows(&app, "chosen near your rating");
-    assert!(!screen(&app).contains("easier while it is new"));
+    assert!(!screen(&app).contains("while your rating is new"));
 
     // Hints in three steps; the third gives the move away and ends the
     // streak; Space answers at the cursor.

@@ -144,15 +144,13 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
                 if attempt.named {
                     format!(", rated {}", attempt.rating)
                 } else {
-                    format!(
-                        ", rated {}, chosen {}{}",
-                        attempt.rating,
-                        aim_words(p.aim),
-                        match trainer.ease() {
-                            0..50 => "",
-                            _ => " (easier while it is new)",
-                        }
-                    )
+                    // A new rating's ease said once, in the fewest words.
+                    let chosen = match (p.aim, trainer.ease() >= 50) {
+                        (0, true) => "easier while your rating is new".to_string(),
+                        (aim, true) => format!("chosen {}, eased while it is new", aim_words(aim)),
+                        (aim, false) => format!("chosen {}", aim_words(aim)),
+                    };
+                    format!(", rated {}, {chosen}", attempt.rating)
                 },
                 theme.dim(),
             ),
