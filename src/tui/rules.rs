@@ -51,16 +51,29 @@ mod tests {
         }
     }
 
-    /// A list's items are paragraphs of their own, each `- `.
+    /// A list's items are paragraphs of their own, each `- `, in every
+    /// tab: as many as the section has lines that begin `- `, each with
+    /// that line's first words.
     #[test]
     fn a_lists_items_are_paragraphs_of_their_own() {
-        let (_, paragraphs) = rules(TabId::Mnc);
-        let items: Vec<&String> = paragraphs.iter().filter(|p| p.starts_with("- ")).collect();
-        assert_eq!(items.len(), 3, "{paragraphs:#?}");
-        assert!(items[0].starts_with("- put a small piece on an empty cell"));
-        assert!(items
-            .iter()
-            .all(|p| !p[2..].contains("\n- ") && !p[2..].starts_with('-')));
+        let mut lists = 0;
+        for &tab in TabId::ALL {
+            let section = RULES
+                .split_once(tab.rules_heading())
+                .map(|(_, rest)| rest.split("\n### ").next().unwrap_or(rest))
+                .unwrap();
+            let lines: Vec<&str> = section.lines().filter(|l| l.starts_with("- ")).collect();
+            let (_, paragraphs) = rules(tab);
+            let items: Vec<&String> = paragraphs.iter().filter(|p| p.starts_with("- ")).collect();
+            assert_eq!(items.len(), lines.len(), "{paragraphs:#?}");
+            for (item, line) in items.iter().zip(&lines) {
+                let plain = line.replace("**", "").replace('`', "");
+                let first: Vec<&str> = plain.split_whitespace().take(4).collect();
+                assert!(item.starts_with(&first.join(" ")), "{item} / {line}");
+            }
+            lists += lines.len();
+        }
+        assert!(lists > 0, "no list in the rules to check");
     }
 
     /// Read line by line, apart from `rules`: a tab's first paragraph is

@@ -246,7 +246,7 @@ impl<P, A, E> Training<P, A, E> {
         if let Some(words) = self.run.as_mut().and_then(|r| r.last.take()) {
             tried.said = Some((words, true));
         }
-        if std::mem::take(&mut self.lesson_ended) && self.lesson.is_none() {
+        if std::mem::take(&mut self.lesson_ended) {
             tried.said = Some((LESSON_OVER.into(), true));
         }
         self.due = false;
@@ -265,6 +265,7 @@ impl<P, A, E> Training<P, A, E> {
         }
         self.run = None;
         self.lesson = None;
+        self.lesson_ended = false;
         self.due = false;
         self.aside.take()
     }

@@ -145,7 +145,7 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
                     format!(", rated {}", attempt.rating)
                 } else {
                     // A new rating's ease said once, in the fewest words.
-                    let chosen = match (p.aim, trainer.ease() >= 50) {
+                    let chosen = match (p.aim, trainer.ease() > 0) {
                         (0, true) => "easier while your rating is new".to_string(),
                         (aim, true) => format!("chosen {}, eased while it is new", aim_words(aim)),
                         (aim, false) => format!("chosen {}", aim_words(aim)),

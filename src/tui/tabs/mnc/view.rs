@@ -257,13 +257,7 @@ impl MncTab {
                 .flatten()
                 .filter(|p| p.side == side && p.size == Size::Small)
                 .count() as u8;
-            let lost = SMALL_PIECES - position.small_in_hand(side) - on_board;
-            let letter = side_letter(side).to_string();
-            match lost {
-                0 => String::new(),
-                // Pieces taken off the board, not games lost.
-                n => format!("  {n} {letter} captured"),
-            }
+            SMALL_PIECES - position.small_in_hand(side) - on_board
         };
         let room = layout.hand_small.x.saturating_sub(layout.grid.x);
         put_str(
@@ -299,17 +293,17 @@ impl MncTab {
         };
         let room = |x: u16| right.saturating_sub(x);
         let x = layout.hand_big.right() + 1;
-        // Beside the hands, in a shorter form where the long one has no room.
-        let lost_here = lost(you);
-        if !lost_here.is_empty() {
+        // Beside the hands, in a shorter form where the long one has no room
+        // (pieces taken off the board, not games lost).
+        let n = lost(you);
+        if n > 0 {
             // On your own line the letter can go: "3 captured", "3 lost".
-            let short = lost_here.replacen(&format!(" {} ", side_letter(you)), " ", 1);
-            let count = lost_here.split_whitespace().next().unwrap_or_default();
+            let letter = side_letter(you);
             let text = [
-                lost_here.clone(),
-                lost_here.trim_start().to_string(),
-                short.trim_start().to_string(),
-                format!("{count} lost"),
+                format!("  {n} {letter} captured"),
+                format!("{n} {letter} captured"),
+                format!("{n} captured"),
+                format!("{n} lost"),
             ]
             .into_iter()
             .find(|t| t.chars().count() <= usize::from(room(x)))
@@ -334,11 +328,17 @@ impl MncTab {
         );
         // The captures after the hand, without their letter where the
         // line would be cut ("2 captured": the hand names the side).
-        let lost_there = lost(engine);
-        let short = lost_there.replacen(&format!(" {} ", side_letter(engine)), " ", 1);
+        let captured = match lost(engine) {
+            0 => Vec::new(),
+            n => vec![
+                format!("  {n} {} captured", side_letter(engine)),
+                format!("  {n} captured"),
+            ],
+        };
         let x = layout.grid.x;
-        let text = [lost_there, short, String::new()]
+        let text = captured
             .into_iter()
+            .chain([String::new()])
             .map(|lost| format!("{hand}{lost}"))
             .find(|t| t.chars().count() <= usize::from(room(x)))
             .unwrap_or(hand);
