@@ -94,7 +94,7 @@ impl<R: Rules> Reviewable<R> for Record<R> {
         Record::review(self, ply)
     }
     fn toggle_line(&mut self) -> Result<Option<Wanted<R>>, NoStep> {
-        Record::toggle_line(self, |p| R::winner(p).is_some())
+        Record::toggle_line(self, R::is_over)
     }
     fn back(&mut self) {
         Record::back(self);

@@ -1,7 +1,7 @@
 //! The value history of a game, the same in every match tab: each
 //! position's value for one side as a bar, a win above the axis and a loss
-//! below, as high as the plies to the end (full height where only the
-//! result is known), a draw a block on the axis; the position shown in
+//! below, the taller the nearer the end (a won game played well rises
+//! toward its win; full height where only the result is known), a draw a block on the axis; the position shown in
 //! reverse with its number under it, and the `??` and `?!` moves marked
 //! under the bar of the position they led to. Drawn
 //! in the rows the move list gives it (ratatui's canvas paints the bars);
@@ -202,9 +202,9 @@ impl ValueHistory {
         let titles = [
             format!(
                 "value history for {side}: a win above the line, a loss below, \
-                 as high as the moves left (up to {longest})"
+                 the taller the nearer the end"
             ),
-            format!("for {side}: win above, loss below; height: moves left"),
+            format!("for {side}: win above, loss below; taller: nearer the end"),
             format!("for {side}: win up, loss down"),
         ];
         if let Some(title) = titles
@@ -217,7 +217,10 @@ impl ValueHistory {
         audit::region(bars, "the value history");
         // The axis: a row of its own, in the middle where bars go both
         // ways, else at the top (only losses) or the bottom (only wins).
-        let top = f64::from(longest);
+        // A bar's height is how near the end it is (one more than the
+        // longest distance, less the distance), so that a won game played
+        // well rises toward its win instead of sinking as it nears it.
+        let top = f64::from(longest) + 1.0;
         let (axis, y_bounds) = match self.ways() {
             (false, true) => (bars.y, [-top, 0.0]),
             (true, false) => (bars.bottom() - 1, [0.0, top]),
@@ -246,7 +249,7 @@ impl ValueHistory {
                         Ending::Loss(d) => (-1.0, d, loss),
                         Ending::Draw => continue,
                     };
-                    let height = d.map_or(top, f64::from).max(step);
+                    let height = d.map_or(top, |d| top - f64::from(d)).max(step);
                     ctx.draw(&CanvasLine::new(x, sign * step, x, sign * height, color));
                 }
             })
@@ -381,6 +384,33 @@ mod tests {
             assert_eq!(history.position_at("you", area, at), Some(k));
         }
         assert_eq!(history.position_at("you", area, At::new(2, 0)), None);
+    }
+
+    /// A win kept to its end rises: each bar at least as tall as the one
+    /// before, the last taller than the first (a newcomer read bars as
+    /// tall as the moves left as a game slipping away).
+    #[test]
+    fn a_win_played_out_rises_toward_its_end() {
+        let endings: Vec<Ending> = (0..=6).rev().map(|d| Ending::Win(Some(d))).collect();
+        let history = ValueHistory {
+            marks: vec![None; endings.len()],
+            endings,
+            shown: 0,
+        };
+        let area = Rect::new(0, 0, 28, 9);
+        let mut buf = Buffer::empty(area);
+        history.render("you", area, &mut buf, &Theme { color: false });
+        let heights: Vec<usize> = (0..area.width)
+            .map(|x| {
+                (1..area.height)
+                    .filter(|&y| buf[(x, y)].symbol() == "█")
+                    .count()
+            })
+            .filter(|&h| h > 0)
+            .collect();
+        assert_eq!(heights.len(), 7, "a bar a position: {heights:?}");
+        assert!(heights.windows(2).all(|w| w[0] <= w[1]), "{heights:?}");
+        assert!(heights[6] > heights[0], "{heights:?}");
     }
 
     #[test]

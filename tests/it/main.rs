@@ -40,5 +40,6 @@ mod tui;
 mod tui_mnc;
 mod tui_notakto;
 mod tui_puzzle;
+mod tui_tictactoe_game;
 mod tui_treblecross;
 mod tui_treblecross_game;

@@ -141,7 +141,7 @@ fn help_overlay_lists_every_key_and_closes() {
     let mut app = App::new(Theme { color: true });
     type_keys(&mut app, "?");
     assert!(app.showing_help());
-    let text = draw(&app, 100, 30).backend().to_string();
+    let text = draw(&app, 100, 36).backend().to_string();
     for hint in app.hints() {
         assert!(text.contains(hint.help), "{}", hint.help);
     }
@@ -269,7 +269,13 @@ fn footer_shows_the_keys_of_the_tab() {
     // Wide characters (arrows) are followed by an empty continuation cell.
     let footer: String = (0..100).map(|x| buffer[(x, 23)].symbol()).collect();
     for word in [
-        "move", "play", "puzzle", "lesson", "undo", "redo", "help", "quit",
+        "move",
+        "play",
+        "vs engine",
+        "puzzle",
+        "lesson",
+        "help",
+        "quit",
     ] {
         assert!(footer.contains(word), "{footer}");
     }
@@ -558,7 +564,7 @@ fn a_40_column_footer_keeps_the_tabs_first_keys_over_the_arrows_and_rules() {
     // At 40: the tab's first two keys, help and quit; the arrows and the
     // rules give way (? lists them).
     let narrow = footer(&app, 40, 16);
-    for words in ["Space play", "x/o/. set", "? help", "q quit"] {
+    for words in ["Space play", "g vs engine", "? help", "q quit"] {
         assert!(narrow.contains(words), "{words}: {narrow}");
     }
     assert!(

@@ -26,16 +26,20 @@ pub struct Match<R: Rules> {
     /// The winner of the current position, kept as moves are made (asked
     /// for after every move, and by every view).
     winner: Option<R::Side>,
+    /// Whether the current position is over with no winner.
+    drawn: bool,
 }
 
 impl<R: Rules> Match<R> {
     /// A match from `start` (where the game must not be over already).
     pub fn new(start: R::Position, human: R::Side) -> Match<R> {
         let winner = R::winner(&start);
+        let drawn = R::drawn(&start);
         Match {
             human,
             record: Record::new(start),
             winner,
+            drawn,
         }
     }
 
@@ -64,11 +68,17 @@ impl<R: Rules> Match<R> {
     /// than by a move.
     fn refresh(&mut self) {
         self.winner = R::winner(self.position());
+        self.drawn = R::drawn(self.position());
     }
 
-    /// Whether the game goes on.
+    /// Whether the game goes on (no winner, no draw).
     pub fn is_on(&self) -> bool {
-        self.winner().is_none()
+        self.winner.is_none() && !self.drawn
+    }
+
+    /// Whether the game is over with no winner.
+    pub fn is_drawn(&self) -> bool {
+        self.drawn
     }
 
     /// Whether the human is to move in a game going on.
@@ -103,6 +113,7 @@ impl<R: Rules> Match<R> {
         R::check(self.position(), mv).map_err(MatchError::Illegal)?;
         self.record.push(mv);
         self.winner = R::winner_after(self.position(), mv);
+        self.drawn = self.winner.is_none() && R::drawn(self.position());
         Ok(())
     }
 
@@ -134,7 +145,7 @@ impl<R: Rules> Match<R> {
     }
 
     pub fn toggle_line(&mut self) -> Result<Option<Wanted<R>>, NoStep> {
-        self.record.toggle_line(|p| R::winner(p).is_some())
+        self.record.toggle_line(R::is_over)
     }
 
     pub fn back(&mut self) {

@@ -35,6 +35,15 @@ pub trait Rules {
     fn winner_after(position: &Self::Position, _mv: Self::Move) -> Option<Self::Side> {
         Self::winner(position)
     }
+    /// Whether the game is over with no winner (a full tic-tac-toe
+    /// board); the other games end only in a win.
+    fn drawn(_position: &Self::Position) -> bool {
+        false
+    }
+    /// Whether the game is over: won, or drawn.
+    fn is_over(position: &Self::Position) -> bool {
+        Self::winner(position).is_some() || Self::drawn(position)
+    }
 }
 
 /// A game's engine, as a match against it and its record ask of it: its

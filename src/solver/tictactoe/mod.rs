@@ -10,7 +10,9 @@ use super::record::{PerfectLine, Rules};
 use super::search::{Expansion, Game, Outcome, Solver};
 use std::sync::OnceLock;
 
+mod engine;
 mod puzzle;
+pub use engine::TicTacToeEngine;
 pub use puzzle::{TicTacToePuzzle, TicTacToeTask};
 
 /// Number of boards: 3^9.
@@ -423,6 +425,10 @@ impl Rules for TicTacToeRules {
         [Side::X, Side::O]
             .into_iter()
             .find(|&side| board.has_line(side))
+    }
+
+    fn drawn(board: &Board) -> bool {
+        board.is_full() && Self::winner(board).is_none()
     }
 }
 

@@ -1,4 +1,5 @@
-//! A match played from the tab's own editor (Treblecross, Notakto): a
+//! A match played from the tab's own editor (tic-tac-toe, Treblecross,
+//! Notakto): a
 //! game starts from the editor's position and stops back into it, `n`
 //! plays it again from its start, and with no game the perfect line is
 //! studied from the editor's position.
@@ -17,12 +18,12 @@ pub enum Abandon {
     PlayOn,
 }
 
-/// A match tab whose game is played from its editor's position, the
-/// players the first and the second to move there.
-pub trait EditedMatch: PlayingTab
-where
-    Self::Rules: Rules<Side = Player>,
-{
+/// A side of the tab's game (you and the engine, or X and O).
+pub type Side<T> = <<T as PlayingTab>::Rules as Rules>::Side;
+
+/// A match tab whose game is played from its editor's position: `g` with
+/// you first there, `G` with the engine first.
+pub trait EditedMatch: PlayingTab {
     /// Said when a game stops and the position goes back to the editor.
     const STOPPED: &'static str;
     /// Said when `n` plays the game again from its start.
@@ -36,8 +37,9 @@ where
     /// Asked before it starts again (`n`).
     const AGAIN_QUESTION: &'static str;
 
-    /// The editor's position, with `first` to move.
-    fn editor_position(&self, first: Player) -> Pos<Self>;
+    /// The editor's position as a game's start, with `first` (you or the
+    /// engine) to move, and the side you play there.
+    fn editor_start(&self, first: Player) -> (Pos<Self>, Side<Self>);
     /// The editor takes `position` (a stopped game's, or the one shown),
     /// as one undoable edit.
     fn take_position(&mut self, position: Pos<Self>);
@@ -62,10 +64,7 @@ where
 
     /// Starts a game from the editor's position, or stops the one going
     /// on (the editor takes its position).
-    fn toggle_game(&mut self, first: Player)
-    where
-        Self::Rules: Rules<Side = Player>,
-    {
+    fn toggle_game(&mut self, first: Player) {
         self.playing_mut().study = None;
         if let Some(game) = self.playing_mut().game.take() {
             self.take_position(game.position().clone());
@@ -73,27 +72,24 @@ where
             self.reanalyze();
             return;
         }
-        let start = self.editor_position(first);
-        if Self::Rules::winner(&start).is_some() {
+        let (start, you) = self.editor_start(first);
+        if Self::Rules::is_over(&start) {
             self.say(Self::NO_GAME);
             return;
         }
-        self.playing_mut().game = Some(Match::new(start, Player::You));
+        self.playing_mut().game = Some(Match::new(start, you));
         self.game_began();
         *self.message_mut() = None;
         self.after_move();
     }
 
-    /// A saved game: its start, who moved first and its moves, played
+    /// A saved game: its start, the side you play and its moves, played
     /// again as far as they are legal (the engine moves if it is its turn).
-    fn load_game(&mut self, start: Pos<Self>, moves: Vec<Mv<Self>>)
-    where
-        Self::Rules: Rules<Side = Player>,
-    {
-        if Self::Rules::winner(&start).is_some() {
+    fn load_game(&mut self, start: Pos<Self>, you: Side<Self>, moves: Vec<Mv<Self>>) {
+        if Self::Rules::is_over(&start) {
             return;
         }
-        let mut game = Match::new(start, Player::You);
+        let mut game = Match::new(start, you);
         for mv in moves {
             if game.play(game.to_move(), mv).is_err() {
                 break;
@@ -135,7 +131,7 @@ where
         if self.review_game(key) {
             return;
         }
-        let start = self.editor_position(Player::You);
+        let (start, _) = self.editor_start(Player::You);
         let playing = self.playing_mut();
         let studied = review::study(&mut playing.study, || start, key);
         playing.want(studied.wanted);

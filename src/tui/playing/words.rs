@@ -20,34 +20,36 @@ pub struct Banner {
 }
 
 /// How a game's panel begins, the same in each such tab: who started and
-/// whose move it is, or who won and the keys that go on from there; the
-/// legend of the marks once a move has one; and, when the analysis is
+/// whose move it is, or how it ended and the keys that go on from there;
+/// the legend of the marks once a move has one; and, when the analysis is
 /// hidden, how to show it.
-pub fn game_lines<R: Rules<Side = Player>>(
+pub fn game_lines<R: Rules>(
     game: &Match<R>,
     banner: Banner,
     hidden: bool,
     width: u16,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
-    let started = match R::to_move(game.record().start()) {
-        Player::Engine => "the engine started",
-        Player::You => "you started",
+    let you = game.human();
+    let started = match R::to_move(game.record().start()) == you {
+        true => "you started",
+        false => "the engine started",
     };
-    let (words, style) = match (game.winner(), game.to_move()) {
-        (Some(Player::You), _) => (format!("GAME OVER: {}", banner.you_won), theme.good()),
-        (Some(Player::Engine), _) => (format!("GAME OVER: {}", banner.engine_won), theme.bad()),
-        (None, Player::You) => (
+    let (words, style) = match game.winner() {
+        Some(side) if side == you => (format!("GAME OVER: {}", banner.you_won), theme.good()),
+        Some(_) => (format!("GAME OVER: {}", banner.engine_won), theme.bad()),
+        None if game.is_drawn() => ("GAME OVER: a draw".to_string(), theme.key()),
+        None if game.to_move() == you => (
             format!("Playing the engine ({started}): {}", banner.your_move),
             theme.key(),
         ),
-        (None, Player::Engine) => ("Playing the engine: it is thinking…".into(), theme.key()),
+        None => ("Playing the engine: it is thinking…".into(), theme.key()),
     };
     // Game over: what happened, then the keys that go on from it.
     let keys: &[&str] = match game.winner() {
-        Some(Player::You) => &["n again", "< review", "g back to editing"],
-        Some(Player::Engine) => &["u take back", "n again", "< review", "g back to editing"],
-        None => &[],
+        Some(side) if side == you => &["n again", "< review", "g back to editing"],
+        _ if game.is_on() => &[],
+        _ => &["u take back", "n again", "< review", "g back to editing"],
     };
     let mut lines = vec![Line::styled(words, style)];
     lines.extend(key_lines(keys, width, theme.dim()));

@@ -61,7 +61,7 @@ macro_rules! puzzle_keys {
             [$crate::tui::keymap::ch('n')] "n" "lesson: the next step (or skip this one)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Next), when $crate::tui::keymap::When::LESSON, footer "next";
             [$crate::tui::keymap::ch('P'), $crate::tui::keymap::key(crossterm::event::KeyCode::Esc)] "P/Esc" "leave the puzzles or the lesson: back to the tab as it was"
-                => $wrap($crate::tui::puzzle::PuzzleAction::Leave), group "P" "leave";
+                => $wrap($crate::tui::puzzle::PuzzleAction::Leave), group "Esc" "leave";
             [$crate::tui::keymap::ch('p')] "p" "puzzle: the solution, as the perfect line (ends the streak)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Solution), when $crate::tui::keymap::When::OUTSIDE_LESSONS, footer "solution";
             [$crate::tui::keymap::ch('p')] "p" "lesson: the step's answer, shown (it counts for nothing)"

@@ -33,8 +33,8 @@ const STEPS: [(&str, &str, &str); 5] = [
     ),
     (
         "XX./.../... X.X/.../...",
-        "Losing kinds. These lose for the player to move: one board like .X./X../...; two like X.X/.../...; one of those and an empty board; two empty boards. Leave one.",
-        "XX./X../... is of the same kind as X.X/.../..., so two of that kind are left. Boards like X../.../... and dead ones count for nothing; i shows the algebra behind the kinds.",
+        "Losing kinds. These lose for the player to move: two empty boards; one board with only its centre taken; two boards that each hold two corners of a side, like board 2; one such board and an empty board. Leave one of them.",
+        "an X under the corner of board 1 makes three X around a corner, which is of the same kind as board 2: two boards of one kind are left, and they cancel out. A board with one X off the centre, and a dead board, count for nothing; i shows the algebra behind the kinds.",
     ),
 ];
 
@@ -58,7 +58,7 @@ const HINTS: [[&str; 2]; 5] = [
     ],
     [
         "make board 1 of the same kind as board 2",
-        "XX./X../... is of board 2's kind",
+        "three X around a corner are of board 2's kind",
     ],
 ];
 

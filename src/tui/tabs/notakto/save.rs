@@ -79,6 +79,7 @@ impl NotaktoTab {
                     boards,
                     to_move: first,
                 },
+                Player::You,
                 moves,
             );
         }

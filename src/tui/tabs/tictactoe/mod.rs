@@ -1,16 +1,20 @@
 //! The Tic-tac-toe tab: edit a board, see its verdict live, and for a
-//! legal continuing board what every empty cell gives under perfect play.
+//! legal continuing board what every empty cell gives under perfect play;
+//! play the engine from it.
 //!
-//! Its drawing is in `view.rs`, its puzzles in `puzzle.rs`.
+//! Its drawing is in `view.rs`, its game in `game.rs`, its puzzles in
+//! `puzzle.rs`.
 
+mod game;
 mod keys;
 mod layout;
 mod lesson;
 mod puzzle;
 mod save;
 mod view;
+pub use game::GameWords;
 pub use keys::{Action, BINDINGS, PUZZLE_BINDINGS};
-use keys::{EDITING, LINE};
+use keys::{EDITING, GAME_OVER, LINE, PLAYING, REVIEWING};
 pub use layout::{layout, TicTacToeLayout, MIN_SIZE};
 pub use puzzle::{Training, Try};
 
@@ -19,11 +23,13 @@ use crate::notation::{InputError, Tokens};
 use crate::solver::puzzle::{PuzzleGame, Puzzler};
 use crate::solver::record::{PerfectLine, Record, Shown, Wanted};
 use crate::solver::tictactoe::{illegality, Analysis, Analyzer, Atlas, Board, Illegality, Verdict};
-use crate::solver::tictactoe::{perfect_line, TicTacToeRules};
+use crate::solver::tictactoe::{perfect_line, TicTacToeEngine, TicTacToeRules};
 use crate::solver::{Cell, Side};
 use crate::tui::history::{History, NOTHING_TO_REDO, NOTHING_TO_UNDO};
 use crate::tui::keymap::{Binding, Direction, When};
+use crate::tui::playing::{Abandon, EditedMatch, Playing, PlayingTab};
 use crate::tui::puzzle as puzzles;
+use crate::tui::record_view;
 use crate::tui::review::{self, Review};
 use crate::tui::tab::{About, Tab, TabBasics};
 use crate::tui::theme::Theme;
@@ -78,6 +84,10 @@ pub struct TicTacToeTab {
     training: Training,
     /// Holds the rated boards, built on the first puzzle (2 ms).
     puzzler: Puzzler,
+    /// A game against the engine, from the board (which waits meanwhile).
+    playing: Playing<TicTacToeRules>,
+    /// Whether each cell's value shows during a game (`a`).
+    show_analysis: bool,
 }
 
 impl Default for TicTacToeTab {
@@ -99,9 +109,13 @@ impl Tab for TicTacToeTab {
 
     fn mode(&self) -> When {
         if self.study.is_some() {
-            LINE
-        } else {
-            EDITING
+            return LINE;
+        }
+        match (self.game(), self.game_record().map(|r| r.shown())) {
+            (None, _) => EDITING,
+            (Some(_), Some(shown)) if shown != Shown::Live => REVIEWING,
+            (Some(game), _) if game.is_on() => PLAYING,
+            (Some(_), _) => GAME_OVER,
         }
     }
 
@@ -124,7 +138,15 @@ impl Tab for TicTacToeTab {
         if self.training.current.is_some() {
             return self.update_puzzle(action);
         }
+        if self.game().is_some() {
+            return self.update_game(action);
+        }
         match action {
+            Action::Game(first) => self.toggle_game(first),
+            Action::NewGame => self.new_game(),
+            Action::ShowAnalysis => {
+                self.message = Some("the values are on: a hides them in games".into())
+            }
             Action::Puzzle(action) => puzzles::update(self, action),
             Action::Answer => self.message = Some(puzzles::NO_PUZZLE.into()),
             Action::Review(Review::Line) => self.review_key(Review::Line),
@@ -153,10 +175,32 @@ impl Tab for TicTacToeTab {
     }
 
     fn mouse(&self, area: Rect, event: &MouseEvent) -> Option<Action> {
-        let cell = self.cell_at(area, Position::new(event.column, event.row))?;
+        let at = Position::new(event.column, event.row);
+        // A click on a move of a game's list: the position after it.
+        let left = event.kind == MouseEventKind::Down(MouseButton::Left);
+        if let (true, Some(record), Some(l)) = (left, self.game_record(), layout(area)) {
+            if let Some(list) = self
+                .game_list_area(l.panel)
+                .filter(|list| list.contains(at))
+            {
+                let ply = record_view::ply_at(record, &self.words(), list, at)?;
+                return Some(Action::Review(Review::At(ply)));
+            }
+        }
+        let cell = self.cell_at(area, at)?;
         match event.kind {
             MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(cell)),
             MouseEventKind::Down(MouseButton::Right) => Some(Action::ClickBack(cell)),
+            _ => None,
+        }
+    }
+
+    fn abandons(&self, action: Action) -> Option<String> {
+        let live = self.game_record().is_some_and(|r| r.shown() == Shown::Live);
+        match action {
+            Action::Game(_) if live => self.abandons_game(Abandon::Stop),
+            Action::NewGame => self.abandons_game(Abandon::Again),
+            Action::Review(Review::Continue) => self.abandons_game(Abandon::PlayOn),
             _ => None,
         }
     }
@@ -177,7 +221,16 @@ impl TabBasics for TicTacToeTab {
     }
 
     fn tick(&mut self) {
+        self.poll_engine();
         crate::tui::puzzle::tick(self);
+    }
+
+    fn busy(&self) -> bool {
+        self.playing.is_busy()
+    }
+
+    fn at_stake(&self) -> Option<&'static str> {
+        self.game_at_stake()
     }
 
     fn set_details(&mut self, on: bool) {
@@ -206,6 +259,8 @@ impl TicTacToeTab {
             study: None,
             training: Training::new(PuzzleGame::TicTacToe),
             puzzler: Puzzler::new(),
+            playing: Playing::new(TicTacToeEngine::default),
+            show_analysis: true,
         }
     }
 
@@ -241,10 +296,48 @@ impl TicTacToeTab {
     /// The board drawn: the edited one, or a step of the perfect line, with
     /// the move that led there.
     pub fn shown(&self) -> (Board, Option<Cell>) {
-        match (&self.study, &self.training.current) {
-            (Some(study), _) => study.shown_position(),
-            (None, Some(t)) => t.board(),
-            (None, None) => (self.board, None),
+        match (&self.study, &self.training.current, self.game_record()) {
+            (Some(study), _, _) => study.shown_position(),
+            (None, Some(t), _) => t.board(),
+            (None, None, Some(record)) => record.shown_position(),
+            (None, None, None) => (self.board, None),
+        }
+    }
+
+    /// The board the verdict is of: the game's as shown, else the one
+    /// being edited (a puzzle's and a study's have their own words).
+    fn live_board(&self) -> Board {
+        match self.game_record() {
+            Some(record) => record.shown_position().0,
+            None => self.board,
+        }
+    }
+
+    /// The verdict follows the board shown (after a game's move, a step
+    /// of its review, or an edit).
+    fn reanalyze(&mut self) {
+        self.verdicts = assess(&self.live_board(), &mut self.analyzer);
+    }
+
+    /// An action while a game is on or over: a move, the take-back, the
+    /// keys of the game; the editing keys say why they wait.
+    fn update_game(&mut self, action: Action) {
+        let reviewing = self.game_record().is_some_and(|r| r.shown() != Shown::Live);
+        match action {
+            Action::Review(key) => self.review_key(key),
+            Action::NewGame => self.new_game(),
+            Action::Game(first) => self.toggle_game(first),
+            Action::Click(cell) if reviewing => self.review_click(Some(cell)),
+            _ if reviewing => self.review_click(None),
+            Action::Play => self.play_at(self.cursor),
+            Action::Click(cell) => {
+                self.cursor = cell;
+                self.play_at(cell);
+            }
+            Action::Undo => self.undo_in_game(),
+            Action::ShowAnalysis => self.show_analysis = !self.show_analysis,
+            Action::Puzzle(action) => puzzles::update(self, action),
+            _ => self.message = Some("a game is on: g stops it, then edit the board".into()),
         }
     }
 
@@ -268,10 +361,6 @@ impl TicTacToeTab {
         }
     }
 
-    fn review_key(&mut self, key: Review) {
-        self.study_key(self.board, key);
-    }
-
     /// Replaces the board as one undoable edit (no-op if unchanged).
     pub(super) fn edit(&mut self, board: Board) {
         if board == self.board {
@@ -283,7 +372,7 @@ impl TicTacToeTab {
 
     fn set(&mut self, board: Board) {
         self.board = board;
-        self.verdicts = assess(&board, &mut self.analyzer);
+        self.reanalyze();
     }
 
     fn next_example(&mut self) {
@@ -319,7 +408,7 @@ impl TicTacToeTab {
             Verdict::SecondPlayerWon => Side::O,
             _ => return None,
         };
-        Some((side, self.board.line_of(side)?))
+        Some((side, self.live_board().line_of(side)?))
     }
 }
 

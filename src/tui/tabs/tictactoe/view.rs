@@ -1,15 +1,17 @@
 //! Drawing the tab: the board with each empty cell's value (or a
-//! puzzle's answers), the verdict panel, the perfect line, the puzzle panel.
+//! puzzle's answers), the verdict panel, a game's panel and move list, the
+//! perfect line, the puzzle panel.
 
 use super::{TicTacToeLayout, TicTacToeTab};
 use crate::notation::in_moves;
 use crate::notation::line_words;
 use crate::notation::tictactoe::{mark_letter, result_words, slashed};
-use crate::solver::record::PerfectLine;
+use crate::solver::record::{PerfectLine, Record, Shown};
 use crate::solver::tictactoe::TicTacToeRules;
 use crate::solver::tictactoe::Verdict;
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::grid::{draw_centred, glyph, Shape};
+use crate::tui::playing::{game_lines, Banner};
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
 use crate::tui::value_history::{ValueHistory, LEAST_ROWS, MOST_ROWS};
@@ -81,7 +83,7 @@ impl TicTacToeTab {
                         put_value(buf, body, "✗", value, false, theme);
                     }
                 }
-                (None, None) if !editing => {}
+                (None, None) if !editing || self.analysis_hidden() => {}
                 (None, None) => {
                     let value =
                         self.verdicts.analysis.as_ref().and_then(|a| {
@@ -205,6 +207,9 @@ impl TicTacToeTab {
     pub(super) fn render_panel(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         if let Some((line, step)) = self.perfect_line() {
             return self.render_line(line, step, area, buf, theme);
+        }
+        if let (None, Some(record)) = (&self.training.current, self.game_record()) {
+            return self.render_game(record, area, buf, theme);
         }
         if self.training.current.is_some() {
             let mut panel = self.puzzle_panel(theme);
@@ -332,7 +337,7 @@ impl TicTacToeTab {
         if v.analysis.is_some() {
             notes.push(Line::styled(
                 format!(
-                    "Click a cell (or Space) to play {} there; X and O take turns. A click on a mark takes it back.",
+                    "Click a cell (or Space) to play {} there; X and O take turns. A click on a mark takes it back. g plays the engine from this board.",
                     mark_letter(self.board.to_move())
                 ),
                 theme.dim(),
@@ -356,6 +361,74 @@ impl TicTacToeTab {
             lines.into_iter().chain(facts).chain(notes).collect()
         };
         render_wrapped(ordered, area, buf, theme.dim());
+    }
+}
+
+impl TicTacToeTab {
+    /// A game's panel: how it stands (or the review of a move, or the
+    /// perfect line), then the move list with its value history.
+    fn render_game(
+        &self,
+        record: &Record<TicTacToeRules>,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
+        let lines = self.game_words(record, area.width, theme);
+        let (status, list) = record_view::split_words_and_list(area, &lines, true);
+        render_wrapped(lines, status, buf, theme.dim());
+        if let Some(list) = list {
+            record_view::render_record(record, &self.words(), list, buf, theme);
+        }
+    }
+
+    /// The words over a game's move list.
+    fn game_words(
+        &self,
+        record: &Record<TicTacToeRules>,
+        width: u16,
+        theme: &Theme,
+    ) -> Vec<Line<'static>> {
+        let Some(game) = self.game() else {
+            return Vec::new();
+        };
+        let mut lines = match record.shown() {
+            Shown::Review { .. } => record_view::review_lines(record, &self.words(), width, theme),
+            Shown::Line { .. } => record_view::line_lines(record, width, theme),
+            Shown::Live => {
+                let you = mark_letter(game.human());
+                let banner = Banner {
+                    you_won: "you win: three in a row!".into(),
+                    engine_won: "the engine wins: three in a row.".into(),
+                    your_move: format!("your move, you play {you}: click a cell (or Space)"),
+                };
+                let hidden = self.analysis_hidden();
+                let mut lines = game_lines(game, banner, hidden, width, theme);
+                if let (false, Some(a)) = (hidden, &self.verdicts.analysis) {
+                    lines.push(Line::from(vec![
+                        Span::styled("perfect play from here: ", theme.dim()),
+                        Span::styled(
+                            result_words(a.mover, a.value),
+                            outcome_style(a.value, theme),
+                        ),
+                        Span::styled("; ★ marks the best cells", theme.dim()),
+                    ]));
+                }
+                lines
+            }
+        };
+        if let Some(message) = &self.message {
+            lines.push(Line::styled(message.clone(), theme.key()));
+        }
+        lines
+    }
+
+    /// Where the game's move list is in the panel `area`, if one is drawn
+    /// (the same split as drawing, for clicks).
+    pub(super) fn game_list_area(&self, area: Rect) -> Option<Rect> {
+        let record = self.game_record()?;
+        let lines = self.game_words(record, area.width, &Theme { color: false });
+        record_view::split_words_and_list(area, &lines, true).1
     }
 }
 

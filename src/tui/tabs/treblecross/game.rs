@@ -55,11 +55,12 @@ impl EditedMatch for TreblecrossTab {
     const AGAIN_QUESTION: &'static str =
         "Start the game again from its first strip? The game in progress is discarded.";
 
-    fn editor_position(&self, first: Player) -> Position {
-        Position {
+    fn editor_start(&self, first: Player) -> (Position, Player) {
+        let start = Position {
             strip: self.strip.clone(),
             to_move: first,
-        }
+        };
+        (start, Player::You)
     }
 
     fn take_position(&mut self, position: Position) {

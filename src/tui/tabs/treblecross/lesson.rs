@@ -1,5 +1,6 @@
 //! The tab's lesson: three in a row, the unsafe cells, free stretches that
-//! lose, equal stretches, and their sum, on five strips. Each step is a
+//! lose, equal stretches, stretches of one move, and how stretches count
+//! together, on six strips. Each step is a
 //! puzzle made from its strip, so its answers are the solver's.
 
 use crate::solver::grundy::GrundyTable;
@@ -7,7 +8,7 @@ use crate::solver::treblecross::{Strip, TreblecrossPuzzle};
 use crate::tui::puzzle::{Lesson, Step};
 
 /// The strips, what each step asks and why (cells count from 1).
-const STEPS: [(&str, &str, &str); 5] = [
+const STEPS: [(&str, &str, &str); 6] = [
     (
         "..X.X...",
         "Three in a row. Both players play X. Click the cell that makes three X in a row.",
@@ -29,14 +30,19 @@ const STEPS: [(&str, &str, &str); 5] = [
         "the middle leaves two equal stretches of four free cells: answer each move of your opponent's with the mirror cell on the other side, and you always have a safe reply.",
     ),
     (
+        "X.....X......X.......X",
+        "One move each. A free stretch of one, two or three safe cells holds just one more move: an X there leaves none of it safe. Three such stretches are left. Click a cell that wins.",
+        "after your move two one-move stretches are left: your opponent uses one, you use the last, and they have only unsafe cells. An odd number of one-move stretches wins for the player to move.",
+    ),
+    (
         ".......X.......X....",
-        "Adding stretches. The X split the strip into three free stretches. Click the one winning cell.",
-        "each free stretch is a small game with a number, its Grundy value (i shows them); the player to move loses when the numbers cancel out (their nim-sum, binary addition without carry, is 0). The stretches are worth 2, 1 and 1: X at 3 uses up the first, and 1 and 1 cancel.",
+        "Counting stretches. A stretch of four or five free cells counts as 2, not 1 (i shows each stretch's count). Counts that pair off cancel, as equal stretches did. Click the one winning cell.",
+        "the stretches count 2, 1 and 1: X at 3 uses up the 2, and the two 1s cancel (you answer in one whatever your opponent does in the other). Every stretch has such a count, its Grundy value; the player to move loses when the counts cancel out (their nim-sum, binary addition without carry, is 0). i shows both.",
     ),
 ];
 
 /// Each step's first two hints, in its words (the third gives the move).
-const HINTS: [[&str; 2]; 5] = [
+const HINTS: [[&str; 2]; 6] = [
     ["look at the gap between the two X", "an X at 4 makes X X X"],
     [
         "an X at 2 or 3 lets your opponent complete three",
@@ -48,8 +54,12 @@ const HINTS: [[&str; 2]; 5] = [
     ],
     ["think of a mirror", "the middle cell is 7"],
     [
+        "count the moves left: each stretch holds one",
+        "any safe cell wins: the stretches are cells 4, 10 to 11 and 17 to 19",
+    ],
+    [
         "the free stretches are cells 1 to 5, 11 to 13 and 19 to 20",
-        "an X in the middle of the first stretch leaves none of it safe",
+        "use up the stretch that counts 2: an X in its middle leaves none of it safe",
     ],
 ];
 

@@ -81,6 +81,7 @@ impl TreblecrossTab {
                     strip,
                     to_move: first,
                 },
+                Player::You,
                 moves,
             );
         }
