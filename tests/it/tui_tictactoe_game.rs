@@ -147,6 +147,14 @@ fn take_back_quit_question_and_puzzles_over_a_game() {
     assert!(moves(&app).is_empty());
     play(&mut app, 0);
     let before = moves(&app);
+    // A review step shows the values of the position reviewed (O to
+    // move after your first move), not of the live one (X to move).
+    type_keys(&mut app, "<");
+    let reviewed = app.tabs.tictactoe.verdicts().analysis.as_ref().unwrap();
+    assert_eq!(reviewed.mover, noughts::solver::Side::O);
+    app.handle(&key(crossterm::event::KeyCode::Esc), AREA);
+    let live = app.tabs.tictactoe.verdicts().analysis.as_ref().unwrap();
+    assert_eq!(live.mover, noughts::solver::Side::X);
     // Quitting names the game at stake.
     type_keys(&mut app, "q");
     let question = app.question().expect("asked before quitting");

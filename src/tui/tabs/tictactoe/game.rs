@@ -84,11 +84,13 @@ impl EditedMatch for TicTacToeTab {
         self.show_analysis = false;
     }
 
-    /// A review key: on the game, else the tab's own study of the perfect
-    /// line from the board (from the solver at once, no engine thread).
+    /// A review key: on the game (the cells' values follow the position
+    /// reviewed), else the tab's own study of the perfect line from the
+    /// board (from the solver at once, no engine thread).
     fn review_key(&mut self, key: Review) {
-        if !self.review_game(key) {
-            self.study_key(self.board, key);
+        match self.review_game(key) {
+            true => self.reanalyze(),
+            false => self.study_key(self.board, key),
         }
     }
 }
