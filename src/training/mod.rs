@@ -11,7 +11,7 @@ mod trainer;
 
 pub use missed::Missed;
 pub use run::{Run, RunEnd, RunKind};
-pub use trainer::{aim_words, Progress, Rating, Trainer, AIM_STEP, MOST_EASE};
+pub use trainer::{aim_words, Progress, Rating, Trainer, AIM_STEP, MOST_EASE, MOST_SWING};
 
 use crate::solver::puzzle::PuzzleId;
 use crate::store;

@@ -74,6 +74,13 @@ pub struct Rating {
 /// (`1432?`): a new player's first answers move it by a hundred or more.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
+/// The most a provisional rating moves on one answer, either way. Glicko-2
+/// alone takes 400 or more off a new player's guessed 1500 for one miss of
+/// an eased puzzle (rated 1150), while a solve gives under 100: a newcomer
+/// read that as punishment. The deviation still shrinks as Glicko-2 says,
+/// so the rating settles as fast; it only gets there in smaller steps.
+pub const MOST_SWING: f64 = 150.0;
+
 impl Rating {
     /// The rating as the panel writes it: rounded, with `?` while it is
     /// provisional.
@@ -435,7 +442,14 @@ impl Trainer {
                 deviation: r.deviation,
                 volatility: r.volatility,
             };
-            Rating::from(glicko2(&player, &puzzle, &outcome, &Glicko2Config::new()).0).checked()
+            let mut new =
+                Rating::from(glicko2(&player, &puzzle, &outcome, &Glicko2Config::new()).0);
+            if r.deviation > PROVISIONAL_DEVIATION {
+                new.rating = new
+                    .rating
+                    .clamp(r.rating - MOST_SWING, r.rating + MOST_SWING);
+            }
+            new.checked()
         };
         let before = self.progress.rating;
         let change = play(before).rating - before.rating;

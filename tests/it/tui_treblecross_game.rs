@@ -286,3 +286,27 @@ fn a_click_on_a_played_x_reviews_its_move() {
         .unwrap()
         .contains("click on an X"));
 }
+
+/// A game started where the player to move loses says so, with the way to
+/// the other side; one started on the winning side says that instead.
+#[test]
+fn a_game_says_who_holds_the_winning_side() {
+    // Twelve empty cells lose for the player to move (the exhaustive
+    // search agrees); thirteen win.
+    assert!(matches!(
+        searched(&[false; 12]),
+        noughts::solver::Outcome::Loss(_)
+    ));
+    let mut app = app_with("............");
+    play_keys(&mut app, "g");
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("the engine holds the winning side"), "{text}");
+    assert!(matches!(
+        searched(&[false; 13]),
+        noughts::solver::Outcome::Win(_)
+    ));
+    let mut app = app_with(".............");
+    play_keys(&mut app, "g");
+    let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("you hold the winning side"), "{text}");
+}

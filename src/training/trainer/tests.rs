@@ -180,6 +180,41 @@ fn a_new_rating_is_provisional_until_puzzles_settle_it() {
     assert!(answered >= 3, "a few answers at least: {answered}");
 }
 
+/// A new player who misses an eased puzzle loses at most [`MOST_SWING`]
+/// (Glicko-2 alone took 423 in a newcomer's try), and the deviation still
+/// shrinks; a settled rating moves as Glicko-2 says.
+#[test]
+fn a_provisional_rating_moves_at_most_a_swing_per_answer() {
+    let mut trainer = Trainer::in_memory(GAME);
+    let eased = 1500 - trainer.ease();
+    let mut attempt = Attempt {
+        rating: eased,
+        ..Attempt::new(id())
+    };
+    trainer.wrong(&mut attempt);
+    let after = trainer.progress().rating;
+    assert_eq!(after.rating, 1500.0 - MOST_SWING);
+    assert_eq!(trainer.change, Some(-(MOST_SWING as i32)));
+    assert!(after.deviation < Rating::default().deviation);
+    // A settled rating is Glicko-2's own: a miss moves it by less.
+    let mut settled = Trainer::in_memory(OTHER);
+    while settled.progress().rating.deviation > PROVISIONAL_DEVIATION {
+        let mut attempt = Attempt {
+            rating: 1500,
+            ..Attempt::new(id())
+        };
+        settled.solved(&mut attempt);
+    }
+    let before = settled.progress().rating.rating;
+    let mut attempt = Attempt {
+        rating: 1500,
+        ..Attempt::new(id())
+    };
+    settled.wrong(&mut attempt);
+    let drop = before - settled.progress().rating.rating;
+    assert!(drop > 0.0 && drop < MOST_SWING, "{drop}");
+}
+
 #[test]
 fn a_record_of_before_ratings_reads_as_a_new_player() {
     let old = r#"{"level": 2, "streak": 1, "best": 4, "solved": 9}"#;

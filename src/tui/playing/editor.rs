@@ -45,6 +45,12 @@ pub trait EditedMatch: PlayingTab {
     fn take_position(&mut self, position: Pos<Self>);
     /// A game has begun (the tab hides what would give it away).
     fn game_began(&mut self);
+    /// Whether the editor's position wins for the player to move with
+    /// perfect play (`None`: a draw, or not known yet): said as a game
+    /// starts, so that nobody starts a lost game unwarned.
+    fn mover_wins(&self) -> Option<bool> {
+        None
+    }
 
     /// The question to ask before `what` throws away a game you have
     /// moved in; `None` when nothing would be lost.
@@ -77,9 +83,16 @@ pub trait EditedMatch: PlayingTab {
             self.say(Self::NO_GAME);
             return;
         }
+        let winning_side = self.mover_wins().map(|wins| wins == (first == Player::You));
         self.playing_mut().game = Some(Match::new(start, you));
         self.game_began();
-        *self.message_mut() = None;
+        *self.message_mut() = winning_side.map(|yours| match yours {
+            true => "you hold the winning side: find the win (a shows the analysis)".into(),
+            false => {
+                "the engine holds the winning side here: g stops, then G lets the engine move first"
+                    .into()
+            }
+        });
         self.after_move();
     }
 

@@ -78,6 +78,10 @@ impl EditedMatch for NotaktoTab {
     fn game_began(&mut self) {
         self.show_analysis = false;
     }
+
+    fn mover_wins(&self) -> Option<bool> {
+        Some(self.analysis.is_winning())
+    }
 }
 
 impl NotaktoTab {

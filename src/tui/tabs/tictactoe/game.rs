@@ -84,6 +84,14 @@ impl EditedMatch for TicTacToeTab {
         self.show_analysis = false;
     }
 
+    fn mover_wins(&self) -> Option<bool> {
+        match self.verdicts.analysis.as_ref()?.value {
+            Outcome::Win(_) => Some(true),
+            Outcome::Loss(_) => Some(false),
+            Outcome::Draw => None,
+        }
+    }
+
     /// A review key: on the game (the cells' values follow the position
     /// reviewed), else the tab's own study of the perfect line from the
     /// board (from the solver at once, no engine thread).

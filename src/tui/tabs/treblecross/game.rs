@@ -72,6 +72,10 @@ impl EditedMatch for TreblecrossTab {
     fn game_began(&mut self) {
         self.show_analysis = false;
     }
+
+    fn mover_wins(&self) -> Option<bool> {
+        self.analysis.as_ref().map(|a| a.is_winning())
+    }
 }
 
 impl TreblecrossTab {
