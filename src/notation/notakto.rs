@@ -311,9 +311,10 @@ impl PuzzleText for NotaktoPuzzle {
 }
 
 /// Step `step` of the hint of a Notakto puzzle, in plain words: what a
-/// winning move leaves, then the board and what to make of it, then the
-/// move. With `details` the first step is the quotient's (the product and
-/// the P-portion).
+/// winning move leaves, then the board, then the move. With `details` the
+/// first step is the quotient's (the product and the P-portion), and the
+/// second names the board of the same kind to make (a newcomer read that
+/// board as the shape to copy, which it need not be).
 pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
     let Some(&first) = p.answers.first() else {
         return "no move answers this".into();
@@ -334,6 +335,9 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
             let after = p.boards[first.board].with_x(first.cell);
             if after.is_dead() {
                 return format!("kill board {board}: complete a line there");
+            }
+            if !details {
+                return format!("a winning move is on board {board}: one X there leaves a losing position");
             }
             // The board of the same kind with the fewest X: the target.
             let kind = q.element_of(after);

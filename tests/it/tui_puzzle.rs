@@ -468,7 +468,12 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
         assert_eq!(mnc.winner(), Some(mnc.human()));
         let t = mnc.training().current.as_ref().unwrap();
         assert_eq!(t.attempt.standing, Standing::Solved);
-        shows(&app, "won, puzzle solved");
+        // How it was won, as the rules say: a line, or no legal move left.
+        let how = match mnc.position().line_of(mnc.human()) {
+            Some(_) => "three in a row",
+            None => "the engine has no legal move left",
+        };
+        shows(&app, &format!("won ({how}), puzzle solved"));
     }
     assert_eq!(progress_file(folder.path(), "mnc")["solved"], 4);
 

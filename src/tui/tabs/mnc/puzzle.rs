@@ -263,6 +263,13 @@ impl MncTab {
     pub(super) fn after_puzzle_move(&mut self, before: &Position, mv: Move) {
         let human = self.human();
         let won = self.winner() == Some(human);
+        // How it was won: a line, or an opponent left with no legal move
+        // (a rule a newcomer does not expect).
+        let how = match self.position().line_of(human) {
+            Some(_) => "three in a row",
+            None => "the engine has no legal move left",
+        };
+        let in_lesson = self.training.in_lesson();
         let Some(t) = &mut self.training.current else {
             return;
         };
@@ -278,12 +285,15 @@ impl MncTab {
             t.attempt.hints = 0;
             t.said = Some((format!("{name} keeps the win"), true));
             if won {
-                t.said = Some((format!("{name}: won"), true));
+                t.said = Some((format!("{name}: won ({how})"), true));
             }
             return;
         }
-        if won {
-            self.training.right(format!("✓ {name}: won, puzzle solved"));
+        if won && in_lesson {
+            self.training.right(format!("✓ {name}: won ({how})"));
+        } else if won {
+            self.training
+                .right(format!("✓ {name}: won ({how}), puzzle solved"));
         } else {
             t.said = Some((format!("✓ {name} keeps the win: the engine answers"), true));
             // The next position has hints of its own.
