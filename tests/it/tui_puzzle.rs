@@ -103,6 +103,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     let mut wrongs = 0;
     let mut slow_wins = 0;
     let mut solved = 0;
+    let mut saves = [0; 2];
     for seed in 0..40 {
         app.open_puzzle(id(&format!("tictactoe-2-{seed}")));
         let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
@@ -161,10 +162,26 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
         let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
         assert_eq!(t.attempt.standing, Standing::Solved, "seed {seed}");
         shows(&app, "✓ solved: n for the next puzzle");
+        // A save of one cell is not "the last cell to find".
+        if task == TicTacToeTask::Save {
+            let last = right.last().unwrap();
+            match right.len() {
+                1 => shows(&app, &format!("✓ {last} holds: the only cell that does")),
+                _ => shows(
+                    &app,
+                    &format!("✓ {last} holds, and that was the last cell to find"),
+                ),
+            }
+            saves[usize::from(right.len() > 1)] += 1;
+        }
         solved += 1;
     }
     assert!(wrongs > 5, "only {wrongs} puzzles had a losing cell");
     assert!(slow_wins > 0, "no puzzle had a slower win");
+    assert!(
+        saves[0] > 0 && saves[1] > 0,
+        "saves of one and of several cells: {saves:?}"
+    );
     let kept = progress_file(folder.path(), "tictactoe");
     assert_eq!(kept["solved"], solved);
 
@@ -785,6 +802,8 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
         assert!(run_and_try(&app).0.is_some_and(|r| r.is_on()));
         keys_then_settle(&mut app, "P");
         assert_eq!(run_and_try(&app), (None, None), "{first}");
+        // ... and says how far it got (it ended silently).
+        shows(&app, "timed run left: 0 puzzles solved");
         let _ = high;
     }
 }

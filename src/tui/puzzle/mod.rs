@@ -579,7 +579,15 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
             Ok(())
         }
         PuzzleAction::Toggle | PuzzleAction::Leave => {
+            // A run left halfway says how far it got (it ended silently).
+            let run = tab.training().run_on().map(|r| (r.kind.name(), r.solved));
             tab.leave();
+            if let Some((name, solved)) = run {
+                let plural = if solved == 1 { "" } else { "s" };
+                tab.say(Some(format!(
+                    "{name} left: {solved} puzzle{plural} solved (S or T in the puzzles starts another)"
+                )));
+            }
             Ok(())
         }
         PuzzleAction::Lesson => tab.lesson().map(|lesson| {

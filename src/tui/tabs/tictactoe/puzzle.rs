@@ -150,6 +150,10 @@ impl TicTacToeTab {
         let left = t.puzzle.answers.len() - t.more.found.len();
         match t.puzzle.task {
             TicTacToeTask::Win { .. } => self.training.right(format!("✓ {after}")),
+            // A one-cell save says so, not "the last cell to find".
+            TicTacToeTask::Save if t.puzzle.answers.len() == 1 => self
+                .training
+                .right(format!("✓ {name} holds: the only cell that does")),
             TicTacToeTask::Save if left == 0 => self.training.right(format!(
                 "✓ {name} holds, and that was the last cell to find"
             )),
