@@ -721,3 +721,44 @@ fn the_hands_keep_clear_of_the_panel() {
         }
     }
 }
+
+/// With no small piece left in hand, a click on an empty cell places a
+/// big one (a newcomer found no way to do it by mouse).
+#[test]
+fn a_click_places_a_big_piece_once_the_small_ones_are_gone() {
+    use noughts::notation::Saved;
+    use noughts::solver::mnc::{Piece, Position};
+    use noughts::tui::tab::Keep;
+    let small = |side| {
+        Some(Piece {
+            side,
+            size: Size::Small,
+        })
+    };
+    let (x, o) = (small(Side::X), small(Side::O));
+    // a1 b1 c1 / a2 b2 c2 / a3 b3 c3: every small piece played, no line,
+    // x to move with only b3 empty.
+    let cells = [x, x, o, o, o, x, x, None, o];
+    let start = Position::new(cells, BySide::new(0, 0), Side::X).unwrap();
+    let mut app = app_playing(Side::X);
+    wait_for_turn(&mut app);
+    let loaded = app.tabs.mnc.load(Saved::Mnc {
+        start,
+        human: Side::X,
+        moves: Vec::new(),
+    });
+    assert!(loaded.is_ok());
+    wait_for_turn(&mut app);
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(text.contains("no small piece left: a click"), "{text}");
+    let b3 = Cell::from_index(7).unwrap();
+    app.update(Action::tab(MncAction::Click(b3)));
+    let record = mnc(&app).game().record();
+    assert_eq!(
+        record.moves().first(),
+        Some(&Move::Place {
+            size: Size::Big,
+            cell: b3
+        })
+    );
+}

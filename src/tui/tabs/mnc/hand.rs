@@ -42,16 +42,24 @@ impl MncTab {
             Some(Selection::Board(from)) => self.play(Move::Shift { from, to: cell }),
             None if own_big => self.pick_up(cell),
             // A click (or Space) on an empty cell: a small piece, the
-            // move people make most.
+            // move people make most; with none left, a big one (a click
+            // alone then still plays: a newcomer found no way by mouse).
             None if self.position().piece_at(cell).is_none() => {
-                if self.position().small_in_hand(self.human()) > 0 {
-                    self.play(Move::Place {
-                        size: Size::Small,
-                        cell,
-                    });
-                } else {
-                    self.message =
-                        Some("no small piece left: b places a big one, m moves one".into());
+                let you = self.human();
+                let size = match (
+                    self.position().small_in_hand(you),
+                    self.position().big_in_hand(you),
+                ) {
+                    (0, 0) => None,
+                    (0, _) => Some(Size::Big),
+                    _ => Some(Size::Small),
+                };
+                match size {
+                    Some(size) => self.play(Move::Place { size, cell }),
+                    None => self.message = Some(
+                        "no piece left in your hand: m (or a click) picks up a big one to move it"
+                            .into(),
+                    ),
                 }
             }
             None => {

@@ -497,8 +497,13 @@ impl MncTab {
                     Some(Selection::Board(from)) => {
                         format!("your move: move the big piece from {from} ({TARGET} marks where)")
                     }
+                    None if self.position().small_in_hand(you) == 0
+                        && self.position().big_in_hand(you) > 0 =>
+                    {
+                        "your move: no small piece left: a click puts a big one there, m picks one up to move it".into()
+                    }
                     None if self.position().small_in_hand(you) == 0 => {
-                        "your move: no small piece left: b puts a big one at the cursor, m picks one up to move it".into()
+                        "your move: your hand is empty: m (or a click on it) picks up a big piece to move it".into()
                     }
                     None => {
                         "your move: click a cell for a small piece; b puts a big one at the cursor, m picks one up to move it".into()
