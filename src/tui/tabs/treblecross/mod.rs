@@ -617,10 +617,13 @@ impl TreblecrossTab {
         }
     }
 
-    /// Whether the analysis is hidden: during a game, unless asked for,
-    /// and while a puzzle is open.
+    /// Whether the analysis is hidden: during a game, unless asked for;
+    /// on a game's last position, where its marks mean nothing (a newcomer
+    /// read the × left there as still in play); while a puzzle is open.
     fn analysis_hidden(&self) -> bool {
-        self.playing.game.as_ref().is_some_and(|g| g.is_on()) && !self.show_analysis
+        let game = self.playing.game.as_ref();
+        game.is_some_and(|g| g.is_on()) && !self.show_analysis
+            || game.is_some_and(|g| !g.is_on()) && self.view() == Shown::Live
             || self.puzzle_open()
     }
 }

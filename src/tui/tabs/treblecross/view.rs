@@ -438,7 +438,13 @@ impl TreblecrossTab {
                 your_move: "your move. Space or click places an X.".into(),
             };
             let hidden = self.analysis_hidden();
-            lines.extend(game_lines(game, banner, hidden, width, theme));
+            lines.extend(game_lines(
+                game,
+                banner,
+                hidden && game.is_on(),
+                width,
+                theme,
+            ));
             if hidden {
                 return lines;
             }
