@@ -426,7 +426,8 @@ fn captures_are_written_said_and_counted() {
         text.contains(&format!("you took the engine's x on {cell}")),
         "{text}"
     );
-    assert!(text.contains("1 x captured"), "{text}");
+    // The engine's line counts its piece lost, in your line's words.
+    assert!(text.contains("1 x lost"), "{text}");
     // The cell of the last move is tinted and marked.
     let l = layout(shell_layout(AREA).body).unwrap();
     let r = l.cells[cell.index()];

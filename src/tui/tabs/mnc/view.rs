@@ -293,16 +293,16 @@ impl MncTab {
         };
         let room = |x: u16| right.saturating_sub(x);
         let x = layout.hand_big.right() + 1;
-        // Beside the hands, in a shorter form where the long one has no room
-        // (pieces taken off the board, not games lost).
+        // Beside each hand, the pieces that side has lost to captures, in
+        // the same words on both lines ("2 o lost"; a newcomer read "lost"
+        // on one line and "captured" on the other as two things), shorter
+        // where the long form has no room.
         let n = lost(you);
         if n > 0 {
-            // On your own line the letter can go: "3 captured", "3 lost".
             let letter = side_letter(you);
             let text = [
-                format!("  {n} {letter} captured"),
-                format!("{n} {letter} captured"),
-                format!("{n} captured"),
+                format!("  {n} {letter} lost"),
+                format!("{n} {letter} lost"),
                 format!("{n} lost"),
             ]
             .into_iter()
@@ -326,13 +326,13 @@ impl MncTab {
             }
             .letter(),
         );
-        // The captures after the hand, without their letter where the
-        // line would be cut ("2 captured": the hand names the side).
+        // Its lost pieces after the hand, without their letter where the
+        // line would be cut ("2 lost": the hand names the side).
         let captured = match lost(engine) {
             0 => Vec::new(),
             n => vec![
-                format!("  {n} {} captured", side_letter(engine)),
-                format!("  {n} captured"),
+                format!("  {n} {} lost", side_letter(engine)),
+                format!("  {n} lost"),
             ],
         };
         let x = layout.grid.x;
