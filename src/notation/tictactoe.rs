@@ -391,7 +391,7 @@ pub fn puzzle_hint(p: &TicTacToePuzzle, step: u8) -> String {
             p.moves.len()
         ),
         (TicTacToeTask::Win { plies: 1 }, 2) => {
-            format!("it completes a line, in {}", row_words(first))
+            format!("it completes a line; the cell is in {}", row_words(first))
         }
         (TicTacToeTask::Win { plies: 3 }, 2) => format!(
             "it is in {} and makes two threats at once",

@@ -51,8 +51,13 @@ pub struct Attempt {
     pub rated: bool,
     /// Opened by its id, not chosen near a rating.
     pub named: bool,
-    /// Hint steps shown, 0 to [`HINT_STEPS`].
+    /// Hint steps shown, 0 to [`HINT_STEPS`] (N&C+ starts them again at
+    /// each position of a win of several moves).
     pub hints: u8,
+    /// Whether any hint was shown in this puzzle: a solve after one is not
+    /// rated, in every game (N&C+ rated it once the next position's hints
+    /// had started again).
+    pub helped: bool,
     pub wrong: u32,
     pub standing: Standing,
     /// A lesson's step: it counts for nothing in the record (no rating,
@@ -68,6 +73,7 @@ impl Attempt {
             rated: false,
             named: false,
             hints: 0,
+            helped: false,
             wrong: 0,
             standing: Standing::Solving,
             practice: false,

@@ -362,7 +362,7 @@ impl Trainer {
         // A clean solve wins against the puzzle; one after a hint is not
         // rated (a hint is help, and a solve should never cost points: a
         // draw did, against an easier puzzle); a slip lost already.
-        let hinted = attempt.hints > 0 && attempt.wrong == 0;
+        let hinted = attempt.helped && attempt.wrong == 0;
         if !hinted {
             self.rate(attempt, Outcomes::WIN);
         }
@@ -406,6 +406,7 @@ impl Trainer {
             return Err("that was the last hint: the move is shown".into());
         }
         attempt.hints += 1;
+        attempt.helped = true;
         if attempt.hints == HINT_STEPS {
             self.given_up(attempt);
         }

@@ -166,7 +166,10 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
         if task == TicTacToeTask::Save {
             let last = right.last().unwrap();
             match right.len() {
-                1 => shows(&app, &format!("✓ {last} holds: the only cell that does")),
+                1 => shows(
+                    &app,
+                    &format!("✓ {last} holds: the only cell that does not lose"),
+                ),
                 _ => shows(
                     &app,
                     &format!("✓ {last} holds, and that was the last cell to find"),
@@ -803,7 +806,7 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
         keys_then_settle(&mut app, "P");
         assert_eq!(run_and_try(&app), (None, None), "{first}");
         // ... and says how far it got (it ended silently).
-        shows(&app, "timed run left: 0 puzzles solved");
+        shows(&app, "you left the timed run: 0 puzzles solved");
         let _ = high;
     }
 }

@@ -128,6 +128,9 @@ fn the_engine_first_plays_x_and_punishes_a_blunder() {
     let text = screen(&app);
     assert!(text.contains("GAME OVER: the engine wins"), "{text}");
     assert!(text.contains("??"), "the blunder marked: {text}");
+    // The move threw a draw away, and the legend says so.
+    let wide = draw(&app, 200, 40).backend().to_string();
+    assert!(wide.contains("?? threw a win or a draw away"), "{wide}");
 }
 
 #[test]

@@ -154,6 +154,15 @@ fn a_solve_after_a_hint_keeps_the_rating() {
         assert_eq!(words, "solved! streak 1 (after a hint: your rating stays)");
         assert_eq!(helped.progress().rating, Rating::default());
         assert_eq!(helped.progress().solved, 1);
+        // N&C+ starts the hint steps again at each position of a longer
+        // win: the hint given earlier still keeps the solve unrated.
+        let mut later = Trainer::in_memory(OTHER);
+        let mut attempt = rated(puzzle);
+        later.hint(&mut attempt).unwrap();
+        attempt.hints = 0;
+        let words = later.solved(&mut attempt);
+        assert_eq!(words, "solved! streak 1 (after a hint: your rating stays)");
+        assert_eq!(later.progress().rating, Rating::default());
     }
 }
 

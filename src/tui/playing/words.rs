@@ -4,7 +4,7 @@
 
 use super::{Mv, PlayingTab, Pos};
 use crate::notation::in_moves;
-use crate::solver::record::{Ending, Match, Player, Record, Rules, Value};
+use crate::solver::record::{Ending, Mark, Match, Player, Record, Rules, Value};
 use crate::tui::record_view::Words;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::key_lines;
@@ -53,13 +53,19 @@ pub fn game_lines<R: Rules>(
     };
     let mut lines = vec![Line::styled(words, style)];
     lines.extend(key_lines(keys, width, theme.dim()));
-    let marked = game
-        .record()
-        .annotations()
-        .is_some_and(|notes| notes.iter().any(|n| n.mark().sign().is_some()));
+    let notes = game.record().annotations().unwrap_or_default();
+    let marked = notes.iter().any(|n| n.mark().sign().is_some());
+    // A game that can be drawn (tic-tac-toe) throws draws away too.
+    let drawn_away = notes
+        .iter()
+        .any(|n| n.mark() == Mark::Blunder && n.before.ending() == Ending::Draw);
     if marked {
+        let thrown = match drawn_away {
+            true => "a win or a draw",
+            false => "a win",
+        };
         lines.push(Line::styled(
-            "in the moves: ?? threw a win away, ?! lost sooner than it had to",
+            format!("in the moves: ?? threw {thrown} away, ?! lost sooner than it had to"),
             theme.dim(),
         ));
     }

@@ -153,7 +153,7 @@ impl TicTacToeTab {
             // A one-cell save says so, not "the last cell to find".
             TicTacToeTask::Save if t.puzzle.answers.len() == 1 => self
                 .training
-                .right(format!("✓ {name} holds: the only cell that does")),
+                .right(format!("✓ {name} holds: the only cell that does not lose")),
             TicTacToeTask::Save if left == 0 => self.training.right(format!(
                 "✓ {name} holds, and that was the last cell to find"
             )),
