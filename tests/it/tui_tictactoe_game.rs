@@ -183,4 +183,29 @@ fn take_back_quit_question_and_puzzles_over_a_game() {
     for (k, cell) in before.iter().enumerate() {
         assert!(edited.get(*cell).is_some(), "move {k} kept on the board");
     }
+    // A saved board loaded during a game ends the game: the board is the
+    // file's, its verdict the board's.
+    type_keys(&mut app, "c");
+    type_keys(&mut app, "g");
+    play(&mut app, 4);
+    assert!(app.tabs.tictactoe.game().is_some());
+    let file: Board = "X../.O./...".parse().unwrap();
+    use noughts::tui::tab::Keep;
+    assert!(app
+        .tabs
+        .tictactoe
+        .load(noughts::notation::Saved::TicTacToe(file))
+        .is_ok());
+    assert!(app.tabs.tictactoe.game().is_none());
+    assert_eq!(app.tabs.tictactoe.board(), file);
+    assert_eq!(
+        app.tabs
+            .tictactoe
+            .verdicts()
+            .analysis
+            .as_ref()
+            .unwrap()
+            .mover,
+        noughts::solver::Side::X
+    );
 }

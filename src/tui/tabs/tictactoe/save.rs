@@ -19,15 +19,19 @@ impl Keep for TicTacToeTab {
         Some((t.attempt.id, Saved::TicTacToe(t.board().0)))
     }
 
-    /// A saved board, as one undoable edit (a puzzle or a line shown is
-    /// left); a file of another game is given back.
+    /// A saved board, as one undoable edit (a puzzle, a line shown or a
+    /// game against the engine is left); a file of another game is given
+    /// back.
     fn load(&mut self, saved: Saved) -> Result<(), Saved> {
         let Saved::TicTacToe(board) = saved else {
             return Err(saved);
         };
         self.study = None;
+        self.playing.game = None;
         self.training.forget();
         self.edit(board);
+        // The verdict was the game's: now the board's, changed or not.
+        self.reanalyze();
         Ok(())
     }
 }
