@@ -279,14 +279,24 @@ pub(super) fn run_standing_line(run: &Run, attempt: &Attempt, theme: &Theme) -> 
     }
 }
 
-/// How the try stands, for the panel: what to do next.
+/// How the try stands, for the panel: what to do next, and on a rated
+/// puzzle what a hint costs before it is asked for (a newcomer could not
+/// tell).
 pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
+    let rated = attempt.rating != 0 && !attempt.practice;
     match attempt.standing {
+        Standing::Solving if attempt.hints == 0 && rated => Line::styled(
+            "t for a hint (a solve after one is not rated), p for the solution",
+            theme.dim(),
+        ),
         Standing::Solving if attempt.hints == 0 => {
             Line::styled("t for a hint, p for the solution", theme.dim())
         }
         Standing::Solving => Line::styled(
-            format!("hint {} of {HINT_STEPS}: t for the next", attempt.hints),
+            format!(
+                "hint {} of {HINT_STEPS}: t for the next (the last is the answer)",
+                attempt.hints
+            ),
             theme.dim(),
         ),
         Standing::Solved => Line::styled(
