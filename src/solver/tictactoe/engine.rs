@@ -12,14 +12,6 @@ pub struct TicTacToeEngine {
     analyzer: Analyzer,
 }
 
-impl TicTacToeEngine {
-    /// The value of a legal board for its mover (a finished one: a loss
-    /// in 0 when won, a draw when full).
-    fn value(&mut self, board: &Board) -> Outcome {
-        self.analyzer.value(board)
-    }
-}
-
 impl Engine<TicTacToeRules> for TicTacToeEngine {
     type Error = Infallible;
 
@@ -53,9 +45,11 @@ impl Engine<TicTacToeRules> for TicTacToeEngine {
         Ok(moves
             .iter()
             .map(|&cell| {
-                let before = self.value(&board);
+                // A finished board's value is a loss in 0 when won, a
+                // draw when full.
+                let before = self.analyzer.value(&board);
                 board = board.with(cell, Some(board.to_move()));
-                let after = self.value(&board);
+                let after = self.analyzer.value(&board);
                 Annotation { before, after }
             })
             .collect())
@@ -84,9 +78,9 @@ mod tests {
     fn finished_boards_are_a_loss_for_the_mover_or_a_draw() {
         let mut engine = TicTacToeEngine::default();
         let won = board("XXXOO....");
-        assert_eq!(engine.value(&won), Outcome::Loss(0));
+        assert_eq!(engine.analyzer.value(&won), Outcome::Loss(0));
         let full = board("XOXXOOOXX");
-        assert_eq!(engine.value(&full), Outcome::Draw);
+        assert_eq!(engine.analyzer.value(&full), Outcome::Draw);
         assert_eq!(engine.best_move(&won).unwrap(), None);
         assert_eq!(engine.best_move(&full).unwrap(), None);
     }

@@ -118,29 +118,30 @@ impl TicTacToeTab {
     pub fn analysis_hidden(&self) -> bool {
         self.game().is_some_and(|g| g.is_on()) && !self.show_analysis
     }
-
-    /// How the game's moves and values are written.
-    pub fn words(&self) -> GameWords {
-        GameWords {
-            you: self.game().map(|g| g.human()),
-        }
-    }
 }
 
 /// How a tic-tac-toe game is written in its move list and review: each
-/// move by its mark (`X b2`), each value by who wins and in how many moves.
+/// move by its mark and who made it (`X b2 (you)`), each value by who wins
+/// and in how many moves. (The editor's perfect line is drawn by the tab
+/// itself, so these words are only ever a game's.)
 pub struct GameWords {
-    /// The side you play, in a game.
-    you: Option<Side>,
+    /// The side you play.
+    you: Side,
+}
+
+impl GameWords {
+    pub fn of(game: &Match<TicTacToeRules>) -> GameWords {
+        GameWords { you: game.human() }
+    }
 }
 
 impl Words<TicTacToeRules> for GameWords {
     fn move_text(&self, before: &Board, cell: Cell) -> String {
         let mover = before.to_move();
-        let whose = match self.you {
-            Some(you) if you == mover => " (you)",
-            Some(_) => " (engine)",
-            None => "",
+        let whose = if mover == self.you {
+            " (you)"
+        } else {
+            " (engine)"
         };
         format!("{} {cell}{whose}", mark_letter(mover))
     }
@@ -165,13 +166,7 @@ impl Words<TicTacToeRules> for GameWords {
         }
     }
 
-    fn history_side(&self, record: &Record<TicTacToeRules>) -> (Side, &'static str) {
-        match self.you {
-            Some(you) => (you, "you"),
-            None => match record.start().to_move() {
-                Side::X => (Side::X, "X"),
-                Side::O => (Side::O, "O"),
-            },
-        }
+    fn history_side(&self, _: &Record<TicTacToeRules>) -> (Side, &'static str) {
+        (self.you, "you")
     }
 }

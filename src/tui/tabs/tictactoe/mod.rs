@@ -178,12 +178,12 @@ impl Tab for TicTacToeTab {
         let at = Position::new(event.column, event.row);
         // A click on a move of a game's list: the position after it.
         let left = event.kind == MouseEventKind::Down(MouseButton::Left);
-        if let (true, Some(record), Some(l)) = (left, self.game_record(), layout(area)) {
+        if let (true, Some(game), Some(l)) = (left, self.game(), layout(area)) {
             if let Some(list) = self
                 .game_list_area(l.panel)
                 .filter(|list| list.contains(at))
             {
-                let ply = record_view::ply_at(record, &self.words(), list, at)?;
+                let ply = record_view::ply_at(game.record(), &GameWords::of(game), list, at)?;
                 return Some(Action::Review(Review::At(ply)));
             }
         }

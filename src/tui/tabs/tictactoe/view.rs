@@ -2,11 +2,11 @@
 //! puzzle's answers), the verdict panel, a game's panel and move list, the
 //! perfect line, the puzzle panel.
 
-use super::{TicTacToeLayout, TicTacToeTab};
+use super::{GameWords, TicTacToeLayout, TicTacToeTab};
 use crate::notation::in_moves;
 use crate::notation::line_words;
 use crate::notation::tictactoe::{mark_letter, result_words, slashed};
-use crate::solver::record::{PerfectLine, Record, Shown};
+use crate::solver::record::{Match, PerfectLine, Shown};
 use crate::solver::tictactoe::TicTacToeRules;
 use crate::solver::tictactoe::Verdict;
 use crate::solver::{Cell, Outcome, Side};
@@ -208,8 +208,8 @@ impl TicTacToeTab {
         if let Some((line, step)) = self.perfect_line() {
             return self.render_line(line, step, area, buf, theme);
         }
-        if let (None, Some(record)) = (&self.training.current, self.game_record()) {
-            return self.render_game(record, area, buf, theme);
+        if let (None, Some(game)) = (&self.training.current, self.game()) {
+            return self.render_game(game, area, buf, theme);
         }
         if self.training.current.is_some() {
             let mut panel = self.puzzle_panel(theme);
@@ -369,31 +369,31 @@ impl TicTacToeTab {
     /// perfect line), then the move list with its value history.
     fn render_game(
         &self,
-        record: &Record<TicTacToeRules>,
+        game: &Match<TicTacToeRules>,
         area: Rect,
         buf: &mut Buffer,
         theme: &Theme,
     ) {
-        let lines = self.game_words(record, area.width, theme);
+        let lines = self.game_words(game, area.width, theme);
         let (status, list) = record_view::split_words_and_list(area, &lines, true);
         render_wrapped(lines, status, buf, theme.dim());
         if let Some(list) = list {
-            record_view::render_record(record, &self.words(), list, buf, theme);
+            record_view::render_record(game.record(), &GameWords::of(game), list, buf, theme);
         }
     }
 
     /// The words over a game's move list.
     fn game_words(
         &self,
-        record: &Record<TicTacToeRules>,
+        game: &Match<TicTacToeRules>,
         width: u16,
         theme: &Theme,
     ) -> Vec<Line<'static>> {
-        let Some(game) = self.game() else {
-            return Vec::new();
-        };
+        let record = game.record();
         let mut lines = match record.shown() {
-            Shown::Review { .. } => record_view::review_lines(record, &self.words(), width, theme),
+            Shown::Review { .. } => {
+                record_view::review_lines(record, &GameWords::of(game), width, theme)
+            }
             Shown::Line { .. } => record_view::line_lines(record, width, theme),
             Shown::Live => {
                 let you = mark_letter(game.human());
@@ -426,8 +426,7 @@ impl TicTacToeTab {
     /// Where the game's move list is in the panel `area`, if one is drawn
     /// (the same split as drawing, for clicks).
     pub(super) fn game_list_area(&self, area: Rect) -> Option<Rect> {
-        let record = self.game_record()?;
-        let lines = self.game_words(record, area.width, &Theme { color: false });
+        let lines = self.game_words(self.game()?, area.width, &Theme { color: false });
         record_view::split_words_and_list(area, &lines, true).1
     }
 }
