@@ -171,6 +171,39 @@ impl<R: Rules, O, A> Playing<R, O, A> {
     }
 }
 
+/// The accessors of [`PlayingTab`] that every game tab writes alike, for a
+/// tab whose fields are `playing` and `message` and whose `training` keeps
+/// what waits aside (`playing_fields!(nothing aside)`: a tab that puts
+/// nothing aside).
+macro_rules! playing_fields {
+    () => {
+        $crate::tui::playing::playing_fields!(@fields);
+        fn aside(&self) -> Option<&$crate::tui::playing::Aside<Self::Rules, Self::Editor>> {
+            self.training.put_aside()
+        }
+    };
+    (nothing aside) => {
+        $crate::tui::playing::playing_fields!(@fields);
+        fn aside(&self) -> Option<&$crate::tui::playing::Aside<Self::Rules, Self::Editor>> {
+            None
+        }
+    };
+    (@fields) => {
+        fn playing(&self) -> &$crate::tui::playing::Playing<Self::Rules, Self::Ask, Self::Answer> {
+            &self.playing
+        }
+        fn playing_mut(
+            &mut self,
+        ) -> &mut $crate::tui::playing::Playing<Self::Rules, Self::Ask, Self::Answer> {
+            &mut self.playing
+        }
+        fn message_mut(&mut self) -> &mut Option<String> {
+            &mut self.message
+        }
+    };
+}
+pub(crate) use playing_fields;
+
 /// What a tab says of its game, and where its game lives: the rest of a
 /// match is written once, in the provided methods.
 pub trait PlayingTab {

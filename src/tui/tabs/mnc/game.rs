@@ -4,14 +4,15 @@
 //! line), stepping, the line on and off, continuing from the position
 //! shown.
 
-use super::engine::{Answer, Ask, MncPlaying};
+use super::engine::{Answer, Ask};
 use super::layout::layout;
-use super::puzzle::{Aside, Settings};
+use super::puzzle::Settings;
 use super::view::MncWords;
 use super::MncTab;
 use crate::solver::mnc::{IllegalMove, MncRules, Move, Position, Size};
 use crate::solver::record::{Annotation, PerfectLine, Shown};
 use crate::solver::Outcome;
+use crate::tui::playing::playing_fields;
 use crate::tui::playing::PlayingTab;
 use crate::tui::record_view;
 use crate::tui::review::Review;
@@ -28,21 +29,7 @@ impl PlayingTab for MncTab {
     const OVER: &'static str =
         "the game is over: n new game, u take back, < review, p perfect line";
 
-    fn playing(&self) -> &MncPlaying {
-        &self.playing
-    }
-
-    fn playing_mut(&mut self) -> &mut MncPlaying {
-        &mut self.playing
-    }
-
-    fn aside(&self) -> Option<&Aside> {
-        self.training.put_aside()
-    }
-
-    fn message_mut(&mut self) -> &mut Option<String> {
-        &mut self.message
-    }
+    playing_fields!();
 
     fn reanalyze(&mut self) {
         self.rate_position();

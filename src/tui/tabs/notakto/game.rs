@@ -2,13 +2,14 @@
 //! shared one ([`crate::tui::playing`]); here are its words and where the
 //! boards come from and go back to.
 
-use super::puzzle::{Aside, Editor};
+use super::puzzle::Editor;
 use super::NotaktoTab;
 use crate::notation::notakto::MoveText;
 use crate::solver::notakto::game::{NotPlayable, NotaktoRules, Player, Position};
 use crate::solver::notakto::{Board, Move};
 use crate::solver::record::Record;
-use crate::tui::playing::{EditedMatch, Playing, PlayingTab, PlayingWords};
+use crate::tui::playing::playing_fields;
+use crate::tui::playing::{EditedMatch, PlayingTab, PlayingWords};
 use std::convert::Infallible;
 
 impl PlayingTab for NotaktoTab {
@@ -19,21 +20,7 @@ impl PlayingTab for NotaktoTab {
     const NO_MOVE: &'static str = "no live board";
     const THE_GAME: &'static str = "the Notakto game";
 
-    fn playing(&self) -> &Playing<NotaktoRules> {
-        &self.playing
-    }
-
-    fn aside(&self) -> Option<&Aside> {
-        self.training.put_aside()
-    }
-
-    fn playing_mut(&mut self) -> &mut Playing<NotaktoRules> {
-        &mut self.playing
-    }
-
-    fn message_mut(&mut self) -> &mut Option<String> {
-        &mut self.message
-    }
+    playing_fields!();
 
     fn reanalyze(&mut self) {
         NotaktoTab::reanalyze(self);

@@ -9,7 +9,8 @@ use crate::notation::tictactoe::mark_letter;
 use crate::solver::record::{Ending, Match, Player, Record, Rules, Value};
 use crate::solver::tictactoe::{Board, Refused, TicTacToeRules};
 use crate::solver::{Cell, Outcome, Side};
-use crate::tui::playing::{Aside, EditedMatch, Playing, PlayingTab};
+use crate::tui::playing::playing_fields;
+use crate::tui::playing::{EditedMatch, PlayingTab};
 use crate::tui::record_view::Words;
 use crate::tui::review::Review;
 use std::convert::Infallible;
@@ -23,21 +24,7 @@ impl PlayingTab for TicTacToeTab {
     const NO_MOVE: &'static str = "the game is over";
     const THE_GAME: &'static str = "the tic-tac-toe game";
 
-    fn playing(&self) -> &Playing<TicTacToeRules> {
-        &self.playing
-    }
-
-    fn playing_mut(&mut self) -> &mut Playing<TicTacToeRules> {
-        &mut self.playing
-    }
-
-    fn aside(&self) -> Option<&Aside<TicTacToeRules, ()>> {
-        None
-    }
-
-    fn message_mut(&mut self) -> &mut Option<String> {
-        &mut self.message
-    }
+    playing_fields!(nothing aside);
 
     fn reanalyze(&mut self) {
         TicTacToeTab::reanalyze(self);

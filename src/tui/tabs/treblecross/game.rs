@@ -2,10 +2,11 @@
 //! the shared one ([`crate::tui::playing`]); here are its words and where
 //! the strip comes from and goes back to.
 
-use super::puzzle::{Aside, Editor};
+use super::puzzle::Editor;
 use super::{Edit, TreblecrossTab};
 use crate::solver::treblecross::{Match, Player, Position, Taken, TreblecrossRules};
-use crate::tui::playing::{EditedMatch, Playing, PlayingTab, PlayingWords};
+use crate::tui::playing::playing_fields;
+use crate::tui::playing::{EditedMatch, PlayingTab, PlayingWords};
 use crate::tui::review::Review;
 use std::convert::Infallible;
 
@@ -17,21 +18,7 @@ impl PlayingTab for TreblecrossTab {
     const NO_MOVE: &'static str = "the strip is full";
     const THE_GAME: &'static str = "the Treblecross game";
 
-    fn playing(&self) -> &Playing<TreblecrossRules> {
-        &self.playing
-    }
-
-    fn aside(&self) -> Option<&Aside> {
-        self.training.put_aside()
-    }
-
-    fn playing_mut(&mut self) -> &mut Playing<TreblecrossRules> {
-        &mut self.playing
-    }
-
-    fn message_mut(&mut self) -> &mut Option<String> {
-        &mut self.message
-    }
+    playing_fields!();
 
     fn reanalyze(&mut self) {
         TreblecrossTab::reanalyze(self);
