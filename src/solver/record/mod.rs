@@ -97,6 +97,15 @@ impl Ending {
             Ending::Loss(d) => Ending::Win(d),
         }
     }
+    /// Who wins, of `mover` (the player to move) and `other`, and in how
+    /// many plies when that is known; `None` for a draw.
+    pub fn winner<S>(self, mover: S, other: S) -> Option<(S, Option<u8>)> {
+        match self {
+            Ending::Win(d) => Some((mover, d)),
+            Ending::Loss(d) => Some((other, d)),
+            Ending::Draw => None,
+        }
+    }
 }
 
 impl Value for Outcome {

@@ -14,7 +14,7 @@ mod editor;
 mod words;
 
 pub use editor::{Abandon, EditedMatch};
-pub use words::{game_lines, Banner, PlayingWords};
+pub use words::{game_lines, won_words, Banner, PlayingWords};
 
 use crate::solver::record::{Engine, Match, MatchError, Record, Rules, Wanted};
 use crate::tui::record_view::taken_back;

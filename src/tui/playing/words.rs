@@ -132,10 +132,8 @@ where
     /// won`, `first wins` (in a study, where only the winner is known).
     fn value_text(&self, position: &Pos<T>, value: <T::Rules as Rules>::Value) -> String {
         let mover = T::Rules::to_move(position);
-        let (winner, distance) = match value.ending() {
-            Ending::Win(d) => (mover, d),
-            Ending::Loss(d) => (mover.other(), d),
-            Ending::Draw => return "a draw".into(),
+        let Some((winner, distance)) = value.ending().winner(mover, mover.other()) else {
+            return "a draw".into();
         };
         let (name, wins) = match (self.in_game, winner) {
             (true, Player::You) => ("you", "win"),
@@ -144,10 +142,16 @@ where
             (false, Player::You) => ("first", "wins"),
             (false, Player::Engine) => ("second", "wins"),
         };
-        match distance {
-            Some(0) => format!("{name} won"),
-            Some(d) => format!("{name} {wins} in {}", in_moves(d)),
-            None => format!("{name} {wins}"),
-        }
+        won_words(name, wins, distance)
+    }
+}
+
+/// A winner's words, once named: `you won` (at the end), `X wins in 3
+/// moves`, `first wins` (where the distance is not known).
+pub fn won_words(name: &str, wins: &str, distance: Option<u8>) -> String {
+    match distance {
+        Some(0) => format!("{name} won"),
+        Some(d) => format!("{name} {wins} in {}", in_moves(d)),
+        None => format!("{name} {wins}"),
     }
 }

@@ -4,12 +4,12 @@
 //! the board being edited, `G` leaves that side to the engine.
 
 use super::TicTacToeTab;
-use crate::notation::in_moves;
 use crate::notation::tictactoe::mark_letter;
-use crate::solver::record::{Ending, Match, Player, Record, Rules, Value};
+use crate::solver::record::{Match, Player, Record, Rules, Value};
 use crate::solver::tictactoe::{Board, Refused, TicTacToeRules};
 use crate::solver::{Cell, Outcome, Side};
 use crate::tui::playing::playing_fields;
+use crate::tui::playing::won_words;
 use crate::tui::playing::{EditedMatch, PlayingTab};
 use crate::tui::record_view::Words;
 use crate::tui::review::Review;
@@ -140,17 +140,10 @@ impl Words<TicTacToeRules> for GameWords {
 
     fn value_text(&self, board: &Board, value: Outcome) -> String {
         let mover = TicTacToeRules::to_move(board);
-        let (winner, distance) = match value.ending() {
-            Ending::Win(d) => (mover, d),
-            Ending::Loss(d) => (mover.other(), d),
-            Ending::Draw => return "a draw".into(),
+        let Some((winner, distance)) = value.ending().winner(mover, mover.other()) else {
+            return "a draw".into();
         };
-        let name = mark_letter(winner);
-        match distance {
-            Some(0) => format!("{name} won"),
-            Some(d) => format!("{name} wins in {}", in_moves(d)),
-            None => format!("{name} wins"),
-        }
+        won_words(&mark_letter(winner).to_string(), "wins", distance)
     }
 
     fn history_side(&self, _: &Record<TicTacToeRules>) -> (Side, &'static str) {
