@@ -199,12 +199,51 @@ impl PuzzleText for TreblecrossPuzzle {
 
 /// The free segments as the hints list them: "4 (cells 1–4)".
 fn segment_words(segment: &FreeSegment) -> String {
+    format!("{} ({})", segment.len, cells_words(segment))
+}
+
+/// What a free stretch of 1 to `longest` cells counts (its Grundy value,
+/// from `values`), equal counts of neighbouring lengths run together:
+/// `1–3 → 1, 4–5 → 2, 6 → 0, 7–8 → 3` (no `·`: that is a safe cell here).
+pub fn stretch_counts(values: &[u16], longest: usize) -> String {
+    let longest = longest.min(values.len().saturating_sub(1));
+    let mut runs: Vec<(usize, usize, u16)> = Vec::new();
+    for (len, &count) in values.iter().enumerate().take(longest + 1).skip(1) {
+        match runs.last_mut() {
+            Some((_, last, c)) if *c == count => *last = len,
+            _ => runs.push((len, len, count)),
+        }
+    }
+    let words: Vec<String> = runs
+        .iter()
+        .map(|&(first, last, count)| match first == last {
+            true => format!("{first} → {count}"),
+            false => format!("{first}–{last} → {count}"),
+        })
+        .collect();
+    words.join(", ")
+}
+
+/// The free stretches and their counts in plain words: `1 (cells 1–2)
+/// and 3 (cells 8–22)`.
+pub fn stretches_counting(segments: &[FreeSegment]) -> String {
+    let words: Vec<String> = segments
+        .iter()
+        .map(|s| format!("{} ({})", s.grundy, cells_words(s)))
+        .collect();
+    match words.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "nothing".into(),
+    }
+}
+
+/// A stretch's cells: `cell 4`, `cells 8–22`.
+fn cells_words(segment: &FreeSegment) -> String {
     let first = segment.start + 1;
-    let last = segment.start + segment.len;
-    if segment.len == 1 {
-        format!("1 (cell {first})")
-    } else {
-        format!("{} (cells {first}–{last})", segment.len)
+    match segment.len {
+        1 => format!("cell {first}"),
+        len => format!("cells {first}–{}", first + len - 1),
     }
 }
 
@@ -233,7 +272,10 @@ pub fn puzzle_hint(
             _ if details => format!(
                 "the free segments' nim-sum is {nim_sum}: a winning cell leaves it 0 (and gives no three in a row)"
             ),
-            _ => "never play within two cells of an X (your opponent would complete three); a winning cell leaves free stretches that cancel out, as two equal ones do".into(),
+            _ => format!(
+                "the free stretches count {}: a winning cell leaves counts that cancel out (never within two cells of an X)",
+                stretches_counting(segments)
+            ),
         },
         (TreblecrossTask::WinningCell { cells }, 2) => {
             let cell = cells.first().copied().unwrap_or(0);

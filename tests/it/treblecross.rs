@@ -321,13 +321,36 @@ fn a_winning_cells_hints_are_plain_words_and_name_the_stretch_it_is_in() {
             let values = table.values().to_vec();
             let hint = |step, details| puzzle_hint(&p, &analysis, &values, step, details);
             let first = hint(1, false);
-            assert!(
-                first.starts_with("never play within two cells of an X"),
-                "{first}"
-            );
+            // Every free stretch, with its count (the test's own values),
+            // each a whole run of safe cells by the test's own rule.
+            let safe = safe(&p.strip);
+            let listed = first
+                .strip_prefix("the free stretches count ")
+                .and_then(|rest| rest.split_once(": a winning cell leaves counts that cancel out"))
+                .unwrap_or_else(|| panic!("{first}"))
+                .0;
+            let mut stretches = 0;
+            for item in listed.split(", ").flat_map(|s| s.split(" and ")) {
+                let (count, cells) = item.split_once(" (").unwrap_or_else(|| panic!("{first}"));
+                let range = cells
+                    .trim_end_matches(')')
+                    .trim_start_matches("cells ")
+                    .trim_start_matches("cell ");
+                let (a, b) = range.split_once('–').unwrap_or((range, range));
+                let (from, to) = (
+                    a.parse::<usize>().unwrap() - 1,
+                    b.parse::<usize>().unwrap() - 1,
+                );
+                assert!((from..=to).all(|c| safe[c]), "{first}");
+                assert!(from == 0 || !safe[from - 1], "{first}");
+                assert!(to + 1 == p.strip.len() || !safe[to + 1], "{first}");
+                assert_eq!(count, g[to - from + 1].to_string(), "{first}");
+                stretches += 1;
+            }
+            assert_eq!(stretches, safe_runs(&safe), "{first}");
             let second = hint(2, false);
             for plain in [&first, &second] {
-                for expert in ["nim-sum", "G =", "segment"] {
+                for expert in ["nim-sum", "G =", "segment", "Grundy"] {
                     assert!(!plain.contains(expert), "{plain}");
                 }
             }
@@ -347,7 +370,6 @@ fn a_winning_cells_hints_are_plain_words_and_name_the_stretch_it_is_in() {
                 let n = |s: &str| s.parse::<usize>().unwrap() - 1;
                 (len.parse::<usize>().unwrap(), n(a), n(b))
             };
-            let safe = safe(&p.strip);
             assert_eq!(to - from + 1, len, "{second}");
             assert!((from..=to).all(|c| safe[c]), "{second}");
             assert!(from == 0 || !safe[from - 1], "{second}");
@@ -359,4 +381,38 @@ fn a_winning_cells_hints_are_plain_words_and_name_the_stretch_it_is_in() {
         }
     }
     assert!(asked > 20, "{asked} winning-cell puzzles");
+}
+
+/// How many runs of safe cells there are.
+fn safe_runs(safe: &[bool]) -> usize {
+    (0..safe.len())
+        .filter(|&c| safe[c] && (c == 0 || !safe[c - 1]))
+        .count()
+}
+
+#[test]
+fn the_stretch_counts_a_puzzle_lists_are_the_values_of_free_stretches() {
+    use noughts::notation::treblecross::stretch_counts;
+    let g = segment_values(60);
+    let mut table = GrundyTable::default();
+    table.extend_to(61).unwrap();
+    for longest in [1, 4, 13, 40, 60] {
+        let words = stretch_counts(table.values(), longest);
+        // Runs `a–b → c` (or `a → c`) that cover 1 to `longest` in order,
+        // neighbouring runs of different counts.
+        let mut next = 1;
+        let mut last_count = None;
+        for run in words.split(", ") {
+            let (lens, count) = run.split_once(" → ").unwrap_or_else(|| panic!("{words}"));
+            let (a, b) = lens.split_once('–').unwrap_or((lens, lens));
+            let (a, b): (usize, usize) = (a.parse().unwrap(), b.parse().unwrap());
+            assert_eq!(a, next, "{words}");
+            let count: u32 = count.parse().unwrap();
+            assert!((a..=b).all(|len| g[len] == count), "{run} in {words}");
+            assert_ne!(last_count, Some(count), "{words}");
+            last_count = Some(count);
+            next = b + 1;
+        }
+        assert_eq!(next, longest + 1, "{words}");
+    }
 }

@@ -37,7 +37,7 @@ const STEPS: [(&str, &str, &str); 6] = [
     (
         ".......X.......X....",
         "Counting stretches. A stretch of four or five free cells counts as 2, not 1. Counts that pair off cancel, as equal stretches did. Click the one winning cell.",
-        "the stretches count 2, 1 and 1: X at 3 uses up the 2, and the two 1s cancel (you answer in one whatever your opponent does in the other). Every stretch has such a count, its Grundy value; the player to move loses when the counts cancel out (their nim-sum, binary addition without carry, is 0). i shows them outside the lesson.",
+        "the stretches count 2, 1 and 1: X at 3 uses up the 2, and the two 1s cancel (you answer in one whatever your opponent does in the other). Every stretch has such a count, its Grundy value; the player to move loses when the counts cancel out (their nim-sum, binary addition without carry, is 0). The puzzles list the count of every length they need.",
     ),
 ];
 

@@ -8,7 +8,9 @@ use super::history::History;
 use super::view::Window;
 use super::{Action, TreblecrossTab};
 use crate::notation::puzzle::PuzzleText;
-use crate::notation::treblecross::{puzzle_hint, segment_value_wrong};
+use crate::notation::treblecross::{
+    puzzle_hint, segment_value_wrong, stretch_counts, stretches_counting,
+};
 use crate::solver::grundy::GrundyTable;
 use crate::solver::puzzle::{Choice, PuzzleId};
 use crate::solver::record::Shown;
@@ -437,6 +439,28 @@ impl TreblecrossTab {
             asked = format!("{asked}  {}▏ (type it, Enter)", t.more.typed.text);
         }
         let mut panel = self.training.panel(asked, theme)?;
+        // What each stretch counts, as the lesson taught for the short
+        // ones: the tool a winning cell is found with (the drills ask for
+        // the counts themselves, and the lesson's steps teach them).
+        if matches!(t.puzzle.task, TreblecrossTask::WinningCell { .. })
+            && !self.training.in_lesson()
+        {
+            let longest = match &self.analysis {
+                Some(StripAnalysis::Segments { segments, .. }) => {
+                    segments.iter().map(|s| s.len).max()
+                }
+                _ => None,
+            };
+            if let Some(longest) = longest {
+                panel.said.push(Line::styled(
+                    format!(
+                        "a free stretch counts, by its length: {}",
+                        stretch_counts(self.table.values(), longest)
+                    ),
+                    theme.dim(),
+                ));
+            }
+        }
         if let Some(message) = &self.message {
             panel
                 .message
@@ -457,9 +481,10 @@ fn wrong_cell_words(strip: &Strip, cell: usize, table: &mut GrundyTable, details
     }
     match analyze(&after, table) {
         // The nim-sum is a detail (`i`); plain words first.
-        Ok(StripAnalysis::Segments { .. }) if !details => {
-            format!("after {n} the opponent wins with perfect play")
-        }
+        Ok(StripAnalysis::Segments { segments, .. }) if !details => format!(
+            "after {n} the free stretches count {}: they do not cancel out, so your opponent wins",
+            stretches_counting(&segments)
+        ),
         Ok(StripAnalysis::Segments { nim_sum, .. }) => {
             format!("after {n} the free segments' nim-sum is {nim_sum}, not 0: the opponent wins")
         }
