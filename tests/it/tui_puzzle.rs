@@ -212,12 +212,38 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     // Hints in three steps; the third gives the move away and ends the
     // streak; Space answers at the cursor.
     type_keys(&mut app, "n");
+    shows(&app, "p gives up and shows the answer");
+    let rating = app
+        .tabs
+        .tictactoe
+        .training()
+        .trainer
+        .progress()
+        .rating
+        .rating;
     for step in 1..=3 {
         type_keys(&mut app, "t");
         shows(&app, &format!("hint {step}: "));
+        // What the next t does is said before it is asked for: the third
+        // is the answer, rated as giving up (the rating falls below).
+        match step {
+            1 => shows(&app, "t for the next (the last shows the answer)"),
+            2 => shows(&app, "t shows the answer, which counts as a miss"),
+            _ => {}
+        }
     }
     let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
     assert_eq!(t.attempt.standing, Standing::GivenUp);
+    assert!(
+        app.tabs
+            .tictactoe
+            .training()
+            .trainer
+            .progress()
+            .rating
+            .rating
+            < rating
+    );
     assert_eq!(app.tabs.tictactoe.training().trainer.progress().streak, 0);
     shows(&app, "the answer is shown: n for the next puzzle");
 

@@ -286,15 +286,28 @@ pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
     let rated = attempt.rating != 0 && !attempt.practice;
     match attempt.standing {
         Standing::Solving if attempt.hints == 0 && rated => Line::styled(
-            "t for a hint (a solve after one is not rated), p for the solution",
+            "t for a hint (a solve after one is not rated), p gives up and shows the answer",
             theme.dim(),
         ),
         Standing::Solving if attempt.hints == 0 => {
             Line::styled("t for a hint, p for the solution", theme.dim())
         }
+        // The last hint is the answer: on a rated puzzle it is rated as
+        // giving up, and says so before it is asked for.
+        Standing::Solving if attempt.hints + 1 == HINT_STEPS && rated => Line::styled(
+            format!(
+                "hint {} of {HINT_STEPS}: t shows the answer, which counts as a miss",
+                attempt.hints
+            ),
+            theme.dim(),
+        ),
+        Standing::Solving if attempt.hints + 1 == HINT_STEPS => Line::styled(
+            format!("hint {} of {HINT_STEPS}: t shows the answer", attempt.hints),
+            theme.dim(),
+        ),
         Standing::Solving => Line::styled(
             format!(
-                "hint {} of {HINT_STEPS}: t for the next (the last is the answer)",
+                "hint {} of {HINT_STEPS}: t for the next (the last shows the answer)",
                 attempt.hints
             ),
             theme.dim(),
