@@ -69,8 +69,8 @@ impl MncTab {
         } else {
             vec![None; 9]
         };
-        // A finished line of three: each of its cells marked (as the
-        // tic-tac-toe tab marks its winning line).
+        // A finished line of three: each of its cells marked `row` (as the
+        // tic-tac-toe tab marks its winning line; ★ is the best move's).
         let line = [Side::X, Side::O]
             .into_iter()
             .find_map(|side| position.line_of(side))
@@ -78,7 +78,7 @@ impl MncTab {
         for (i, (cell, rect)) in Cell::ALL.into_iter().zip(layout.cells).enumerate() {
             let mut name = vec![Span::styled(cell.to_string(), theme.dim())];
             if line & 1 << cell.index() != 0 {
-                name.push(Span::styled(" ★", theme.best()));
+                name.push(Span::styled(" row", theme.best()));
             }
             // The last move: its cell tinted and marked (and the cell a
             // moved big piece left).

@@ -145,9 +145,13 @@ impl NotaktoTab {
                     // A wide cell says it in a word too (a lone × looks
                     // like a played X).
                     let (sign, style) = match marks[k][cell.index()] {
-                        Some(true) if body.width >= 7 => ("★ win", theme.win().patch(theme.best())),
+                        // What the move does for whoever plays it (a
+                        // `loss` read as the opponent's, after a puzzle).
+                        Some(true) if body.width >= 7 => {
+                            ("★ wins", theme.win().patch(theme.best()))
+                        }
                         Some(true) => ("★", theme.win().patch(theme.best())),
-                        _ if body.width >= 7 => ("× loss", theme.dim()),
+                        _ if body.width >= 7 => ("× loses", theme.dim()),
                         _ => ("×", theme.dim()),
                     };
                     draw_centred(&[sign.to_string()], body, style, buf);

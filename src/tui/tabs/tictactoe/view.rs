@@ -39,8 +39,9 @@ impl TicTacToeTab {
             .filter(|_| self.study.is_none());
         let editing = self.study.is_none() && puzzle.is_none();
         for (cell, rect) in Cell::ALL.into_iter().zip(layout.cells) {
-            // The winning line: its cells tinted and marked ★ (no colour
-            // needed); on the perfect line, the last move's cell.
+            // The winning line: its cells tinted and marked `row` (no
+            // colour needed; ★ is the best cells'); on the perfect line,
+            // the last move's cell.
             let on_line = editing && line.is_some_and(|(_, cells)| cells & cell.bit() != 0);
             let mut style = if on_line || last == Some(cell) {
                 theme.tint()
@@ -53,7 +54,7 @@ impl TicTacToeTab {
             buf.set_style(rect, style);
             let mut name = vec![Span::styled(cell.to_string(), theme.dim())];
             if on_line {
-                name.push(Span::styled(" ★", theme.good()));
+                name.push(Span::styled(" row", theme.good()));
             }
             if last == Some(cell) {
                 name.push(Span::styled(" last", theme.key()));

@@ -394,10 +394,18 @@ impl TreblecrossTab {
         };
         let n = self.strip().len();
         let (first, last, at) = (start + 1, end, self.cursor + 1);
-        let head = Line::styled(
-            format!("cells {first}–{last} of {n}; cursor at {at}"),
-            theme.dim(),
-        );
+        let tried = self
+            .training
+            .current
+            .as_ref()
+            .is_some_and(|t| !t.more.missed.0.is_empty());
+        // ✗ beside × (unsafe) and X: said once one is drawn, where it fits.
+        let mut head = format!("cells {first}–{last} of {n}; cursor at {at}");
+        let legend = "; ✗ a cell you tried";
+        if tried && head.chars().count() + legend.chars().count() <= usize::from(info.width) {
+            head.push_str(legend);
+        }
+        let head = Line::styled(head, theme.dim());
         put_label(buf, info.x, info.y, &head, info.width);
         let rest = Rect::new(
             info.x,
