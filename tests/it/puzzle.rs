@@ -680,3 +680,82 @@ fn each_games_span_is_its_puzzles_ratings() {
         );
     }
 }
+
+/// A cell of the twin's board by the notation's name: `a1` top left.
+fn cell_name(index: usize) -> String {
+    format!("{}{}", char::from(b'a' + (index % 3) as u8), index / 3 + 1)
+}
+
+#[test]
+fn an_mnc_puzzles_hints_describe_a_winning_move_piece_capture_and_place() {
+    use noughts::notation::mnc::puzzle_hint;
+    let mut puzzler = Puzzler::new();
+    let mut slow = SlowSolver {
+        cover_own_small: true,
+        memo: HashMap::new(),
+    };
+    let rows = ["the top row", "the middle row", "the bottom row"];
+    let (mut shifts, mut captures, mut edges) = (0, 0, 0);
+    for id in ids(PuzzleGame::Mnc, 40) {
+        let Puzzle::Mnc(p) = puzzler.make(id) else {
+            panic!("{id:?} is not MNC");
+        };
+        let (first, second) = (puzzle_hint(&p, 1), puzzle_hint(&p, 2));
+        let before = twin_of(&p.position);
+        let text = noughts::notation::mnc::position_notation(&p.position);
+        let mover = text.split(' ').nth(1).expect("the side to move");
+        let (mover, other) = if mover == "x" { ('x', 'o') } else { ('o', 'x') };
+        let n = p.plies;
+        // Each winning move as the test reads it off the two boards (the
+        // successor is seen from the next mover: the mover's pieces are
+        // n/N there): where a piece landed, from where, what it covered.
+        let described: Vec<(String, String)> = before
+            .moves(true)
+            .into_iter()
+            .filter(|after| outcome(slow.value(after)) == Outcome::Loss(n - 1))
+            .map(|after| {
+                let to = (0..9)
+                    .find(|&c| {
+                        let landed = after.cells[c];
+                        let own = if landed == b'n' { b'm' } else { b'M' };
+                        (landed == b'n' || landed == b'N') && before.cells[c] != own
+                    })
+                    .expect("a piece landed");
+                let from = (0..9).find(|&c| before.cells[c] == b'M' && after.cells[c] == b'.');
+                // m: the mover's own small piece covered, n: the opponent's.
+                let onto = match before.cells[to] {
+                    b'.' => ", onto an empty cell".to_string(),
+                    b'm' => format!(", taking {mover}'s small piece"),
+                    _ => format!(", taking {other}'s small piece"),
+                };
+                let piece = match (from, after.cells[to]) {
+                    (Some(f), _) => format!("the big piece on {} moves", cell_name(f)),
+                    (None, b'n') => format!("a small {mover} piece from the hand"),
+                    (None, _) => {
+                        format!("a big {} piece from the hand", mover.to_ascii_uppercase())
+                    }
+                };
+                let place = match to {
+                    4 => "it lands in the centre".to_string(),
+                    0 | 2 | 6 | 8 => format!("it lands in a corner of {}", rows[to / 3]),
+                    _ => format!("it lands on the edge, in {}", rows[to / 3]),
+                };
+                (format!("{piece}{onto}"), place)
+            })
+            .collect();
+        // Both hints fit one winning move: the first names its piece and
+        // what it covers, the second where it lands.
+        let fits = described
+            .iter()
+            .any(|(piece, place)| first == *piece && second == *place);
+        assert!(fits, "{id:?}: {first} / {second}: {described:?}");
+        shifts += usize::from(first.starts_with("the big piece on"));
+        captures += usize::from(first.contains("taking"));
+        edges += usize::from(second.contains("edge"));
+    }
+    // Each kind of hint came up.
+    assert!(
+        shifts > 0 && captures > 0 && edges > 0,
+        "{shifts} {captures} {edges}"
+    );
+}

@@ -14,7 +14,7 @@
 //!   small piece), `X a1-c3 takes o` (a big piece moved from a1 onto o's
 //!   small piece at c3). Moves in a row are joined by commas.
 
-use super::puzzle::{listed, place_words, PuzzleText};
+use super::puzzle::{listed, place_words, row_words, PuzzleText};
 use super::{describe, in_moves, quoted, InputError, Token, Tokens};
 use crate::solver::mnc::MncPuzzle;
 use crate::solver::mnc::{
@@ -569,24 +569,44 @@ impl PuzzleText for MncPuzzle {
     }
 }
 
-/// Step `step` of the hint of an MNC "win in N": where the move lands,
-/// then the piece, then the move.
+/// Step `step` of the hint of an MNC "win in N": the piece and whether it
+/// takes one, then where it lands, then the move.
 pub fn puzzle_hint(p: &MncPuzzle, step: u8) -> String {
     let Some(&first) = p.answers.first() else {
         return "no move answers this".into();
     };
+    let mover = p.position.to_move();
+    let taken = p.position.captured_by(first).map(|piece| {
+        let whose = side_letter(piece.side);
+        format!(", taking {whose}'s small piece")
+    });
+    let taken = taken.unwrap_or_else(|| ", onto an empty cell".into());
     match step {
-        1 => format!("the winning move lands {}", place_words(first.target())),
-        2 => match first {
-            Move::Place { size, .. } => format!(
-                "with a {} piece from the hand",
-                match size {
-                    crate::solver::mnc::Size::Big => "big",
-                    crate::solver::mnc::Size::Small => "small",
-                }
-            ),
-            Move::Shift { from, .. } => format!("the big piece on {from} moves"),
+        1 => match first {
+            Move::Place {
+                size: Size::Small, ..
+            } => {
+                format!("a small {} piece from the hand{taken}", side_letter(mover))
+            }
+            Move::Place {
+                size: Size::Big, ..
+            } => {
+                format!(
+                    "a big {} piece from the hand{taken}",
+                    side_letter(mover).to_ascii_uppercase()
+                )
+            }
+            Move::Shift { from, .. } => format!("the big piece on {from} moves{taken}"),
         },
+        2 => {
+            let target = first.target();
+            let row = row_words(target);
+            match place_words(target) {
+                "in the centre" => "it lands in the centre".into(),
+                "in a corner" => format!("it lands in a corner of {row}"),
+                _ => format!("it lands on the edge, in {row}"),
+            }
+        }
         _ => format!("the move: {}", move_notation(&p.position, first)),
     }
 }
