@@ -752,6 +752,18 @@ fn a_click_places_a_big_piece_once_the_small_ones_are_gone() {
     wait_for_turn(&mut app);
     let text = draw(&app, 80, 24).backend().to_string();
     assert!(text.contains("no small piece left: a click"), "{text}");
+    // `s` is not offered with an empty hand, and says why when pressed;
+    // `b` is (both big pieces are in the hand).
+    let footer = footer_of(&draw(&app, 100, 24));
+    assert!(
+        !footer.contains("s small") && footer.contains("b big"),
+        "{footer}"
+    );
+    assert!(!helps(&app).contains(&"place a small piece at the cursor"));
+    type_keys(&mut app, "s");
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(text.contains("no small piece left in your hand"), "{text}");
+    assert!(mnc(&app).game().record().moves().is_empty());
     let b3 = Cell::from_index(7).unwrap();
     app.update(Action::tab(MncAction::Click(b3)));
     let record = mnc(&app).game().record();

@@ -56,16 +56,20 @@ modes! {
     ANALYSIS,
     /// Looking at an earlier position, or along the perfect line.
     REVIEWING,
+    /// With your move (either of the two above): a small piece in your
+    /// hand, so that `s` is offered only then.
+    SMALL_IN_HAND,
+    /// The same for a big piece, for `b`.
+    BIG_IN_HAND,
 }
 const MATCH: When = YOUR_MOVE.or(PICKED).or(ENGINES_MOVE).or(OVER);
 /// A game to look back on (playing it, or reviewing it).
 const GAME: When = MATCH.or(REVIEWING);
-const MOVING: When = YOUR_MOVE.or(PICKED);
 
 /// The keys that make a move, in a match and in a puzzle.
 const PUT_DOWN: Binding<Action> = keys!(@one [key(KeyCode::Esc)] "Esc" "put the picked piece down" => Action::Cancel, when PICKED, footer "put down");
-const SMALL: Binding<Action> = keys!(@one [ch('s')] "s" "place a small piece at the cursor" => Action::PlaceHere(Size::Small), when MOVING, footer "small");
-const BIG: Binding<Action> = keys!(@one [ch('b')] "b" "place a big piece (may cover a small)" => Action::PlaceHere(Size::Big), when MOVING, footer "big");
+const SMALL: Binding<Action> = keys!(@one [ch('s')] "s" "place a small piece at the cursor" => Action::PlaceHere(Size::Small), when SMALL_IN_HAND, footer "small");
+const BIG: Binding<Action> = keys!(@one [ch('b')] "b" "place a big piece (may cover a small)" => Action::PlaceHere(Size::Big), when BIG_IN_HAND, footer "big");
 const PICK_UP: Binding<Action> = keys!(@one [ch('m')] "m" "pick up your big piece, to move it" => Action::PickUp, when YOUR_MOVE, footer "move");
 const ACTIVATE: Binding<Action> = keys!(@one [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "a small piece at the cursor, or pick up your big piece there (or click the cell)" => Action::Activate, when YOUR_MOVE);
 const PUT_HERE: Binding<Action> = keys!(@one [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "put the picked piece here (or click)" => Action::Activate, when PICKED, footer "here");

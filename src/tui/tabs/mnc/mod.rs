@@ -36,7 +36,9 @@ use crate::tui::review::Review;
 use crate::tui::tab::{About, Cursor, Tab, TabBasics};
 use crate::tui::theme::Theme;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-use keys::{ANALYSIS, ENGINES_MOVE, OVER, PICKED, REVIEWING, YOUR_MOVE};
+use keys::{
+    ANALYSIS, BIG_IN_HAND, ENGINES_MOVE, OVER, PICKED, REVIEWING, SMALL_IN_HAND, YOUR_MOVE,
+};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as At, Rect};
 use setup::cycled;
@@ -126,10 +128,18 @@ impl Tab for MncTab {
             OVER
         } else if !self.humans_turn() || !self.is_solved() {
             ENGINES_MOVE
-        } else if self.selection.is_some() {
-            PICKED
         } else {
-            YOUR_MOVE
+            let moving = if self.selection.is_some() {
+                PICKED
+            } else {
+                YOUR_MOVE
+            };
+            // The keys of a piece you have none of left are not offered.
+            let you = self.human();
+            let position = self.position();
+            let small = (position.small_in_hand(you) > 0).then_some(SMALL_IN_HAND);
+            let big = (position.big_in_hand(you) > 0).then_some(BIG_IN_HAND);
+            [small, big].into_iter().flatten().fold(moving, When::or)
         }
     }
 
