@@ -440,3 +440,41 @@ fn a_first_hint_says_each_where_every_answer_is_in_the_place_it_names() {
     }
     assert!(each > 0 && one > 0, "each {each}, one {one}");
 }
+
+#[test]
+fn a_second_hint_names_the_row_of_an_answer_by_the_cells_name() {
+    use noughts::notation::tictactoe::puzzle_hint;
+    use noughts::solver::puzzle::Puzzler;
+    use noughts::solver::tictactoe::TicTacToePuzzle;
+    // The row by the cell's name: a1 … c1 the top row, … a3 … c3 the bottom.
+    let row = |cell: &str| match &cell[1..] {
+        "1" => "the top row",
+        "2" => "the middle row",
+        _ => "the bottom row",
+    };
+    let mut rows_seen = std::collections::HashSet::new();
+    let mut puzzler = Puzzler::new();
+    for level in 1..=3u8 {
+        for number in 1..=60u32 {
+            let p: TicTacToePuzzle = puzzler.named(level, number);
+            let hint = puzzle_hint(&p, 2);
+            // The row named is that of an answer (the one the first hint
+            // and the last name), and no other row is named.
+            let named: Vec<&str> = ["the top row", "the middle row", "the bottom row"]
+                .into_iter()
+                .filter(|r| hint.contains(r))
+                .collect();
+            assert_eq!(named.len(), 1, "{hint}");
+            let answers: Vec<String> = p.answers.iter().map(|c| c.to_string()).collect();
+            assert!(
+                answers.iter().any(|a| row(a) == named[0]),
+                "{hint}: {answers:?}"
+            );
+            let last = puzzle_hint(&p, 3);
+            assert!(last.contains(&answers[0]), "{last}");
+            assert_eq!(row(&answers[0]), named[0], "{hint}: {answers:?}");
+            rows_seen.insert(named[0]);
+        }
+    }
+    assert_eq!(rows_seen.len(), 3, "{rows_seen:?}");
+}
