@@ -11,18 +11,18 @@
 //! terminal, the signals and the session's keeper (it imports nothing of
 //! the app). Here: starting the app and its event loop.
 
-pub mod action;
+pub(crate) mod action;
 pub mod app;
 mod ascii;
 pub mod audit;
 pub mod files;
-pub mod grid;
-pub mod history;
+pub(crate) mod grid;
+pub(crate) mod history;
 pub mod keymap;
-pub mod overlays;
+pub(crate) mod overlays;
 mod playing;
 pub mod puzzle;
-pub mod record_view;
+pub(crate) mod record_view;
 pub mod review;
 pub mod rules;
 pub mod session;
@@ -33,8 +33,8 @@ mod terminal;
 pub mod text;
 pub mod theme;
 pub mod value_history;
-pub mod widgets;
-pub mod worker;
+pub(crate) mod widgets;
+pub(crate) mod worker;
 
 use app::App;
 use crossterm::event::{self, EnableMouseCapture};
