@@ -347,7 +347,9 @@ pub struct AppArgs {
 impl AppArgs {
     /// The positions given to start with, as the games their tabs load.
     pub fn positions(&self) -> Vec<Saved> {
-        let board = self.board.map(Saved::TicTacToe);
+        let board = self
+            .board
+            .map(|board| Saved::TicTacToe { board, game: None });
         let strip = self
             .strip
             .clone()

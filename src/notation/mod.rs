@@ -24,7 +24,12 @@ use std::str::FromStr;
 /// own lines in its module (`read_saved`, `write_saved`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Saved {
-    TicTacToe(crate::solver::tictactoe::Board),
+    /// A board; in a game against the engine, who moved first from it
+    /// (you or the engine) and the cells played.
+    TicTacToe {
+        board: crate::solver::tictactoe::Board,
+        game: Option<(crate::solver::record::Player, Vec<Cell>)>,
+    },
     /// A strip; in a game, who moved first from it and the cells played
     /// (0-based).
     Treblecross {
@@ -122,7 +127,7 @@ impl Saved {
     /// The game's word, as the file's second line starts.
     pub fn game_word(&self) -> &'static str {
         match self {
-            Saved::TicTacToe(_) => "tictactoe",
+            Saved::TicTacToe { .. } => "tictactoe",
             Saved::Treblecross { .. } => "treblecross",
             Saved::Notakto { .. } => "notakto",
             Saved::Mnc { .. } => "mnc",
@@ -132,7 +137,7 @@ impl Saved {
     /// The game's lines of the file, after the first.
     fn write_game(&self, text: &mut String) {
         match self {
-            Saved::TicTacToe(board) => tictactoe::write_saved(board, text),
+            Saved::TicTacToe { board, game } => tictactoe::write_saved(board, game, text),
             Saved::Treblecross { strip, game } => treblecross::write_saved(strip, game, text),
             Saved::Notakto { boards, game } => notakto::write_saved(boards, game, text),
             Saved::Mnc {

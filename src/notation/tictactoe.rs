@@ -4,9 +4,10 @@
 
 use super::in_moves;
 use super::puzzle::{cells_text, place_words, row_words, PuzzleText};
-use super::saved::{Fact, Saved};
+use super::saved::{expect_key, player_word, read_first, Fact, Saved};
 use super::{describe, quoted, InputError, Token, Tokens};
-use crate::solver::tictactoe::{Analysis, Board, Illegality, Verdict};
+use crate::solver::record::Player;
+use crate::solver::tictactoe::{illegality, Analysis, Board, Illegality, Verdict};
 use crate::solver::tictactoe::{TicTacToePuzzle, TicTacToeTask};
 use crate::solver::{Cell, Outcome, Side};
 use std::fmt;
@@ -411,18 +412,62 @@ pub fn puzzle_hint(p: &TicTacToePuzzle, step: u8) -> String {
     }
 }
 
-/// A saved board: its line.
-pub(super) fn write_saved(board: &Board, text: &mut String) {
+/// A saved board: its line; in a game, who moved first and the cells
+/// played, a line each (as a Treblecross game is kept).
+pub(super) fn write_saved(board: &Board, game: &Option<(Player, Vec<Cell>)>, text: &mut String) {
     text.push_str(&format!("tictactoe {}\n", slashed(board)));
+    if let Some((first, moves)) = game {
+        text.push_str(&format!("first {}\n", player_word(*first)));
+        for cell in moves {
+            text.push_str(&format!("move {cell}\n"));
+        }
+    }
 }
 
-/// `tictactoe` and a board; nothing follows.
+/// `tictactoe` and a board; then, for a game, `first you|engine` and its
+/// moves, each a cell that is empty while the game is not over.
 pub(super) fn read_saved(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputError> {
-    let board: Board = game.value.parse().map_err(|e| game.placed(e))?;
-    if let Some(extra) = rest.first() {
-        return Err(extra.error(0, "expected the end: a board has no moves"));
+    let start: Board = game.value.parse().map_err(|e| game.placed(e))?;
+    let Some(first_fact) = rest.first() else {
+        return Ok(Saved::TicTacToe {
+            board: start,
+            game: None,
+        });
+    };
+    let first_fact = expect_key(Some(first_fact), "first", game)?;
+    if let Some(why) = illegality(&start) {
+        return Err(first_fact.error(
+            0,
+            format!("expected the end: no game starts on this board ({why})"),
+        ));
     }
-    Ok(Saved::TicTacToe(board))
+    let over =
+        |board: &Board| board.has_line(Side::X) || board.has_line(Side::O) || board.is_full();
+    if over(&start) {
+        return Err(first_fact.error(
+            0,
+            "expected the end: no game starts on a board that is over",
+        ));
+    }
+    let first = read_first(first_fact)?;
+    let mut board = start;
+    let mut moves = Vec::new();
+    for fact in &rest[1..] {
+        let fact = expect_key(Some(fact), "move", game)?;
+        if over(&board) {
+            return Err(fact.error(0, "expected the end: the game is over"));
+        }
+        let cell: Cell = fact.value.parse().map_err(|e| fact.placed(e))?;
+        if board.get(cell).is_some() {
+            return Err(fact.error(0, format!("{cell} is taken already")));
+        }
+        board = board.with(cell, Some(board.to_move()));
+        moves.push(cell);
+    }
+    Ok(Saved::TicTacToe {
+        board: start,
+        game: Some((first, moves)),
+    })
 }
 
 #[cfg(test)]

@@ -72,7 +72,7 @@ fn random_strip_game(random: &mut SplitMix64) -> (Strip, Option<(Player, Vec<usi
 fn every_kind_of_file_reads_back_as_written() {
     let mut random = SplitMix64::new(27);
     for board in Board::all() {
-        let saved = Saved::TicTacToe(board);
+        let saved = Saved::TicTacToe { board, game: None };
         assert_eq!(read(&write(&saved)).unwrap(), saved);
     }
     for _ in 0..2000 {
@@ -106,6 +106,44 @@ fn a_tab_saved_and_loaded_into_a_fresh_app_is_the_same() {
     let mut fresh = App::new(Theme { color: false });
     fresh.load_saved(read(&text).unwrap());
     assert_eq!(fresh.tabs.tictactoe.board(), app.tabs.tictactoe.board());
+
+    // Tic-tac-toe: a game against the engine, the engine first, played
+    // again move by move (the engine's reply included) with the side you
+    // play; the editor's board is the game's start.
+    let mut app = App::new(Theme { color: false });
+    type_keys(&mut app, "G");
+    tick_until(&mut app, "the engine's first move", |app| {
+        app.tabs
+            .tictactoe
+            .game()
+            .is_some_and(|g| g.record().moves().len() == 1)
+    });
+    let empty = *app.tabs.tictactoe.game().unwrap().position();
+    let free = noughts::solver::Cell::ALL
+        .into_iter()
+        .find(|&c| empty.get(c).is_none())
+        .unwrap();
+    app.update(Action::tab(noughts::tui::tabs::tictactoe::Action::Click(
+        free,
+    )));
+    tick_until(&mut app, "the engine's reply", |app| {
+        app.tabs
+            .tictactoe
+            .game()
+            .is_some_and(|g| g.record().moves().len() == 3)
+    });
+    let text = write(&app.saved());
+    assert!(text.contains("\nfirst engine\nmove "), "{text}");
+    let mut fresh = App::new(Theme { color: false });
+    fresh.load_saved(read(&text).unwrap());
+    let (a, b) = (
+        app.tabs.tictactoe.game().unwrap(),
+        fresh.tabs.tictactoe.game().unwrap(),
+    );
+    assert_eq!(a.record().moves(), b.record().moves());
+    assert_eq!(a.human(), b.human());
+    assert_eq!(fresh.tabs.tictactoe.board(), *a.record().start());
+    assert_eq!(fresh.saved(), app.saved());
 
     // Treblecross: strips and games, the game played again move by move.
     for _ in 0..50 {
@@ -259,7 +297,7 @@ fn ctrl_s_saves_to_the_data_folder_and_ctrl_o_loads_it_back() {
     let file = folder.path().join("saved").join("tictactoe.txt");
     assert_eq!(
         read(&std::fs::read_to_string(&file).unwrap()).unwrap(),
-        Saved::TicTacToe(board)
+        Saved::TicTacToe { board, game: None }
     );
     assert!(app.notice.as_deref().unwrap().starts_with("saved to "));
 
@@ -369,6 +407,7 @@ mod form {
             "noughts 1\nmnc .../.../... x 4 4\nyou o\nmove x b2\nmove O b2 takes x\nmove X a1\n",
             "noughts 1\nnotakto X../.X./... XXX/.../...\n",
             "noughts 1\nnotakto .../.../... .../.../...\nfirst engine\nmove 2:b2\nmove 1:a1\n",
+            "noughts 1\ntictactoe X../.O./...\nfirst you\nmove c3\nmove a3\n",
         ] {
             let saved = read(text).unwrap();
             assert_eq!(write(&saved), text);
@@ -391,7 +430,7 @@ mod form {
     #[test]
     fn comments_and_blank_lines_are_skipped() {
         let text = "# saved by hand\nnoughts 1\n\ntictactoe X../.../... # X to start\n";
-        assert!(matches!(read(text), Ok(Saved::TicTacToe(_))));
+        assert!(matches!(read(text), Ok(Saved::TicTacToe { .. })));
     }
 
     #[test]
@@ -459,6 +498,30 @@ mod form {
                 "noughts 1\nmnc .../.../... x 4 4\nmove small a1\n",
                 "line 3, column 1: expected 'you'",
             ),
+            (
+                "noughts 1\ntictactoe X../.../...\nfirst you\nmove a1\n",
+                "line 4, column 6: a1 is taken already",
+            ),
+            (
+                "noughts 1\ntictactoe X../.../...\nfirst you\nmove d1\n",
+                "line 4, column 6: expected a column a, b or c",
+            ),
+            (
+                "noughts 1\ntictactoe XX./OO./...\nfirst you\nmove c1\nmove c2\n",
+                "line 5, column 6: expected the end: the game is over",
+            ),
+            (
+                "noughts 1\ntictactoe XXX/OO./...\nfirst you\n",
+                "line 3, column 7: expected the end: no game starts",
+            ),
+            (
+                "noughts 1\ntictactoe XXX/.../...\nfirst you\n",
+                "line 3, column 7: expected the end: no game starts on this board",
+            ),
+            (
+                "noughts 1\ntictactoe X../.../...\nmove b2\n",
+                "line 3, column 1: expected 'first'",
+            ),
         ];
         for (text, said) in cases {
             let e = read(text).unwrap_err().to_string();
@@ -479,7 +542,10 @@ fn a_saved_file_loads_back_and_a_link_at_its_name_is_replaced() {
     let path = folder.path().join("game.txt");
     #[cfg(unix)]
     std::os::unix::fs::symlink(&other, &path).unwrap();
-    let saved = Saved::TicTacToe("X../.0./...".parse().unwrap());
+    let saved = Saved::TicTacToe {
+        board: "X../.0./...".parse().unwrap(),
+        game: None,
+    };
     assert!(noughts::tui::files::save(&path, &saved, None)
         .unwrap()
         .starts_with("saved to "));

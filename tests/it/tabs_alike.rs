@@ -119,7 +119,7 @@ fn ctrl_s_during_a_puzzle_saves_the_puzzle_on_screen_in_every_tab_and_says_so() 
         .0;
     let file = folder.path().join("ttt.txt");
     let (kept, said) = save_to(&mut app, &file);
-    assert_eq!(kept, saved::Saved::TicTacToe(board));
+    assert_eq!(kept, saved::Saved::TicTacToe { board, game: None });
     assert!(said.starts_with("saved puzzle tictactoe-2-7 "), "{said}");
 
     app.open_puzzle("treblecross-3-7".parse().unwrap());

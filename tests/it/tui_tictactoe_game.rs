@@ -194,7 +194,10 @@ fn take_back_quit_question_and_puzzles_over_a_game() {
     assert!(app
         .tabs
         .tictactoe
-        .load(noughts::notation::Saved::TicTacToe(file))
+        .load(noughts::notation::Saved::TicTacToe {
+            board: file,
+            game: None
+        })
         .is_ok());
     assert!(app.tabs.tictactoe.game().is_none());
     assert_eq!(app.tabs.tictactoe.board(), file);
