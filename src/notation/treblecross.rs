@@ -214,22 +214,29 @@ pub fn stretch_counts(values: &[u16], longest: usize) -> String {
             _ => runs.push((len, len, count)),
         }
     }
-    let words: Vec<String> = runs
+    // A long strip's longest stretches would fill the screen: the first
+    // runs, then `…`.
+    const MOST_RUNS: usize = 20;
+    let mut words: Vec<String> = runs
         .iter()
+        .take(MOST_RUNS)
         .map(|&(first, last, count)| match first == last {
             true => format!("{first} → {count}"),
             false => format!("{first}–{last} → {count}"),
         })
         .collect();
+    if runs.len() > MOST_RUNS {
+        words.push("…".into());
+    }
     words.join(", ")
 }
 
-/// The free stretches and their counts in plain words: `1 (cells 1–2)
-/// and 3 (cells 8–22)`.
+/// The free stretches and their counts in plain words, the cells first
+/// (`1 (cells 8–10)` read as one cell): `cells 1–2 → 1 and cells 8–22 → 3`.
 pub fn stretches_counting(segments: &[FreeSegment]) -> String {
     let words: Vec<String> = segments
         .iter()
-        .map(|s| format!("{} ({})", s.grundy, cells_words(s)))
+        .map(|s| format!("{} → {}", cells_words(s), s.grundy))
         .collect();
     match words.split_last() {
         Some((last, [])) => last.clone(),
@@ -239,7 +246,7 @@ pub fn stretches_counting(segments: &[FreeSegment]) -> String {
 }
 
 /// A stretch's cells: `cell 4`, `cells 8–22`.
-fn cells_words(segment: &FreeSegment) -> String {
+pub fn cells_words(segment: &FreeSegment) -> String {
     let first = segment.start + 1;
     match segment.len {
         1 => format!("cell {first}"),
@@ -273,7 +280,7 @@ pub fn puzzle_hint(
                 "the free segments' nim-sum is {nim_sum}: a winning cell leaves it 0 (and gives no three in a row)"
             ),
             _ => format!(
-                "the free stretches count {}: a winning cell leaves counts that cancel out (never within two cells of an X)",
+                "the free stretches count: {}; a winning cell leaves counts that cancel out (never within two cells of an X)",
                 stretches_counting(segments)
             ),
         },

@@ -306,7 +306,7 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
             assert!(
                 // X at 1 and 5 leave cells 8 to 10 safe: one stretch of
                 // three, which counts 1.
-                text.contains("after 5 the free stretches count 1 (cells 8–10): they do not"),
+                text.contains("after 5 one free stretch is left, cells 8–10, and it counts 1"),
                 "{text}"
             );
         }

@@ -325,15 +325,14 @@ fn a_winning_cells_hints_are_plain_words_and_name_the_stretch_it_is_in() {
             // each a whole run of safe cells by the test's own rule.
             let safe = safe(&p.strip);
             let listed = first
-                .strip_prefix("the free stretches count ")
-                .and_then(|rest| rest.split_once(": a winning cell leaves counts that cancel out"))
+                .strip_prefix("the free stretches count: ")
+                .and_then(|rest| rest.split_once("; a winning cell leaves counts that cancel out"))
                 .unwrap_or_else(|| panic!("{first}"))
                 .0;
             let mut stretches = 0;
             for item in listed.split(", ").flat_map(|s| s.split(" and ")) {
-                let (count, cells) = item.split_once(" (").unwrap_or_else(|| panic!("{first}"));
+                let (cells, count) = item.split_once(" → ").unwrap_or_else(|| panic!("{first}"));
                 let range = cells
-                    .trim_end_matches(')')
                     .trim_start_matches("cells ")
                     .trim_start_matches("cell ");
                 let (a, b) = range.split_once('–').unwrap_or((range, range));
@@ -398,6 +397,11 @@ fn the_stretch_counts_a_puzzle_lists_are_the_values_of_free_stretches() {
     table.extend_to(61).unwrap();
     for longest in [1, 4, 13, 40, 60] {
         let words = stretch_counts(table.values(), longest);
+        // At most 20 runs, then `…` (the listing stops short of `longest`).
+        let (words, cut) = match words.strip_suffix(", …") {
+            Some(listed) => (listed.to_string(), true),
+            None => (words, false),
+        };
         // Runs `a–b → c` (or `a → c`) that cover 1 to `longest` in order,
         // neighbouring runs of different counts.
         let mut next = 1;
@@ -413,6 +417,12 @@ fn the_stretch_counts_a_puzzle_lists_are_the_values_of_free_stretches() {
             last_count = Some(count);
             next = b + 1;
         }
-        assert_eq!(next, longest + 1, "{words}");
+        match cut {
+            true => assert!(
+                next <= longest && words.split(", ").count() == 20,
+                "{words}"
+            ),
+            false => assert_eq!(next, longest + 1, "{words}"),
+        }
     }
 }

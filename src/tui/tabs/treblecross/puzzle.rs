@@ -9,7 +9,7 @@ use super::view::Window;
 use super::{Action, TreblecrossTab};
 use crate::notation::puzzle::PuzzleText;
 use crate::notation::treblecross::{
-    puzzle_hint, segment_value_wrong, stretch_counts, stretches_counting,
+    cells_words, puzzle_hint, segment_value_wrong, stretch_counts, stretches_counting,
 };
 use crate::solver::grundy::GrundyTable;
 use crate::solver::puzzle::{Choice, PuzzleId};
@@ -489,8 +489,16 @@ fn wrong_cell_words(strip: &Strip, cell: usize, table: &mut GrundyTable, details
     }
     match analyze(&after, table) {
         // The nim-sum is a detail (`i`); plain words first.
+        Ok(StripAnalysis::Segments { segments, .. }) if !details && segments.len() == 1 => {
+            let s = &segments[0];
+            format!(
+                "after {n} one free stretch is left, {}, and it counts {}: not 0, so your opponent wins",
+                cells_words(s),
+                s.grundy
+            )
+        }
         Ok(StripAnalysis::Segments { segments, .. }) if !details => format!(
-            "after {n} the free stretches count {}: they do not cancel out, so your opponent wins",
+            "after {n} the free stretches count: {}; they do not cancel out, so your opponent wins",
             stretches_counting(&segments)
         ),
         Ok(StripAnalysis::Segments { nim_sum, .. }) => {
