@@ -326,6 +326,13 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
             "step {}: {said}",
             steps + 1
         );
+        if steps == 0 {
+            // Three in a row ends the game: no cell is marked unsafe (the
+            // strip's row is the third of the screen).
+            let strip_row = text.lines().nth(2).unwrap();
+            assert!(strip_row.contains("X    X    X"), "{text}");
+            assert!(!strip_row.contains('×'), "{text}");
+        }
         steps += 1;
         if text.contains("the lesson is over") {
             break;
@@ -346,6 +353,12 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
         app.update(Action::tab(notakto::Action::Click(m.board, m.cell)));
         let text = screen(&app, 80, 24);
         assert!(text.contains("Why ("), "{text}");
+        // The move is on the boards, and the marks are the opponent's.
+        let wide = screen(&app, 120, 40);
+        assert!(
+            wide.contains("the marks now say what each cell gives"),
+            "{wide}"
+        );
         if text.contains("the lesson is over") {
             break;
         }

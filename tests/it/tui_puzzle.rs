@@ -519,7 +519,16 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
             Some(_) => "three in a row",
             None => "the engine has no legal move left",
         };
-        shows(&app, &format!("won ({how}), puzzle solved"));
+        shows(&app, &format!("won ({how}); solved"));
+        // The next one asked for: while the engine's thread makes it, the
+        // panel says so and no longer shows the solved one as if it were on.
+        if seed == 3 {
+            type_keys(&mut app, "n");
+            let text = screen(&app);
+            assert!(text.contains("choosing a puzzle near"), "{text}");
+            assert!(!text.contains(&format!("PUZZLE {puzzle}")), "{text}");
+            assert!(!text.contains("✓"), "{text}");
+        }
     }
     assert_eq!(progress_file(folder.path(), "mnc")["solved"], 4);
 

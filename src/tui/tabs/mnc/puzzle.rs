@@ -269,7 +269,6 @@ impl MncTab {
             Some(_) => "three in a row",
             None => "the engine has no legal move left",
         };
-        let in_lesson = self.training.in_lesson();
         let Some(t) = &mut self.training.current else {
             return;
         };
@@ -289,11 +288,9 @@ impl MncTab {
             }
             return;
         }
-        if won && in_lesson {
+        if won {
+            // The trainer's words follow (`solved! streak 3`).
             self.training.right(format!("✓ {name}: won ({how})"));
-        } else if won {
-            self.training
-                .right(format!("✓ {name}: won ({how}), puzzle solved"));
         } else {
             t.said = Some((format!("✓ {name} keeps the win: the engine answers"), true));
             // The next position has hints of its own.
@@ -306,6 +303,15 @@ impl MncTab {
     /// hints, and what to do next.
     pub(super) fn puzzle_panel(&self, theme: &Theme) -> Option<PuzzlePanel> {
         let t = self.training.current.as_ref()?;
+        // The next puzzle is being made on the engine's thread: the one
+        // done (a lesson's step, `rated 0 … ✓ solved`) is not shown as if
+        // it were on, only what is coming.
+        if self.pending.is_some() {
+            let mut panel = PuzzlePanel::default();
+            let coming = self.message.clone().unwrap_or_default();
+            panel.heading.push(Line::styled(coming, theme.dim()));
+            return Some(panel);
+        }
         let asked = t.puzzle.question();
         let mut panel = self.training.panel(asked, theme)?;
         // What to do now (and the engine's capture), in the match's short

@@ -14,7 +14,7 @@ use crate::solver::puzzle::{Choice, PuzzleId};
 use crate::solver::record::Shown;
 use crate::tui::history::History;
 use crate::tui::playing::{self, EditedMatch, PlayingTab};
-use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles};
+use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles, Standing};
 use crate::tui::review::Review;
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
@@ -217,6 +217,15 @@ impl NotaktoTab {
                 format!("{one}: {}{all}", answers.join(" ")),
                 theme.dim(),
             ));
+            // Solved: the move is on the boards, and the marks are the
+            // other player's (round 5 read the × as its own winning move).
+            if t.attempt.standing == Standing::Solved {
+                panel.notes.push(Line::styled(
+                    "your move is played: the marks now say what each cell gives your opponent, \
+                     who is to move (× everywhere: every move loses for them)",
+                    theme.dim(),
+                ));
+            }
         }
         Some(panel)
     }
