@@ -379,6 +379,12 @@ fn treblecross_puzzles_take_cells_and_typed_numbers() {
         app.tabs.treblecross.perfect_line().is_some()
     });
     assert!(matches!(app.tabs.treblecross.view(), Shown::Line { .. }));
+    // The line is yours from the puzzle's strip: you move first and win
+    // (round 5 read "1. first 4: second wins" as a loss of its own).
+    let text = screen(&app);
+    shows(&app, "1. you ");
+    assert!(text.contains("you win in"), "{text}");
+    assert!(!text.contains("first") && !text.contains("second"), "{text}");
     app.handle(&key(KeyCode::Esc), AREA);
     shows(&app, &format!("PUZZLE {cell_puzzle}"));
 

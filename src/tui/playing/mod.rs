@@ -14,7 +14,7 @@ mod editor;
 mod words;
 
 pub use editor::{Abandon, EditedMatch};
-pub use words::{game_lines, won_words, Banner, PlayingWords};
+pub use words::{game_lines, won_words, Banner, Players, PlayingWords};
 
 use crate::solver::record::{Engine, Match, MatchError, Record, Rules, Wanted};
 use crate::tui::record_view::taken_back;

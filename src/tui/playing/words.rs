@@ -78,31 +78,45 @@ pub fn game_lines<R: Rules>(
     lines
 }
 
+/// Who the players of a record are, as its words name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Players {
+    /// A game: you and the engine.
+    Game,
+    /// A puzzle's line: you (to move in the puzzle) and your opponent.
+    Puzzle,
+    /// The editor's study of a line: the first and the second player (to
+    /// move from the editor's position).
+    Study,
+}
+
 /// How a match's moves and values are written in the move list, the review
-/// and the perfect line, the same in each such tab. In a game the players
-/// are you and the engine; in the editor's study of a line, the first and
-/// the second player (to move from the editor's position). Distances are
-/// in moves, each player's turn counted ([`in_moves`]).
+/// and the perfect line, the same in each such tab, the players named as
+/// [`Players`] says. Distances are in moves, each player's turn counted
+/// ([`in_moves`]).
 pub struct PlayingWords<T> {
-    in_game: bool,
+    players: Players,
     tab: PhantomData<T>,
 }
 
 impl<T> PlayingWords<T> {
-    pub fn new(in_game: bool) -> PlayingWords<T> {
+    pub fn new(players: Players) -> PlayingWords<T> {
         PlayingWords {
-            in_game,
+            players,
             tab: PhantomData,
         }
     }
 
-    /// A player as the move list names it.
-    fn short_name(&self, player: Player) -> &'static str {
-        match (self.in_game, player) {
-            (true, Player::You) => "you",
-            (true, Player::Engine) => "engine",
-            (false, Player::You) => "first",
-            (false, Player::Engine) => "second",
+    /// A player as the move list names it, and as a value names the
+    /// winner, with the verb: short, for the list's columns are narrow.
+    fn names(&self, player: Player) -> (&'static str, &'static str, &'static str) {
+        match (self.players, player) {
+            (Players::Game, Player::You) => ("you", "you", "win"),
+            (Players::Game, Player::Engine) => ("engine", "the engine", "wins"),
+            (Players::Puzzle, Player::You) => ("you", "you", "win"),
+            (Players::Puzzle, Player::Engine) => ("opponent", "your opponent", "wins"),
+            (Players::Study, Player::You) => ("first", "first", "wins"),
+            (Players::Study, Player::Engine) => ("second", "second", "wins"),
         }
     }
 }
@@ -113,7 +127,7 @@ where
 {
     fn move_text(&self, before: &Pos<T>, mv: Mv<T>) -> String {
         let mover = T::Rules::to_move(before);
-        format!("{} {}", self.short_name(mover), T::move_words(mv))
+        format!("{} {}", self.names(mover).0, T::move_words(mv))
     }
 
     /// Nothing: a move in the list already names its player.
@@ -122,9 +136,9 @@ where
     }
 
     fn history_side(&self, record: &Record<T::Rules>) -> (Player, &'static str) {
-        match self.in_game {
-            true => (Player::You, "you"),
-            false => (T::Rules::to_move(record.start()), "the first player"),
+        match self.players {
+            Players::Game | Players::Puzzle => (Player::You, "you"),
+            Players::Study => (T::Rules::to_move(record.start()), "the first player"),
         }
     }
 
@@ -135,13 +149,7 @@ where
         let Some((winner, distance)) = value.ending().winner(mover, mover.other()) else {
             return "a draw".into();
         };
-        let (name, wins) = match (self.in_game, winner) {
-            (true, Player::You) => ("you", "win"),
-            (true, Player::Engine) => ("the engine", "wins"),
-            // Short: the move list's columns are narrow.
-            (false, Player::You) => ("first", "wins"),
-            (false, Player::Engine) => ("second", "wins"),
-        };
+        let (_, name, wins) = self.names(winner);
         won_words(name, wins, distance)
     }
 }

@@ -9,7 +9,7 @@ use crate::solver::notakto::game::{NotPlayable, NotaktoRules, Player, Position};
 use crate::solver::notakto::{Board, Move};
 use crate::solver::record::Record;
 use crate::tui::playing::playing_fields;
-use crate::tui::playing::{EditedMatch, PlayingTab, PlayingWords};
+use crate::tui::playing::{EditedMatch, Players, PlayingTab, PlayingWords};
 use std::convert::Infallible;
 
 impl PlayingTab for NotaktoTab {
@@ -74,7 +74,13 @@ impl EditedMatch for NotaktoTab {
 impl NotaktoTab {
     /// How moves and values are written for the record shown.
     pub fn words(&self) -> PlayingWords<NotaktoTab> {
-        PlayingWords::new(self.playing.game.is_some())
+        // A puzzle's solution is a line from its position: yours.
+        let players = match (&self.playing.game, &self.training.current) {
+            (Some(_), _) => Players::Game,
+            (None, Some(_)) => Players::Puzzle,
+            (None, None) => Players::Study,
+        };
+        PlayingWords::new(players)
     }
 
     /// The game's record, or the editor's study of a perfect line.

@@ -6,7 +6,7 @@ use super::puzzle::Editor;
 use super::{Edit, TreblecrossTab};
 use crate::solver::treblecross::{Match, Player, Position, Taken, TreblecrossRules};
 use crate::tui::playing::playing_fields;
-use crate::tui::playing::{EditedMatch, PlayingTab, PlayingWords};
+use crate::tui::playing::{EditedMatch, Players, PlayingTab, PlayingWords};
 use crate::tui::review::Review;
 use std::convert::Infallible;
 
@@ -72,7 +72,13 @@ impl TreblecrossTab {
 
     /// How moves and values are written for the record shown.
     pub fn words(&self) -> PlayingWords<TreblecrossTab> {
-        PlayingWords::new(self.playing.game.is_some())
+        // A puzzle's solution is a line from its position: yours.
+        let players = match (&self.playing.game, &self.training.current) {
+            (Some(_), _) => Players::Game,
+            (None, Some(_)) => Players::Puzzle,
+            (None, None) => Players::Study,
+        };
+        PlayingWords::new(players)
     }
 
     /// The strip the board shows, and the last move that led to it with
