@@ -384,7 +384,10 @@ fn treblecross_puzzles_take_cells_and_typed_numbers() {
     let text = screen(&app);
     shows(&app, "1. you ");
     assert!(text.contains("you win in"), "{text}");
-    assert!(!text.contains("first") && !text.contains("second"), "{text}");
+    assert!(
+        !text.contains("first") && !text.contains("second"),
+        "{text}"
+    );
     app.handle(&key(KeyCode::Esc), AREA);
     shows(&app, &format!("PUZZLE {cell_puzzle}"));
 
