@@ -28,6 +28,13 @@ def sittings(log_text):
     return found
 
 
+def sittings_words(count):
+    """How many sittings a run took, in words."""
+    if count <= 1:
+        return "one sitting"
+    return f"{count} sittings, each going on from the file the last one left"
+
+
 def main():
     records = json.load(open(sys.argv[1]))
     log = open(sys.argv[2]).read() if len(sys.argv) > 2 else ""
@@ -39,7 +46,7 @@ def main():
         "(a free Treblecross segment of L cells is the heap L + 2), computed by "
         "`noughts grundy` (the rare/common method on two threads) on this project's "
         "2-core machine, with `--checkpoint` (a run stopped at any moment goes on from "
-        "where it was; this one ran in one sitting). The values themselves "
+        f"where it was; this one ran in {sittings_words(len(sittings(log)))}). The values themselves "
         f"are not in the repository ({2 * n / 2**20:,.0f} MiB): anyone can compute them "
         "and check them against the hashes below, a prefix at a time.\n")
     out.append("```text")

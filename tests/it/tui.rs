@@ -327,15 +327,18 @@ fn snapshot_illegal_won_and_drawn() {
     let text = terminal.backend().to_string();
     insta::assert_snapshot!("won", text);
     assert!(text.contains("Game over    X won"), "{text}");
-    // The line is named and its cells tinted and starred; no other cell is.
-    assert!(text.contains("X has the line a1–c3 ★"), "{text}");
+    // The line is named and its cells tinted and marked `row` (★ is the
+    // best cells'); no other cell is, and no cell is starred.
+    assert!(text.contains("X has the line a1–c3 (marked row)"), "{text}");
     let buffer = terminal.backend().buffer();
     for (i, on_line) in [true, false, false, false, true, false, false, false, true]
         .into_iter()
         .enumerate()
     {
         let cells = cells_of(buffer, cell_rect(i));
-        assert_eq!(cells.iter().any(|c| c.symbol() == "★"), on_line, "cell {i}");
+        let name: String = cells.iter().take(8).map(|c| c.symbol()).collect();
+        assert_eq!(name.contains(" row"), on_line, "cell {i}: {name}");
+        assert!(!cells.iter().any(|c| c.symbol() == "★"), "cell {i}");
         assert_eq!(
             cells.iter().all(|c| c.bg == Color::Indexed(58)),
             on_line,

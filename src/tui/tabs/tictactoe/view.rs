@@ -286,7 +286,11 @@ impl TicTacToeTab {
             lines.push(Line::from(vec![
                 label("Line"),
                 Span::styled(
-                    format!("{} has the line {} ★", mark_letter(side), line_words(cells)),
+                    format!(
+                        "{} has the line {} (marked row)",
+                        mark_letter(side),
+                        line_words(cells)
+                    ),
                     theme.good(),
                 ),
             ]));
