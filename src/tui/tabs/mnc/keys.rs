@@ -56,7 +56,7 @@ modes! {
     ANALYSIS,
     /// Looking at an earlier position, or along the perfect line.
     REVIEWING,
-    /// With your move (either of the two above): a small piece in your
+    /// Added to `YOUR_MOVE` or `PICKED` while a small piece is in your
     /// hand, so that `s` is offered only then.
     SMALL_IN_HAND,
     /// The same for a big piece, for `b`.
