@@ -7,7 +7,8 @@ use super::puzzle::{cells_text, place_words, row_words, PuzzleText};
 use super::saved::{expect_key, player_word, read_first, Fact, Saved};
 use super::{describe, quoted, InputError, Token, Tokens};
 use crate::solver::record::Player;
-use crate::solver::tictactoe::{illegality, Analysis, Board, Illegality, Verdict};
+use crate::solver::record::Rules;
+use crate::solver::tictactoe::{illegality, Analysis, Board, Illegality, TicTacToeRules, Verdict};
 use crate::solver::tictactoe::{TicTacToePuzzle, TicTacToeTask};
 use crate::solver::{Cell, Outcome, Side};
 use std::fmt;
@@ -441,8 +442,7 @@ pub(super) fn read_saved(game: &Fact, rest: &[&Fact]) -> Result<Saved, InputErro
             format!("expected the end: no game starts on this board ({why})"),
         ));
     }
-    let over =
-        |board: &Board| board.has_line(Side::X) || board.has_line(Side::O) || board.is_full();
+    let over = TicTacToeRules::is_over;
     if over(&start) {
         return Err(first_fact.error(
             0,

@@ -90,6 +90,19 @@ pub enum Players {
     Study,
 }
 
+impl Players {
+    /// The players of the record a tab shows: its game's, else a puzzle's
+    /// (its solution is a line from the puzzle's position: yours), else
+    /// the editor's study's.
+    pub fn of(game: bool, puzzle: bool) -> Players {
+        match (game, puzzle) {
+            (true, _) => Players::Game,
+            (false, true) => Players::Puzzle,
+            (false, false) => Players::Study,
+        }
+    }
+}
+
 /// How a match's moves and values are written in the move list, the review
 /// and the perfect line, the same in each such tab, the players named as
 /// [`Players`] says. Distances are in moves, each player's turn counted

@@ -74,13 +74,10 @@ impl EditedMatch for NotaktoTab {
 impl NotaktoTab {
     /// How moves and values are written for the record shown.
     pub fn words(&self) -> PlayingWords<NotaktoTab> {
-        // A puzzle's solution is a line from its position: yours.
-        let players = match (&self.playing.game, &self.training.current) {
-            (Some(_), _) => Players::Game,
-            (None, Some(_)) => Players::Puzzle,
-            (None, None) => Players::Study,
-        };
-        PlayingWords::new(players)
+        PlayingWords::new(Players::of(
+            self.playing.game.is_some(),
+            self.training.current.is_some(),
+        ))
     }
 
     /// The game's record, or the editor's study of a perfect line.

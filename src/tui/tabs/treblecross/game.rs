@@ -72,13 +72,10 @@ impl TreblecrossTab {
 
     /// How moves and values are written for the record shown.
     pub fn words(&self) -> PlayingWords<TreblecrossTab> {
-        // A puzzle's solution is a line from its position: yours.
-        let players = match (&self.playing.game, &self.training.current) {
-            (Some(_), _) => Players::Game,
-            (None, Some(_)) => Players::Puzzle,
-            (None, None) => Players::Study,
-        };
-        PlayingWords::new(players)
+        PlayingWords::new(Players::of(
+            self.playing.game.is_some(),
+            self.training.current.is_some(),
+        ))
     }
 
     /// The strip the board shows, and the last move that led to it with

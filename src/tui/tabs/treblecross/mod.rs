@@ -618,12 +618,14 @@ impl TreblecrossTab {
     }
 
     /// Whether the analysis is hidden: during a game, unless asked for;
-    /// on a game's last position, where its marks mean nothing (a newcomer
+    /// on a game's last position, or any strip with three in a row (a
+    /// lesson's answered step), where its marks mean nothing (a newcomer
     /// read the × left there as still in play); while a puzzle is open.
     fn analysis_hidden(&self) -> bool {
         let game = self.playing.game.as_ref();
+        let finished = matches!(self.analysis, Some(StripAnalysis::Finished { .. }));
         game.is_some_and(|g| g.is_on()) && !self.show_analysis
-            || game.is_some_and(|g| !g.is_on()) && self.view() == Shown::Live
+            || (game.is_some_and(|g| !g.is_on()) || finished) && self.view() == Shown::Live
             || self.puzzle_open()
     }
 }

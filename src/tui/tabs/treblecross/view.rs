@@ -274,8 +274,6 @@ impl TreblecrossTab {
         }
         // A puzzle's wrong answers, marked where they were tried.
         let missed = self.training.current.as_ref().map(|t| &t.more.missed);
-        // Three in a row: the game is over, no cell is safe or unsafe.
-        let finished = matches!(self.analysis, Some(StripAnalysis::Finished { .. }));
         for (cell, &x) in strip.iter().enumerate().take(end).skip(start) {
             let (symbol, mut style) = if x && engine_cells[cell] {
                 ("X", theme.mark_o())
@@ -285,11 +283,7 @@ impl TreblecrossTab {
                 ("✗", theme.bad())
             } else if winning.binary_search(&cell).is_ok() {
                 ("★", theme.win().patch(theme.best()))
-            } else if !live
-                || finished
-                || self.analysis_hidden()
-                || self.safe.get(cell) == Some(&true)
-            {
+            } else if !live || self.analysis_hidden() || self.safe.get(cell) == Some(&true) {
                 ("·", Style::new())
             } else {
                 ("×", theme.dim())
