@@ -392,10 +392,11 @@ fn safe_runs(safe: &[bool]) -> usize {
 #[test]
 fn the_stretch_counts_a_puzzle_lists_are_the_values_of_free_stretches() {
     use noughts::notation::treblecross::stretch_counts;
-    let g = segment_values(60);
+    let g = segment_values(400);
     let mut table = GrundyTable::default();
-    table.extend_to(61).unwrap();
-    for longest in [1, 4, 13, 40, 60] {
+    table.extend_to(401).unwrap();
+    let mut cuts = 0;
+    for longest in [1, 4, 13, 40, 60, 400] {
         let words = stretch_counts(table.values(), longest);
         // At most 20 runs, then `…` (the listing stops short of `longest`).
         let (words, cut) = match words.strip_suffix(", …") {
@@ -417,6 +418,7 @@ fn the_stretch_counts_a_puzzle_lists_are_the_values_of_free_stretches() {
             last_count = Some(count);
             next = b + 1;
         }
+        cuts += usize::from(cut);
         match cut {
             true => assert!(
                 next <= longest && words.split(", ").count() == 20,
@@ -425,4 +427,6 @@ fn the_stretch_counts_a_puzzle_lists_are_the_values_of_free_stretches() {
             false => assert_eq!(next, longest + 1, "{words}"),
         }
     }
+    // The longest strips are cut short, and so checked too.
+    assert!(cuts > 0);
 }
