@@ -5,7 +5,9 @@
 //! - [`notation`]: every text form of the games' objects, parsed and printed;
 //! - [`training`]: the puzzles' records, ratings and runs, kept between sittings;
 //! - [`cli`]: the batch commands in the contest problems' formats;
-//! - [`tui`]: the terminal app (ratatui), one tab per game.
+//! - [`tui`]: the terminal app (ratatui), one tab per game; of it only the
+//!   entry is public ([`tui::run`]), the rest is the app's own (the
+//!   project's tests reach it with the `internals` feature).
 
 pub mod cli;
 pub mod notation;

@@ -57,7 +57,7 @@ fn main() -> ExitCode {
 /// The app: the file to load read before the screen is taken (a bad one is
 /// one line and status 2, as bad input everywhere), then the app itself.
 fn run_app(app: AppArgs, no_mouse: bool, ascii: bool) -> ExitCode {
-    let mut load = match app.load.as_ref().map(|path| tui::files::load(path)) {
+    let mut load = match app.load.as_ref().map(|path| tui::load(path)) {
         None => Vec::new(),
         Some(Ok(saved)) => vec![saved],
         Some(Err(why)) => {

@@ -56,7 +56,8 @@ impl Keeper {
         keeper
     }
 
-    /// Where the session is written.
+    /// Where the session is written (the tests ask).
+    #[cfg(test)]
     pub fn file(&self) -> PathBuf {
         self.state().file.clone()
     }
