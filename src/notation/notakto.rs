@@ -6,8 +6,9 @@
 use super::puzzle::{listed, PuzzleText};
 use super::saved::{expect_key, player_word, read_first, Fact, Saved};
 use super::{describe, quoted, InputError, Token};
+use crate::solver::notakto::pairs::{why_lost, Tag, WhyLost};
 use crate::solver::notakto::NotaktoPuzzle;
-use crate::solver::notakto::{Analysis, Board, Element, Move, Quotient};
+use crate::solver::notakto::{play, Analysis, Board, Element, Move, Quotient};
 use crate::solver::record::Player;
 use crate::solver::Cell;
 use std::fmt;
@@ -315,11 +316,59 @@ impl PuzzleText for NotaktoPuzzle {
 /// first step is the quotient's (the product and the P-portion), and the
 /// second names the board of the same kind to make (a newcomer read that
 /// board as the shape to copy, which it need not be).
+/// A board's tag in plain words, under board `n` (1-based): the longest
+/// first, then shorter forms for narrower labels. An unpaired board has
+/// only its number.
+pub fn tag_words(n: usize, tag: Tag) -> Vec<String> {
+    let said = match tag {
+        Tag::Dead => ["dead", "dead", "dead"].map(String::from),
+        Tag::Nothing => ["counts for nothing", "nothing", "0"].map(String::from),
+        Tag::LosesAlone => ["loses alone", "alone", "!"].map(String::from),
+        Tag::PairsWith(k) => [
+            format!("pairs with {}", k + 1),
+            format!("with {}", k + 1),
+            format!("~{}", k + 1),
+        ],
+        Tag::Unpaired => return vec![format!("board {n}"), n.to_string()],
+    };
+    let [long, short, least] = said;
+    vec![
+        format!("board {n}: {long}"),
+        format!("{n}: {long}"),
+        format!("{n}: {short}"),
+        format!("{n} {least}"),
+    ]
+}
+
+/// Why boards lose for the player to move, in plain words.
+pub fn why_lost_words(why: WhyLost) -> String {
+    match why {
+        WhyLost::Alone(k) => format!(
+            "board {} loses alone, and every other board is dead or counts for nothing",
+            k + 1
+        ),
+        WhyLost::Pair(i, j) => format!(
+            "boards {} and {} pair, and nothing else counts: a pair loses for the player to move",
+            i + 1,
+            j + 1
+        ),
+        WhyLost::KindsCancel => {
+            "the boards' kinds cancel out (i shows the algebra that says so)".into()
+        }
+    }
+}
+
 pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
-    let Some(&first) = p.answers.first() else {
+    // The answer the hints lead to: one whose loss for the opponent plain
+    // words say whole (one pair, one lone board), where there is one.
+    let why = |mv: Move| why_lost(&play(&p.boards, mv));
+    let simple = |mv: &&Move| !matches!(why(**mv), Some(WhyLost::KindsCancel) | None);
+    let Some(&first) = p.answers.iter().find(simple).or(p.answers.first()) else {
         return "no move answers this".into();
     };
     let q = crate::solver::notakto::quotient();
+    let board = first.board + 1;
+    let after = p.boards[first.board].with_x(first.cell);
     match step {
         1 if details => {
             let product = q.product(p.boards.iter().map(|&b| q.element_of(b)));
@@ -329,26 +378,35 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
                 p_portion(q, false).join(", ")
             )
         }
-        1 => "leave your opponent a position that loses, such as two empty boards or a lone board with only its centre taken (r lists the losing kinds)".into(),
-        2 => {
-            let board = first.board + 1;
-            let after = p.boards[first.board].with_x(first.cell);
-            if after.is_dead() {
-                return format!("kill board {board}: complete a line there");
+        1 => match why(first) {
+            Some(WhyLost::KindsCancel) | None => "no single pair or lone board does it here: a winning move leaves boards that lose together (i shows the algebra of it)".into(),
+            _ => "leave your opponent one pair, or one board that loses alone, with every other board dead or counting for nothing (the words under the boards say what each counts for)".into(),
+        },
+        2 if after.is_dead() => format!("kill board {board}: complete a line there"),
+        2 => match why(first) {
+            Some(WhyLost::Pair(i, j)) if !details && (first.board == i || first.board == j) => {
+                let other = if i == first.board { j } else { i };
+                format!("on board {board}: one X there makes it pair with board {}", other + 1)
             }
-            if !details {
-                return format!("a winning move is on board {board}: one X there leaves a losing position");
+            Some(WhyLost::Alone(k)) if !details && k == first.board => {
+                format!("on board {board}: one X there makes it lose alone")
             }
-            // The board of the same kind with the fewest X: the target.
-            let kind = q.element_of(after);
-            match q.positions().iter().find(|&&(_, x)| x == kind) {
-                Some(&(like, _)) => format!(
-                    "on board {board}: make it like {} (of the same kind)",
-                    BoardText(like)
-                ),
-                None => format!("a winning move is on board {board}"),
+            Some(WhyLost::Alone(_) | WhyLost::Pair(..)) if !details => {
+                format!("on board {board}: one X there makes it count for nothing")
             }
-        }
+            // The details, and plain words where no pair or lone board
+            // says it: the board of the same kind with the fewest X.
+            _ => {
+                let kind = q.element_of(after);
+                match q.positions().iter().find(|&&(_, x)| x == kind) {
+                    Some(&(like, _)) => format!(
+                        "on board {board}: make it like {} (of the same kind)",
+                        BoardText(like)
+                    ),
+                    None => format!("a winning move is on board {board}"),
+                }
+            }
+        },
         _ if p.answers.len() == 1 => format!("the move: {}", MoveText(first)),
         _ => {
             let moves: Vec<String> = p.answers.iter().map(|&m| MoveText(m).to_string()).collect();

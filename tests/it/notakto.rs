@@ -352,6 +352,27 @@ fn cells_of(text: &str) -> u16 {
         .sum()
 }
 
+/// Whether a board counts for nothing, by the plain search alone: beside
+/// every live board up to symmetry (and alone), the outcome is as without it.
+fn counts_for_nothing(search: &mut NotaktoSearch, board: u16) -> bool {
+    dead(board)
+        || search.wins(&[board])
+            && live_positions()
+                .into_iter()
+                .all(|k| search.wins(&[board, k]) == search.wins(&[k]))
+}
+
+/// What plain words say of a position that loses, found by the search:
+/// the boards that count for something, when they are one board that loses
+/// alone or two that lose together.
+fn plain_story(search: &mut NotaktoSearch, boards: &[u16]) -> Option<Vec<usize>> {
+    let counted: Vec<usize> = (0..boards.len())
+        .filter(|&k| !counts_for_nothing(search, boards[k]))
+        .collect();
+    let alone: Vec<u16> = counted.iter().map(|&k| boards[k]).collect();
+    (matches!(counted.len(), 1 | 2) && !search.wins(&alone)).then_some(counted)
+}
+
 #[test]
 fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move() {
     use noughts::notation::notakto::puzzle_hint as notakto_hint;
@@ -360,16 +381,40 @@ fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move()
     let mut search = NotaktoSearch::default();
     let mut puzzler = Puzzler::new();
     let kinds = live_positions();
-    let (mut killed, mut made) = (0, 0);
+    let (mut killed, mut paired, mut alone, mut cancelled) = (0, 0, 0, 0);
     for level in 1..=4u8 {
         for number in 1..=15u32 {
             let p: noughts::solver::notakto::NotaktoPuzzle = puzzler.named(level, number);
-            let first = p.answers[0];
+            let cells: Vec<u16> = p.boards.iter().map(|b| b.cells()).collect();
+            let after_of = |mv: &noughts::solver::notakto::Move| {
+                let mut after = cells.clone();
+                after[mv.board] |= 1 << mv.cell.index();
+                after
+            };
+            // The plain story of each answer, as the search tells it.
+            let stories: Vec<Option<Vec<usize>>> = (p.answers.iter())
+                .map(|mv| plain_story(&mut search, &after_of(mv)))
+                .collect();
             let plain = notakto_hint(&p, 1, false);
-            assert!(plain.contains("leave your opponent a position that loses"));
             for expert in ["P-portion", "multiply", "product"] {
                 assert!(!plain.contains(expert), "{plain}");
             }
+            let told = stories.iter().position(Option::is_some);
+            match told {
+                Some(_) => assert!(
+                    plain
+                        .starts_with("leave your opponent one pair, or one board that loses alone"),
+                    "{plain}"
+                ),
+                None => {
+                    assert!(
+                        plain.starts_with("no single pair or lone board does it here"),
+                        "{plain}"
+                    );
+                    cancelled += 1;
+                }
+            }
+            let first = p.answers[told.unwrap_or(0)];
             // With the details, the quotient's words.
             let product = {
                 let q = quotient();
@@ -386,8 +431,7 @@ fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move()
             );
             assert!(detailed.contains("a, b², bc, c²"), "{detailed}");
             // The board, and what to make of it: checked by the plain search.
-            let mut after: Vec<u16> = p.boards.iter().map(|b| b.cells()).collect();
-            after[first.board] |= 1 << first.cell.index();
+            let after = after_of(&first);
             let board = first.board + 1;
             let second = notakto_hint(&p, 2, true);
             let plain = notakto_hint(&p, 2, false);
@@ -396,12 +440,47 @@ fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move()
                 assert_eq!(second, format!("kill board {board}: complete a line there"));
                 killed += 1;
             } else {
-                assert_eq!(
-                    plain,
-                    format!(
-                        "a winning move is on board {board}: one X there leaves a losing position"
-                    )
-                );
+                // Some cell of the board named does what the plain hint says
+                // (where no answer has a plain story, only the board).
+                let on = format!("on board {board}: one X there makes it ");
+                let told = match plain.strip_prefix(&on) {
+                    Some(told) => told,
+                    None => {
+                        assert_eq!(plain, second);
+                        assert!(stories.iter().all(Option::is_none), "{plain}");
+                        ""
+                    }
+                };
+                let does = |search: &mut NotaktoSearch, after: &[u16]| {
+                    let story = plain_story(search, after);
+                    match (told, story.as_deref()) {
+                        ("lose alone", Some([k])) => *k == first.board,
+                        ("count for nothing", Some(s)) => {
+                            !s.contains(&first.board)
+                                && counts_for_nothing(search, after[first.board])
+                        }
+                        (pair, Some(&[i, j])) => {
+                            let other = pair
+                                .strip_prefix("pair with board ")
+                                .and_then(|n| n.parse::<usize>().ok());
+                            (i == first.board || j == first.board)
+                                && other.is_some_and(|o| o - 1 == i + j - first.board)
+                        }
+                        _ => false,
+                    }
+                };
+                let cells_there = (0..9).filter(|c| cells[first.board] >> c & 1 == 0);
+                let found = cells_there.into_iter().any(|c| {
+                    let mut after = cells.clone();
+                    after[first.board] |= 1 << c;
+                    does(&mut search, &after)
+                });
+                assert!(found || told.is_empty(), "{plain} on {cells:03x?}");
+                match told {
+                    "" => {}
+                    "lose alone" | "count for nothing" => alone += 1,
+                    _ => paired += 1,
+                }
                 let like = second
                     .strip_prefix(&format!("on board {board}: make it like "))
                     .and_then(|rest| rest.strip_suffix(" (of the same kind)"))
@@ -419,12 +498,71 @@ fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move()
                 let mut instead = after.clone();
                 instead[first.board] = like;
                 assert!(!search.wins(&instead), "{second}");
-                made += 1;
             }
             assert!(notakto_hint(&p, 3, false).contains(&MoveText(first).to_string()));
         }
     }
-    assert!(killed > 0 && made > 0, "killed {killed}, made {made}");
+    assert!(
+        killed > 0 && paired > 0 && alone > 0,
+        "killed {killed}, paired {paired}, alone {alone}, cancelled {cancelled}"
+    );
+}
+
+#[test]
+fn what_each_board_counts_for_agrees_with_the_plain_search() {
+    use noughts::solver::notakto::pairs::{tags, why_lost, Tag, WhyLost};
+    let mut search = NotaktoSearch::default();
+    let mut random = SplitMix64::new(49);
+    let mut seen = [0usize; 5];
+    for count in (0..600).map(|i| 2 + i % 4) {
+        let cells: Vec<u16> = (0..count).map(|_| random_board(&mut random)).collect();
+        let boards: Vec<Board> = cells.iter().map(|&c| Board::from_cells(c)).collect();
+        let tags = tags(&boards);
+        for (k, &tag) in tags.iter().enumerate() {
+            let b = cells[k];
+            match tag {
+                Tag::Dead => assert!(dead(b)),
+                Tag::Nothing => assert!(!dead(b) && counts_for_nothing(&mut search, b)),
+                Tag::LosesAlone => assert!(!search.wins(&[b]), "{b:03x}"),
+                Tag::PairsWith(j) => {
+                    assert_eq!(tags[j], Tag::PairsWith(k));
+                    assert!(!search.wins(&[b, cells[j]]), "{b:03x} {:03x}", cells[j]);
+                }
+                Tag::Unpaired => {
+                    assert!(search.wins(&[b]) && !counts_for_nothing(&mut search, b));
+                    // No two unpaired boards pair.
+                    for (j, &other) in tags.iter().enumerate() {
+                        if j != k && other == Tag::Unpaired {
+                            assert!(search.wins(&[b, cells[j]]), "{b:03x} {:03x}", cells[j]);
+                        }
+                    }
+                }
+            }
+            seen[match tag {
+                Tag::Dead => 0,
+                Tag::Nothing => 1,
+                Tag::LosesAlone => 2,
+                Tag::PairsWith(_) => 3,
+                Tag::Unpaired => 4,
+            }] += 1;
+        }
+        // A why only for a lost position, and its story the search's.
+        let why = why_lost(&boards);
+        let lost = boards.iter().any(|b| !b.is_dead()) && !search.wins(&cells);
+        assert_eq!(why.is_some(), lost, "{cells:03x?}");
+        match why {
+            Some(WhyLost::Alone(k)) => assert_eq!(plain_story(&mut search, &cells), Some(vec![k])),
+            Some(WhyLost::Pair(i, j)) => {
+                assert_eq!(
+                    plain_story(&mut search, &cells),
+                    Some(vec![i.min(j), i.max(j)])
+                )
+            }
+            Some(WhyLost::KindsCancel) => assert_eq!(plain_story(&mut search, &cells), None),
+            None => {}
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
 #[test]

@@ -11,6 +11,7 @@
 //! by one product, and each move by one more.
 
 pub mod game;
+pub mod pairs;
 mod puzzle;
 pub mod quotient;
 

@@ -1,6 +1,6 @@
 //! The tab's lesson: one board, dead boards, killing a board, the last
-//! live board, and the kinds of position that lose, in plain words (the
-//! quotient's algebra stays behind `i`). Each step is a puzzle made from
+//! live board, boards that pair and boards that lose alone, in plain words
+//! (the quotient's algebra stays behind `i`). Each step is a puzzle made from
 //! its boards, so its answers are the solver's.
 
 use crate::notation::notakto::read_board;
@@ -10,7 +10,7 @@ use crate::tui::puzzle::{Lesson, Step};
 
 /// The boards (rows from the top, `/` between; boards apart by spaces),
 /// what each step asks and why.
-const STEPS: [(&str, &str, &str); 5] = [
+const STEPS: [(&str, &str, &str); 6] = [
     (
         ".../.../...",
         "One board. Whoever makes three in a row loses. Find the only first move that wins.",
@@ -24,22 +24,27 @@ const STEPS: [(&str, &str, &str); 5] = [
     (
         "XX./.../... .../.X./...",
         "Killing a board. A line on a board that is not the last live one only kills it. Find the move that leaves your opponent the last live board, and the loss.",
-        "board 2, its centre taken, loses for the player to move: finish board 1's line and hand it to your opponent.",
+        "board 2, its centre taken, loses for the player to move: it loses alone. Finishing board 1's line hands it to your opponent.",
     ),
     (
         ".../.../... .../.../... XX./.../...",
-        "Two empty boards lose for the player to move. Leave your opponent two empty boards.",
+        "Two empty boards lose for the player to move: they pair. Leave your opponent two empty boards.",
         "finishing board 3's line kills it, and two empty boards are a loss for your opponent, whatever they play.",
     ),
     (
-        "XX./.../... X.X/.../...",
-        "Losing kinds. These lose for the player to move: two empty boards; one board with only its centre taken; two boards that each hold two corners of a side, like board 2; one such board and an empty board. Leave one of them.",
-        "an X under the corner of board 1 makes three X around a corner, which is of the same kind as board 2: two boards of one kind are left, and they cancel out. A board with one X off the centre, and a dead board, count for nothing; i shows the algebra behind the kinds.",
+        "X../.../... X.X/.../...",
+        "Pairs. Two boards that each hold two corners of one side pair too: together they lose for the player to move. A lone corner counts for nothing. Make board 1 pair with board 2.",
+        "the ✓ line says why your move wins: one pair, or one board that loses alone, with the rest counting for nothing. Under each board the tab says what it counts for, in puzzles too.",
+    ),
+    (
+        ".X./.../... XXX/.../...",
+        "Losing alone. A board with X on the middles of two sides loses alone, as the lone centre did. Board 1 has one such X: make it lose alone.",
+        "with board 2 dead, board 1 is all there is, and it loses alone for your opponent. Each puzzle is one of these: leave one pair, or one board that loses alone, where the rest counts for nothing; i shows the algebra that covers every case.",
     ),
 ];
 
 /// Each step's first two hints, in its words (the third gives the move).
-const HINTS: [[&str; 2]; 5] = [
+const HINTS: [[&str; 2]; 6] = [
     [
         "which cell has an opposite cell for every other one?",
         "the centre",
@@ -57,8 +62,12 @@ const HINTS: [[&str; 2]; 5] = [
         "finish the line on board 3",
     ],
     [
-        "make board 1 of the same kind as board 2",
-        "three X around a corner are of board 2's kind",
+        "board 1 needs a second corner, on a side with its first",
+        "a1 and c1 are two corners of the top row",
+    ],
+    [
+        "the middles of the sides are b1, a2, c2 and b3",
+        "board 1 has b1: add a second middle",
     ],
 ];
 

@@ -5,7 +5,8 @@
 
 use super::{Action, Boards, NotaktoTab, Spot};
 use crate::notation::notakto::puzzle_hint;
-use crate::notation::notakto::{element, MoveText};
+use crate::notation::notakto::{element, why_lost_words, MoveText};
+use crate::solver::notakto::pairs::why_lost;
 use crate::notation::puzzle::PuzzleText;
 use crate::solver::notakto::game::NotaktoRules;
 use crate::solver::notakto::NotaktoPuzzle;
@@ -166,7 +167,10 @@ impl NotaktoTab {
                     MoveText(mv)
                 )
             } else {
-                format!("✓ {} wins: the opponent is then LOSING", MoveText(mv))
+                let why = why_lost(&after).map_or_else(String::new, |w| {
+                    format!(": {}", why_lost_words(w))
+                });
+                format!("✓ {} wins{why}", MoveText(mv))
             });
             // The move is made: the boards show what it leaves.
             self.boards = after;

@@ -8,7 +8,8 @@
 use super::layout::{Look, NotaktoLayout, Place};
 use super::{NotaktoTab, Spot};
 use crate::notation::move_verdict;
-use crate::notation::notakto::{element, product_words, MoveText};
+use crate::notation::notakto::{element, product_words, tag_words, why_lost_words, MoveText};
+use crate::solver::notakto::pairs::{tags, why_lost, Tag, WhyLost};
 use crate::solver::board::line_in;
 use crate::solver::notakto::game::Player;
 use crate::solver::notakto::{analyze, play, quotient, Analysis, Board, Move};
@@ -58,7 +59,17 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) ->
             true => format!(" kills board {k}"),
             false => String::new(),
         };
-        return format!("X at {at}{kills}: {}", move_verdict(analysis.p_position));
+        // A winning move says why in plain words where they say it whole.
+        let why = match why_lost(&after) {
+            Some(why @ (WhyLost::Alone(_) | WhyLost::Pair(..))) => {
+                format!(" ({})", why_lost_words(why))
+            }
+            _ => String::new(),
+        };
+        return format!(
+            "X at {at}{kills}: {}{why}",
+            move_verdict(analysis.p_position)
+        );
     }
     let q = quotient();
     let becomes = if after[spot.board].is_dead() {
@@ -79,6 +90,16 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) ->
     )
 }
 
+/// What a board's label says beside its number.
+#[derive(Clone, Copy)]
+enum Label {
+    Number,
+    /// Its element of the quotient (the details).
+    Element,
+    /// What it counts for, in plain words.
+    Tag(Tag),
+}
+
 /// Every move's verdict by board and cell: `Some(true)` a winning move.
 fn verdicts(analysis: &Analysis, count: usize) -> Vec<[Option<bool>; 9]> {
     let mut by_board = vec![[None; 9]; count];
@@ -95,6 +116,7 @@ impl NotaktoTab {
         let show = live && !self.analysis_hidden();
         let marks = verdicts(&self.analysis, boards.len());
         let engine_x = self.engine_cells(boards.len());
+        let tags = tags(&boards);
         for (k, (place, &board)) in layout.boards.iter().zip(&boards).enumerate() {
             let dead = board.is_dead();
             draw_frame(layout.look, place, dead, buf, theme);
@@ -157,8 +179,15 @@ impl NotaktoTab {
                     draw_centred(&[sign.to_string()], body, style, buf);
                 }
             }
-            let elements = (show || !live) && self.details;
-            self.render_label(place, k, board, elements, buf, theme);
+            // What each board counts for is said in puzzles too: it is
+            // the position's reading, not which move wins.
+            let tagged = live && (show || self.training.is_open());
+            let label = match () {
+                () if self.details && (show || !live) => Label::Element,
+                () if tagged && !self.details => Label::Tag(tags[k]),
+                () => Label::Number,
+            };
+            self.render_label(place, k, board, label, buf, theme);
         }
     }
 
@@ -193,40 +222,33 @@ impl NotaktoTab {
         cells
     }
 
-    /// Under a board: its number and, where the analysis shows, its
-    /// element (a dead board's says so).
+    /// Under a board: its number and, where the analysis shows, what it
+    /// counts for beside the others (its element with the details on); a
+    /// dead board's says so.
     fn render_label(
         &self,
         place: &Place,
         k: usize,
         board: Board,
-        elements: bool,
+        shown: Label,
         buf: &mut Buffer,
         theme: &Theme,
     ) {
         let q = quotient();
         let n = k + 1;
-        let named = if board.is_dead() {
-            "dead".to_string()
-        } else {
-            element(q, q.element_of(board), ascii::on())
-        };
-        let candidates = if board.is_dead() {
-            vec![
-                format!("board {n}: dead"),
-                format!("{n}: dead"),
-                format!("{n} dead"),
-                "dead".into(),
-            ]
-        } else if elements {
-            vec![
-                format!("board {n}: {named}"),
-                format!("{n}: {named}"),
-                format!("{n} {named}"),
-                named,
-            ]
-        } else {
-            vec![format!("board {n}"), n.to_string()]
+        let candidates = match shown {
+            Label::Number if !board.is_dead() => vec![format!("board {n}"), n.to_string()],
+            Label::Element if !board.is_dead() => {
+                let named = element(q, q.element_of(board), ascii::on());
+                vec![
+                    format!("board {n}: {named}"),
+                    format!("{n}: {named}"),
+                    format!("{n} {named}"),
+                    named,
+                ]
+            }
+            Label::Tag(tag) => tag_words(n, tag),
+            _ => tag_words(n, Tag::Dead),
         };
         let style = if board.is_dead() {
             theme.bad()
@@ -346,7 +368,7 @@ impl NotaktoTab {
         tail.push(Line::styled(
             match self.details {
                 true => "★ winning move, × losing move; under each board its element",
-                false => "★ winning move, × losing move",
+                false => "★ winning move, × losing move; under each board what it counts for",
             },
             theme.dim(),
         ));
