@@ -350,7 +350,7 @@ impl Trainer {
     }
 
     /// A right answer that ends the puzzle: the streak grows when nothing
-    /// was given away; the words to show.
+    /// was given away, and holds after a hint; the words to show.
     pub fn solved(&mut self, attempt: &mut Attempt) -> String {
         if !attempt.is_open() {
             return "solved".into();
@@ -373,15 +373,23 @@ impl Trainer {
             });
             return "solved, after a slip: streak 0".into();
         }
-        self.update(|p| {
+        // The streak counts puzzles solved unaided: a hint holds it where
+        // it was (leaving a hinted puzzle unsolved ends it, see `skipped`).
+        let helped = attempt.helped;
+        self.update(move |p| {
             p.solved = p.solved.saturating_add(1);
-            p.streak = p.streak.saturating_add(1);
-            p.best = p.best.max(p.streak);
+            if !helped {
+                p.streak = p.streak.saturating_add(1);
+                p.best = p.best.max(p.streak);
+            }
         });
         let streak = self.progress.streak;
-        match hinted && attempt.rating != 0 {
-            true => format!("solved! streak {streak} (after a hint: your rating stays)"),
-            false => format!("solved! streak {streak}"),
+        match (helped, attempt.rating != 0) {
+            (true, true) => {
+                format!("solved after a hint: streak stays {streak}, your rating stays")
+            }
+            (true, false) => format!("solved after a hint: streak stays {streak}"),
+            (false, _) => format!("solved! streak {streak}"),
         }
     }
 

@@ -118,10 +118,11 @@ mod tests {
             tags(&boards("X.X/.../... .../.../...")),
             [PairsWith(1), PairsWith(0)]
         );
+        // Two opposite corners lose alone; a corner pair and a board of
+        // two X side by side on an edge do not pair.
         assert_eq!(
-            tags(&boards("X.X/.../... X../.../..X")),
-            [Unpaired, Unpaired],
-            "a corner pair and two opposite corners do not pair"
+            tags(&boards("X.X/.../... X../.../..X XX./.../...")),
+            [Unpaired, LosesAlone, Unpaired]
         );
     }
 

@@ -41,6 +41,12 @@ fn a_clean_solve_grows_the_streak_and_a_slip_ends_it() {
     assert_eq!(trainer.progress().streak, SOLVES);
     trainer.skipped(&Attempt::new(id()));
     assert_eq!(trainer.progress().streak, SOLVES, "a glance is free");
+    // A solve after a hint holds the streak: it counts unaided solves.
+    let mut helped = Attempt::new(id());
+    trainer.hint(&mut helped).unwrap();
+    let words = trainer.solved(&mut helped);
+    assert_eq!(trainer.progress().streak, SOLVES, "{words}");
+    assert_eq!(words, format!("solved after a hint: streak stays {SOLVES}"));
     let mut hinted = Attempt::new(id());
     trainer.hint(&mut hinted).unwrap();
     trainer.skipped(&hinted);
@@ -53,7 +59,7 @@ fn a_clean_solve_grows_the_streak_and_a_slip_ends_it() {
     trainer.solved(&mut slip);
     assert_eq!(trainer.progress().streak, 0, "a slip earns no streak");
     assert_eq!(trainer.progress().best, SOLVES);
-    assert_eq!(trainer.progress().solved, SOLVES + 2);
+    assert_eq!(trainer.progress().solved, SOLVES + 3);
     let mut shown = Attempt::new(id());
     for _ in 0..HINT_STEPS {
         trainer.hint(&mut shown).unwrap();
@@ -151,7 +157,10 @@ fn a_solve_after_a_hint_keeps_the_rating() {
         let mut attempt = rated(puzzle);
         helped.hint(&mut attempt).unwrap();
         let words = helped.solved(&mut attempt);
-        assert_eq!(words, "solved! streak 1 (after a hint: your rating stays)");
+        assert_eq!(
+            words,
+            "solved after a hint: streak stays 0, your rating stays"
+        );
         assert_eq!(helped.progress().rating, Rating::default());
         assert_eq!(helped.progress().solved, 1);
         // N&C+ starts the hint steps again at each position of a longer
@@ -161,7 +170,10 @@ fn a_solve_after_a_hint_keeps_the_rating() {
         later.hint(&mut attempt).unwrap();
         attempt.hints = 0;
         let words = later.solved(&mut attempt);
-        assert_eq!(words, "solved! streak 1 (after a hint: your rating stays)");
+        assert_eq!(
+            words,
+            "solved after a hint: streak stays 0, your rating stays"
+        );
         assert_eq!(later.progress().rating, Rating::default());
     }
 }
