@@ -317,8 +317,7 @@ impl PuzzleText for NotaktoPuzzle {
 /// second names the board of the same kind to make (a newcomer read that
 /// board as the shape to copy, which it need not be).
 /// A board's tag in plain words, under board `n` (1-based): the longest
-/// first, then shorter forms for narrower labels. An unpaired board has
-/// only its number.
+/// first, then shorter forms for narrower labels.
 pub fn tag_words(n: usize, tag: Tag) -> Vec<String> {
     let said = match tag {
         Tag::Dead => ["dead", "dead", "dead"].map(String::from),
@@ -329,7 +328,7 @@ pub fn tag_words(n: usize, tag: Tag) -> Vec<String> {
             format!("with {}", k + 1),
             format!("~{}", k + 1),
         ],
-        Tag::Unpaired => return vec![format!("board {n}"), n.to_string()],
+        Tag::Unpaired => ["no partner here", "no partner", "-"].map(String::from),
     };
     let [long, short, least] = said;
     vec![
@@ -340,9 +339,10 @@ pub fn tag_words(n: usize, tag: Tag) -> Vec<String> {
     ]
 }
 
-/// Why boards lose for the player to move, in plain words.
-pub fn why_lost_words(why: WhyLost) -> String {
+/// Why `boards` lose for the player to move, in plain words.
+pub fn why_lost_words(why: WhyLost, boards: &[Board]) -> String {
     match why {
+        WhyLost::Alone(k) if boards.len() == 1 => format!("board {} loses alone", k + 1),
         WhyLost::Alone(k) => format!(
             "board {} loses alone, and every other board is dead or counts for nothing",
             k + 1
@@ -353,7 +353,7 @@ pub fn why_lost_words(why: WhyLost) -> String {
             j + 1
         ),
         WhyLost::KindsCancel => {
-            "the boards' kinds cancel out (i shows the algebra that says so)".into()
+            "the boards' kinds cancel out (with the details on, i, the algebra says how)".into()
         }
     }
 }
@@ -379,7 +379,7 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
             )
         }
         1 => match why(first) {
-            Some(WhyLost::KindsCancel) | None => "no single pair or lone board does it here: a winning move leaves boards that lose together (i shows the algebra of it)".into(),
+            Some(WhyLost::KindsCancel) | None => "no single pair or lone board does it here: a winning move leaves boards that lose together (hint 2 shows a board to copy)".into(),
             _ => "leave your opponent one pair, or one board that loses alone, with every other board dead or counting for nothing (the words under the boards say what each counts for)".into(),
         },
         2 if after.is_dead() => format!("kill board {board}: complete a line there"),

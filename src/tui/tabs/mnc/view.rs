@@ -69,7 +69,7 @@ impl MncTab {
         } else {
             vec![None; 9]
         };
-        // A finished line of three: each of its cells marked `row` (as the
+        // A finished line of three: each of its cells marked `line` (as the
         // tic-tac-toe tab marks its winning line; ★ is the best move's).
         let line = [Side::X, Side::O]
             .into_iter()
@@ -78,7 +78,7 @@ impl MncTab {
         for (i, (cell, rect)) in Cell::ALL.into_iter().zip(layout.cells).enumerate() {
             let mut name = vec![Span::styled(cell.to_string(), theme.dim())];
             if line & 1 << cell.index() != 0 {
-                name.push(Span::styled(" row", theme.best()));
+                name.push(Span::styled(" line", theme.best()));
             }
             // The last move: its cell tinted and marked (and the cell a
             // moved big piece left).
@@ -489,6 +489,9 @@ impl MncTab {
                     None if short && self.position().small_in_hand(you) == 0 => {
                         "your move: b big here, m move a big one".into()
                     }
+                    None if short && self.position().big_in_hand(you) == 0 => {
+                        "your move: click a cell; m moves a big one".into()
+                    }
                     None if short => "your move: click a cell; b big, m move".into(),
                     Some(Selection::Hand(size)) => format!(
                         "your move: place the {} piece ({TARGET} marks where)",
@@ -504,6 +507,9 @@ impl MncTab {
                     }
                     None if self.position().small_in_hand(you) == 0 => {
                         "your move: your hand is empty: m (or a click on it) picks up a big piece to move it".into()
+                    }
+                    None if self.position().big_in_hand(you) == 0 => {
+                        "your move: click a cell for a small piece (no big one is left in your hand); m picks a big one up to move it".into()
                     }
                     None => {
                         "your move: click a cell for a small piece; b puts a big one at the cursor, m picks one up to move it".into()

@@ -39,7 +39,7 @@ const STEPS: [(&str, &str, &str); 6] = [
     (
         ".X./.../... XXX/.../...",
         "Losing alone. A board with X on the middles of two sides loses alone, as the lone centre did. Board 1 has one such X: make it lose alone.",
-        "with board 2 dead, board 1 is all there is, and it loses alone for your opponent. Each puzzle is one of these: leave one pair, or one board that loses alone, where the rest counts for nothing; i shows the algebra that covers every case.",
+        "with board 2 dead, board 1 is all there is, and it loses alone for your opponent. Two opposite corners lose alone too. Many puzzles are won this way: leave one pair, or one board that loses alone, where the rest counts for nothing. Where that is not enough, hint 2 shows a board to copy, and i (outside puzzles) shows the algebra behind every case.",
     ),
 ];
 

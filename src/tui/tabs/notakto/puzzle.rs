@@ -6,7 +6,7 @@
 use super::{Action, Boards, NotaktoTab, Spot};
 use crate::notation::notakto::puzzle_hint;
 use crate::notation::notakto::{element, why_lost_words, MoveText};
-use crate::solver::notakto::pairs::why_lost;
+use crate::solver::notakto::pairs::{why_lost, WhyLost};
 use crate::notation::puzzle::PuzzleText;
 use crate::solver::notakto::game::NotaktoRules;
 use crate::solver::notakto::NotaktoPuzzle;
@@ -168,7 +168,7 @@ impl NotaktoTab {
                 )
             } else {
                 let why = why_lost(&after).map_or_else(String::new, |w| {
-                    format!(": {}", why_lost_words(w))
+                    format!(": {}", why_lost_words(w, &after))
                 });
                 format!("✓ {} wins{why}", MoveText(mv))
             });
@@ -188,7 +188,23 @@ impl NotaktoTab {
                 MoveText(mv)
             )
         } else {
-            format!("after {} the opponent wins with perfect play", MoveText(mv))
+            // Why, as the opponent's winning reply says it: one that leaves
+            // a pair or a lone losing board where there is one.
+            let replies = analysis.winning_moves();
+            let story = |&reply: &Move| {
+                let left = play(&after, reply);
+                why_lost(&left).map(|why| (reply, why_lost_words(why, &left), why))
+            };
+            let told = (replies.iter().filter_map(story))
+                .min_by_key(|(_, _, why)| matches!(why, WhyLost::KindsCancel));
+            match told {
+                Some((reply, words, _)) => format!(
+                    "after {} the opponent wins with perfect play, for example with {}: {words}",
+                    MoveText(mv),
+                    MoveText(reply)
+                ),
+                None => format!("after {} the opponent wins with perfect play", MoveText(mv)),
+            }
         };
         if let Some(t) = &mut self.training.current {
             t.more.add(mv, None);
@@ -206,7 +222,9 @@ impl NotaktoTab {
                 .message
                 .push(Line::styled(message.clone(), theme.bad()));
         }
-        if !t.attempt.is_open() {
+        // The last hint gave the answer already: said once.
+        let told = t.attempt.hints >= puzzle::HINT_STEPS;
+        if !t.attempt.is_open() && !told {
             let answers: Vec<String> = t
                 .puzzle
                 .answers

@@ -62,7 +62,7 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) ->
         // A winning move says why in plain words where they say it whole.
         let why = match why_lost(&after) {
             Some(why @ (WhyLost::Alone(_) | WhyLost::Pair(..))) => {
-                format!(" ({})", why_lost_words(why))
+                format!(" ({})", why_lost_words(why, &after))
             }
             _ => String::new(),
         };
@@ -184,7 +184,10 @@ impl NotaktoTab {
             let tagged = live && (show || self.training.is_open());
             let label = match () {
                 () if self.details && (show || !live) => Label::Element,
-                () if tagged && !self.details => Label::Tag(tags[k]),
+                // A lone board has no other to pair with: its number.
+                () if tagged && !(boards.len() == 1 && tags[k] == Tag::Unpaired) => {
+                    Label::Tag(tags[k])
+                }
                 () => Label::Number,
             };
             self.render_label(place, k, board, label, buf, theme);
