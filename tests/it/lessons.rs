@@ -49,6 +49,23 @@ fn progress(app: &App) -> Progress {
     }
 }
 
+/// What the help says of the tab's `L`.
+fn lesson_help(tab: TabId) -> &'static str {
+    fn of<A>(bindings: &[noughts::tui::keymap::Binding<A>]) -> &'static str {
+        // The editor's `L` (a game's says only that the game waits).
+        let l = bindings
+            .iter()
+            .find(|b| b.label == "L" && b.help.contains(" steps"));
+        l.map_or("", |b| b.help)
+    }
+    match tab {
+        TabId::TicTacToe => of(tictactoe::BINDINGS),
+        TabId::Treblecross => of(treblecross::BINDINGS),
+        TabId::Mnc => of(noughts::tui::tabs::mnc::BINDINGS),
+        TabId::Notakto => of(notakto::BINDINGS),
+    }
+}
+
 /// Presses `L`, then for each step checks it (`check`, with the step's
 /// number), shows its answer (`p`) and goes on (`n`): the steps seen.
 /// After the last, `n` gives a rated puzzle, and the record is unchanged.
@@ -101,6 +118,13 @@ fn walk<P: Clone>(tab: TabId, current: fn(&App) -> Option<P>, mut check: impl Fn
         assert!(steps < 9, "{tab:?}: the lesson never ends");
     }
     assert!((4..=8).contains(&steps), "{tab:?}: {steps} steps");
+    // The help says as many steps (round 6 read "five" over six).
+    let said = ["four", "five", "six", "seven", "eight"][steps - 4];
+    let help = lesson_help(tab);
+    assert!(
+        help.contains(&format!("in {said} steps")),
+        "{tab:?}: {help}"
+    );
     assert_eq!(
         progress(&app),
         before,

@@ -329,7 +329,7 @@ fn snapshot_illegal_won_and_drawn() {
     assert!(text.contains("Game over    X won"), "{text}");
     // The line is named and its cells tinted and marked `row` (★ is the
     // best cells'); no other cell is, and no cell is starred.
-    assert!(text.contains("X has the line a1–c3 (marked row)"), "{text}");
+    assert!(text.contains("X has the line a1–c3 (marked won)"), "{text}");
     let buffer = terminal.backend().buffer();
     for (i, on_line) in [true, false, false, false, true, false, false, false, true]
         .into_iter()
@@ -337,7 +337,7 @@ fn snapshot_illegal_won_and_drawn() {
     {
         let cells = cells_of(buffer, cell_rect(i));
         let name: String = cells.iter().take(8).map(|c| c.symbol()).collect();
-        assert_eq!(name.contains(" row"), on_line, "cell {i}: {name}");
+        assert_eq!(name.contains(" won"), on_line, "cell {i}: {name}");
         assert!(!cells.iter().any(|c| c.symbol() == "★"), "cell {i}");
         assert_eq!(
             cells.iter().all(|c| c.bg == Color::Indexed(58)),

@@ -69,7 +69,7 @@ impl MncTab {
         } else {
             vec![None; 9]
         };
-        // A finished line of three: each of its cells marked `line` (as the
+        // A finished line of three: each of its cells marked `won` (as the
         // tic-tac-toe tab marks its winning line; ★ is the best move's).
         let line = [Side::X, Side::O]
             .into_iter()
@@ -78,7 +78,7 @@ impl MncTab {
         for (i, (cell, rect)) in Cell::ALL.into_iter().zip(layout.cells).enumerate() {
             let mut name = vec![Span::styled(cell.to_string(), theme.dim())];
             if line & 1 << cell.index() != 0 {
-                name.push(Span::styled(" line", theme.best()));
+                name.push(Span::styled(" won", theme.best()));
             }
             // The last move: its cell tinted and marked (and the cell a
             // moved big piece left).

@@ -189,14 +189,15 @@ impl NotaktoTab {
             )
         } else {
             // Why, as the opponent's winning reply says it: one that leaves
-            // a pair or a lone losing board where there is one.
+            // a pair or a lone losing board, where there is one (the
+            // algebra's "kinds cancel" would only say "it loses").
             let replies = analysis.winning_moves();
             let story = |&reply: &Move| {
                 let left = play(&after, reply);
                 why_lost(&left).map(|why| (reply, why_lost_words(why, &left), why))
             };
             let told = (replies.iter().filter_map(story))
-                .min_by_key(|(_, _, why)| matches!(why, WhyLost::KindsCancel));
+                .find(|(_, _, why)| !matches!(why, WhyLost::KindsCancel));
             match told {
                 Some((reply, words, _)) => format!(
                     "after {} the opponent wins with perfect play, for example with {}: {words}",

@@ -54,7 +54,7 @@ impl TicTacToeTab {
             buf.set_style(rect, style);
             let mut name = vec![Span::styled(cell.to_string(), theme.dim())];
             if on_line {
-                name.push(Span::styled(" line", theme.good()));
+                name.push(Span::styled(" won", theme.good()));
             }
             if last == Some(cell) {
                 name.push(Span::styled(" last", theme.key()));
@@ -287,7 +287,7 @@ impl TicTacToeTab {
                 label("Line"),
                 Span::styled(
                     format!(
-                        "{} has the line {} (marked line)",
+                        "{} has the line {} (marked won)",
                         mark_letter(side),
                         line_words(cells)
                     ),
