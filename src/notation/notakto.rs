@@ -6,7 +6,7 @@
 use super::puzzle::{listed, PuzzleText};
 use super::saved::{expect_key, player_word, read_first, Fact, Saved};
 use super::{describe, quoted, InputError, Token};
-use crate::solver::notakto::pairs::{why_lost, Tag, WhyLost};
+use crate::solver::notakto::pairs::{tags, why_lost, Tag, WhyLost};
 use crate::solver::notakto::NotaktoPuzzle;
 use crate::solver::notakto::{play, Analysis, Board, Element, Move, Quotient};
 use crate::solver::record::Player;
@@ -329,6 +329,11 @@ pub fn tag_words(n: usize, tag: Tag) -> Vec<String> {
             format!("~{}", k + 1),
         ],
         Tag::Unpaired => ["no partner here", "no partner", "-"].map(String::from),
+        Tag::CancelsWith(k) => [
+            format!("cancels out with {}", k + 1),
+            format!("cancels {}", k + 1),
+            format!("x{}", k + 1),
+        ],
     };
     let [long, short, least] = said;
     vec![
@@ -344,7 +349,7 @@ pub fn why_lost_words(why: WhyLost, boards: &[Board]) -> String {
     match why {
         WhyLost::Alone(k) if boards.len() == 1 => format!("board {} loses alone", k + 1),
         WhyLost::Alone(k) => format!(
-            "board {} loses alone, and every other board is dead or counts for nothing",
+            "board {} loses alone, and every other board is dead, counts for nothing or cancels out",
             k + 1
         ),
         WhyLost::Pair(i, j) => format!(
@@ -392,7 +397,13 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
                 format!("on board {board}: one X there makes it lose alone")
             }
             Some(WhyLost::Alone(_) | WhyLost::Pair(..)) if !details => {
-                format!("on board {board}: one X there makes it count for nothing")
+                match tags(&play(&p.boards, first))[first.board] {
+                    Tag::CancelsWith(k) => format!(
+                        "on board {board}: one X there makes it cancel out with board {}",
+                        k + 1
+                    ),
+                    _ => format!("on board {board}: one X there makes it count for nothing"),
+                }
             }
             // The details, and plain words where no pair or lone board
             // says it: the board of the same kind with the fewest X.

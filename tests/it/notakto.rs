@@ -352,23 +352,46 @@ fn cells_of(text: &str) -> u16 {
         .sum()
 }
 
-/// Whether a board counts for nothing, by the plain search alone: beside
-/// every live board up to symmetry (and alone), the outcome is as without it.
+/// Whether boards count for nothing together, by the plain search alone:
+/// beside every live board up to symmetry (and alone), the outcome is as
+/// without them.
+fn together_nothing(search: &mut NotaktoSearch, boards: &[u16]) -> bool {
+    let beside = |k: u16| {
+        let mut with = boards.to_vec();
+        with.push(k);
+        with
+    };
+    search.wins(boards)
+        && live_positions()
+            .into_iter()
+            .all(|k| search.wins(&beside(k)) == search.wins(&[k]))
+}
+
+/// Whether a board counts for nothing (as above, or it is dead).
 fn counts_for_nothing(search: &mut NotaktoSearch, board: u16) -> bool {
-    dead(board)
-        || search.wins(&[board])
-            && live_positions()
-                .into_iter()
-                .all(|k| search.wins(&[board, k]) == search.wins(&[k]))
+    dead(board) || together_nothing(search, &[board])
 }
 
 /// What plain words say of a position that loses, found by the search:
 /// the boards that count for something, when they are one board that loses
 /// alone or two that lose together.
 fn plain_story(search: &mut NotaktoSearch, boards: &[u16]) -> Option<Vec<usize>> {
-    let counted: Vec<usize> = (0..boards.len())
+    let mut counted: Vec<usize> = (0..boards.len())
         .filter(|&k| !counts_for_nothing(search, boards[k]))
         .collect();
+    // Two that count for nothing together cancel out, taken in order.
+    let mut i = 0;
+    while i < counted.len() {
+        let partner = (i + 1..counted.len())
+            .find(|&j| together_nothing(search, &[boards[counted[i]], boards[counted[j]]]));
+        match partner {
+            Some(j) => {
+                counted.remove(j);
+                counted.remove(i);
+            }
+            None => i += 1,
+        }
+    }
     let alone: Vec<u16> = counted.iter().map(|&k| boards[k]).collect();
     (matches!(counted.len(), 1 | 2) && !search.wins(&alone)).then_some(counted)
 }
@@ -459,6 +482,15 @@ fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move()
                             !s.contains(&first.board)
                                 && counts_for_nothing(search, after[first.board])
                         }
+                        (cancel, Some(s)) if cancel.starts_with("cancel out with board ") => {
+                            let other = cancel
+                                .trim_start_matches("cancel out with board ")
+                                .parse::<usize>();
+                            let other = other.map_or(usize::MAX, |o| o - 1);
+                            !s.contains(&first.board)
+                                && other < after.len()
+                                && together_nothing(search, &[after[first.board], after[other]])
+                        }
                         (pair, Some(&[i, j])) => {
                             let other = pair
                                 .strip_prefix("pair with board ")
@@ -479,6 +511,7 @@ fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move()
                 match told {
                     "" => {}
                     "lose alone" | "count for nothing" => alone += 1,
+                    _ if told.starts_with("cancel") => alone += 1,
                     _ => paired += 1,
                 }
                 let like = second
@@ -513,7 +546,7 @@ fn what_each_board_counts_for_agrees_with_the_plain_search() {
     use noughts::solver::notakto::pairs::{tags, why_lost, Tag, WhyLost};
     let mut search = NotaktoSearch::default();
     let mut random = SplitMix64::new(49);
-    let mut seen = [0usize; 5];
+    let mut seen = [0usize; 6];
     for count in (0..600).map(|i| 2 + i % 4) {
         let cells: Vec<u16> = (0..count).map(|_| random_board(&mut random)).collect();
         let boards: Vec<Board> = cells.iter().map(|&c| Board::from_cells(c)).collect();
@@ -527,6 +560,15 @@ fn what_each_board_counts_for_agrees_with_the_plain_search() {
                 Tag::PairsWith(j) => {
                     assert_eq!(tags[j], Tag::PairsWith(k));
                     assert!(!search.wins(&[b, cells[j]]), "{b:03x} {:03x}", cells[j]);
+                }
+                Tag::CancelsWith(j) => {
+                    assert_eq!(tags[j], Tag::CancelsWith(k));
+                    assert!(!counts_for_nothing(&mut search, b), "{b:03x}");
+                    assert!(
+                        together_nothing(&mut search, &[b, cells[j]]),
+                        "{b:03x} {:03x}",
+                        cells[j]
+                    );
                 }
                 Tag::Unpaired => {
                     assert!(search.wins(&[b]) && !counts_for_nothing(&mut search, b));
@@ -544,6 +586,7 @@ fn what_each_board_counts_for_agrees_with_the_plain_search() {
                 Tag::LosesAlone => 2,
                 Tag::PairsWith(_) => 3,
                 Tag::Unpaired => 4,
+                Tag::CancelsWith(_) => 5,
             }] += 1;
         }
         // A why only for a lost position, and its story the search's.

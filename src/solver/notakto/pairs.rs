@@ -23,13 +23,17 @@ pub enum Tag {
     /// With board `k` (0-based), and nothing else, it loses for the player
     /// to move. Pairs are taken in board order, each board in one pair.
     PairsWith(usize),
+    /// With board `k` it counts for nothing: the two cancel out (two
+    /// boards that each lose alone can: two losses are not a loss).
+    CancelsWith(usize),
     /// None of the above.
     Unpaired,
 }
 
-/// Each board's tag: a board that neither counts for nothing nor loses
-/// alone pairs with the first later board not yet paired whose element
-/// makes a product in the P-portion with its own.
+/// Each board's tag: first, boards whose elements multiply to the
+/// identity cancel, in board order; then a board that neither counts for
+/// nothing nor loses alone pairs with the first later board not yet paired
+/// whose element makes a product in the P-portion with its own.
 pub fn tags(boards: &[Board]) -> Vec<Tag> {
     let q = quotient();
     let elements: Vec<_> = boards.iter().map(|&b| q.element_of(b)).collect();
@@ -43,6 +47,19 @@ pub fn tags(boards: &[Board]) -> Vec<Tag> {
             () => Tag::Unpaired,
         })
         .collect();
+    let open = |t: Tag| matches!(t, Tag::LosesAlone | Tag::Unpaired);
+    for i in 0..boards.len() {
+        if !open(tags[i]) {
+            continue;
+        }
+        let partner = (i + 1..boards.len()).find(|&j| {
+            open(tags[j]) && q.mul(elements[i], elements[j]) == super::Element::IDENTITY
+        });
+        if let Some(j) = partner {
+            tags[i] = Tag::CancelsWith(j);
+            tags[j] = Tag::CancelsWith(i);
+        }
+    }
     for i in 0..boards.len() {
         if tags[i] != Tag::Unpaired {
             continue;
@@ -61,10 +78,11 @@ pub fn tags(boards: &[Board]) -> Vec<Tag> {
 /// say it all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WhyLost {
-    /// Every other board is dead or counts for nothing, and this one loses
-    /// alone.
+    /// Every other board is dead, counts for nothing or cancels out with
+    /// another, and this one loses alone.
     Alone(usize),
-    /// Every other board is dead or counts for nothing, and these two pair.
+    /// Every other board is dead, counts for nothing or cancels out with
+    /// another, and these two pair.
     Pair(usize, usize),
     /// It loses, but not for one of those two reasons (the algebra says
     /// why).
@@ -82,7 +100,7 @@ pub fn why_lost(boards: &[Board]) -> Option<WhyLost> {
     let counted: Vec<(usize, Tag)> = tags
         .into_iter()
         .enumerate()
-        .filter(|(_, t)| !matches!(t, Tag::Dead | Tag::Nothing))
+        .filter(|(_, t)| !matches!(t, Tag::Dead | Tag::Nothing | Tag::CancelsWith(_)))
         .collect();
     Some(match counted[..] {
         [(k, Tag::LosesAlone)] => WhyLost::Alone(k),
@@ -156,5 +174,17 @@ mod tests {
             ]
         );
         assert_eq!(why_lost(&two), Some(WhyLost::KindsCancel));
+        // Two boards that each lose alone cancel out; a third is left alone.
+        let three = boards(".X./X../... ..X/.../X.. .../X.X/...");
+        assert_eq!(
+            tags(&three),
+            [Tag::CancelsWith(1), Tag::CancelsWith(0), Tag::LosesAlone]
+        );
+        assert_eq!(why_lost(&three), Some(WhyLost::Alone(2)));
+        assert_eq!(
+            why_lost(&three[..2]),
+            None,
+            "two cancelling boards: the mover wins"
+        );
     }
 }
