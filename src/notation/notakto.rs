@@ -328,7 +328,7 @@ pub fn tag_words(n: usize, tag: Tag) -> Vec<String> {
             format!("with {}", k + 1),
             format!("~{}", k + 1),
         ],
-        Tag::Unpaired => ["no partner here", "no partner", "-"].map(String::from),
+        Tag::Unpaired => ["no partner here", "unpaired", ""].map(String::from),
         Tag::CancelsWith(k) => [
             format!("cancels out with {}", k + 1),
             format!("cancels {}", k + 1),
@@ -340,7 +340,7 @@ pub fn tag_words(n: usize, tag: Tag) -> Vec<String> {
         format!("board {n}: {long}"),
         format!("{n}: {long}"),
         format!("{n}: {short}"),
-        format!("{n} {least}"),
+        format!("{n} {least}").trim_end().to_string(),
     ]
 }
 
