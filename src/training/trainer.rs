@@ -386,7 +386,7 @@ impl Trainer {
         let streak = self.progress.streak;
         match (helped, attempt.rating != 0) {
             (true, true) => {
-                format!("solved after a hint: streak stays {streak}, your rating stays")
+                format!("solved after a hint: streak stays {streak}, rating unchanged")
             }
             (true, false) => format!("solved after a hint: streak stays {streak}"),
             (false, _) => format!("solved! streak {streak}"),

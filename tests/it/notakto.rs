@@ -643,3 +643,41 @@ fn the_losing_kinds_the_rules_name_lose_and_the_boards_that_count_for_nothing_do
         }
     }
 }
+
+#[test]
+fn the_lessons_one_board_rule_wins_whatever_the_opponent_plays() {
+    // The lesson's first why: after the centre, any knight's move from the
+    // opponent's X that makes no line keeps the win. Checked on every line
+    // of play by the plain search (round 7 followed the rule it said
+    // before, the opposite cell, and completed a line).
+    let lesson = include_str!("../../src/tui/tabs/notakto/lesson.rs");
+    assert!(lesson.contains("a knight's move from it"));
+    let knight = |a: usize, b: usize| {
+        let (dr, dc) = ((a / 3).abs_diff(b / 3), (a % 3).abs_diff(b % 3));
+        (dr, dc) == (1, 2) || (dr, dc) == (2, 1)
+    };
+    let mut search = NotaktoSearch::default();
+    let mut stack = vec![1u16 << 4];
+    let mut checked = 0;
+    while let Some(board) = stack.pop() {
+        assert!(
+            !search.wins(&[board]),
+            "{board:03x}: the opponent should be lost"
+        );
+        for m in (0..9).filter(|&m| board >> m & 1 == 0) {
+            let theirs = board | 1 << m;
+            if dead(theirs) {
+                continue;
+            }
+            let replies: Vec<u16> = (0..9)
+                .filter(|&r| theirs >> r & 1 == 0 && knight(m, r))
+                .map(|r| theirs | 1 << r)
+                .filter(|&b| !dead(b))
+                .collect();
+            assert!(!replies.is_empty(), "{theirs:03x}: no knight's move left");
+            stack.extend(replies);
+            checked += 1;
+        }
+    }
+    assert!(checked > 8, "{checked}");
+}

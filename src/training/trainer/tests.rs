@@ -159,7 +159,7 @@ fn a_solve_after_a_hint_keeps_the_rating() {
         let words = helped.solved(&mut attempt);
         assert_eq!(
             words,
-            "solved after a hint: streak stays 0, your rating stays"
+            "solved after a hint: streak stays 0, rating unchanged"
         );
         assert_eq!(helped.progress().rating, Rating::default());
         assert_eq!(helped.progress().solved, 1);
@@ -172,7 +172,7 @@ fn a_solve_after_a_hint_keeps_the_rating() {
         let words = later.solved(&mut attempt);
         assert_eq!(
             words,
-            "solved after a hint: streak stays 0, your rating stays"
+            "solved after a hint: streak stays 0, rating unchanged"
         );
         assert_eq!(later.progress().rating, Rating::default());
     }

@@ -286,7 +286,7 @@ pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
     let rated = attempt.rating != 0 && !attempt.practice;
     match attempt.standing {
         Standing::Solving if attempt.hints == 0 && rated => Line::styled(
-            "t for a hint (a solve after one is not rated), p gives up and shows the answer",
+            "t for a hint (a solve after one is not rated, a miss still is), p gives up and shows the answer",
             theme.dim(),
         ),
         Standing::Solving if attempt.hints == 0 => {

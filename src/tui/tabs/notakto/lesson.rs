@@ -14,7 +14,7 @@ const STEPS: [(&str, &str, &str); 6] = [
     (
         ".../.../...",
         "One board. Whoever makes three in a row loses. Find the only first move that wins.",
-        "after the centre, answer every X with the cell opposite it through the centre: your opponent is the one who runs out of safe cells.",
+        "after the centre, answer every X with a knight's move from it, as in chess (two cells along, one across), on a cell that makes no line: there always is one, and your opponent is the one who runs out of safe cells.",
     ),
     (
         "XXX/.../... .../.../...",
@@ -46,8 +46,8 @@ const STEPS: [(&str, &str, &str); 6] = [
 /// Each step's first two hints, in its words (the third gives the move).
 const HINTS: [[&str; 2]; 6] = [
     [
-        "which cell has an opposite cell for every other one?",
-        "the centre",
+        "the first X goes on the cell that lies on the most lines",
+        "the centre: it lies on four lines",
     ],
     [
         "only board 2 is still in play",

@@ -96,8 +96,9 @@ enum Label {
     Number,
     /// Its element of the quotient (the details).
     Element,
-    /// What it counts for, in plain words.
-    Tag(Tag),
+    /// What it counts for, in plain words, from the form of
+    /// [`tag_words`] that every board's label fits.
+    Tag(Tag, usize),
 }
 
 /// Every move's verdict by board and cell: `Some(true)` a winning move.
@@ -117,6 +118,17 @@ impl NotaktoTab {
         let marks = verdicts(&self.analysis, boards.len());
         let engine_x = self.engine_cells(boards.len());
         let tags = tags(&boards);
+        // One form of the words for every board (round 7 read `board 1:
+        // pairs with 2` beside `1: with 2` as two things): the longest
+        // that fits under each.
+        let form = (0..4)
+            .find(|&i| {
+                (layout.boards.iter().zip(&tags).enumerate()).all(|(k, (place, &tag))| {
+                    let words = tag_words(k + 1, tag);
+                    words.get(i).is_none_or(|w| w.chars().count() <= usize::from(place.label.width))
+                })
+            })
+            .unwrap_or(3);
         for (k, (place, &board)) in layout.boards.iter().zip(&boards).enumerate() {
             let dead = board.is_dead();
             draw_frame(layout.look, place, dead, buf, theme);
@@ -186,7 +198,7 @@ impl NotaktoTab {
                 () if self.details && (show || !live) => Label::Element,
                 // A lone board has no other to pair with: its number.
                 () if tagged && !(boards.len() == 1 && tags[k] == Tag::Unpaired) => {
-                    Label::Tag(tags[k])
+                    Label::Tag(tags[k], form)
                 }
                 () => Label::Number,
             };
@@ -250,7 +262,7 @@ impl NotaktoTab {
                     named,
                 ]
             }
-            Label::Tag(tag) => tag_words(n, tag),
+            Label::Tag(tag, form) => tag_words(n, tag).split_off(form.min(3)),
             _ => tag_words(n, Tag::Dead),
         };
         let style = if board.is_dead() {
