@@ -311,11 +311,6 @@ impl PuzzleText for NotaktoPuzzle {
     }
 }
 
-/// Step `step` of the hint of a Notakto puzzle, in plain words: what a
-/// winning move leaves, then the board, then the move. With `details` the
-/// first step is the quotient's (the product and the P-portion), and the
-/// second names the board of the same kind to make (a newcomer read that
-/// board as the shape to copy, which it need not be).
 /// A board's tag in plain words, under board `n` (1-based): the longest
 /// first, then shorter forms for narrower labels.
 pub fn tag_words(n: usize, tag: Tag) -> Vec<String> {
@@ -363,6 +358,12 @@ pub fn why_lost_words(why: WhyLost, boards: &[Board]) -> String {
     }
 }
 
+/// Step `step` of the hint of a Notakto puzzle, in plain words: what a
+/// winning move leaves (one pair, or one board that loses alone), then the
+/// board and what one X there makes of it, then the move. With `details`
+/// the first step is the quotient's (the product and the P-portion); with
+/// them, or where no pair or lone board says it, the second names a board
+/// of the same kind to make.
 pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
     // The answer the hints lead to: one whose loss for the opponent plain
     // words say whole (one pair, one lone board), where there is one.
