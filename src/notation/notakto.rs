@@ -372,6 +372,7 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
     let Some(&first) = p.answers.iter().find(simple).or(p.answers.first()) else {
         return "no move answers this".into();
     };
+    let story = why(first);
     let q = crate::solver::notakto::quotient();
     let board = first.board + 1;
     let after = p.boards[first.board].with_x(first.cell);
@@ -384,12 +385,12 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
                 p_portion(q, false).join(", ")
             )
         }
-        1 => match why(first) {
+        1 => match story {
             Some(WhyLost::KindsCancel) | None => "no single pair or lone board does it here: a winning move leaves boards that lose together (hint 2 shows a board to copy)".into(),
             _ => "leave your opponent one pair, or one board that loses alone, with every other board dead or counting for nothing (the words under the boards say what each counts for)".into(),
         },
         2 if after.is_dead() => format!("kill board {board}: complete a line there"),
-        2 => match why(first) {
+        2 => match story {
             Some(WhyLost::Pair(i, j)) if !details && (first.board == i || first.board == j) => {
                 let other = if i == first.board { j } else { i };
                 format!("on board {board}: one X there makes it pair with board {}", other + 1)

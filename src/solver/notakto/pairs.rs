@@ -8,7 +8,7 @@
 //! why [`why_lost`] names a pair or a lone board only where that is all
 //! there is.
 
-use super::{quotient, Board};
+use super::{quotient, Board, Element};
 
 /// What one board counts for beside the others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,12 +37,18 @@ pub enum Tag {
 pub fn tags(boards: &[Board]) -> Vec<Tag> {
     let q = quotient();
     let elements: Vec<_> = boards.iter().map(|&b| q.element_of(b)).collect();
+    tags_of(boards, &elements)
+}
+
+/// [`tags`], the boards' elements given.
+fn tags_of(boards: &[Board], elements: &[Element]) -> Vec<Tag> {
+    let q = quotient();
     let mut tags: Vec<Tag> = boards
         .iter()
-        .zip(&elements)
+        .zip(elements)
         .map(|(b, &x)| match () {
             () if b.is_dead() => Tag::Dead,
-            () if x == super::Element::IDENTITY => Tag::Nothing,
+            () if x == Element::IDENTITY => Tag::Nothing,
             () if q.is_p(x) => Tag::LosesAlone,
             () => Tag::Unpaired,
         })
@@ -52,9 +58,8 @@ pub fn tags(boards: &[Board]) -> Vec<Tag> {
         if !open(tags[i]) {
             continue;
         }
-        let partner = (i + 1..boards.len()).find(|&j| {
-            open(tags[j]) && q.mul(elements[i], elements[j]) == super::Element::IDENTITY
-        });
+        let partner = (i + 1..boards.len())
+            .find(|&j| open(tags[j]) && q.mul(elements[i], elements[j]) == Element::IDENTITY);
         if let Some(j) = partner {
             tags[i] = Tag::CancelsWith(j);
             tags[j] = Tag::CancelsWith(i);
@@ -92,11 +97,13 @@ pub enum WhyLost {
 /// Why `boards` lose for the player to move; `None` when they do not (or
 /// no board is live: the player to move has already won).
 pub fn why_lost(boards: &[Board]) -> Option<WhyLost> {
-    let analysis = super::analyze(boards);
-    if !analysis.p_position || analysis.is_over() {
+    // The product alone, not every move's (what `analyze` adds).
+    let q = quotient();
+    let elements: Vec<_> = boards.iter().map(|&b| q.element_of(b)).collect();
+    if boards.iter().all(|b| b.is_dead()) || !q.is_p(q.product(elements.iter().copied())) {
         return None;
     }
-    let tags = tags(boards);
+    let tags = tags_of(boards, &elements);
     let counted: Vec<(usize, Tag)> = tags
         .into_iter()
         .enumerate()

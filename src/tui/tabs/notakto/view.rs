@@ -125,7 +125,8 @@ impl NotaktoTab {
             .find(|&i| {
                 (layout.boards.iter().zip(&tags).enumerate()).all(|(k, (place, &tag))| {
                     let words = tag_words(k + 1, tag);
-                    words.get(i).is_none_or(|w| w.chars().count() <= usize::from(place.label.width))
+                    let fits = |w: &String| width_of(&Line::raw(w.as_str())) <= usize::from(place.label.width);
+                    words.get(i).is_none_or(fits)
                 })
             })
             .unwrap_or(3);
@@ -262,7 +263,7 @@ impl NotaktoTab {
                     named,
                 ]
             }
-            Label::Tag(tag, form) => tag_words(n, tag).split_off(form.min(3)),
+            Label::Tag(tag, form) => tag_words(n, tag).split_off(form),
             _ => tag_words(n, Tag::Dead),
         };
         let style = if board.is_dead() {
