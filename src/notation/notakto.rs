@@ -6,7 +6,7 @@
 use super::puzzle::{listed, PuzzleText};
 use super::saved::{expect_key, player_word, read_first, Fact, Saved};
 use super::{describe, quoted, InputError, Token};
-use crate::solver::notakto::pairs::{tags, why_lost, Tag, WhyLost};
+use crate::solver::notakto::count::{Case, Count};
 use crate::solver::notakto::NotaktoPuzzle;
 use crate::solver::notakto::{play, Analysis, Board, Element, Move, Quotient};
 use crate::solver::record::Player;
@@ -311,68 +311,159 @@ impl PuzzleText for NotaktoPuzzle {
     }
 }
 
-/// A board's tag in plain words, under board `n` (1-based): the longest
-/// first, then shorter forms for narrower labels.
-pub fn tag_words(n: usize, tag: Tag) -> Vec<String> {
-    let said = match tag {
-        Tag::Dead => ["dead", "dead", "dead"].map(String::from),
-        Tag::Nothing => ["counts for nothing", "nothing", "0"].map(String::from),
-        Tag::LosesAlone => ["loses alone", "alone", "!"].map(String::from),
-        Tag::PairsWith(k) => [
-            format!("pairs with {}", k + 1),
-            format!("with {}", k + 1),
-            format!("~{}", k + 1),
-        ],
-        Tag::Unpaired => ["no partner here", "unpaired", ""].map(String::from),
-        Tag::CancelsWith(k) => [
-            format!("cancels out with {}", k + 1),
-            format!("cancels {}", k + 1),
-            format!("x{}", k + 1),
-        ],
+/// What one board counts for, in words, longest first: `a half and a
+/// flip`, `half+flip`, `HF`. A board that counts for nothing says so.
+pub fn kind_forms(c: Count) -> [String; 3] {
+    if c.is_nothing() {
+        return ["counts for nothing", "nothing", "0"].map(String::from);
+    }
+    // A board holds at most one flip, half and spare, and two opens.
+    let mut long = Vec::new();
+    let mut short = Vec::new();
+    let mut least = String::new();
+    for (n, one, name, letter) in [
+        (c.halves, "a half", "half", 'H'),
+        (c.flips, "a flip", "flip", 'F'),
+        (c.opens, "an open", "open", 'O'),
+        (c.spares, "a spare", "spare", 'S'),
+    ] {
+        match n {
+            0 => {}
+            1 => {
+                long.push(one.to_string());
+                short.push(name.to_string());
+                least.push(letter);
+            }
+            n => {
+                long.push(format!("{} {name}s", number_word(n)));
+                short.push(format!("{n} {name}s"));
+                least.push_str(&format!("{n}{letter}"));
+            }
+        }
+    }
+    let long = match long.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => unreachable!("a count that is not nothing has a part"),
     };
-    let [long, short, least] = said;
+    [long, short.join("+"), least]
+}
+
+fn number_word(n: u32) -> String {
+    match n {
+        2 => "two".into(),
+        n => n.to_string(),
+    }
+}
+
+/// The words under board `n` (1-based) for what it counts for: the longest
+/// first, then shorter forms for narrower labels.
+pub fn kind_words(n: usize, board: Board) -> Vec<String> {
+    let [long, short, least] = match board.is_dead() {
+        true => ["dead", "dead", "dead"].map(String::from),
+        false => kind_forms(Count::of(board)),
+    };
+    // Under a narrow board its number goes before the words become
+    // letters (`HF` read as nothing to a newcomer).
     vec![
         format!("board {n}: {long}"),
         format!("{n}: {long}"),
         format!("{n}: {short}"),
-        format!("{n} {least}").trim_end().to_string(),
+        short,
+        format!("{n} {least}"),
     ]
 }
 
-/// Why `boards` lose for the player to move, in plain words.
-pub fn why_lost_words(why: WhyLost, boards: &[Board]) -> String {
-    match why {
-        WhyLost::Alone(k) if boards.len() == 1 => format!("board {} loses alone", k + 1),
-        WhyLost::Alone(k) => format!(
-            "board {} loses alone, and every other board is dead, counts for nothing or cancels out",
-            k + 1
-        ),
-        WhyLost::Pair(i, j) => format!(
-            "boards {} and {} pair, and nothing else counts: a pair loses for the player to move",
-            i + 1,
-            j + 1
-        ),
-        WhyLost::KindsCancel => {
-            "the boards' kinds cancel out (with the details on, i, the algebra says how)".into()
+/// A sum of what boards count for: `1 flip, 0 halves, 2 opens` (spares
+/// only when there are some: most positions have none).
+pub fn count_words(c: Count) -> String {
+    if c.is_nothing() {
+        return "nothing".into();
+    }
+    let part = |n: u32, one: &str, many: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    };
+    let mut parts = vec![
+        part(c.flips, "flip", "flips"),
+        part(c.halves, "half", "halves"),
+        part(c.opens, "open", "opens"),
+    ];
+    if c.spares > 0 {
+        parts.push(part(c.spares, "spare", "spares"));
+    }
+    parts.join(", ")
+}
+
+/// The part of the rule that decides a count, in words.
+pub fn case_words(c: Count) -> &'static str {
+    match c.case() {
+        _ if c.is_nothing() => "where nothing counts, the player to move wins",
+        Case::OddSpares => "with an odd number of spares the player to move wins",
+        Case::NoOpens => {
+            "with no opens, a loss takes no halves and odd flips, or even halves (2 or more) and even flips"
         }
+        Case::OneOpen => "with one open, a loss takes odd halves and even flips",
+        Case::Opens => "with two or more opens, a loss takes even halves, and flips + opens even",
     }
 }
 
-/// Step `step` of the hint of a Notakto puzzle, in plain words: what a
-/// winning move leaves (one pair, or one board that loses alone), then the
-/// board and what one X there makes of it, then the move. With `details`
-/// the first step is the quotient's (the product and the P-portion); with
-/// them, or where no pair or lone board says it, the second names a board
-/// of the same kind to make.
+/// The whole rule, a line a case, as the lesson and the help give it.
+pub const COUNT_RULE: [&str; 4] = [
+    "The player to move loses when the spares are even and:",
+    "no opens: no halves and odd flips, or even halves (2 or more) and even flips;",
+    "one open: odd halves and even flips;",
+    "two or more opens: even halves, and flips + opens even.",
+];
+
+/// Why `boards` win or lose for the player to move, by the count: `1
+/// flip, 0 halves, 0 opens (with no opens, a loss takes …)`.
+pub fn count_reason(boards: &[Board]) -> String {
+    let c = Count::of_all(boards);
+    format!("{} ({})", count_words(c), case_words(c))
+}
+
+/// What a move makes of its board, called `it`, in words: `makes board 2
+/// a flip`, `kills it`, `makes it count for nothing`.
+pub fn makes_words(boards: &[Board], mv: Move, it: &str) -> String {
+    let after = boards[mv.board].with_x(mv.cell);
+    if after.is_dead() {
+        return format!("kills {it}");
+    }
+    let c = Count::of(after);
+    match c.is_nothing() {
+        true => format!("makes {it} count for nothing"),
+        false => format!("makes {it} {}", kind_forms(c)[0]),
+    }
+}
+
+/// Why a move wins or loses, by the count it leaves: `makes board 2 a
+/// flip and leaves 1 flip, 0 halves, 0 opens, a losing count`, and with
+/// `rule` the part of the rule that decides it (`(with no opens, …)`).
+pub fn move_reason(boards: &[Board], mv: Move, rule: bool) -> String {
+    let after = play(boards, mv);
+    let c = Count::of_all(&after);
+    let makes = makes_words(boards, mv, &format!("board {}", mv.board + 1));
+    let said = match (c.is_nothing(), c.loses()) {
+        (true, _) => format!("{makes} and leaves nothing that counts"),
+        (false, true) => format!("{makes} and leaves {}, a losing count", count_words(c)),
+        (false, false) => format!("{makes} and leaves {}, not a losing count", count_words(c)),
+    };
+    match rule || c.is_nothing() {
+        true => format!("{said} ({})", case_words(c)),
+        false => said,
+    }
+}
+
+/// Step `step` of the hint of a Notakto puzzle, in plain words: the count
+/// now and the part of the rule a winning move meets, then the board and
+/// what one X there makes of it, then the move. With `details` the first
+/// step is the quotient's (the product and the P-portion), and the second
+/// names a board of the same kind to make.
 pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
-    // The answer the hints lead to: one whose loss for the opponent plain
-    // words say whole (one pair, one lone board), where there is one.
-    let why = |mv: Move| why_lost(&play(&p.boards, mv));
-    let simple = |mv: &&Move| !matches!(why(**mv), Some(WhyLost::KindsCancel) | None);
-    let Some(&first) = p.answers.iter().find(simple).or(p.answers.first()) else {
+    let Some(&first) = p.answers.first() else {
         return "no move answers this".into();
     };
-    let story = why(first);
     let q = crate::solver::notakto::quotient();
     let board = first.board + 1;
     let after = p.boards[first.board].with_x(first.cell);
@@ -385,41 +476,34 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
                 p_portion(q, false).join(", ")
             )
         }
-        1 => match story {
-            Some(WhyLost::KindsCancel) | None => "no single pair or lone board does it here: a winning move leaves boards that lose together (hint 2 shows a board to copy)".into(),
-            _ => "leave your opponent one pair, or one board that loses alone, with every other board dead or counting for nothing (the words under the boards say what each counts for)".into(),
-        },
+        1 => {
+            let left = Count::of_all(&play(&p.boards, first));
+            format!(
+                "the boards count {} now; leave your opponent a losing count: {}",
+                count_words(Count::of_all(&p.boards)),
+                case_words(left)
+            )
+        }
         2 if after.is_dead() => format!("kill board {board}: complete a line there"),
-        2 => match story {
-            Some(WhyLost::Pair(i, j)) if !details && (first.board == i || first.board == j) => {
-                let other = if i == first.board { j } else { i };
-                format!("on board {board}: one X there makes it pair with board {}", other + 1)
+        2 if !details => {
+            let c = Count::of(after);
+            let made = match c.is_nothing() {
+                true => "count for nothing".to_string(),
+                false => kind_forms(c)[0].clone(),
+            };
+            format!("on board {board}: one X there makes it {made}")
+        }
+        2 => {
+            // The board of the same kind with the fewest X.
+            let kind = q.element_of(after);
+            match q.positions().iter().find(|&&(_, x)| x == kind) {
+                Some(&(like, _)) => format!(
+                    "on board {board}: make it like {} (of the same kind)",
+                    BoardText(like)
+                ),
+                None => format!("a winning move is on board {board}"),
             }
-            Some(WhyLost::Alone(k)) if !details && k == first.board => {
-                format!("on board {board}: one X there makes it lose alone")
-            }
-            Some(WhyLost::Alone(_) | WhyLost::Pair(..)) if !details => {
-                match tags(&play(&p.boards, first))[first.board] {
-                    Tag::CancelsWith(k) => format!(
-                        "on board {board}: one X there makes it cancel out with board {}",
-                        k + 1
-                    ),
-                    _ => format!("on board {board}: one X there makes it count for nothing"),
-                }
-            }
-            // The details, and plain words where no pair or lone board
-            // says it: the board of the same kind with the fewest X.
-            _ => {
-                let kind = q.element_of(after);
-                match q.positions().iter().find(|&&(_, x)| x == kind) {
-                    Some(&(like, _)) => format!(
-                        "on board {board}: make it like {} (of the same kind)",
-                        BoardText(like)
-                    ),
-                    None => format!("a winning move is on board {board}"),
-                }
-            }
-        },
+        }
         _ if p.answers.len() == 1 => format!("the move: {}", MoveText(first)),
         _ => {
             let moves: Vec<String> = p.answers.iter().map(|&m| MoveText(m).to_string()).collect();

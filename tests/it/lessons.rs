@@ -370,7 +370,7 @@ fn a_right_answer_says_why_and_the_steps_follow_in_every_tab_that_answers_by_cel
             // The first step: a corner loses, said in the player's words.
             app.update(Action::tab(notakto::Action::Click(0, Cell::ALL[0])));
             let text = screen(&app, 80, 24);
-            assert!(text.contains("after 1:a1 the opponent wins"), "{text}");
+            assert!(text.contains("1:a1 makes board 1 count for"), "{text}");
         }
         let t = app.tabs.notakto.training().current.as_ref().unwrap();
         let m = t.puzzle.answers[0];

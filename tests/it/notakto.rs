@@ -352,92 +352,68 @@ fn cells_of(text: &str) -> u16 {
         .sum()
 }
 
-/// Whether boards count for nothing together, by the plain search alone:
-/// beside every live board up to symmetry (and alone), the outcome is as
-/// without them.
-fn together_nothing(search: &mut NotaktoSearch, boards: &[u16]) -> bool {
-    let beside = |k: u16| {
-        let mut with = boards.to_vec();
-        with.push(k);
-        with
+/// The board the rules give for each kind the words name, as the plain
+/// search's cells.
+fn board_of_kind(words: &str) -> u16 {
+    let text = match words {
+        "count for nothing" => "X../.../...",
+        "a flip" => ".X./X../...",
+        "a half" => "X.X/.../...",
+        "a half and a flip" => "XX./.X./...",
+        "an open" => ".../.../...",
+        "two opens" => ".../.X./...",
+        "an open and a spare" => "XX./.../...",
+        "a flip, an open and a spare" => ".XX/X../...",
+        other => panic!("no kind is called {other:?}"),
     };
-    search.wins(boards)
-        && live_positions()
-            .into_iter()
-            .all(|k| search.wins(&beside(k)) == search.wins(&[k]))
+    cells_of(text)
 }
 
-/// Whether a board counts for nothing (as above, or it is dead).
-fn counts_for_nothing(search: &mut NotaktoSearch, board: u16) -> bool {
-    dead(board) || together_nothing(search, &[board])
-}
-
-/// What plain words say of a position that loses, found by the search:
-/// the boards that count for something, when they are one board that loses
-/// alone or two that lose together.
-fn plain_story(search: &mut NotaktoSearch, boards: &[u16]) -> Option<Vec<usize>> {
-    let mut counted: Vec<usize> = (0..boards.len())
-        .filter(|&k| !counts_for_nothing(search, boards[k]))
-        .collect();
-    // Two that count for nothing together cancel out, taken in order.
-    let mut i = 0;
-    while i < counted.len() {
-        let partner = (i + 1..counted.len())
-            .find(|&j| together_nothing(search, &[boards[counted[i]], boards[counted[j]]]));
-        match partner {
-            Some(j) => {
-                counted.remove(j);
-                counted.remove(i);
-            }
-            None => i += 1,
-        }
-    }
-    let alone: Vec<u16> = counted.iter().map(|&k| boards[k]).collect();
-    (matches!(counted.len(), 1 | 2) && !search.wins(&alone)).then_some(counted)
+/// Whether two boards are of one kind, by the plain search alone: beside
+/// every live board up to symmetry, and beside it and one board of each
+/// kind the rules name, the outcome is the same with either.
+fn same_kind(search: &mut NotaktoSearch, x: u16, y: u16) -> bool {
+    let named = [
+        "an open",
+        "two opens",
+        "a half",
+        "a flip",
+        "a half and a flip",
+        "an open and a spare",
+    ]
+    .map(board_of_kind);
+    search.wins(&[x]) == search.wins(&[y])
+        && live_positions().into_iter().all(|k| {
+            search.wins(&[x, k]) == search.wins(&[y, k])
+                && named
+                    .iter()
+                    .all(|&j| search.wins(&[x, k, j]) == search.wins(&[y, k, j]))
+        })
 }
 
 #[test]
-fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move() {
+fn a_puzzles_hints_give_the_count_then_what_to_make_of_a_board_then_the_move() {
     use noughts::notation::notakto::puzzle_hint as notakto_hint;
     use noughts::notation::notakto::MoveText;
     use noughts::solver::puzzle::Puzzler;
     let mut search = NotaktoSearch::default();
     let mut puzzler = Puzzler::new();
     let kinds = live_positions();
-    let (mut killed, mut paired, mut alone, mut cancelled) = (0, 0, 0, 0);
+    let (mut killed, mut made) = (0, std::collections::BTreeSet::new());
     for level in 1..=4u8 {
         for number in 1..=15u32 {
             let p: noughts::solver::notakto::NotaktoPuzzle = puzzler.named(level, number);
             let cells: Vec<u16> = p.boards.iter().map(|b| b.cells()).collect();
-            let after_of = |mv: &noughts::solver::notakto::Move| {
-                let mut after = cells.clone();
-                after[mv.board] |= 1 << mv.cell.index();
-                after
-            };
-            // The plain story of each answer, as the search tells it.
-            let stories: Vec<Option<Vec<usize>>> = (p.answers.iter())
-                .map(|mv| plain_story(&mut search, &after_of(mv)))
-                .collect();
             let plain = notakto_hint(&p, 1, false);
             for expert in ["P-portion", "multiply", "product"] {
                 assert!(!plain.contains(expert), "{plain}");
             }
-            let told = stories.iter().position(Option::is_some);
-            match told {
-                Some(_) => assert!(
-                    plain
-                        .starts_with("leave your opponent one pair, or one board that loses alone"),
-                    "{plain}"
-                ),
-                None => {
-                    assert!(
-                        plain.starts_with("no single pair or lone board does it here"),
-                        "{plain}"
-                    );
-                    cancelled += 1;
-                }
-            }
-            let first = p.answers[told.unwrap_or(0)];
+            assert!(plain.starts_with("the boards count "), "{plain}");
+            assert!(
+                plain.contains(" now; leave your opponent a losing count: with "),
+                "{plain}"
+            );
+            let first = p.answers[0];
             // With the details, the quotient's words.
             let product = {
                 let q = quotient();
@@ -454,7 +430,8 @@ fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move()
             );
             assert!(detailed.contains("a, b², bc, c²"), "{detailed}");
             // The board, and what to make of it: checked by the plain search.
-            let after = after_of(&first);
+            let mut after = cells.clone();
+            after[first.board] |= 1 << first.cell.index();
             let board = first.board + 1;
             let second = notakto_hint(&p, 2, true);
             let plain = notakto_hint(&p, 2, false);
@@ -463,57 +440,23 @@ fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move()
                 assert_eq!(second, format!("kill board {board}: complete a line there"));
                 killed += 1;
             } else {
-                // Some cell of the board named does what the plain hint says
-                // (where no answer has a plain story, only the board).
-                let on = format!("on board {board}: one X there makes it ");
-                let told = match plain.strip_prefix(&on) {
-                    Some(told) => told,
-                    None => {
-                        assert_eq!(plain, second);
-                        assert!(stories.iter().all(Option::is_none), "{plain}");
-                        ""
-                    }
-                };
-                let does = |search: &mut NotaktoSearch, after: &[u16]| {
-                    let story = plain_story(search, after);
-                    match (told, story.as_deref()) {
-                        ("lose alone", Some([k])) => *k == first.board,
-                        ("count for nothing", Some(s)) => {
-                            !s.contains(&first.board)
-                                && counts_for_nothing(search, after[first.board])
-                        }
-                        (cancel, Some(s)) if cancel.starts_with("cancel out with board ") => {
-                            let other = cancel
-                                .trim_start_matches("cancel out with board ")
-                                .parse::<usize>();
-                            let other = other.map_or(usize::MAX, |o| o - 1);
-                            !s.contains(&first.board)
-                                && other < after.len()
-                                && together_nothing(search, &[after[first.board], after[other]])
-                        }
-                        (pair, Some(&[i, j])) => {
-                            let other = pair
-                                .strip_prefix("pair with board ")
-                                .and_then(|n| n.parse::<usize>().ok());
-                            (i == first.board || j == first.board)
-                                && other.is_some_and(|o| o - 1 == i + j - first.board)
-                        }
-                        _ => false,
-                    }
-                };
-                let cells_there = (0..9).filter(|c| cells[first.board] >> c & 1 == 0);
-                let found = cells_there.into_iter().any(|c| {
-                    let mut after = cells.clone();
-                    after[first.board] |= 1 << c;
-                    does(&mut search, &after)
-                });
-                assert!(found || told.is_empty(), "{plain} on {cells:03x?}");
-                match told {
-                    "" => {}
-                    "lose alone" | "count for nothing" => alone += 1,
-                    _ if told.starts_with("cancel") => alone += 1,
-                    _ => paired += 1,
-                }
+                let told = plain
+                    .strip_prefix(&format!("on board {board}: one X there makes it "))
+                    .unwrap_or_else(|| panic!("{plain}"));
+                // Some cell of that board makes it of the kind named, and
+                // leaves the opponent lost.
+                let like = board_of_kind(told);
+                let found = (0..9)
+                    .filter(|c| cells[first.board] >> c & 1 == 0)
+                    .any(|c| {
+                        let mut after = cells.clone();
+                        after[first.board] |= 1 << c;
+                        !dead(after[first.board])
+                            && !search.wins(&after)
+                            && same_kind(&mut search, after[first.board], like)
+                    });
+                assert!(found, "{plain} on {cells:03x?}");
+                made.insert(told.to_string());
                 let like = second
                     .strip_prefix(&format!("on board {board}: make it like "))
                     .and_then(|rest| rest.strip_suffix(" (of the same kind)"))
@@ -536,104 +479,83 @@ fn a_puzzles_hints_say_what_to_leave_then_the_board_and_its_kind_then_the_move()
         }
     }
     assert!(
-        killed > 0 && paired > 0 && alone > 0,
-        "killed {killed}, paired {paired}, alone {alone}, cancelled {cancelled}"
+        killed > 0 && made.len() >= 3,
+        "killed {killed}, made {made:?}"
     );
 }
 
 #[test]
-fn what_each_board_counts_for_agrees_with_the_plain_search() {
-    use noughts::solver::notakto::pairs::{tags, why_lost, Tag, WhyLost};
+fn what_each_board_counts_as_and_the_counts_rule_agree_with_the_plain_search() {
+    use noughts::notation::notakto::kind_words;
+    use noughts::solver::notakto::count::Count;
     let mut search = NotaktoSearch::default();
+    // Every live board up to symmetry: the kind its words name is its kind
+    // by the search, and boards the words call one kind are.
+    for k in live_positions() {
+        let words = kind_words(1, Board::from_cells(k))[0].clone();
+        let named = words.strip_prefix("board 1: ").unwrap();
+        let named = match named {
+            "counts for nothing" => "count for nothing",
+            other => other,
+        };
+        assert!(
+            same_kind(&mut search, k, board_of_kind(named)),
+            "{k:03x}: {words}"
+        );
+    }
+    // The rule on sums of up to four boards (the verdicts of more are
+    // checked above), the search's verdict.
     let mut random = SplitMix64::new(49);
-    let mut seen = [0usize; 6];
-    for count in (0..600).map(|i| 2 + i % 4) {
+    let (mut lost, mut cases) = (0, std::collections::BTreeSet::new());
+    for count in (0..2000).map(|i| 1 + i % 4) {
         let cells: Vec<u16> = (0..count).map(|_| random_board(&mut random)).collect();
         let boards: Vec<Board> = cells.iter().map(|&c| Board::from_cells(c)).collect();
-        let tags = tags(&boards);
-        for (k, &tag) in tags.iter().enumerate() {
-            let b = cells[k];
-            match tag {
-                Tag::Dead => assert!(dead(b)),
-                Tag::Nothing => assert!(!dead(b) && counts_for_nothing(&mut search, b)),
-                Tag::LosesAlone => assert!(!search.wins(&[b]), "{b:03x}"),
-                Tag::PairsWith(j) => {
-                    assert_eq!(tags[j], Tag::PairsWith(k));
-                    assert!(!search.wins(&[b, cells[j]]), "{b:03x} {:03x}", cells[j]);
-                }
-                Tag::CancelsWith(j) => {
-                    assert_eq!(tags[j], Tag::CancelsWith(k));
-                    assert!(!counts_for_nothing(&mut search, b), "{b:03x}");
-                    assert!(
-                        together_nothing(&mut search, &[b, cells[j]]),
-                        "{b:03x} {:03x}",
-                        cells[j]
-                    );
-                }
-                Tag::Unpaired => {
-                    assert!(search.wins(&[b]) && !counts_for_nothing(&mut search, b));
-                    // No two unpaired boards pair.
-                    for (j, &other) in tags.iter().enumerate() {
-                        if j != k && other == Tag::Unpaired {
-                            assert!(search.wins(&[b, cells[j]]), "{b:03x} {:03x}", cells[j]);
-                        }
-                    }
-                }
-            }
-            seen[match tag {
-                Tag::Dead => 0,
-                Tag::Nothing => 1,
-                Tag::LosesAlone => 2,
-                Tag::PairsWith(_) => 3,
-                Tag::Unpaired => 4,
-                Tag::CancelsWith(_) => 5,
-            }] += 1;
-        }
-        // A why only for a lost position, and its story the search's.
-        let why = why_lost(&boards);
-        let lost = boards.iter().any(|b| !b.is_dead()) && !search.wins(&cells);
-        assert_eq!(why.is_some(), lost, "{cells:03x?}");
-        match why {
-            Some(WhyLost::Alone(k)) => assert_eq!(plain_story(&mut search, &cells), Some(vec![k])),
-            Some(WhyLost::Pair(i, j)) => {
-                assert_eq!(
-                    plain_story(&mut search, &cells),
-                    Some(vec![i.min(j), i.max(j)])
-                )
-            }
-            Some(WhyLost::KindsCancel) => assert_eq!(plain_story(&mut search, &cells), None),
-            None => {}
-        }
+        let c = Count::of_all(&boards);
+        assert_eq!(c.loses(), !search.wins(&cells), "{cells:03x?}: {c:?}");
+        lost += usize::from(c.loses());
+        cases.insert(format!("{:?}", c.case()));
     }
-    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    assert!(
+        lost > 50 && cases.len() == 4,
+        "{lost} lost, cases {cases:?}"
+    );
 }
 
 #[test]
-fn the_losing_kinds_the_rules_name_lose_and_the_boards_that_count_for_nothing_do() {
+fn the_kinds_the_rules_name_lose_as_they_say() {
     let rules = include_str!("../../assets/rules.md");
     let mut search = NotaktoSearch::default();
-    let empty = 0;
-    let centre = cells_of(".../.X./...");
-    let (a, b) = (cells_of(".X./X../..."), cells_of("X.X/.../..."));
-    for board in [".X./X../...", "X.X/.../...", "X../.../..."] {
+    let kind = board_of_kind;
+    for board in [".X./X../...", "X.X/.../...", "X../.../...", "XX./.../..."] {
         assert!(rules.contains(&format!("`{board}`")), "{board}");
     }
+    let (open, flip, half) = (kind("an open"), kind("a flip"), kind("a half"));
     for losing in [
-        vec![empty, empty],
-        vec![centre],
-        vec![a],
-        vec![b, b],
-        vec![b, empty],
+        vec![open, open],
+        vec![kind("two opens")],
+        vec![flip],
+        vec![half, half],
+        vec![half, open],
+        vec![flip, open, kind("two opens")],
+        vec![kind("an open and a spare"), kind("an open and a spare")],
     ] {
         assert!(!search.wins(&losing), "{losing:03x?}");
     }
+    for winning in [
+        vec![open],
+        vec![flip, flip],
+        vec![half],
+        vec![open, open, open],
+    ] {
+        assert!(search.wins(&winning), "{winning:03x?}");
+    }
     // Beside anything: a corner or edge X alone, a dead board and two
-    // boards like `a` change nothing.
+    // flips change nothing.
     let nothing = [
         vec![cells_of("X../.../...")],
         vec![cells_of(".X./.../...")],
         vec![cells_of("XXX/.../...")],
-        vec![a, a],
+        vec![flip, flip],
     ];
     for k in live_positions() {
         for extra in &nothing {

@@ -10,8 +10,8 @@
 //! quotient's P-portion. So a position of any number of boards is answered
 //! by one product, and each move by one more.
 
+pub mod count;
 pub mod game;
-pub mod pairs;
 mod puzzle;
 pub mod quotient;
 

@@ -1,5 +1,6 @@
 //! The tab's lesson: one board, dead boards, killing a board, the last
-//! live board, boards that pair and boards that lose alone, in plain words
+//! live board, then what boards count as (opens, halves, flips) and the
+//! count's rule, in plain words
 //! (the quotient's algebra stays behind `i`). Each step is a puzzle made from
 //! its boards, so its answers are the solver's.
 
@@ -10,7 +11,7 @@ use crate::tui::puzzle::{Lesson, Step};
 
 /// The boards (rows from the top, `/` between; boards apart by spaces),
 /// what each step asks and why.
-const STEPS: [(&str, &str, &str); 6] = [
+const STEPS: [(&str, &str, &str); 7] = [
     (
         ".../.../...",
         "One board. Whoever makes three in a row loses. Find the only first move that wins.",
@@ -24,27 +25,32 @@ const STEPS: [(&str, &str, &str); 6] = [
     (
         "XX./.../... .../.X./...",
         "Killing a board. A line on a board that is not the last live one only kills it. Find the move that leaves your opponent the last live board, and the loss.",
-        "board 2, its centre taken, loses for the player to move: it loses alone. Finishing board 1's line hands it to your opponent.",
+        "board 2, its centre taken, loses for the player to move. Finishing board 1's line hands it to your opponent.",
     ),
     (
         ".../.../... .../.../... XX./.../...",
-        "Two empty boards lose for the player to move: they pair. Leave your opponent two empty boards.",
-        "finishing board 3's line kills it, and two empty boards are a loss for your opponent, whatever they play.",
+        "Opens. Each empty board counts as an open, and two opens with nothing else lose for the player to move. Leave your opponent two empty boards.",
+        "finishing board 3's line kills it: two opens are left, a loss for your opponent whatever they play. A lone centre counts as two opens too: that is why it lost in step 3.",
     ),
     (
         "X../.../... X.X/.../...",
-        "Pairs. Two boards that each hold two corners of one side pair too: together they lose for the player to move. A lone corner counts for nothing. Make board 1 pair with board 2.",
-        "the ✓ line says why your move wins: one pair, or one board that loses alone, with the rest counting for nothing. Under each board the tab says what it counts for, in puzzles too.",
+        "Halves. A board with two corners of one side is a half: two halves lose together, and so do a half and one open. A lone corner counts for nothing. Make board 1 a half.",
+        "two halves and nothing else: a loss for your opponent. Under each board the tab says what it counts as, in puzzles too.",
     ),
     (
         ".X./.../... XXX/.../...",
-        "Losing alone. A board with X on the middles of two sides loses alone, as the lone centre did. Board 1 has one such X: make it lose alone.",
-        "with board 2 dead, board 1 is all there is, and it loses alone for your opponent. Two opposite corners lose alone too. Many puzzles are won this way: leave one pair, or one board that loses alone, where the rest counts for nothing. Where that is not enough, hint 2 shows a board to copy, and i (outside puzzles) shows the algebra behind every case.",
+        "Flips. A board with X on the middles of two sides is a flip: a flip alone loses for the player to move. Board 1 has one such X: make it a flip.",
+        "with board 2 dead, one flip is all there is: a loss for your opponent. Two opposite corners make a flip too, and two flips cancel out.",
+    ),
+    (
+        ".X./X../... .../.../... .../.../...",
+        "The count. With two or more opens, the player to move loses when the halves are even and flips + opens even (r gives the whole rule). Here: 1 flip, 2 opens. Leave a losing count.",
+        "a centre makes an empty board two opens: 1 flip + 3 opens is 4, even, with no halves. With no opens or one, the rule is another: r gives it, and the line over the boards always says the count and the part of the rule that decides it.",
     ),
 ];
 
 /// Each step's first two hints, in its words (the third gives the move).
-const HINTS: [[&str; 2]; 6] = [
+const HINTS: [[&str; 2]; 7] = [
     [
         "the first X goes on the cell that lies on the most lines",
         "the centre: it lies on four lines",
@@ -68,6 +74,10 @@ const HINTS: [[&str; 2]; 6] = [
     [
         "the middles of the sides are b1, a2, c2 and b3",
         "board 1 has b1: add a second middle",
+    ],
+    [
+        "with two or more opens, flips + opens must be even: add an open, or take the flip away",
+        "a centre X makes an empty board two opens",
     ],
 ];
 

@@ -5,8 +5,8 @@
 
 use super::{Action, Boards, NotaktoTab, Spot};
 use crate::notation::notakto::puzzle_hint;
-use crate::notation::notakto::{element, why_lost_words, MoveText};
-use crate::solver::notakto::pairs::{why_lost, WhyLost};
+use crate::notation::notakto::{count_words, element, move_reason, MoveText};
+use crate::solver::notakto::count::Count;
 use crate::notation::puzzle::PuzzleText;
 use crate::solver::notakto::game::NotaktoRules;
 use crate::solver::notakto::NotaktoPuzzle;
@@ -167,10 +167,11 @@ impl NotaktoTab {
                     MoveText(mv)
                 )
             } else {
-                let why = why_lost(&after).map_or_else(String::new, |w| {
-                    format!(": {}", why_lost_words(w, &after))
-                });
-                format!("✓ {} wins{why}", MoveText(mv))
+                format!(
+                    "✓ {} wins: it {}",
+                    MoveText(mv),
+                    move_reason(&self.boards, mv, true)
+                )
             });
             // The move is made: the boards show what it leaves.
             self.boards = after;
@@ -188,24 +189,15 @@ impl NotaktoTab {
                 MoveText(mv)
             )
         } else {
-            // Why, as the opponent's winning reply says it: one that leaves
-            // a pair or a lone losing board, where there is one (the
-            // algebra's "kinds cancel" would only say "it loses").
-            let replies = analysis.winning_moves();
-            let story = |&reply: &Move| {
-                let left = play(&after, reply);
-                why_lost(&left).map(|why| (reply, why_lost_words(why, &left), why))
-            };
-            let told = (replies.iter().filter_map(story))
-                .find(|(_, _, why)| !matches!(why, WhyLost::KindsCancel));
-            match told {
-                Some((reply, words, _)) => format!(
-                    "after {} the opponent wins with perfect play, for example with {}: {words}",
-                    MoveText(mv),
-                    MoveText(reply)
-                ),
-                None => format!("after {} the opponent wins with perfect play", MoveText(mv)),
-            }
+            // Why, by the count the move leaves, and a reply that wins.
+            let reply = analysis.winning_moves().first().map_or_else(String::new, |&r| {
+                format!(", for example with {}", MoveText(r))
+            });
+            format!(
+                "{} {}: the opponent wins with perfect play{reply}",
+                MoveText(mv),
+                move_reason(&self.boards, mv, false)
+            )
         };
         if let Some(t) = &mut self.training.current {
             t.more.add(mv, None);
@@ -222,6 +214,17 @@ impl NotaktoTab {
             panel
                 .message
                 .push(Line::styled(message.clone(), theme.bad()));
+        }
+        // The position's reading, not the answer: what the boards count,
+        // which the rule (`r`) turns into who wins.
+        if t.attempt.is_open() && !self.details {
+            panel.said.push(Line::styled(
+                format!(
+                    "the boards count {} (r: the rule)",
+                    count_words(Count::of_all(&self.boards))
+                ),
+                theme.dim(),
+            ));
         }
         // The last hint gave the answer already: said once.
         let told = t.attempt.hints >= puzzle::HINT_STEPS;

@@ -7,9 +7,10 @@
 
 use super::layout::{Look, NotaktoLayout, Place};
 use super::{NotaktoTab, Spot};
-use crate::notation::move_verdict;
-use crate::notation::notakto::{element, product_words, tag_words, why_lost_words, MoveText};
-use crate::solver::notakto::pairs::{tags, why_lost, Tag, WhyLost};
+use crate::notation::notakto::{
+    count_reason, count_words, element, kind_words, makes_words, product_words, MoveText,
+};
+use crate::solver::notakto::count::Count;
 use crate::solver::board::line_in;
 use crate::solver::notakto::game::Player;
 use crate::solver::notakto::{analyze, play, quotient, Analysis, Board, Move};
@@ -27,9 +28,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-/// What putting an `X` on `spot` does, in words: the board's new element
-/// (or that it dies), the product after it, and so whether the opponent
-/// is left losing (a winning move).
+/// What putting an `X` on `spot` does, in words: what the board becomes
+/// and the count left (with the details, its element and the product),
+/// and so whether the opponent is left losing (a winning move).
 pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) -> String {
     let mv = Move {
         board: spot.board,
@@ -54,21 +55,21 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) ->
         return format!("X at {at} completes a line on the last live board: it loses at once");
     }
     if !details {
-        // Plain: whether it wins; the algebra behind it is a detail.
-        let kills = match after[spot.board].is_dead() {
-            true => format!(" kills board {k}"),
-            false => String::new(),
+        // Plain: whether it wins, and why by the count it leaves; the
+        // algebra behind it is a detail.
+        let left = Count::of_all(&after);
+        let losing = match left.loses() {
+            true => "a losing count",
+            false => "not a losing count",
         };
-        // A winning move says why in plain words where they say it whole.
-        let why = match why_lost(&after) {
-            Some(why @ (WhyLost::Alone(_) | WhyLost::Pair(..))) => {
-                format!(" ({})", why_lost_words(why, &after))
-            }
-            _ => String::new(),
+        let verdict = match analysis.p_position {
+            true => "a winning move",
+            false => "a losing move",
         };
         return format!(
-            "X at {at}{kills}: {}{why}",
-            move_verdict(analysis.p_position)
+            "X at {at} {} and leaves {}: {losing}, {verdict}",
+            makes_words(boards, mv, "it"),
+            count_words(left)
         );
     }
     let q = quotient();
@@ -97,8 +98,8 @@ enum Label {
     /// Its element of the quotient (the details).
     Element,
     /// What it counts for, in plain words, from the form of
-    /// [`tag_words`] that every board's label fits.
-    Tag(Tag, usize),
+    /// [`kind_words`] that every board's label fits.
+    Kind(usize),
 }
 
 /// Every move's verdict by board and cell: `Some(true)` a winning move.
@@ -117,19 +118,18 @@ impl NotaktoTab {
         let show = live && !self.analysis_hidden();
         let marks = verdicts(&self.analysis, boards.len());
         let engine_x = self.engine_cells(boards.len());
-        let tags = tags(&boards);
         // One form of the words for every board (round 7 read `board 1:
         // pairs with 2` beside `1: with 2` as two things): the longest
         // that fits under each.
-        let form = (0..4)
+        let form = (0..5)
             .find(|&i| {
-                (layout.boards.iter().zip(&tags).enumerate()).all(|(k, (place, &tag))| {
-                    let words = tag_words(k + 1, tag);
+                (layout.boards.iter().zip(&boards).enumerate()).all(|(k, (place, &board))| {
+                    let words = kind_words(k + 1, board);
                     let fits = |w: &String| width_of(&Line::raw(w.as_str())) <= usize::from(place.label.width);
                     words.get(i).is_none_or(fits)
                 })
             })
-            .unwrap_or(3);
+            .unwrap_or(4);
         for (k, (place, &board)) in layout.boards.iter().zip(&boards).enumerate() {
             let dead = board.is_dead();
             draw_frame(layout.look, place, dead, buf, theme);
@@ -197,10 +197,7 @@ impl NotaktoTab {
             let tagged = live && (show || self.training.is_open());
             let label = match () {
                 () if self.details && (show || !live) => Label::Element,
-                // A lone board has no other to pair with: its number.
-                () if tagged && !(boards.len() == 1 && tags[k] == Tag::Unpaired) => {
-                    Label::Tag(tags[k], form)
-                }
+                () if tagged => Label::Kind(form),
                 () => Label::Number,
             };
             self.render_label(place, k, board, label, buf, theme);
@@ -263,8 +260,8 @@ impl NotaktoTab {
                     named,
                 ]
             }
-            Label::Tag(tag, form) => tag_words(n, tag).split_off(form),
-            _ => tag_words(n, Tag::Dead),
+            Label::Kind(form) => kind_words(n, board).split_off(form),
+            _ => kind_words(n, board),
         };
         let style = if board.is_dead() {
             theme.bad()
@@ -368,9 +365,17 @@ impl NotaktoTab {
                 Span::raw(product_words(quotient(), analysis, ascii::on())),
             ]));
         } else {
+            // The count, and the part of the rule that decides it where
+            // there is room (at 40 columns it would take four rows; `r`
+            // gives the rule whole).
+            let count = match width >= 60 {
+                true => count_reason(self.boards()),
+                false => count_words(Count::of_all(self.boards())),
+            };
             lines.push(Line::from(vec![
                 verdict,
-                Span::raw(" for the player to move"),
+                Span::raw(" for the player to move: the boards count "),
+                Span::raw(count),
             ]));
         }
         // Under the moves: the cursor's move and the legend.
