@@ -215,8 +215,9 @@ pub fn stretch_counts(values: &[u16], longest: usize) -> String {
         }
     }
     // A long strip's longest stretches would fill the screen: the first
-    // runs, then `…`.
-    const MOST_RUNS: usize = 20;
+    // runs (lengths to about 80: a level-8 strip's stretches, where round
+    // 6 met a list that stopped at 39 under a stretch of 56), then `…`.
+    const MOST_RUNS: usize = 50;
     let mut words: Vec<String> = runs
         .iter()
         .take(MOST_RUNS)
@@ -226,7 +227,7 @@ pub fn stretch_counts(values: &[u16], longest: usize) -> String {
         })
         .collect();
     if runs.len() > MOST_RUNS {
-        words.push("…".into());
+        words.push("… (longer: the first hint counts each stretch)".into());
     }
     words.join(", ")
 }

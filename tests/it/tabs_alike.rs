@@ -574,3 +574,62 @@ fn first_screens_speak_plainly_until_i_shows_the_details() {
         assert!(screen.contains(details), "{tab:?}:\n{screen}");
     }
 }
+
+#[test]
+fn after_a_solved_puzzle_the_perfect_line_starts_with_the_opponent() {
+    use noughts::solver::treblecross::TreblecrossTask;
+    use noughts::tui::review::Review;
+    // A solve plays the answer where the tab plays it (Notakto's boards,
+    // Treblecross's strip): the line from there is the opponent's first
+    // (round 7 read `1. you …` and `your opponent wins` after a win).
+    let mut app = fresh();
+    app.open_puzzle("notakto-1-5".parse().unwrap());
+    settle(&mut app);
+    let t = app.tabs.notakto.training().current.as_ref().unwrap();
+    let m = t.puzzle.answers[0];
+    app.update(Action::tab(notakto::Action::Click(m.board, m.cell)));
+    app.update(Action::tab(notakto::Action::Review(Review::Line)));
+    settle(&mut app);
+    let text = screen(&app);
+    assert!(text.contains("1. opponent "), "{text}");
+    assert!(!text.contains("your opponent wins"), "{text}");
+
+    let mut app = fresh();
+    app.open_puzzle("treblecross-3-7".parse().unwrap());
+    settle(&mut app);
+    let t = app.tabs.treblecross.training().current.as_ref().unwrap();
+    let TreblecrossTask::WinningCell { cells } = &t.puzzle.task else {
+        panic!("treblecross-3-7 asks for a cell");
+    };
+    let cell = cells[0];
+    app.update(Action::tab(treblecross::Action::Click(cell)));
+    app.update(Action::tab(treblecross::Action::Review(Review::Line)));
+    settle(&mut app);
+    let text = screen(&app);
+    assert!(text.contains("1. opponent "), "{text}");
+}
+
+#[test]
+fn a_small_screen_keeps_the_puzzles_name_and_a_lessons_step_after_a_hint() {
+    // 40×16: Treblecross gave three empty rows to the segments it hides
+    // in a puzzle and dropped the heading; Notakto's lesson heading took
+    // two rows and went.
+    let mut app = fresh();
+    app.open_puzzle("treblecross-5-7".parse().unwrap());
+    settle(&mut app);
+    app.update(Action::tab(treblecross::Action::Puzzle(PuzzleAction::Hint)));
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.contains("PUZZLE treblecross-5-7"), "{text}");
+    assert!(text.contains("hint 1: "), "{text}");
+
+    let mut app = fresh();
+    app.update(Action::SelectTab(TabId::Notakto));
+    app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Lesson)));
+    for _ in 0..2 {
+        app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Next)));
+    }
+    app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Hint)));
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.contains("step 3 of 7"), "{text}");
+    assert!(text.contains("hint 1: "), "{text}");
+}

@@ -45,6 +45,12 @@ pub trait EditedMatch: PlayingTab {
     fn take_position(&mut self, position: Pos<Self>);
     /// A game has begun (the tab hides what would give it away).
     fn game_began(&mut self);
+    /// Who moves first in the perfect line from the editor's position: you,
+    /// unless your move made it (a solved puzzle's answer is played on the
+    /// board, and the opponent is to move there).
+    fn line_first(&self) -> Player {
+        Player::You
+    }
     /// Whether the editor's position wins for the player to move with
     /// perfect play (`None`: a draw, or not known yet): said as a game
     /// starts, so that nobody starts a lost game unwarned.
@@ -144,7 +150,7 @@ pub trait EditedMatch: PlayingTab {
         if self.review_game(key) {
             return;
         }
-        let (start, _) = self.editor_start(Player::You);
+        let (start, _) = self.editor_start(self.line_first());
         let playing = self.playing_mut();
         let studied = review::study(&mut playing.study, || start, key);
         playing.want(studied.wanted);

@@ -152,6 +152,12 @@ impl<P, A, E> Training<P, A, E> {
         self.current.as_ref().is_some_and(|t| t.attempt.is_open())
     }
 
+    /// Whether the puzzle on is solved (its answer is played where the
+    /// tab plays it: the opponent is then to move).
+    pub fn is_solved(&self) -> bool {
+        (self.current.as_ref()).is_some_and(|t| t.attempt.standing == Standing::Solved)
+    }
+
     /// Whether a streak run is on and its puzzle still open (a skip would
     /// end the run).
     pub fn streak_run_open(&self) -> bool {

@@ -114,11 +114,15 @@ impl PuzzlePanel {
             .cloned()
             .collect();
         let newest = (!newest.is_empty()).then_some(newest);
+        // The id over the compact lines where one row more fits (a puzzle
+        // with no name on screen read as a lost place, round 6).
+        let named: Vec<Line<'static>> = id.iter().chain(&compact).cloned().collect();
         let lines = [
             Some(all),
             Some(rated),
             Some(without(&self.hints)),
             Some(without(last_hint)),
+            Some(named),
             clock(&compact),
             clock(&least),
             Some(compact),

@@ -93,5 +93,5 @@ pub fn lesson() -> Lesson<NotaktoPuzzle> {
             Step::new(puzzle, ask, why).hinted(&hints)
         })
         .collect();
-    Lesson::new("dead boards and the last live one", steps)
+    Lesson::new("the count", steps)
 }

@@ -50,6 +50,15 @@ impl EditedMatch for TreblecrossTab {
         (start, Player::You)
     }
 
+    /// A solved puzzle's answer is on the strip: the opponent moves first
+    /// in the line from there (round 7 read "you" for them).
+    fn line_first(&self) -> Player {
+        match self.training.is_solved() {
+            true => Player::Engine,
+            false => Player::You,
+        }
+    }
+
     fn take_position(&mut self, position: Position) {
         if position.strip != self.strip {
             self.edit(Edit::whole(&position.strip));

@@ -34,12 +34,15 @@ pub struct TreblecrossLayout {
 /// with its value history get half the rows the strip leaves, where the
 /// Grundy panel would otherwise take all but [`INFO_ROWS`].
 pub fn layout(area: Rect, game: bool) -> Option<TreblecrossLayout> {
-    layout_for(area, game, true)
+    layout_for(area, game, true, true)
 }
 
 /// As [`layout`]; without the `panel` (the details off) the words take
-/// its rows, and the panel is an empty row under the area.
-pub fn layout_for(area: Rect, game: bool, panel: bool) -> Option<TreblecrossLayout> {
+/// its rows, and the panel is an empty row under the area; without the
+/// `segments` (hidden in a puzzle, which they would answer) the words
+/// take their rows but one (round 6 saw a 40×16 puzzle drop its heading
+/// under three empty rows).
+pub fn layout_for(area: Rect, game: bool, panel: bool, segments: bool) -> Option<TreblecrossLayout> {
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         return None;
     }
@@ -49,7 +52,11 @@ pub fn layout_for(area: Rect, game: bool, panel: bool) -> Option<TreblecrossLayo
     // short screen the words come first: the labels get two lines and the
     // panel a title and two rows.
     let short = area.height < SHORT_SCREEN;
-    let segment_rows = if short { 3 } else { SEGMENT_ROWS };
+    let segment_rows = match (segments, short) {
+        (false, _) => 1,
+        (true, true) => 3,
+        (true, false) => SEGMENT_ROWS,
+    };
     let left = area.height.saturating_sub(2 + segment_rows);
     let info_rows = if game {
         INFO_ROWS.max(left / 2)

@@ -390,7 +390,8 @@ impl TreblecrossTab {
     /// game is on): the one call drawing and clicks both make.
     pub(super) fn layout_in(&self, area: Rect) -> Option<TreblecrossLayout> {
         // The Grundy panel is part of the details.
-        layout_for(area, self.record().is_some(), self.details)
+        let segments = !self.analysis_hidden();
+        layout_for(area, self.record().is_some(), self.details, segments)
     }
 
     pub fn record(&self) -> Option<&Record<TreblecrossRules>> {
