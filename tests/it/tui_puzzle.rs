@@ -526,7 +526,7 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
         // How it was won, as the rules say: a line, or no legal move left.
         let how = match mnc.position().line_of(mnc.human()) {
             Some(_) => "three in a row",
-            None => "the engine has no legal move left",
+            None => "the engine has no legal move left (a player who cannot move loses)",
         };
         shows(&app, &format!("won ({how}); solved"));
         // The next one asked for: while the engine's thread makes it, the

@@ -267,7 +267,7 @@ impl MncTab {
         // (a rule a newcomer does not expect).
         let how = match self.position().line_of(human) {
             Some(_) => "three in a row",
-            None => "the engine has no legal move left",
+            None => "the engine has no legal move left (a player who cannot move loses)",
         };
         let Some(t) = &mut self.training.current else {
             return;

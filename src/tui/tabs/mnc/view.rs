@@ -301,6 +301,7 @@ impl MncTab {
         if n > 0 {
             let letter = side_letter(you);
             let text = [
+                format!("  {n} {letter} lost to captures"),
                 format!("  {n} {letter} lost"),
                 format!("{n} {letter} lost"),
                 format!("{n} lost"),
@@ -331,6 +332,7 @@ impl MncTab {
         let captured = match lost(engine) {
             0 => Vec::new(),
             n => vec![
+                format!("  {n} {} lost to captures", side_letter(engine)),
                 format!("  {n} {} lost", side_letter(engine)),
                 format!("  {n} lost"),
             ],
@@ -438,8 +440,9 @@ impl MncTab {
                 let loser = if winner == you { "the engine" } else { "you" };
                 let how = match self.position().line_of(winner) {
                     Some(line) => format!("three in a row, {}", line_words(line)),
+                    // A rule a newcomer does not expect: said with it.
                     None => format!(
-                        "{loser} {} no legal move",
+                        "{loser} {} no legal move (a player who cannot move loses)",
                         if winner == you { "has" } else { "have" }
                     ),
                 };
