@@ -408,14 +408,6 @@ pub fn case_words(c: Count) -> &'static str {
     }
 }
 
-/// The whole rule, a line a case, as the lesson and the help give it.
-pub const COUNT_RULE: [&str; 4] = [
-    "The player to move loses when the spares are even and:",
-    "no opens: no halves and odd flips, or even halves (2 or more) and even flips;",
-    "one open: odd halves and even flips;",
-    "two or more opens: even halves, and flips + opens even.",
-];
-
 /// Why `boards` win or lose for the player to move, by the count: `1
 /// flip, 0 halves, 0 opens (with no opens, a loss takes …)`.
 pub fn count_reason(boards: &[Board]) -> String {
