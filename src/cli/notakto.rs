@@ -4,9 +4,11 @@
 use super::input::read_input;
 use super::{json, Error};
 use crate::notation::notakto::{
-    element, p_portion, presentation, product_words, read_board, BoardText, MoveText,
+    count_verdict, element, kind_forms, p_portion, presentation, product_words, read_board,
+    BoardText, MoveText,
 };
 use crate::notation::{InputError, Token, Tokens};
+use crate::solver::notakto::count::Count;
 use crate::solver::notakto::{analyze, quotient as notakto_quotient, Analysis, Board};
 use serde::Serialize;
 use std::io::Write;
@@ -23,12 +25,13 @@ pub struct Options {
     /// every board position's element (up to symmetry).
     #[arg(long, conflicts_with = "boards")]
     quotient: bool,
-    /// One line of JSON instead: each board's element, the product, the
-    /// verdict and every move with whether it wins.
+    /// One line of JSON instead: each board's kind and element, the count,
+    /// the product, the verdict and every move with whether it wins.
     #[arg(long, conflicts_with = "explain")]
     json: bool,
-    /// Add the product written out: each board's element, the product
-    /// and whether it is in the P-portion.
+    /// Add why: what the boards count for and the rule that decides it,
+    /// then the product written out (each board's element, the product
+    /// and whether it is in the P-portion).
     #[arg(long, conflicts_with = "quotient")]
     explain: bool,
 }
@@ -113,6 +116,8 @@ pub fn run(boards: &[Board], json: bool, explain: bool, out: &mut impl Write) ->
         .collect();
     writeln!(out, "{}", moves.join(" "))?;
     if explain {
+        // The count in plain words first, then the algebra it comes from.
+        writeln!(out, "{}", count_verdict(boards))?;
         writeln!(
             out,
             "{}",
@@ -139,6 +144,12 @@ pub struct Report {
     pub elements: Vec<String>,
     /// Which boards are dead (three in a line).
     pub dead: Vec<bool>,
+    /// What each board counts for in plain words (`a flip and a half`,
+    /// `counts for nothing`, `dead`).
+    pub kinds: Vec<String>,
+    /// What the boards count for together; the player to move loses
+    /// exactly when it is a losing count (`p_position`).
+    pub count: CountReport,
     /// Their product.
     pub product: String,
     /// Whether the product is in the P-portion (the player to move loses).
@@ -151,6 +162,15 @@ pub struct Report {
     pub winning_moves: Vec<String>,
     /// Every move with whether it wins, in the same order.
     pub moves: Vec<MoveReport>,
+}
+
+/// Flips, halves, opens and spares (docs/rules.md#notakto).
+#[derive(Debug, Serialize)]
+pub struct CountReport {
+    pub flips: u32,
+    pub halves: u32,
+    pub opens: u32,
+    pub spares: u32,
 }
 
 #[derive(Debug, Serialize)]
@@ -171,6 +191,22 @@ impl Report {
                 .map(|&x| element(q, x, true))
                 .collect(),
             dead: boards.iter().map(|b| b.is_dead()).collect(),
+            kinds: boards
+                .iter()
+                .map(|&b| match b.is_dead() {
+                    true => "dead".to_string(),
+                    false => kind_forms(Count::of(b))[0].clone(),
+                })
+                .collect(),
+            count: {
+                let c = Count::of_all(boards);
+                CountReport {
+                    flips: c.flips,
+                    halves: c.halves,
+                    opens: c.opens,
+                    spares: c.spares,
+                }
+            },
             product: element(q, analysis.product, true),
             p_position: analysis.p_position,
             verdict: verdict(analysis),

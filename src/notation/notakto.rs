@@ -415,6 +415,28 @@ pub fn count_reason(boards: &[Board]) -> String {
     format!("{} ({})", count_words(c), case_words(c))
 }
 
+/// The count's verdict on `boards`, in one sentence for the command
+/// line's `--explain`: `the boards count 1 flip, 0 halves, 0 opens: a
+/// losing count, so the player to move loses (with no opens, …)`.
+pub fn count_verdict(boards: &[Board]) -> String {
+    let c = Count::of_all(boards);
+    if boards.iter().all(|b| b.is_dead()) {
+        return "no live board: the player to move has already won".into();
+    }
+    let said = match (c.is_nothing(), c.loses()) {
+        (true, _) => return "the live boards count for nothing, so the player to move wins".into(),
+        (false, true) => format!(
+            "the boards count {}: a losing count, so the player to move loses",
+            count_words(c)
+        ),
+        (false, false) => format!(
+            "the boards count {}: not a losing count, so the player to move wins",
+            count_words(c)
+        ),
+    };
+    format!("{said} ({})", case_words(c))
+}
+
 /// What a move makes of its board, called `it`, in words: `makes board 2
 /// a flip`, `kills it`, `makes it count for nothing`.
 pub fn makes_words(boards: &[Board], mv: Move, it: &str) -> String {

@@ -236,8 +236,32 @@ fn the_command_answers_in_two_lines() {
     // --explain writes the product out; past 9 boards, as powers.
     assert_eq!(
         notakto(&["--explain", ".../.../...", "XX./.../...", ".../.X./..."]).1,
-        "WINNING\n2:a3\nc · d · c² = ad: not in the P-portion {a, b², bc, c²}, so the player to move wins\n"
+        "WINNING\n2:a3\n\
+         the boards count 0 flips, 0 halves, 4 opens, 1 spare: not a losing count, so the player \
+         to move wins (with an odd number of spares the player to move wins)\n\
+         c · d · c² = ad: not in the P-portion {a, b², bc, c²}, so the player to move wins\n"
     );
+    // The count's line says what the verdict says, on positions of every
+    // case of the rule, dead and nothing-counting boards included.
+    for boards in [
+        vec!["X.X/.../...", "X.X/.../..."],
+        vec![".X./X../..."],
+        vec![".X./X../...", ".X./X../..."],
+        vec!["X.X/.../...", ".../.../..."],
+        vec![".../.../...", ".../.../..."],
+        vec![".../.X./...", ".X./X../...", "XXX/.../..."],
+        vec!["X../.../...", "X../.../..."],
+        vec!["X../.X./..X", "XX./.../..."],
+    ] {
+        let mut args = vec!["--explain"];
+        args.extend(boards.iter().copied());
+        let out = notakto(&args).1;
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4, "{out}");
+        let loses = lines[0] == "LOSING";
+        assert_eq!(lines[2].contains("so the player to move loses"), loses, "{out}");
+        assert_eq!(lines[2].contains("so the player to move wins"), !loses, "{out}");
+    }
     let mut many = vec!["--explain"];
     many.extend([".../.../..."; 10]);
     many.extend(["XX./.../...", "XXX/.../..."]);
@@ -313,6 +337,11 @@ fn json_and_the_quotient_report() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["elements"], serde_json::json!(["c", "d"]));
     assert_eq!(v["dead"], serde_json::json!([false, false]));
+    assert_eq!(v["kinds"], serde_json::json!(["an open", "an open and a spare"]));
+    assert_eq!(
+        v["count"],
+        serde_json::json!({"flips": 0, "halves": 0, "opens": 2, "spares": 1})
+    );
     // c · d is reduced by the relation cd = ad.
     assert_eq!(v["product"], "ad");
     assert_eq!(
