@@ -259,8 +259,16 @@ fn the_command_answers_in_two_lines() {
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 4, "{out}");
         let loses = lines[0] == "LOSING";
-        assert_eq!(lines[2].contains("so the player to move loses"), loses, "{out}");
-        assert_eq!(lines[2].contains("so the player to move wins"), !loses, "{out}");
+        assert_eq!(
+            lines[2].contains("so the player to move loses"),
+            loses,
+            "{out}"
+        );
+        assert_eq!(
+            lines[2].contains("so the player to move wins"),
+            !loses,
+            "{out}"
+        );
     }
     let mut many = vec!["--explain"];
     many.extend([".../.../..."; 10]);
@@ -337,7 +345,10 @@ fn json_and_the_quotient_report() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["elements"], serde_json::json!(["c", "d"]));
     assert_eq!(v["dead"], serde_json::json!([false, false]));
-    assert_eq!(v["kinds"], serde_json::json!(["an open", "an open and a spare"]));
+    assert_eq!(
+        v["kinds"],
+        serde_json::json!(["an open", "an open and a spare"])
+    );
     assert_eq!(
         v["count"],
         serde_json::json!({"flips": 0, "halves": 0, "opens": 2, "spares": 1})

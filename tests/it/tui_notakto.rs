@@ -629,3 +629,44 @@ fn every_move_wins_is_said_not_listed() {
     assert!(!text.contains("every move wins"), "{text}");
     assert!(text.contains("winning moves: "), "{text}");
 }
+
+#[test]
+fn without_colour_the_line_that_killed_a_board_is_named_and_underlined() {
+    use ratatui::style::Modifier;
+    let mut app = App::new(Theme { color: false });
+    let boards = [bits(".../XXX/..."), 0].map(Board::from_cells).to_vec();
+    app.tabs.notakto = NotaktoTab::with_boards(boards);
+    app.tab = TabId::Notakto;
+    // Wide cells name the line's cells in a word.
+    let terminal = draw(&app, 80, 24);
+    let buffer = terminal.backend().buffer();
+    let rows: Vec<String> = (0..24)
+        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect();
+    let named: Vec<String> = ["a", "b", "c"]
+        .iter()
+        .flat_map(|col| (1..=3).map(move |row| format!("{col}{row} line")))
+        .filter(|name| rows.iter().any(|r| r.contains(name.as_str())))
+        .collect();
+    assert_eq!(
+        named,
+        ["a2 line", "b2 line", "c2 line"],
+        "{}",
+        rows.join("\n")
+    );
+    // Small cells carry it by underline: the three X of board 1, no other.
+    let terminal = draw(&app, 40, 16);
+    let buffer = terminal.backend().buffer();
+    let underlined: Vec<(u16, u16)> = (0..16)
+        .flat_map(|y| (0..40).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let c = &buffer[(x, y)];
+            c.symbol() == "X" && c.modifier.contains(Modifier::UNDERLINED)
+        })
+        .collect();
+    assert_eq!(underlined.len(), 3, "{underlined:?}");
+    assert!(
+        underlined.iter().all(|&(_, y)| y == underlined[0].1),
+        "one row"
+    );
+}

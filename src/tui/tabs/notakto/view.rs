@@ -25,7 +25,7 @@ use crate::tui::theme::Theme;
 use crate::tui::widgets::{put_label, render_wrapped, rows_of, width_of};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 /// What putting an `X` on `spot` does, in words: what the board becomes
@@ -144,11 +144,16 @@ impl NotaktoTab {
                     style = style.patch(theme.cursor());
                 }
                 buf.set_style(rect, style);
+                let on_line = line & cell.bit() != 0;
                 let body = if let Look::Grid(h @ 2..) = layout.look {
                     // The cell's name on its first row, as on the
-                    // tic-tac-toe board.
-                    let name = Line::styled(cell.to_string(), theme.dim());
-                    put_label(buf, rect.x, rect.y, &name, rect.width);
+                    // tic-tac-toe board; the line that killed the board
+                    // says so in a word (no colour needed).
+                    let mut name = vec![Span::styled(cell.to_string(), theme.dim())];
+                    if on_line {
+                        name.push(Span::styled(" line", theme.bad()));
+                    }
+                    put_label(buf, rect.x, rect.y, &Line::from(name), rect.width);
                     Rect::new(rect.x, rect.y + 1, rect.width, h - 1)
                 } else {
                     rect
@@ -163,8 +168,11 @@ impl NotaktoTab {
                     let sign = if body.width >= 7 { "✗ loses" } else { "✗" };
                     draw_centred(&[sign.to_string()], body, theme.bad(), buf);
                 } else if board.has_x(cell) {
-                    let mark = if line & cell.bit() != 0 {
+                    let mark = if on_line && theme.color {
                         theme.bad()
+                    } else if on_line {
+                        // Without colour, a small cell's line is underlined.
+                        theme.bad().add_modifier(Modifier::UNDERLINED)
                     } else if engine_x[k] & cell.bit() != 0 {
                         theme.mark_o()
                     } else {
