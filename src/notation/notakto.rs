@@ -396,15 +396,30 @@ pub fn count_words(c: Count) -> String {
 }
 
 /// The part of the rule that decides a count, in words.
-pub fn case_words(c: Count) -> &'static str {
-    match c.case() {
-        _ if c.is_nothing() => "where nothing counts, the player to move wins",
-        Case::OddSpares => "with an odd number of spares the player to move wins",
-        Case::NoOpens => {
-            "with no opens, a loss takes no halves and odd flips, or even halves (2 or more) and even flips"
+pub fn case_words(c: Count) -> String {
+    match c.is_nothing() {
+        true => "where nothing counts, the player to move wins".into(),
+        false => {
+            let (with, rule) = case_parts(c);
+            format!("with {with}, {rule}")
         }
-        Case::OneOpen => "with one open, a loss takes odd halves and even flips",
-        Case::Opens => "with two or more opens, a loss takes even halves, and flips + opens even",
+    }
+}
+
+/// The part of the rule that decides a count, as what the count has
+/// (`no opens`) and what that rule says (`a loss takes …`).
+fn case_parts(c: Count) -> (&'static str, &'static str) {
+    match c.case() {
+        Case::OddSpares => ("an odd number of spares", "the player to move wins"),
+        Case::NoOpens => (
+            "no opens",
+            "a loss takes no halves and odd flips, or even halves (2 or more) and even flips",
+        ),
+        Case::OneOpen => ("one open", "a loss takes odd halves and even flips"),
+        Case::Opens => (
+            "two or more opens",
+            "a loss takes even halves, and flips + opens even",
+        ),
     }
 }
 
@@ -459,7 +474,12 @@ pub fn move_reason(boards: &[Board], mv: Move, rule: bool) -> String {
     let c = Count::of_all(&after);
     let makes = makes_words(boards, mv, &format!("board {}", mv.board + 1));
     let said = match (c.is_nothing(), c.loses()) {
-        (true, _) => format!("{makes} and leaves nothing that counts"),
+        // Said whole: "where nothing counts" read as a riddle (round 9).
+        (true, _) => {
+            return format!(
+                "{makes}, and no board counts for anything then (a win for whoever moves next)"
+            )
+        }
         (false, true) => format!("{makes} and leaves {}, a losing count", count_words(c)),
         (false, false) => format!("{makes} and leaves {}, not a losing count", count_words(c)),
     };
@@ -491,11 +511,12 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
             )
         }
         1 => {
-            let left = Count::of_all(&play(&p.boards, first));
+            // The rule of the count a winning move leaves, not of the
+            // count now (round 9 read one for the other).
+            let (with, rule) = case_parts(Count::of_all(&play(&p.boards, first)));
             format!(
-                "the boards count {} now; leave your opponent a losing count: {}",
+                "the boards count {} now; a winning move leaves your opponent a losing count with {with}: {rule}",
                 count_words(Count::of_all(&p.boards)),
-                case_words(left)
             )
         }
         2 if after.is_dead() => format!("kill board {board}: complete a line there"),
@@ -505,7 +526,13 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
                 true => "count for nothing".to_string(),
                 false => kind_forms(c)[0].clone(),
             };
-            format!("on board {board}: one X there makes it {made}")
+            // With the count it leaves: `a half` alone read as "a half
+            // and a flip will do" (round 9).
+            let left = Count::of_all(&play(&p.boards, first));
+            format!(
+                "on board {board}: one X there makes it {made}, leaving {}",
+                count_words(left)
+            )
         }
         2 => {
             // The board of the same kind with the fewest X.

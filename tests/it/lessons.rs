@@ -432,3 +432,20 @@ fn lessons_are_named_in_the_footer_and_read_at_40_by_16() {
         assert!(!screen(&app, 80, 24).contains("LESSON"), "{tab:?}");
     }
 }
+
+#[test]
+fn a_slower_win_in_a_lesson_speaks_of_the_step_not_a_puzzle() {
+    // Round 9 met "the puzzle asks for the win in 1 move. Not counted." in
+    // the N&C+ lesson: a step is no puzzle and counts for nothing anyway.
+    // (No tic-tac-toe step has a slower win to click; the words are the
+    // training's, the same in every tab.)
+    let mut app = fresh(TabId::TicTacToe);
+    type_keys(&mut app, "L");
+    app.tabs.tictactoe.training_mut().slower("a1", 3, 1, "cell");
+    let text = screen(&app, 200, 40);
+    assert!(
+        text.contains("not played: a1 wins too, but in 3 moves: this step asks for the win in 1 move. Try another cell."),
+        "{text}"
+    );
+    assert!(!text.contains("Not counted"), "{text}");
+}

@@ -238,7 +238,7 @@ fn the_command_answers_in_two_lines() {
         notakto(&["--explain", ".../.../...", "XX./.../...", ".../.X./..."]).1,
         "WINNING\n2:a3\n\
          the boards count 0 flips, 0 halves, 4 opens, 1 spare: not a losing count, so the player \
-         to move wins (with an odd number of spares the player to move wins)\n\
+         to move wins (with an odd number of spares, the player to move wins)\n\
          c · d · c² = ad: not in the P-portion {a, b², bc, c²}, so the player to move wins\n"
     );
     // The count's line says what the verdict says, on positions of every
@@ -450,7 +450,7 @@ fn a_puzzles_hints_give_the_count_then_what_to_make_of_a_board_then_the_move() {
             }
             assert!(plain.starts_with("the boards count "), "{plain}");
             assert!(
-                plain.contains(" now; leave your opponent a losing count: with "),
+                plain.contains(" now; a winning move leaves your opponent a losing count with "),
                 "{plain}"
             );
             let first = p.answers[0];
@@ -480,9 +480,19 @@ fn a_puzzles_hints_give_the_count_then_what_to_make_of_a_board_then_the_move() {
                 assert_eq!(second, format!("kill board {board}: complete a line there"));
                 killed += 1;
             } else {
-                let told = plain
+                let (told, leaving) = plain
                     .strip_prefix(&format!("on board {board}: one X there makes it "))
+                    .and_then(|rest| rest.split_once(", leaving "))
                     .unwrap_or_else(|| panic!("{plain}"));
+                // The count it leaves is the count of the answer's position.
+                let answered = play(&p.boards, first);
+                assert_eq!(
+                    leaving,
+                    noughts::notation::notakto::count_words(
+                        noughts::solver::notakto::count::Count::of_all(&answered)
+                    ),
+                    "{plain}"
+                );
                 // Some cell of that board makes it of the kind named, and
                 // leaves the opponent lost.
                 let like = board_of_kind(told);

@@ -363,7 +363,8 @@ fn notakto_editing_game_review_line_over_and_puzzle() {
     shows(
         &text,
         &[
-            "WINNING for the player to move: ad · a · a = ad",
+            "WINNING for the player to move: one move wins",
+            "why: ad · a · a = ad",
             "board 1: ad",
         ],
     );
@@ -666,7 +667,7 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
         &[
             "X  !  !  *",
             "winning cells:",
-            "cells 1-23 of 23; cursor at 1; z widens the cells",
+            "cells 1-23 of 23; cursor at 1; z changes the cell width",
             "* wins, . loses later, ! loses at once",
         ],
     );
@@ -727,7 +728,7 @@ fn ascii_signs_say_one_thing_each() {
     shows(
         &text,
         &[
-            "cells 1-14 of 14; cursor at 1; z widens the cells",
+            "cells 1-14 of 14; cursor at 1; z narrows the cells",
             "* wins, . loses later, ! loses at once",
             "'",
         ],

@@ -526,9 +526,9 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
         // How it was won, as the rules say: a line, or no legal move left.
         let how = match mnc.position().line_of(mnc.human()) {
             Some(_) => "three in a row",
-            None => "the engine has no legal move left (a player who cannot move loses)",
+            None => "the engine has no legal move left, and a player who cannot move loses",
         };
-        shows(&app, &format!("won ({how}); solved"));
+        shows(&app, &format!("won ({how})"));
         // The next one asked for: while the engine's thread makes it, the
         // panel says so and no longer shows the solved one as if it were on.
         if seed == 3 {
@@ -1189,4 +1189,47 @@ fn treblecross_drills_come_only_with_the_details_on() {
         drills += usize::from(!matches!(task(&app), TreblecrossTask::WinningCell { .. }));
     }
     assert!(drills > 0, "no drill among 40 puzzles with the details on");
+}
+
+#[test]
+fn giving_up_a_tictactoe_puzzle_says_what_it_cost_over_its_line() {
+    // `p` shows the perfect line in the panel's place: the miss and the
+    // rating it moved are said there, not only after Esc (round 9).
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    app.open_puzzle(id("tictactoe-2-87336"));
+    let before = app
+        .tabs
+        .tictactoe
+        .training()
+        .trainer
+        .progress()
+        .rating
+        .rating;
+    type_keys(&mut app, "p");
+    assert_eq!(ttt_attempt(&app).standing, Standing::GivenUp);
+    assert!(
+        app.tabs.tictactoe.perfect_line().is_some(),
+        "the line is shown"
+    );
+    let after = app
+        .tabs
+        .tictactoe
+        .training()
+        .trainer
+        .progress()
+        .rating
+        .rating;
+    assert!(after < before, "{before} then {after}");
+    let change = (after.round() - before.round()) as i64;
+    shows(
+        &app,
+        &format!(
+            "tictactoe-2-87336 given up: it counts as a miss; your rating {} ({change:+}",
+            after.round()
+        ),
+    );
+    // On a small screen, in fewer words.
+    let small = draw(&app, 40, 16).backend().to_string();
+    assert!(small.contains("given up: it counts as a miss"), "{small}");
 }

@@ -401,10 +401,19 @@ impl<P, A, E> Training<P, A, E> {
     /// A win slower than the puzzle asks: not played, and not counted
     /// (no streak, rating or run time lost), for it is no mistake; the
     /// panel says so, and to try another `what`.
-    pub fn slower(&mut self, words: String, what: &str) {
+    pub fn slower(&mut self, move_name: &str, moves: u8, asked: u8, what: &str) {
+        // A lesson's step is no puzzle, and counts for nothing anyway.
+        let (asks, counted) = match self.in_lesson() {
+            true => ("this step asks", ""),
+            false => ("the puzzle asks", " Not counted."),
+        };
         if let Some(t) = &mut self.current {
             t.said = Some((
-                format!("not played: {words}. Not counted. Try another {what}."),
+                format!(
+                    "not played: {move_name} wins too, but in {}: {asks} for the win in {}.{counted} Try another {what}.",
+                    crate::notation::in_moves(moves),
+                    crate::notation::in_moves(asked)
+                ),
                 false,
             ));
         }

@@ -127,6 +127,9 @@ impl PuzzlePanel {
             clock(&least),
             Some(compact),
             Some(least.clone()),
+            // A lesson's step over a long answer (round 9 lost its place
+            // when the why took every row).
+            newest.as_deref().and_then(clock),
             newest,
         ]
         .into_iter()
@@ -185,7 +188,7 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
 /// The player's rating, with the last change while its puzzle is shown,
 /// and while it is provisional how far off it may be: `1383 (−117;
 /// provisional ±290)`, `1500 (provisional ±350)`, `1624 (+8)`.
-fn rating_words(trainer: &Trainer, attempt: &Attempt) -> String {
+pub(super) fn rating_words(trainer: &Trainer, attempt: &Attempt) -> String {
     let rating = trainer.progress().rating;
     let change = trainer
         .change

@@ -239,14 +239,7 @@ impl MncTab {
         let mover = now.position.to_move();
         let name = move_notation(&now.position, mv);
         if let Outcome::Win(d) = value {
-            self.training.slower(
-                format!(
-                    "{name} wins too, but in {}: the puzzle asks for the win in {}",
-                    in_moves(d),
-                    in_moves(now.plies)
-                ),
-                "move",
-            );
+            self.training.slower(&name, d, now.plies, "move");
             self.selection = None;
             return false;
         }
@@ -267,7 +260,7 @@ impl MncTab {
         // (a rule a newcomer does not expect).
         let how = match self.position().line_of(human) {
             Some(_) => "three in a row",
-            None => "the engine has no legal move left (a player who cannot move loses)",
+            None => "the engine has no legal move left, and a player who cannot move loses",
         };
         let Some(t) = &mut self.training.current else {
             return;

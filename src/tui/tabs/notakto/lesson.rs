@@ -29,7 +29,7 @@ const STEPS: [(&str, &str, &str); 7] = [
     ),
     (
         ".../.../... .../.../... XX./.../...",
-        "Opens. Each empty board counts as an open, and two opens with nothing else lose for the player to move. Leave your opponent two empty boards.",
+        "Opens. Each empty board counts as an open, and two opens with nothing else lose for the player to move. Board 3, two X side by side, counts as an open and a spare: with an odd number of spares the player to move always wins. Leave your opponent two empty boards.",
         "finishing board 3's line kills it: two opens are left, a loss for your opponent whatever they play. A lone centre counts as two opens too: that is why it lost in step 3.",
     ),
     (

@@ -194,8 +194,11 @@ impl NotaktoTab {
                             ("★ wins", theme.win().patch(theme.best()))
                         }
                         Some(true) => ("★", theme.win().patch(theme.best())),
-                        _ if body.width >= 7 => ("× loses", theme.dim()),
-                        _ => ("×", theme.dim()),
+                        _ if body.width >= 7 => (
+                            if theme.color { "× loses" } else { "- loses" },
+                            theme.dim(),
+                        ),
+                        _ => (loss_mark(theme), theme.dim()),
                     };
                     draw_centred(&[sign.to_string()], body, style, buf);
                 }
@@ -366,24 +369,50 @@ impl NotaktoTab {
         } else {
             Span::styled("LOSING", theme.bad())
         };
-        if self.details {
+        let winning = analysis.winning_moves();
+        let legal: usize = (self.boards().iter())
+            .filter(|b| !b.is_dead())
+            .map(|b| 9 - b.x_count() as usize)
+            .sum();
+        // Who wins and what to do first, in plain words; then why (the
+        // count, or with the details the quotient's product).
+        let (what, listed) = match () {
+            () if winning.is_empty() => ("every move loses against perfect play".to_string(), false),
+            () if winning.len() == legal && legal > 1 => {
+                ("every move wins (with perfect play after it)".to_string(), false)
+            }
+            () if winning.len() == 1 => ("one move wins, starred ★".to_string(), true),
+            () => (format!("{} moves win, starred ★", winning.len()), true),
+        };
+        let why = match self.details {
+            true => product_words(quotient(), analysis, ascii::on()),
+            // The part of the rule that decides the count where there is
+            // room (at 40 columns it would take four rows; `r` gives the
+            // rule whole).
+            false if width >= 60 => format!("the boards count {}", count_reason(self.boards())),
+            false => format!("the boards count {}", count_words(Count::of_all(self.boards()))),
+        };
+        if self.playing.game.is_some() {
+            // A game's words have few rows (the move list is under them):
+            // the verdict with its why, as the player asked for it (`a`),
+            // then what to play.
             lines.push(Line::from(vec![
                 verdict,
                 Span::raw(" for the player to move: "),
-                Span::raw(product_words(quotient(), analysis, ascii::on())),
+                Span::raw(why),
             ]));
+            if !listed {
+                lines.push(Line::styled(what, theme.dim()));
+            }
         } else {
-            // The count, and the part of the rule that decides it where
-            // there is room (at 40 columns it would take four rows; `r`
-            // gives the rule whole).
-            let count = match width >= 60 {
-                true => count_reason(self.boards()),
-                false => count_words(Count::of_all(self.boards())),
-            };
             lines.push(Line::from(vec![
                 verdict,
-                Span::raw(" for the player to move: the boards count "),
-                Span::raw(count),
+                Span::raw(" for the player to move: "),
+                Span::styled(what, theme.dim()),
+            ]));
+            lines.push(Line::from(vec![
+                Span::styled("why: ", theme.dim()),
+                Span::raw(why),
             ]));
         }
         // Under the moves: the cursor's move and the legend.
@@ -395,10 +424,14 @@ impl NotaktoTab {
             ));
         }
         tail.push(Line::styled(
-            match self.details {
-                true => "★ winning move, × losing move; under each board its element",
-                false => "★ winning move, × losing move; under each board what it counts for",
-            },
+            format!(
+                "★ winning move, {} losing move; under each board {}",
+                loss_mark(theme),
+                match self.details {
+                    true => "its element",
+                    false => "what it counts for",
+                }
+            ),
             theme.dim(),
         ));
         tail.push(Line::styled(
@@ -408,23 +441,7 @@ impl NotaktoTab {
             },
             theme.dim(),
         ));
-        let winning = analysis.winning_moves();
-        let legal: usize = (self.boards().iter())
-            .filter(|b| !b.is_dead())
-            .map(|b| 9 - b.x_count() as usize)
-            .sum();
-        if winning.is_empty() {
-            lines.push(Line::styled(
-                "every move loses against perfect play",
-                theme.dim(),
-            ));
-        } else if winning.len() == legal && legal > 1 {
-            // Said at once rather than listed (27 on three empty boards).
-            lines.push(Line::styled(
-                "every move wins (with perfect play after it)",
-                theme.win(),
-            ));
-        } else {
+        if listed {
             // As many as the rows left hold (at least one row's worth);
             // the boards star every one.
             let used = rows_of(&lines, width) + rows_of(&tail, width);
@@ -434,6 +451,15 @@ impl NotaktoTab {
         }
         lines.extend(tail);
         lines
+    }
+}
+
+/// The mark of a losing empty cell: without colour `×` beside a played X
+/// read as one (round 9), so a dash there.
+fn loss_mark(theme: &Theme) -> &'static str {
+    match theme.color {
+        true => "×",
+        false => "-",
     }
 }
 

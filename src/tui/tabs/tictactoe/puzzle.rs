@@ -132,14 +132,7 @@ impl TicTacToeTab {
         let after = after_words(mover, &name, value, mark_letter);
         if !t.puzzle.answers.contains(&cell) {
             if let (TicTacToeTask::Win { plies }, Outcome::Win(d)) = (t.puzzle.task, value) {
-                self.training.slower(
-                    format!(
-                        "{name} wins too, but in {}: the puzzle asks for the win in {}",
-                        in_moves(d),
-                        in_moves(plies)
-                    ),
-                    "cell",
-                );
+                self.training.slower(&name, d, plies, "cell");
                 return Ok(());
             }
             t.more.missed.push(cell);
@@ -195,9 +188,14 @@ impl TicTacToeTab {
             // The winning move is on the board: the other cells' values are
             // of the position before it.
             let note = match t.board().1 {
+                // ★ only where another answer is left to star.
+                Some(played) if t.puzzle.answers.len() > 1 => format!(
+                    "{played} is played; each other empty cell: {mover}'s result had \
+                     {mover} played there instead (★ the other answers)."
+                ),
                 Some(played) => format!(
                     "{played} is played; each other empty cell: {mover}'s result had \
-                     {mover} played there instead (★ the answers)."
+                     {mover} played there instead."
                 ),
                 None => format!(
                     "Each empty cell: {mover}'s result after playing there; ★ or ✓ the answers."

@@ -124,14 +124,25 @@ impl TicTacToeTab {
             area.width,
             theme.dim(),
         );
-        let lines = [
-            heading,
-            steps,
-            Line::styled(
-                "each move, and what perfect play gives after it",
-                theme.dim(),
-            ),
-        ];
+        let given_up = self
+            .training
+            .given_up_words(false)
+            .map(|words| Line::styled(words, theme.bad()));
+        let given_up_short = self
+            .training
+            .given_up_words(true)
+            .map(|words| Line::styled(words, theme.bad()));
+        let lines: Vec<Line> = given_up
+            .into_iter()
+            .chain([
+                heading,
+                steps,
+                Line::styled(
+                    "each move, and what perfect play gives after it",
+                    theme.dim(),
+                ),
+            ])
+            .collect();
         let mut moves = Vec::new();
         let mut board = line.from;
         for (k, &(cell, value)) in line.moves.iter().enumerate() {
@@ -197,6 +208,7 @@ impl TicTacToeTab {
             );
             let from = step.saturating_sub(1);
             std::iter::once(short)
+                .chain(given_up_short)
                 .chain(keys)
                 .chain(message)
                 .chain(moves.into_iter().skip(from))

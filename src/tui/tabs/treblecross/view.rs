@@ -383,11 +383,16 @@ impl TreblecrossTab {
             detail,
             width,
         } = fit;
-        let Window { start, end, .. } = window;
+        let Window { start, end, z } = window;
         let n = self.strip().len();
-        // The zoom in words only once chosen (z says what it did then).
+        // The zoom in words only once chosen (z says what it did then);
+        // before, what z does first: cells 3 wide, which is wider only
+        // where the strip did not fit (round 9 pressed "widens" and got
+        // narrower cells).
         let zoom = match self.zoom {
-            None => "z widens the cells".to_string(),
+            None if z < 3 => "z widens the cells".to_string(),
+            None if z > 3 => "z narrows the cells".to_string(),
+            None => "z changes the cell width".to_string(),
             Some(z) => format!("{z}-column cells (z)"),
         };
         let mut head = vec![
