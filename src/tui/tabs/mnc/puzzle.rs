@@ -6,7 +6,6 @@
 
 use super::engine::{Ask, Rating};
 use super::{Action, MncTab, Mode};
-use crate::notation::in_moves;
 use crate::notation::mnc::puzzle_hint;
 use crate::notation::mnc::{move_notation, side_letter};
 use crate::notation::puzzle::{after_words, PuzzleText};

@@ -3,7 +3,6 @@
 //! The board being edited waits, untouched, until the puzzles are left.
 
 use super::{Action, TicTacToeTab};
-use crate::notation::in_moves;
 use crate::notation::puzzle::{after_words, PuzzleText};
 use crate::notation::tictactoe::mark_letter;
 use crate::notation::tictactoe::puzzle_hint;
