@@ -725,7 +725,7 @@ fn an_mnc_puzzles_hints_describe_a_winning_move_piece_capture_and_place() {
                 // m: the mover's own small piece covered, n: the opponent's.
                 let onto = match before.cells[to] {
                     b'.' => ", onto an empty cell".to_string(),
-                    b'm' => format!(", taking {mover}'s small piece"),
+                    b'm' => ", covering its own side's small piece".to_string(),
                     _ => format!(", taking {other}'s small piece"),
                 };
                 let piece = match (from, after.cells[to]) {

@@ -5,6 +5,7 @@
 
 use crate::app_support::*;
 use crate::independent::notakto::{dead, moves, NotaktoSearch};
+use crate::notakto::{board_of_kind, same_kind};
 use crossterm::event::{KeyCode, KeyModifiers};
 use noughts::notation::notakto::BoardCount;
 use noughts::notation::saved;
@@ -669,4 +670,83 @@ fn without_colour_the_line_that_killed_a_board_is_named_and_underlined() {
         underlined.iter().all(|&(_, y)| y == underlined[0].1),
         "one row"
     );
+}
+
+#[test]
+fn the_first_screen_says_the_rules_and_hint_two_shows_what_the_cursors_cell_makes() {
+    // The game in a sentence over the verdict, where the rows hold it.
+    let app = app_with(&[0, 0, 0]);
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(
+        text.contains("Notakto: both players put X; three in a row kills a board;"),
+        "{text}"
+    );
+    // A puzzle: after hint 2, what the cursor's cell makes of its board
+    // (by the search: the same kind as the board the words name), never
+    // whether it wins.
+    let mut app = App::new(Theme { color: false });
+    app.open_puzzle("notakto-1-56360".parse().unwrap());
+    type_keys(&mut app, "t");
+    let text = draw(&app, 120, 40).backend().to_string();
+    assert!(
+        !text.contains("the cursor: X at"),
+        "not before hint 2:\n{text}"
+    );
+    type_keys(&mut app, "t");
+    let mut search = NotaktoSearch::default();
+    let mut seen = 0;
+    for _ in 0..9 {
+        let spot = tab(&app).cursor();
+        let boards = cells(&app);
+        let text = draw(&app, 120, 40).backend().to_string();
+        let board = boards[spot.board];
+        if board >> spot.cell.index() & 1 == 0 && !dead(board) {
+            let said = text
+                .lines()
+                .find_map(|l| {
+                    let (_, r) = l.split_once("the cursor: X at ")?;
+                    Some(r.trim_end_matches(['"', ' ']).to_string())
+                })
+                .unwrap_or_else(|| panic!("{text}"));
+            assert!(!said.contains("wins") && !said.contains("los"), "{said}");
+            let after = board | 1 << spot.cell.index();
+            let rest = said.split_once(" board ").map(|(_, r)| r).unwrap_or("");
+            let kind = rest.split_once(' ').map(|(_, k)| k).unwrap_or("");
+            if dead(after) {
+                assert!(said.contains("kills board"), "{said}");
+            } else {
+                let like = board_of_kind(kind);
+                assert!(same_kind(&mut search, after, like), "{said}");
+            }
+            seen += 1;
+        }
+        app.handle(&key(KeyCode::Right), AREA);
+    }
+    assert!(seen >= 3, "{seen}");
+}
+
+#[test]
+fn a_game_the_engine_begins_still_says_who_holds_the_winning_side() {
+    // Three empty boards win for the first player: with `G` the engine
+    // begins, and its first move no longer hides that it holds the win.
+    let mut app = app_with(&[0, 0, 0]);
+    type_keys(&mut app, "G");
+    settle(&mut app);
+    assert_eq!(tab(&app).game().unwrap().record().moves().len(), 1);
+    let text = draw(&app, 120, 40).backend().to_string();
+    assert!(text.contains("the engine played 1:"), "{text}");
+    assert!(
+        text.contains("the engine holds the winning side here"),
+        "{text}"
+    );
+    // A move of yours (on the first empty cell the cursor meets): the
+    // message is the game's again.
+    while tab(&app).game().unwrap().record().moves().len() == 1 {
+        app.handle(&key(KeyCode::Right), AREA);
+        type_keys(&mut app, " ");
+        settle(&mut app);
+    }
+    assert_eq!(tab(&app).game().unwrap().record().moves().len(), 3);
+    let text = draw(&app, 120, 40).backend().to_string();
+    assert!(!text.contains("holds the winning side"), "{text}");
 }

@@ -39,6 +39,12 @@ fn shows(app: &App, words: &str) {
     assert!(text.contains(words), "{words:?} not on screen:\n{text}");
 }
 
+/// The player's tic-tac-toe rating now.
+fn ttt_rating(app: &App) -> f64 {
+    let training = app.tabs.tictactoe.training();
+    training.trainer.progress().rating.rating
+}
+
 /// The tic-tac-toe puzzle's attempt (one is open).
 fn ttt_attempt(app: &App) -> &Attempt {
     &app.tabs
@@ -213,14 +219,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     // streak; Space answers at the cursor.
     type_keys(&mut app, "n");
     shows(&app, "p gives up and shows the answer");
-    let rating = app
-        .tabs
-        .tictactoe
-        .training()
-        .trainer
-        .progress()
-        .rating
-        .rating;
+    let rating = ttt_rating(&app);
     for step in 1..=3 {
         type_keys(&mut app, "t");
         shows(&app, &format!("hint {step}: "));
@@ -234,16 +233,7 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     }
     let t = app.tabs.tictactoe.training().current.as_ref().unwrap();
     assert_eq!(t.attempt.standing, Standing::GivenUp);
-    assert!(
-        app.tabs
-            .tictactoe
-            .training()
-            .trainer
-            .progress()
-            .rating
-            .rating
-            < rating
-    );
+    assert!(ttt_rating(&app) < rating);
     assert_eq!(app.tabs.tictactoe.training().trainer.progress().streak, 0);
     shows(&app, "the answer is shown: n for the next puzzle");
 
@@ -1198,28 +1188,14 @@ fn giving_up_a_tictactoe_puzzle_says_what_it_cost_over_its_line() {
     let folder = tempfile::tempdir().unwrap();
     let mut app = app_keeping_in(folder.path());
     app.open_puzzle(id("tictactoe-2-87336"));
-    let before = app
-        .tabs
-        .tictactoe
-        .training()
-        .trainer
-        .progress()
-        .rating
-        .rating;
+    let before = ttt_rating(&app);
     type_keys(&mut app, "p");
     assert_eq!(ttt_attempt(&app).standing, Standing::GivenUp);
     assert!(
         app.tabs.tictactoe.perfect_line().is_some(),
         "the line is shown"
     );
-    let after = app
-        .tabs
-        .tictactoe
-        .training()
-        .trainer
-        .progress()
-        .rating
-        .rating;
+    let after = ttt_rating(&app);
     assert!(after < before, "{before} then {after}");
     let change = (after.round() - before.round()) as i64;
     shows(

@@ -576,10 +576,15 @@ pub fn puzzle_hint(p: &MncPuzzle, step: u8) -> String {
         return "no move answers this".into();
     };
     let mover = p.position.to_move();
-    let taken = p.position.captured_by(first).map(|piece| {
-        let whose = side_letter(piece.side);
-        format!(", taking {whose}'s small piece")
-    });
+    // A big piece may cover its own side's small piece too: that is no
+    // capture of the other's (round 10 read "taking x's" as a slip).
+    let taken = p
+        .position
+        .captured_by(first)
+        .map(|piece| match piece.side == mover {
+            true => ", covering its own side's small piece".to_string(),
+            false => format!(", taking {}'s small piece", side_letter(piece.side)),
+        });
     let taken = taken.unwrap_or_else(|| ", onto an empty cell".into());
     match step {
         1 => match first {

@@ -366,8 +366,19 @@ pub trait PlayingTab {
             Ok(()) => self.engine_said(mv),
             Err(e) => Some(refusal::<Self>(game.position(), e)),
         };
+        // The engine's first move keeps what the game's start said (who
+        // holds the winning side: round 10 never saw it when the engine
+        // began).
+        let first = self
+            .kept_game()
+            .is_some_and(|g| g.record().moves().len() == 1);
+        let before =
+            (self.message_mut().clone()).filter(|said| first && said.contains("the winning side"));
         if let Some(said) = said {
-            self.say(said);
+            match before {
+                Some(before) => self.say(format!("{said}; {before}")),
+                None => self.say(said),
+            }
         }
         self.after_move();
     }

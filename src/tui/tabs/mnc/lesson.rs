@@ -27,7 +27,7 @@ pub const STEPS: [(&str, &str, &str); 4] = [
     (
         ".oo/oXx/X.O x 1 0",
         "Moving. A big X on the board may move onto any small piece. x to move: win at once.",
-        "X a3-a2 takes o's piece and completes the middle row; a big piece moves only onto a small one, which leaves the game.",
+        "X a3-a2 takes o's piece and completes the middle row; a big piece moves only onto a small one, which leaves the game. One rule more: a player left with no legal move loses, and some puzzles are won that way.",
     ),
 ];
 

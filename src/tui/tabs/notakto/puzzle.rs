@@ -5,7 +5,7 @@
 
 use super::{Action, Boards, NotaktoTab, Spot};
 use crate::notation::notakto::puzzle_hint;
-use crate::notation::notakto::{count_words, element, move_reason, MoveText};
+use crate::notation::notakto::{count_words, element, makes_words, move_reason, MoveText};
 use crate::solver::notakto::count::Count;
 use crate::notation::puzzle::PuzzleText;
 use crate::solver::notakto::game::NotaktoRules;
@@ -222,6 +222,23 @@ impl NotaktoTab {
                 format!(
                     "the boards count {} (r: the rule)",
                     count_words(Count::of_all(&self.boards))
+                ),
+                theme.dim(),
+            ));
+        }
+        // After the hint that names what to make of a board: what the
+        // cursor's cell makes of its board, and no more (not whether it
+        // wins), so that the player can look for it (round 10 guessed).
+        let spot = self.cursor;
+        let board = self.boards.get(spot.board).copied();
+        let empty = board.is_some_and(|b| !b.is_dead() && !b.has_x(spot.cell));
+        if t.attempt.is_open() && t.attempt.hints == 2 && empty && !self.details {
+            let mv = spot.as_move();
+            panel.said.push(Line::styled(
+                format!(
+                    "the cursor: X at {} {}",
+                    MoveText(mv),
+                    makes_words(&self.boards, mv, &format!("board {}", mv.board + 1))
                 ),
                 theme.dim(),
             ));

@@ -450,6 +450,21 @@ impl NotaktoTab {
             lines.push(winning_line(&winning, plain, width, left.max(1), theme));
         }
         lines.extend(tail);
+        // The game in one sentence over the rest, where the rows hold it
+        // (round 10 found the rules only in the lesson and the game).
+        if self.playing.game.is_none() && !self.details {
+            let rules = Line::styled(
+                "Notakto: both players put X; three in a row kills a board; whoever kills the \
+                 last live board loses.",
+                theme.dim(),
+            );
+            if rows_of(&lines, width) + rows_of(std::slice::from_ref(&rules), width)
+                <= usize::from(rows)
+            {
+                let at = usize::from(self.message.is_some());
+                lines.insert(at, rules);
+            }
+        }
         lines
     }
 }
