@@ -530,8 +530,7 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
             // and a flip will do" (round 9).
             let left = Count::of_all(&play(&p.boards, first));
             format!(
-                "on board {board}: one X there makes it {made}, leaving {} (the panel now says \
-                 what the cursor's cell makes)",
+                "on board {board}: one X there makes it {made}, leaving {}",
                 count_words(left)
             )
         }

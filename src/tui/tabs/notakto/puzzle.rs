@@ -87,7 +87,15 @@ impl Puzzles for NotaktoTab {
 
     fn hint(&mut self) -> Result<(), String> {
         let details = self.details;
-        self.training.hint(|p, step| puzzle_hint(p, step, details))
+        self.training.hint(|p, step| match (step, details) {
+            // The panel follows the second hint with what the cursor's
+            // cell makes (see `puzzle_panel`).
+            (2, false) => format!(
+                "{} (the panel now says what the cursor's cell makes)",
+                puzzle_hint(p, step, details)
+            ),
+            _ => puzzle_hint(p, step, details),
+        })
     }
 
     /// The perfect line from the puzzle's boards.
