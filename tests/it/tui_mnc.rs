@@ -775,3 +775,38 @@ fn a_click_places_a_big_piece_once_the_small_ones_are_gone() {
         })
     );
 }
+
+#[test]
+fn m_again_on_a_target_drops_the_big_piece_picked_up() {
+    use noughts::notation::Saved;
+    use noughts::solver::mnc::Position;
+    use noughts::tui::tab::Keep;
+    // The lesson's fourth step: x's big X on a3 may move onto o's a2.
+    let start: Position = ".oo/oXx/X.O x 1 0".parse().unwrap();
+    let mut app = app_playing(Side::X);
+    wait_for_turn(&mut app);
+    let loaded = app.tabs.mnc.load(Saved::Mnc {
+        start,
+        human: Side::X,
+        moves: Vec::new(),
+    });
+    assert!(loaded.is_ok());
+    wait_for_turn(&mut app);
+    let (a2, a3) = (Cell::from_index(3).unwrap(), Cell::from_index(6).unwrap());
+    // Picked up by a click, then the cursor up to a2 and `m` (round 10
+    // pressed `m` twice and was told a2 holds no big piece of theirs).
+    app.update(Action::tab(MncAction::Click(a3)));
+    assert_eq!(mnc(&app).selection(), Some(Selection::Board(a3)));
+    type_keys(&mut app, "m");
+    assert_eq!(
+        mnc(&app).selection(),
+        Some(Selection::Board(a3)),
+        "m on a3 again keeps it"
+    );
+    app.handle(&key(crossterm::event::KeyCode::Up), AREA);
+    type_keys(&mut app, "m");
+    assert_eq!(
+        mnc(&app).game().record().moves().first(),
+        Some(&Move::Shift { from: a3, to: a2 })
+    );
+}

@@ -70,7 +70,7 @@ const GAME: When = MATCH.or(REVIEWING);
 const PUT_DOWN: Binding<Action> = keys!(@one [key(KeyCode::Esc)] "Esc" "put the picked piece down" => Action::Cancel, when PICKED, footer "put down");
 const SMALL: Binding<Action> = keys!(@one [ch('s')] "s" "place a small piece at the cursor" => Action::PlaceHere(Size::Small), when SMALL_IN_HAND, footer "small");
 const BIG: Binding<Action> = keys!(@one [ch('b')] "b" "place a big piece (may cover a small)" => Action::PlaceHere(Size::Big), when BIG_IN_HAND, footer "big");
-const PICK_UP: Binding<Action> = keys!(@one [ch('m')] "m" "pick up your big piece, to move it" => Action::PickUp, when YOUR_MOVE, footer "move");
+const PICK_UP: Binding<Action> = keys!(@one [ch('m')] "m" "pick up your big piece to move it (m again on a ◎ drops it)" => Action::PickUp, when YOUR_MOVE, footer "move");
 const ACTIVATE: Binding<Action> = keys!(@one [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "a small piece at the cursor, or pick up your big piece there (or click the cell)" => Action::Activate, when YOUR_MOVE);
 const PUT_HERE: Binding<Action> = keys!(@one [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "put the picked piece here (or click)" => Action::Activate, when PICKED, footer "here");
 

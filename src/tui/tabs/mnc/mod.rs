@@ -225,7 +225,15 @@ impl Tab for MncTab {
             }
             A::PickUp if self.winner().is_some() => self.message = Some(self.over_message()),
             A::PickUp => {
-                if self.humans_turn() {
+                // `m` again on a ◎ target drops the piece there, as `b`
+                // again places a big one (round 10 pressed `m` twice).
+                let dropping = self
+                    .selection
+                    .filter(|&s| matches!(s, Selection::Board(_)))
+                    .is_some_and(|s| self.targets_of(s).contains(&self.cursor));
+                if self.humans_turn() && dropping {
+                    self.activate(self.cursor);
+                } else if self.humans_turn() {
                     self.pick_up(self.cursor);
                 }
             }
