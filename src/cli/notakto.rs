@@ -144,7 +144,7 @@ pub struct Report {
     pub elements: Vec<String>,
     /// Which boards are dead (three in a line).
     pub dead: Vec<bool>,
-    /// What each board counts for in plain words (`a flip and a half`,
+    /// What each board counts for in plain words (`a half and a flip`,
     /// `counts for nothing`, `dead`).
     pub kinds: Vec<String>,
     /// What the boards count for together; the player to move loses

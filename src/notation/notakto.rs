@@ -515,7 +515,7 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
             // count now (round 9 read one for the other).
             let (with, rule) = case_parts(Count::of_all(&play(&p.boards, first)));
             format!(
-                "the boards count {} now; a winning move leaves your opponent a losing count with {with}: {rule}",
+                "the boards count {} now; a winning move leaves your opponent a losing count: even spares and {with}, where {rule}",
                 count_words(Count::of_all(&p.boards)),
             )
         }

@@ -450,7 +450,9 @@ fn a_puzzles_hints_give_the_count_then_what_to_make_of_a_board_then_the_move() {
             }
             assert!(plain.starts_with("the boards count "), "{plain}");
             assert!(
-                plain.contains(" now; a winning move leaves your opponent a losing count with "),
+                plain.contains(
+                    " now; a winning move leaves your opponent a losing count: even spares and "
+                ),
                 "{plain}"
             );
             let first = p.answers[0];

@@ -667,7 +667,7 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
         &[
             "X  !  !  *",
             "winning cells:",
-            "cells 1-23 of 23; cursor at 1; z changes the cell width",
+            "cells 1-23 of 23; cursor at 1; z narrows the cells",
             "* wins, . loses later, ! loses at once",
         ],
     );

@@ -678,7 +678,7 @@ fn the_first_screen_says_the_rules_and_hint_two_shows_what_the_cursors_cell_make
     let app = app_with(&[0, 0, 0]);
     let text = draw(&app, 80, 24).backend().to_string();
     assert!(
-        text.contains("Notakto: both players put X; three in a row kills a board;"),
+        text.contains("Notakto: both players put an X in turn; three in a row kills a board;"),
         "{text}"
     );
     // A puzzle: after hint 2, what the cursor's cell makes of its board
@@ -736,7 +736,9 @@ fn a_game_the_engine_begins_still_says_who_holds_the_winning_side() {
     let text = draw(&app, 120, 40).backend().to_string();
     assert!(text.contains("the engine played 1:"), "{text}");
     assert!(
-        text.contains("the engine holds the winning side here"),
+        text.contains(
+            "the engine holds the winning side here: g stops, then g lets you move first"
+        ),
         "{text}"
     );
     // A move of yours (on the first empty cell the cursor meets): the

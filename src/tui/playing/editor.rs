@@ -94,9 +94,13 @@ pub trait EditedMatch: PlayingTab {
         self.game_began();
         *self.message_mut() = winning_side.map(|yours| match yours {
             true => "you hold the winning side: find the win (a shows the analysis)".into(),
-            false => {
+            // What to press for the other side: the game began as asked.
+            false if first == Player::You => {
                 "the engine holds the winning side here: g stops, then G lets the engine move first"
                     .into()
+            }
+            false => {
+                "the engine holds the winning side here: g stops, then g lets you move first".into()
             }
         });
         self.after_move();

@@ -136,13 +136,16 @@ impl<P, A, E> Training<P, A, E> {
             true => String::new(),
             false => format!("{} ", t.attempt.id),
         };
-        let back = match short {
-            true => "",
-            false => "; Esc back to the puzzle",
+        let back = match (short, self.in_lesson()) {
+            (true, _) => "",
+            (false, true) => "; Esc back to the step",
+            (false, false) => "; Esc back to the puzzle",
         };
         Some(match (&self.run, t.attempt.practice || t.attempt.rating == 0) {
             _ if self.in_lesson() => format!("the answer is shown{back}"),
-            (Some(_), _) => format!("{id}given up: a mistake in the run{back}"),
+            // A streak run's miss or its clock ends it: no giving up then.
+            (Some(run), _) if !run.is_on() => format!("{id}the run is over{back}"),
+            (Some(_), _) => format!("{id}given up: it counts as a mistake in the run{back}"),
             (None, true) => format!("{id}given up (not rated){back}"),
             (None, false) => format!(
                 "{id}given up: it counts as a miss; your rating {}{back}",

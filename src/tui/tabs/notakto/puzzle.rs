@@ -234,13 +234,13 @@ impl NotaktoTab {
                 theme.dim(),
             ));
         }
-        // After the hint that names what to make of a board: what the
+        // From the hint that names what to make of a board on: what the
         // cursor's cell makes of its board, and no more (not whether it
         // wins), so that the player can look for it (round 10 guessed).
         let spot = self.cursor;
         let board = self.boards.get(spot.board).copied();
         let empty = board.is_some_and(|b| !b.is_dead() && !b.has_x(spot.cell));
-        if t.attempt.is_open() && t.attempt.hints == 2 && empty && !self.details {
+        if t.attempt.is_open() && t.attempt.hints >= 2 && empty && !self.details {
             let mv = spot.as_move();
             panel.said.push(Line::styled(
                 format!(

@@ -171,7 +171,8 @@ impl NotaktoTab {
                     let mark = if on_line && theme.color {
                         theme.bad()
                     } else if on_line {
-                        // Without colour, a small cell's line is underlined.
+                        // Without colour the X are underlined too (a small
+                        // cell has no room for the word).
                         theme.bad().add_modifier(Modifier::UNDERLINED)
                     } else if engine_x[k] & cell.bit() != 0 {
                         theme.mark_o()
@@ -454,8 +455,8 @@ impl NotaktoTab {
         // (round 10 found the rules only in the lesson and the game).
         if self.playing.game.is_none() && !self.details {
             let rules = Line::styled(
-                "Notakto: both players put X; three in a row kills a board; whoever kills the \
-                 last live board loses.",
+                "Notakto: both players put an X in turn; three in a row kills a board; whoever \
+                 kills the last live board loses.",
                 theme.dim(),
             );
             if rows_of(&lines, width) + rows_of(std::slice::from_ref(&rules), width)

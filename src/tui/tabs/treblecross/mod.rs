@@ -100,6 +100,9 @@ pub struct TreblecrossTab {
     next_example: usize,
     /// Columns per cell; `None`: the widest that fits the strip.
     zoom: Option<u16>,
+    /// Columns per cell last drawn, so that `z` always changes what is
+    /// seen (from 3 wide its first step would be 3 again).
+    drawn_cell: std::cell::Cell<u16>,
     /// During a game, the analysis is hidden unless asked for.
     show_analysis: bool,
     panel: Panel,
@@ -347,6 +350,7 @@ impl TreblecrossTab {
             examples: examples(),
             next_example: 0,
             zoom: None,
+            drawn_cell: std::cell::Cell::new(0),
             show_analysis: false,
             panel: Panel::default(),
             training: Training::new(PuzzleGame::Treblecross),
@@ -515,6 +519,7 @@ impl TreblecrossTab {
 
     fn next_zoom(&mut self) {
         self.zoom = match self.zoom {
+            None if self.drawn_cell.get() == 3 => Some(2),
             None => Some(3),
             Some(3) => Some(2),
             Some(2) => Some(1),
@@ -527,6 +532,11 @@ impl TreblecrossTab {
                 if z == 1 { "" } else { "s" }
             ),
         });
+    }
+
+    /// Columns per cell as last drawn.
+    pub fn drawn_cell_width(&self) -> u16 {
+        self.drawn_cell.get()
     }
 
     /// The zoom chosen: columns per cell, or `None` for the widest that

@@ -157,6 +157,7 @@ impl TreblecrossTab {
         let visible = usize::from(layout.strip.width / z).max(1);
         let start = window_start(self.cursor, visible);
         let end = (start + visible).min(self.strip().len());
+        self.drawn_cell.set(z);
         Window { start, end, z }
     }
 
@@ -391,8 +392,7 @@ impl TreblecrossTab {
         // narrower cells).
         let zoom = match self.zoom {
             None if z < 3 => "z widens the cells".to_string(),
-            None if z > 3 => "z narrows the cells".to_string(),
-            None => "z changes the cell width".to_string(),
+            None => "z narrows the cells".to_string(),
             Some(z) => format!("{z}-column cells (z)"),
         };
         let mut head = vec![
