@@ -31,6 +31,22 @@ fn mnc(app: &App) -> &MncTab {
     &app.tabs.mnc
 }
 
+/// A game from `start` (x to move), you playing x.
+fn x_playing_from(start: noughts::solver::mnc::Position) -> App {
+    use noughts::notation::Saved;
+    use noughts::tui::tab::Keep;
+    let mut app = app_playing(Side::X);
+    wait_for_turn(&mut app);
+    let loaded = app.tabs.mnc.load(Saved::Mnc {
+        start,
+        human: Side::X,
+        moves: Vec::new(),
+    });
+    assert!(loaded.is_ok());
+    wait_for_turn(&mut app);
+    app
+}
+
 /// Ticks until the human may move or the game is over (engine replies
 /// come from its thread).
 fn wait_for_turn(app: &mut App) {
@@ -727,9 +743,7 @@ fn the_hands_keep_clear_of_the_panel() {
 /// big one (a newcomer found no way to do it by mouse).
 #[test]
 fn a_click_places_a_big_piece_once_the_small_ones_are_gone() {
-    use noughts::notation::Saved;
     use noughts::solver::mnc::{Piece, Position};
-    use noughts::tui::tab::Keep;
     let small = |side| {
         Some(Piece {
             side,
@@ -741,15 +755,7 @@ fn a_click_places_a_big_piece_once_the_small_ones_are_gone() {
     // x to move with only b3 empty.
     let cells = [x, x, o, o, o, x, x, None, o];
     let start = Position::new(cells, BySide::new(0, 0), Side::X).unwrap();
-    let mut app = app_playing(Side::X);
-    wait_for_turn(&mut app);
-    let loaded = app.tabs.mnc.load(Saved::Mnc {
-        start,
-        human: Side::X,
-        moves: Vec::new(),
-    });
-    assert!(loaded.is_ok());
-    wait_for_turn(&mut app);
+    let mut app = x_playing_from(start);
     let text = draw(&app, 80, 24).backend().to_string();
     assert!(text.contains("no small piece left: a click"), "{text}");
     // `s` is not offered with an empty hand, and says why when pressed;
@@ -778,20 +784,10 @@ fn a_click_places_a_big_piece_once_the_small_ones_are_gone() {
 
 #[test]
 fn m_again_on_a_target_drops_the_big_piece_picked_up() {
-    use noughts::notation::Saved;
     use noughts::solver::mnc::Position;
-    use noughts::tui::tab::Keep;
     // The lesson's fourth step: x's big X on a3 may move onto o's a2.
     let start: Position = ".oo/oXx/X.O x 1 0".parse().unwrap();
-    let mut app = app_playing(Side::X);
-    wait_for_turn(&mut app);
-    let loaded = app.tabs.mnc.load(Saved::Mnc {
-        start,
-        human: Side::X,
-        moves: Vec::new(),
-    });
-    assert!(loaded.is_ok());
-    wait_for_turn(&mut app);
+    let mut app = x_playing_from(start);
     let (a2, a3) = (Cell::from_index(3).unwrap(), Cell::from_index(6).unwrap());
     // Picked up by a click, then the cursor up to a2 and `m` (round 10
     // pressed `m` twice and was told a2 holds no big piece of theirs).
