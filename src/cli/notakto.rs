@@ -4,7 +4,7 @@
 use super::input::read_input;
 use super::{json, Error};
 use crate::notation::notakto::{
-    count_verdict, element, kind_forms, p_portion, presentation, product_words, read_board,
+    board_kind, count_verdict, element, p_portion, presentation, product_words, read_board,
     BoardText, MoveText,
 };
 use crate::notation::{InputError, Token, Tokens};
@@ -191,13 +191,7 @@ impl Report {
                 .map(|&x| element(q, x, true))
                 .collect(),
             dead: boards.iter().map(|b| b.is_dead()).collect(),
-            kinds: boards
-                .iter()
-                .map(|&b| match b.is_dead() {
-                    true => "dead".to_string(),
-                    false => kind_forms(Count::of(b))[0].clone(),
-                })
-                .collect(),
+            kinds: boards.iter().map(|&b| board_kind(b)[0].clone()).collect(),
             count: {
                 let c = Count::of_all(boards);
                 CountReport {

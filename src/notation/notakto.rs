@@ -356,13 +356,19 @@ fn number_word(n: u32) -> String {
     }
 }
 
+/// What one board counts for, as [`kind_forms`] says it; a dead board
+/// is `dead`.
+pub fn board_kind(board: Board) -> [String; 3] {
+    match board.is_dead() {
+        true => ["dead", "dead", "dead"].map(String::from),
+        false => kind_forms(Count::of(board)),
+    }
+}
+
 /// The words under board `n` (1-based) for what it counts for: the longest
 /// first, then shorter forms for narrower labels.
 pub fn kind_words(n: usize, board: Board) -> Vec<String> {
-    let [long, short, least] = match board.is_dead() {
-        true => ["dead", "dead", "dead"].map(String::from),
-        false => kind_forms(Count::of(board)),
-    };
+    let [long, short, least] = board_kind(board);
     // Under a narrow board its number goes before the words become
     // letters (`HF` read as nothing to a newcomer).
     vec![
@@ -434,22 +440,22 @@ pub fn count_reason(boards: &[Board]) -> String {
 /// line's `--explain`: `the boards count 1 flip, 0 halves, 0 opens: a
 /// losing count, so the player to move loses (with no opens, …)`.
 pub fn count_verdict(boards: &[Board]) -> String {
-    let c = Count::of_all(boards);
     if boards.iter().all(|b| b.is_dead()) {
         return "no live board: the player to move has already won".into();
     }
-    let said = match (c.is_nothing(), c.loses()) {
-        (true, _) => return "the live boards count for nothing, so the player to move wins".into(),
-        (false, true) => format!(
-            "the boards count {}: a losing count, so the player to move loses",
-            count_words(c)
-        ),
-        (false, false) => format!(
-            "the boards count {}: not a losing count, so the player to move wins",
-            count_words(c)
-        ),
+    let c = Count::of_all(boards);
+    if c.is_nothing() {
+        return "the live boards count for nothing, so the player to move wins".into();
+    }
+    let (verdict, mover) = match c.loses() {
+        true => ("a losing count", "loses"),
+        false => ("not a losing count", "wins"),
     };
-    format!("{said} ({})", case_words(c))
+    format!(
+        "the boards count {}: {verdict}, so the player to move {mover} ({})",
+        count_words(c),
+        case_words(c)
+    )
 }
 
 /// What a move makes of its board, called `it`, in words: `makes board 2
@@ -521,16 +527,12 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
         }
         2 if after.is_dead() => format!("kill board {board}: complete a line there"),
         2 if !details => {
-            let c = Count::of(after);
-            let made = match c.is_nothing() {
-                true => "count for nothing".to_string(),
-                false => kind_forms(c)[0].clone(),
-            };
             // With the count it leaves: `a half` alone read as "a half
             // and a flip will do" (round 9).
             let left = Count::of_all(&play(&p.boards, first));
             format!(
-                "on board {board}: one X there makes it {made}, leaving {}",
+                "on board {board}: one X there {}, leaving {}",
+                makes_words(&p.boards, first, "it"),
                 count_words(left)
             )
         }

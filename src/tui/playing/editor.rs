@@ -92,7 +92,7 @@ pub trait EditedMatch: PlayingTab {
         let winning_side = self.mover_wins().map(|wins| wins == (first == Player::You));
         self.playing_mut().game = Some(Match::new(start, you));
         self.game_began();
-        *self.message_mut() = winning_side.map(|yours| match yours {
+        let opening: Option<String> = winning_side.map(|yours| match yours {
             true => "you hold the winning side: find the win (a shows the analysis)".into(),
             // What to press for the other side: the game began as asked.
             false if first == Player::You => {
@@ -103,6 +103,8 @@ pub trait EditedMatch: PlayingTab {
                 "the engine holds the winning side here: g stops, then g lets you move first".into()
             }
         });
+        self.playing_mut().opening = opening.clone();
+        *self.message_mut() = opening;
         self.after_move();
     }
 
@@ -119,6 +121,7 @@ pub trait EditedMatch: PlayingTab {
             }
         }
         self.playing_mut().game = Some(game);
+        self.playing_mut().opening = None;
         self.game_began();
         self.after_move();
     }

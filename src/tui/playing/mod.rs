@@ -63,6 +63,10 @@ pub struct Playing<R: Rules, O = Infallible, A = Infallible> {
     due: Option<(Instant, R::Position, R::Move)>,
     /// Why the engine stopped answering, once it has.
     failed: Option<String>,
+    /// What the game's start said (who holds the winning side), said
+    /// again beside the engine's first move when the engine begins, whose
+    /// words would hide it.
+    opening: Option<String>,
 }
 
 impl<R: SendRules> Playing<R> {
@@ -97,6 +101,7 @@ impl<R: Rules, O, A> Playing<R, O, A> {
             delay,
             due: None,
             failed: None,
+            opening: None,
         }
     }
 
@@ -366,17 +371,15 @@ pub trait PlayingTab {
             Ok(()) => self.engine_said(mv),
             Err(e) => Some(refusal::<Self>(game.position(), e)),
         };
-        // The engine's first move keeps what the game's start said (who
-        // holds the winning side: round 10 never saw it when the engine
-        // began).
+        // The opening's words go with the engine's first move only (round
+        // 10 never saw them when the engine began).
         let first = self
             .kept_game()
             .is_some_and(|g| g.record().moves().len() == 1);
-        let before =
-            (self.message_mut().clone()).filter(|said| first && said.contains("the winning side"));
+        let opening = self.playing_mut().opening.take().filter(|_| first);
         if let Some(said) = said {
-            match before {
-                Some(before) => self.say(format!("{said}; {before}")),
+            match opening {
+                Some(opening) => self.say(format!("{said}; {opening}")),
                 None => self.say(said),
             }
         }

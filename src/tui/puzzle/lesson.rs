@@ -124,36 +124,6 @@ impl<P, A, E> Training<P, A, E> {
         }
     }
 
-    /// Over a puzzle's line once it was given up, where the panel with
-    /// the rating is not drawn: what giving up cost (round 9 saw the rating
-    /// move only after Esc). `None` while the puzzle is open or solved.
-    pub fn given_up_words(&self, short: bool) -> Option<String> {
-        let t = self.current.as_ref()?;
-        if t.attempt.standing != crate::training::Standing::GivenUp {
-            return None;
-        }
-        let id = match short {
-            true => String::new(),
-            false => format!("{} ", t.attempt.id),
-        };
-        let back = match (short, self.in_lesson()) {
-            (true, _) => "",
-            (false, true) => "; Esc back to the step",
-            (false, false) => "; Esc back to the puzzle",
-        };
-        Some(match (&self.run, t.attempt.practice || t.attempt.rating == 0) {
-            _ if self.in_lesson() => format!("the answer is shown{back}"),
-            // A streak run's miss or its clock ends it: no giving up then.
-            (Some(run), _) if !run.is_on() => format!("{id}the run is over{back}"),
-            (Some(_), _) => format!("{id}given up: it counts as a mistake in the run{back}"),
-            (None, true) => format!("{id}given up (not rated){back}"),
-            (None, false) => format!(
-                "{id}given up: it counts as a miss; your rating {}{back}",
-                super::panel::rating_words(&self.trainer, &t.attempt)
-            ),
-        })
-    }
-
     /// Hint number `step` (from 1) of the step on the board, where it
     /// has its own.
     pub fn lesson_hint(&self, step: u8) -> Option<String> {

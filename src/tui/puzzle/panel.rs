@@ -2,7 +2,9 @@
 //! question and what the last answer gave stay longest), and the lines
 //! every tab's panel begins and ends with.
 
-use super::{aim_words, run, Attempt, Run, RunEnd, RunKind, Standing, Trainer, HINT_STEPS};
+use super::{
+    aim_words, run, Attempt, Run, RunEnd, RunKind, Standing, Trainer, Training, HINT_STEPS,
+};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
@@ -188,7 +190,7 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
 /// The player's rating, with the last change while its puzzle is shown,
 /// and while it is provisional how far off it may be: `1383 (−117;
 /// provisional ±290)`, `1500 (provisional ±350)`, `1624 (+8)`.
-pub(super) fn rating_words(trainer: &Trainer, attempt: &Attempt) -> String {
+fn rating_words(trainer: &Trainer, attempt: &Attempt) -> String {
     let rating = trainer.progress().rating;
     let change = trainer
         .change
@@ -289,8 +291,14 @@ pub(super) fn run_standing_line(run: &Run, attempt: &Attempt, theme: &Theme) -> 
 /// How the try stands, for the panel: what to do next, and on a rated
 /// puzzle what a hint costs before it is asked for (a newcomer could not
 /// tell).
+/// Whether an answer to `attempt` moves the record: a puzzle with a
+/// rating, not a lesson's step.
+fn counts(attempt: &Attempt) -> bool {
+    attempt.rating != 0 && !attempt.practice
+}
+
 pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
-    let rated = attempt.rating != 0 && !attempt.practice;
+    let rated = counts(attempt);
     match attempt.standing {
         Standing::Solving if attempt.hints == 0 && rated => Line::styled(
             "t for a hint (a solve after one is not rated, a miss still is), p gives up and shows the answer",
@@ -326,5 +334,37 @@ pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
         Standing::GivenUp => {
             Line::styled("the answer is shown: n for the next puzzle", theme.dim())
         }
+    }
+}
+
+impl<P, A, E> Training<P, A, E> {
+    /// Over a puzzle's line once it was given up, where the panel with
+    /// the rating is not drawn: what giving up cost (round 9 saw the rating
+    /// move only after Esc). `None` while the puzzle is open or solved.
+    pub fn given_up_words(&self, short: bool) -> Option<String> {
+        let t = self.current.as_ref()?;
+        if t.attempt.standing != Standing::GivenUp {
+            return None;
+        }
+        let id = match short {
+            true => String::new(),
+            false => format!("{} ", t.attempt.id),
+        };
+        let back = match (short, self.in_lesson()) {
+            (true, _) => "",
+            (false, true) => "; Esc back to the step",
+            (false, false) => "; Esc back to the puzzle",
+        };
+        Some(match (&self.run, counts(&t.attempt)) {
+            _ if self.in_lesson() => format!("the answer is shown{back}"),
+            // A streak run's miss or its clock ends it: no giving up then.
+            (Some(run), _) if !run.is_on() => format!("{id}the run is over{back}"),
+            (Some(_), _) => format!("{id}given up: it counts as a mistake in the run{back}"),
+            (None, false) => format!("{id}given up (not rated){back}"),
+            (None, true) => format!(
+                "{id}given up: it counts as a miss; your rating {}{back}",
+                rating_words(&self.trainer, &t.attempt)
+            ),
+        })
     }
 }

@@ -224,19 +224,15 @@ impl Tab for MncTab {
                 }
             }
             A::PickUp if self.winner().is_some() => self.message = Some(self.over_message()),
-            A::PickUp => {
+            A::PickUp if self.humans_turn() => match self.selection {
                 // `m` again on a ◎ target drops the piece there, as `b`
                 // again places a big one (round 10 pressed `m` twice).
-                let dropping = self
-                    .selection
-                    .filter(|&s| matches!(s, Selection::Board(_)))
-                    .is_some_and(|s| self.targets_of(s).contains(&self.cursor));
-                if self.humans_turn() && dropping {
-                    self.activate(self.cursor);
-                } else if self.humans_turn() {
-                    self.pick_up(self.cursor);
+                Some(s @ Selection::Board(_)) if self.targets_of(s).contains(&self.cursor) => {
+                    self.activate(self.cursor)
                 }
-            }
+                _ => self.pick_up(self.cursor),
+            },
+            A::PickUp => {}
             A::Cancel => self.selection = None,
             A::Undo => self.undo_in_game(),
             A::NewGame => self.new_game(self.human()),

@@ -192,16 +192,13 @@ impl NotaktoTab {
                         // What the move does for whoever plays it (a
                         // `loss` read as the opponent's, after a puzzle).
                         Some(true) if body.width >= 7 => {
-                            ("★ wins", theme.win().patch(theme.best()))
+                            ("★ wins".to_string(), theme.win().patch(theme.best()))
                         }
-                        Some(true) => ("★", theme.win().patch(theme.best())),
-                        _ if body.width >= 7 => (
-                            if theme.color { "× loses" } else { "- loses" },
-                            theme.dim(),
-                        ),
-                        _ => (loss_mark(theme), theme.dim()),
+                        Some(true) => ("★".to_string(), theme.win().patch(theme.best())),
+                        _ if body.width >= 7 => (format!("{} loses", loss_mark(theme)), theme.dim()),
+                        _ => (loss_mark(theme).to_string(), theme.dim()),
                     };
-                    draw_centred(&[sign.to_string()], body, style, buf);
+                    draw_centred(&[sign], body, style, buf);
                 }
             }
             // What each board counts for is said in puzzles too: it is
