@@ -32,14 +32,15 @@ pub trait Words<R: Rules> {
 
 /// An area of words over a record's list split in two: the words first,
 /// then the list (and value history) in the rows they leave, at least two
-/// (its heading and a row); the words alone with no record, or in fewer
+/// (its heading and a row); the words alone with no move to list (a game
+/// not begun: its empty list cut the cursor's line at 80×24), or in fewer
 /// than 5 rows.
 pub fn split_words_and_list(
     info: Rect,
     lines: &[Line<'static>],
-    has_record: bool,
+    has_moves: bool,
 ) -> (Rect, Option<Rect>) {
-    if !has_record || info.height < 5 {
+    if !has_moves || info.height < 5 {
         return (info, None);
     }
     let rows = rows_of(lines, info.width);
@@ -55,6 +56,12 @@ pub fn split_words_and_list(
         ..info
     };
     (status, Some(list))
+}
+
+/// Whether `record` has a move to list: one played at least, or a perfect
+/// line shown.
+pub fn has_moves<R: Rules>(record: &Record<R>) -> bool {
+    !record.moves().is_empty() || record.shown() != Shown::Live
 }
 
 /// What a take-back of `moves` moves took, in words: your move alone when

@@ -567,7 +567,7 @@ fn a_40_column_footer_keeps_the_tabs_first_keys_over_the_arrows_and_rules() {
     // At 40: the tab's first two keys, help and quit; the arrows and the
     // rules give way (? lists them).
     let narrow = footer(&app, 40, 16);
-    for words in ["Space play", "g vs engine", "? help", "q quit"] {
+    for words in ["Space play", "L lesson", "? help", "q quit"] {
         assert!(narrow.contains(words), "{words}: {narrow}");
     }
     assert!(

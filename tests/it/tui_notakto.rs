@@ -752,3 +752,58 @@ fn a_game_the_engine_begins_still_says_who_holds_the_winning_side() {
     let text = draw(&app, 120, 40).backend().to_string();
     assert!(!text.contains("holds the winning side"), "{text}");
 }
+
+#[test]
+fn at_40_by_16_hint_two_keeps_the_cursors_line_and_a_taken_cell_says_so() {
+    // The compact panel held hint 2 ("the panel now says what the cursor's
+    // cell makes") and the question, but no cursor line; and a cursor on an
+    // X said nothing at any size.
+    let mut app = App::new(Theme { color: false });
+    app.open_puzzle("notakto-2-1913011318".parse().unwrap());
+    type_keys(&mut app, "tt");
+    let spot = tab(&app).cursor();
+    let boards = cells(&app);
+    assert!(
+        boards[spot.board] >> spot.cell.index() & 1 == 1,
+        "starts on an X"
+    );
+    for (w, h) in [(40, 16), (80, 24), (120, 40)] {
+        let text = draw(&app, w, h).backend().to_string();
+        let flat: String = text.split('"').collect::<Vec<_>>().join(" ");
+        let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("the cursor: 1:b2 has an X; move it to an empty cell"),
+            "{w}x{h}:\n{text}"
+        );
+    }
+    app.handle(&key(KeyCode::Right), AREA);
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(
+        text.contains("the cursor: X at 1:c2 kills board 1"),
+        "{text}"
+    );
+    assert!(text.contains("hint 2:"), "{text}");
+}
+
+#[test]
+fn in_a_game_at_80_by_24_the_cursors_line_is_not_cut() {
+    // The game's empty move list took the rows the cursor's line needed;
+    // after a move, the list of winning moves gives way to it instead.
+    let mut app = app_with(&[0, 0, 0]);
+    type_keys(&mut app, "g");
+    settle(&mut app);
+    type_keys(&mut app, "a");
+    app.handle(&key(KeyCode::Right), AREA);
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(!text.contains("more rows"), "{text}");
+    assert!(
+        text.contains("X at board 1, c2 makes it count for nothing"),
+        "{text}"
+    );
+    type_keys(&mut app, " ");
+    settle(&mut app);
+    assert_eq!(tab(&app).game().unwrap().record().moves().len(), 2);
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(text.contains("moves (click one to review)"), "{text}");
+    assert!(text.contains("board 1, c2 holds an X"), "{text}");
+}

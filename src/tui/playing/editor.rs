@@ -93,7 +93,9 @@ pub trait EditedMatch: PlayingTab {
         self.playing_mut().game = Some(Match::new(start, you));
         self.game_began();
         let opening: Option<String> = winning_side.map(|yours| match yours {
-            true => "you hold the winning side: find the win (a shows the analysis)".into(),
+            true => {
+                "you hold the winning side: find the win (a shows or hides the analysis)".into()
+            }
             // What to press for the other side: the game began as asked.
             false if first == Player::You => {
                 "the engine holds the winning side here: g stops, then G lets the engine move first"

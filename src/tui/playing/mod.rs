@@ -17,7 +17,7 @@ pub use editor::{Abandon, EditedMatch};
 pub use words::{game_lines, won_words, Banner, Players, PlayingWords};
 
 use crate::solver::record::{Engine, Match, MatchError, Record, Rules, Wanted};
-use crate::tui::record_view::taken_back;
+use crate::tui::record_view::{self, taken_back};
 use crate::tui::review::{self, Review};
 use crate::tui::worker::{
     start_engine, start_engine_with, GameReply, GameRequest, SendRules, Worker,
@@ -127,6 +127,11 @@ impl<R: Rules, O, A> Playing<R, O, A> {
             Some(game) => Some(game.record()),
             None => self.study.as_ref(),
         }
+    }
+
+    /// Whether there is a move to list (see [`record_view::has_moves`]).
+    pub fn has_moves(&self) -> bool {
+        self.record().is_some_and(record_view::has_moves)
     }
 
     /// Whether the engine is thinking, or its move waits to be played.

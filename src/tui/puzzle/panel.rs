@@ -25,6 +25,10 @@ pub struct PuzzlePanel {
     /// The tab's message: why a key was refused, what went wrong.
     pub message: Vec<Line<'static>>,
     pub hints: Vec<Line<'static>>,
+    /// What the cursor's cell would make, once a hint points the player
+    /// there: it goes wherever the last hint goes (a hint saying "the panel
+    /// says" over no such line read as broken at 40×16).
+    pub pointer: Vec<Line<'static>>,
     pub standing: Vec<Line<'static>>,
     pub notes: Vec<Line<'static>>,
     /// The heading's first line stays on a small screen: a run's clock, a
@@ -42,6 +46,7 @@ impl PuzzlePanel {
             &self.said,
             &self.message,
             &self.hints,
+            &self.pointer,
             &self.standing,
             &self.notes,
         ]
@@ -66,6 +71,7 @@ impl PuzzlePanel {
             &self.said,
             &self.message,
             last_hint,
+            &self.pointer,
             &self.standing,
         ]
         .into_iter()
@@ -79,6 +85,7 @@ impl PuzzlePanel {
                 .chain(&self.said)
                 .chain(&self.message)
                 .chain(hints)
+                .chain(&self.pointer)
                 .chain(&self.standing)
                 .cloned()
                 .collect()
@@ -90,6 +97,7 @@ impl PuzzlePanel {
             .chain(&self.message)
             .chain(&self.question)
             .chain(last_hint)
+            .chain(&self.pointer)
             .chain(&self.standing)
             .cloned()
             .collect();
@@ -99,6 +107,7 @@ impl PuzzlePanel {
         let least: Vec<Line<'static>> = (self.message.iter())
             .chain(&self.answer)
             .chain(last_hint)
+            .chain(&self.pointer)
             .chain(&self.question)
             .cloned()
             .collect();
@@ -113,6 +122,7 @@ impl PuzzlePanel {
         let newest: Vec<Line<'static>> = (self.message.iter())
             .chain(&self.answer)
             .chain(last_hint)
+            .chain(&self.pointer)
             .cloned()
             .collect();
         let newest = (!newest.is_empty()).then_some(newest);

@@ -309,9 +309,10 @@ impl Tab for MncTab {
 
 impl TabBasics for MncTab {
     fn cursor(&self) -> Cursor {
-        // "move" is a move of the game here.
+        // "move" is a move of the game here; "cell" keeps the footer to 80
+        // columns with the lesson in it.
         Cursor {
-            word: "cursor",
+            word: "cell",
             ..Cursor::BOARD
         }
     }

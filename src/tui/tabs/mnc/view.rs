@@ -539,6 +539,9 @@ impl MncTab {
             };
             let advice = (self.winner().is_none() && started <= 1 && !puzzle).then(|| {
                 match (winner, short) {
+                    (Some(side), false) if side == you && self.hints => {
+                        "you hold the winning side: find the win (★ marks it)".to_string()
+                    }
                     (Some(side), false) if side == you => {
                         "you hold the winning side: find the win (t shows the values)".to_string()
                     }

@@ -46,10 +46,11 @@ pub use crate::tui::playing::modes::{EDITING, GAME, GAME_OVER, PLAYING, REVIEWIN
 pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     reviewing: REVIEWING, stepping: GAME.or(REVIEWING), line: EDITING.or(GAME).or(REVIEWING); {
     [key(KeyCode::Char(' '))] "Space" "put an X in the cell, or take it away (or click it)" => Action::Toggle, when EDITING, footer "X";
+    // The lesson second: the footer keeps the first two at 40 columns.
+    [ch('L')] "L" "a lesson: dead boards, the last live board, and the count that says who wins, in seven steps (the boards wait)" => Action::Puzzle(PuzzleAction::Lesson), when EDITING, footer "lesson";
     [key(KeyCode::Char(' '))] "Space" "play your X in the cell (or click it)" => Action::Toggle, when PLAYING, footer "play here";
     [ch('P')] "P" "puzzles: find the winning move (the boards wait)" => Action::Puzzle(PuzzleAction::Toggle), when EDITING, footer "puzzle";
     [ch('P')] "P" "puzzles (the game waits, and comes back when they end)" => Action::Puzzle(PuzzleAction::Toggle), when GAME;
-    [ch('L')] "L" "a lesson: dead boards, the last live board, and the count that says who wins, in seven steps (the boards wait)" => Action::Puzzle(PuzzleAction::Lesson), when EDITING, footer "lesson";
     [ch('L')] "L" "a lesson (the game waits, and comes back when it ends)" => Action::Puzzle(PuzzleAction::Lesson), when GAME;
     [ch('u')] "u" "take back your move and the reply" => Action::Undo, when GAME, footer "take back";
     [ch('g')] "g" "play the engine, you first" => Action::Play(Player::You), when EDITING, footer "game";

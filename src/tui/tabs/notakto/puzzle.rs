@@ -238,18 +238,23 @@ impl NotaktoTab {
         // cursor's cell makes of its board, and no more (not whether it
         // wins), so that the player can look for it (round 10 guessed).
         let spot = self.cursor;
-        let board = self.boards.get(spot.board).copied();
-        let empty = board.is_some_and(|b| !b.is_dead() && !b.has_x(spot.cell));
-        if t.attempt.is_open() && t.attempt.hints >= 2 && empty && !self.details {
+        if t.attempt.is_open() && t.attempt.hints >= 2 && !self.details {
             let mv = spot.as_move();
-            panel.said.push(Line::styled(
-                format!(
-                    "the cursor: X at {} {}",
-                    MoveText(mv),
+            let at = MoveText(mv);
+            let words = match self.boards.get(spot.board) {
+                Some(b) if b.is_dead() => format!(
+                    "the cursor: board {} is dead; move it to a live board",
+                    mv.board + 1
+                ),
+                Some(b) if b.has_x(spot.cell) => {
+                    format!("the cursor: {at} has an X; move it to an empty cell")
+                }
+                _ => format!(
+                    "the cursor: X at {at} {}",
                     makes_words(&self.boards, mv, &format!("board {}", mv.board + 1))
                 ),
-                theme.dim(),
-            ));
+            };
+            panel.pointer.push(Line::styled(words, theme.dim()));
         }
         // The last hint gave the answer already: said once.
         let told = t.attempt.hints >= puzzle::HINT_STEPS;

@@ -297,12 +297,22 @@ impl NotaktoTab {
                 return panel.render(info, buf, theme);
             }
         }
-        let lines = self.info_lines(info.width, info.height, theme);
+        let lines = self.info_lines(info.width, self.words_rows(info), theme);
         let (status, list) =
-            record_view::split_words_and_list(info, &lines, self.record().is_some());
+            record_view::split_words_and_list(info, &lines, self.playing.has_moves());
         render_wrapped(lines, status, buf, theme.dim());
         if let (Some(list), Some(record)) = (list, self.record()) {
             record_view::render_record(record, &self.words(), list, buf, theme);
+        }
+    }
+
+    /// Rows the words may fill in `info`: all but the move list's least
+    /// (its heading and a row) once there are moves, so that the list of
+    /// winning moves gives way before the cursor's line does.
+    fn words_rows(&self, info: Rect) -> u16 {
+        match self.playing.has_moves() {
+            true => info.height.saturating_sub(2),
+            false => info.height,
         }
     }
 
@@ -310,8 +320,8 @@ impl NotaktoTab {
     pub(super) fn list_area(&self, area: Rect) -> Option<Rect> {
         let layout = self.layout(area)?;
         let info = layout.info;
-        let lines = self.info_lines(info.width, info.height, &Theme { color: false });
-        record_view::split_words_and_list(layout.info, &lines, self.record().is_some()).1
+        let lines = self.info_lines(info.width, self.words_rows(info), &Theme { color: false });
+        record_view::split_words_and_list(layout.info, &lines, self.playing.has_moves()).1
     }
 
     fn info_lines(&self, width: u16, rows: u16, theme: &Theme) -> Vec<Line<'static>> {

@@ -52,6 +52,8 @@ const BACK: When = LINE.or(REVIEWING);
 pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     reviewing: BACK, stepping: BACK.or(GAME), line: EDITING.or(BACK).or(GAME); {
     [key(KeyCode::Char(' '))] "Space" "the side to move's mark, or clear it (or click; right-click: cycle)" => Action::Play, when EDITING, footer "play";
+    // The lesson second: the footer keeps the first two at 40 columns.
+    [ch('L')] "L" "a lesson: threats, blocks and forks, in five steps (the board waits)" => Action::Puzzle(PuzzleAction::Lesson), when EDITING, footer "lesson";
     [key(KeyCode::Char(' '))] "Space" "play your mark in the cell (or click it)" => Action::Play, when PLAYING, footer "play here";
     [ch('g')] "g" "play the engine: you play the side to move" => Action::Game(Player::You), when EDITING, footer "vs engine";
     [ch('G')] "G" "play the engine: it plays the side to move" => Action::Game(Player::Engine), when EDITING;
@@ -62,7 +64,6 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [ch('P')] "P" "puzzles (the game waits, and comes back when they end)" => Action::Puzzle(PuzzleAction::Toggle), when GAME;
     [ch('L')] "L" "a lesson (the game waits, and comes back when it ends)" => Action::Puzzle(PuzzleAction::Lesson), when GAME;
     [ch('P')] "P" "puzzles: win, or find every move that holds (the board waits)" => Action::Puzzle(PuzzleAction::Toggle), when EDITING, footer "puzzle";
-    [ch('L')] "L" "a lesson: threats, blocks and forks, in five steps (the board waits)" => Action::Puzzle(PuzzleAction::Lesson), when EDITING, footer "lesson";
     [ch('x'), ch('X')] "x" "put X in the cell" => Action::Set(Some(Side::X)), when EDITING, group "x/o/." "set";
     [ch('o'), ch('O'), ch('0')] "o" "put O in the cell" => Action::Set(Some(Side::O)), when EDITING;
     [ch('.'), key(KeyCode::Backspace), key(KeyCode::Delete)] "." "empty the cell" => Action::Set(None), when EDITING;

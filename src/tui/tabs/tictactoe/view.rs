@@ -392,7 +392,7 @@ impl TicTacToeTab {
         theme: &Theme,
     ) {
         let lines = self.game_words(game, area.width, theme);
-        let (status, list) = record_view::split_words_and_list(area, &lines, true);
+        let (status, list) = record_view::split_words_and_list(area, &lines, record_view::has_moves(game.record()));
         render_wrapped(lines, status, buf, theme.dim());
         if let Some(list) = list {
             record_view::render_record(game.record(), &GameWords::of(game), list, buf, theme);
@@ -443,8 +443,9 @@ impl TicTacToeTab {
     /// Where the game's move list is in the panel `area`, if one is drawn
     /// (the same split as drawing, for clicks).
     pub(super) fn game_list_area(&self, area: Rect) -> Option<Rect> {
-        let lines = self.game_words(self.game()?, area.width, &Theme { color: false });
-        record_view::split_words_and_list(area, &lines, true).1
+        let game = self.game()?;
+        let lines = self.game_words(game, area.width, &Theme { color: false });
+        record_view::split_words_and_list(area, &lines, record_view::has_moves(game.record())).1
     }
 }
 

@@ -73,9 +73,10 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [key(KeyCode::Home)] "Home" "first cell" => Action::Home, when NOT_TYPING;
     [key(KeyCode::End)] "End" "last cell" => Action::End, when NOT_TYPING;
     [key(KeyCode::Char(' '))] "Space" "put an X in the cell, or take it away (or click it)" => Action::Toggle, when EDITING, footer "X";
+    // The lesson second: the footer keeps the first two at 40 columns.
+    [ch('L')] "L" "a lesson: safe cells, free stretches, and how to win them, in six steps (the strip waits)" => Action::Puzzle(PuzzleAction::Lesson), when EDITING, footer "lesson";
     [ch('P')] "P" "puzzles: winning cells, G(L), nim-sums (the strip waits)" => Action::Puzzle(PuzzleAction::Toggle), when EDITING, footer "puzzle";
     [ch('P')] "P" "puzzles (the game waits, and comes back when they end)" => Action::Puzzle(PuzzleAction::Toggle), when GAME;
-    [ch('L')] "L" "a lesson: safe cells, free stretches, and how to win them, in six steps (the strip waits)" => Action::Puzzle(PuzzleAction::Lesson), when EDITING, footer "lesson";
     [ch('L')] "L" "a lesson (the game waits, and comes back when it ends)" => Action::Puzzle(PuzzleAction::Lesson), when GAME;
     [key(KeyCode::Char(' '))] "Space" "play your X in the cell (or click it)" => Action::Toggle, when PLAYING, footer "play here";
     [ch('u')] "u" "take back your move and the reply" => Action::Undo, when GAME, footer "take back";

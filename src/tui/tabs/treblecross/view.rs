@@ -171,7 +171,7 @@ impl TreblecrossTab {
             width: layout.info.width,
         };
         let lines = self.info_lines(fit, &Theme { color: false });
-        record_view::split_words_and_list(layout.info, &lines, self.record().is_some()).1
+        record_view::split_words_and_list(layout.info, &lines, self.playing.has_moves()).1
     }
 
     pub(super) fn render_view(&self, layout: &TreblecrossLayout, buf: &mut Buffer, theme: &Theme) {
@@ -192,7 +192,7 @@ impl TreblecrossTab {
         };
         let mut lines = self.info_lines(fit, theme);
         let (status, list) =
-            record_view::split_words_and_list(layout.info, &lines, self.record().is_some());
+            record_view::split_words_and_list(layout.info, &lines, self.playing.has_moves());
         // A short info area (a small screen) keeps the verdict, the winning
         // cells and the cursor's move: less detail until the words fit.
         for detail in [Detail::NoWindow, Detail::Essential] {
