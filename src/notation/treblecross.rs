@@ -208,9 +208,12 @@ fn segment_words(segment: &FreeSegment) -> String {
 pub fn stretch_counts(values: &[u16], longest: usize) -> String {
     let longest = longest.min(values.len().saturating_sub(1));
     let mut runs: Vec<(usize, usize, u16)> = Vec::new();
-    for (len, &count) in values.iter().enumerate().take(longest + 1).skip(1) {
+    // The last run whole, past the longest where the table holds it: `1–3
+    // → 1`, never `1–2 → 1` (which read as if 3 counted otherwise).
+    for (len, &count) in values.iter().enumerate().skip(1) {
         match runs.last_mut() {
             Some((_, last, c)) if *c == count => *last = len,
+            _ if len > longest => break,
             _ => runs.push((len, len, count)),
         }
     }

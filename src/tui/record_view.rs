@@ -328,9 +328,11 @@ fn render_list<R: Rules>(
         .saturating_sub(grid.first + grid.rows * grid.columns);
     let sign = match (earlier, later) {
         (0, 0) => String::new(),
-        (e, 0) => format!("; {e} earlier above"),
-        (0, l) => format!("; {l} more below"),
-        (e, l) => format!("; {e} above, {l} below"),
+        // Not "above": the list does not scroll, the review (`<` `>`)
+        // brings them (round 11 looked for a way up).
+        (e, 0) => format!("; {e} earlier, < shows them"),
+        (0, l) => format!("; {l} later, > shows them"),
+        (e, l) => format!("; {e} earlier, {l} later"),
     };
     let short = entries.heading.split(" (").next().unwrap_or_default();
     let heading = [

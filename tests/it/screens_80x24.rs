@@ -416,7 +416,7 @@ fn notakto_editing_game_review_line_over_and_puzzle() {
     }
     let text = screen(&mut app);
     insta::assert_snapshot!("notakto_80x24_over", text);
-    shows(&text, &["GAME OVER: the engine wins", "n again"]);
+    shows(&text, &["GAME OVER: the engine wins", "n new game"]);
 
     // A puzzle: a wrong answer, then a hint.
     app.open_puzzle("notakto-2-3".parse().unwrap());

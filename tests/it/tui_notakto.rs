@@ -807,3 +807,36 @@ fn in_a_game_at_80_by_24_the_cursors_line_is_not_cut() {
     assert!(text.contains("moves (click one to review)"), "{text}");
     assert!(text.contains("board 1, c2 holds an X"), "{text}");
 }
+
+#[test]
+fn at_40_by_16_a_hint_asked_after_a_wrong_answer_comes_first_and_a_refusal_goes() {
+    // Round 11: after a wrong answer, `t` twice showed only the answer's
+    // first rows and "… more rows"; and "holds an X already" stayed over
+    // the next answer's words.
+    let mut app = App::new(Theme { color: false });
+    app.open_puzzle("notakto-2-1913011318".parse().unwrap());
+    type_keys(&mut app, " ");
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.contains("holds an X already"), "{text}");
+    app.handle(&key(KeyCode::Right), AREA);
+    type_keys(&mut app, " ");
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.contains("not played: 1:c2"), "{text}");
+    assert!(!text.contains("holds an X already"), "{text}");
+    type_keys(&mut app, "tt");
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.contains("hint 2: on board 3"), "{text}");
+    assert!(
+        text.contains("the cursor: X at 1:c2 kills board 1"),
+        "{text}"
+    );
+    // An answer after the hint: its words come first again.
+    app.handle(&key(KeyCode::Right), AREA);
+    type_keys(&mut app, " ");
+    let text = draw(&app, 40, 16).backend().to_string();
+    let first = text.lines().nth(8).unwrap_or_default();
+    assert!(
+        first.contains("not played: 2:a2") || first.contains("✓"),
+        "{text}"
+    );
+}

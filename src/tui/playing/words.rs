@@ -47,9 +47,14 @@ pub fn game_lines<R: Rules>(
     };
     // Game over: what happened, then the keys that go on from it.
     let keys: &[&str] = match game.winner() {
-        Some(side) if side == you => &["n again", "< review", "g back to editing"],
+        Some(side) if side == you => &["n new game", "< review", "g stop (back to editing)"],
         _ if game.is_on() => &[],
-        _ => &["u take back", "n again", "< review", "g back to editing"],
+        _ => &[
+            "u take back",
+            "n new game",
+            "< review",
+            "g stop (back to editing)",
+        ],
     };
     let mut lines = vec![Line::styled(words, style)];
     lines.extend(key_lines(keys, width, theme.dim()));

@@ -91,6 +91,10 @@ pub struct Try<P, E = ()> {
     pub said: Option<(String, bool)>,
     /// The hints given, in words (made when asked for, not each frame).
     pub hints: Vec<String>,
+    /// Whether the last hint came after the last answer: where rows are
+    /// few it goes first (at 40×16 a long wrong answer hid the hint asked
+    /// for after it).
+    pub hint_newest: bool,
     pub more: E,
 }
 
@@ -103,8 +107,17 @@ impl<P: Rated, E: Default> Try<P, E> {
             puzzle,
             said: None,
             hints: Vec::new(),
+            hint_newest: false,
             more: E::default(),
         }
+    }
+}
+
+impl<P, E> Try<P, E> {
+    /// What an answer gave, and whether it was right.
+    pub fn say(&mut self, words: String, right: bool) {
+        self.said = Some((words, right));
+        self.hint_newest = false;
     }
 }
 
@@ -250,10 +263,10 @@ impl<P, A, E> Training<P, A, E> {
             self.aside = Some(aside());
         }
         if let Some(words) = self.run.as_mut().and_then(|r| r.last.take()) {
-            tried.said = Some((words, true));
+            tried.say(words, true);
         }
         if std::mem::take(&mut self.lesson_ended) {
-            tried.said = Some((LESSON_OVER.into(), true));
+            tried.say(LESSON_OVER.into(), true);
         }
         self.due = false;
         tried.attempt.named = !matches!(self.chosen, Some(Choice::Near { .. }));
@@ -303,7 +316,7 @@ impl<P, A, E> Training<P, A, E> {
                         t.attempt.standing = Standing::GivenUp;
                         // What the last try said ("try another cell") is
                         // no longer so.
-                        t.said = Some(("time is up: this puzzle is over".into(), false));
+                        t.say("time is up: this puzzle is over".into(), false);
                     }
                 }
             }
@@ -325,6 +338,7 @@ impl<P, A, E> Training<P, A, E> {
         // A lesson's step has its own first hints, in its own words.
         let own = lesson::step_hint(self.lesson.as_ref(), step);
         t.hints.push(own.unwrap_or_else(|| words(&t.puzzle, step)));
+        t.hint_newest = true;
         Ok(())
     }
 
@@ -365,17 +379,17 @@ impl<P, A, E> Training<P, A, E> {
                 run.hardest = run.hardest.max(t.attempt.rating);
                 let (kind, solved) = (run.kind, run.solved);
                 run.last = Some(format!("the last puzzle: {words}"));
-                t.said = Some((format!("{words}; {solved} solved"), true));
+                t.say(format!("{words}; {solved} solved"), true);
                 self.trainer.run_solved(kind, solved);
                 self.due = true;
             }
             _ if t.attempt.practice => {
                 self.trainer.solved(&mut t.attempt);
-                t.said = Some((words, true));
+                t.say(words, true);
             }
             _ => {
                 let solved = self.trainer.solved(&mut t.attempt);
-                t.said = Some((format!("{words}; {solved}"), true));
+                t.say(format!("{words}; {solved}"), true);
             }
         }
     }
@@ -383,7 +397,7 @@ impl<P, A, E> Training<P, A, E> {
     /// A right step of an answer that is not finished yet.
     pub fn right_so_far(&mut self, words: String) {
         if let Some(t) = &mut self.current {
-            t.said = Some((words, true));
+            t.say(words, true);
         }
     }
 
@@ -408,14 +422,14 @@ impl<P, A, E> Training<P, A, E> {
             false => ("the puzzle asks", " Not counted."),
         };
         if let Some(t) = &mut self.current {
-            t.said = Some((
+            t.say(
                 format!(
                     "not played: {move_name} wins too, but in {}: {asks} for the win in {}.{counted} Try another {what}.",
                     crate::notation::in_moves(moves),
                     crate::notation::in_moves(asked)
                 ),
                 false,
-            ));
+            );
         }
     }
 
@@ -456,11 +470,11 @@ impl<P, A, E> Training<P, A, E> {
                         format!("{words} (−{} s)", run::MISTAKE_COSTS.as_secs())
                     }
                 };
-                t.said = Some((words, false));
+                t.say(words, false);
             }
             _ => {
                 self.trainer.wrong(&mut t.attempt);
-                t.said = Some((words, false));
+                t.say(words, false);
             }
         }
     }
@@ -477,6 +491,7 @@ impl<P, A, E> Training<P, A, E> {
             },
             question: vec![Line::styled(asked, theme.title())],
             heading_stays: self.run.is_some(),
+            hint_newest: t.hint_newest,
             ..PuzzlePanel::default()
         };
         // A lesson's step over: a wrong try's "try another" no longer holds.

@@ -34,6 +34,9 @@ pub struct PuzzlePanel {
     /// The heading's first line stays on a small screen: a run's clock, a
     /// lesson's step.
     pub heading_stays: bool,
+    /// The last hint came after the last answer: with the fewest rows it
+    /// goes before the answer.
+    pub hint_newest: bool,
 }
 
 impl PuzzlePanel {
@@ -104,10 +107,13 @@ impl PuzzlePanel {
         // The fewest rows of all (N&C+'s two): the newest first (the tab's
         // message, what the answer gave, the hint just asked for), then the
         // question.
+        let (first, then): (Vec<&Line<'static>>, Vec<&Line<'static>>) = match self.hint_newest {
+            true => (last_hint.iter().chain(&self.pointer).collect(), self.answer.iter().collect()),
+            false => (self.answer.iter().collect(), last_hint.iter().chain(&self.pointer).collect()),
+        };
         let least: Vec<Line<'static>> = (self.message.iter())
-            .chain(&self.answer)
-            .chain(last_hint)
-            .chain(&self.pointer)
+            .chain(first.iter().copied())
+            .chain(then.iter().copied())
             .chain(&self.question)
             .cloned()
             .collect();
@@ -120,9 +126,8 @@ impl PuzzlePanel {
         // Fewer rows still: the newest alone, the question (seen before
         // the hint was asked for) giving way to it whole.
         let newest: Vec<Line<'static>> = (self.message.iter())
-            .chain(&self.answer)
-            .chain(last_hint)
-            .chain(&self.pointer)
+            .chain(first.iter().copied())
+            .chain(then.iter().copied())
             .cloned()
             .collect();
         let newest = (!newest.is_empty()).then_some(newest);

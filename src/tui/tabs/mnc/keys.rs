@@ -88,7 +88,7 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [ch('L')] "L" "a lesson (the match waits)" => Action::Puzzle(PuzzleAction::Lesson), when OVER;
     [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "analysis: cycle . x X o O (or click)" => Action::Activate, when ANALYSIS, footer "cycle";
     [ch('t')] "t" "hints: your moves' values on the board" => Action::ToggleHints, when MATCH, footer "hints";
-    [ch('u')] "u" "take back your move and the reply" => Action::Undo, when MATCH, footer "undo";
+    [ch('u')] "u" "take back your move and the reply" => Action::Undo, when MATCH, footer "take back";
     [ch('n')] "n" "new game" => Action::NewGame, when GAME, footer "new";
     [ch('w')] "w" "swap sides (a new game)" => Action::SwapSides, when GAME, footer "swap";
 } {

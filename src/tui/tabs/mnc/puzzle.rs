@@ -274,9 +274,9 @@ impl MncTab {
             // Played on after the answer was shown: right, not counted;
             // the next position has hints of its own.
             t.attempt.hints = 0;
-            t.said = Some((format!("{name} keeps the win"), true));
+            t.say(format!("{name} keeps the win"), true);
             if won {
-                t.said = Some((format!("{name}: won ({how})"), true));
+                t.say(format!("{name}: won ({how})"), true);
             }
             return;
         }
@@ -284,7 +284,7 @@ impl MncTab {
             // The trainer's words follow (`solved! streak 3`).
             self.training.right(format!("✓ {name}: won ({how})"));
         } else {
-            t.said = Some((format!("✓ {name} keeps the win: the engine answers"), true));
+            t.say(format!("✓ {name} keeps the win: the engine answers"), true);
             // The next position has hints of its own.
             t.attempt.hints = 0;
             t.hints.clear();

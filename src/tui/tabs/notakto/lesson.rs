@@ -45,7 +45,7 @@ const STEPS: [(&str, &str, &str); 7] = [
     (
         ".X./X../... .../.../... .../.../...",
         "The count. With two or more opens, the player to move loses when the halves are even and flips + opens even (r gives the whole rule). Here: 1 flip, 2 opens. Leave a losing count.",
-        "a centre makes an empty board two opens: 1 flip + 3 opens is 4, even, with no halves. With no opens or one, the rule is another: r gives it, and the line over the boards always says the count and the part of the rule that decides it.",
+        "a centre makes an empty board two opens: 1 flip + 3 opens is 4, even, with no halves. With no opens or one, the rule is another: r gives it, and the line under the boards always says the count and the part of the rule that decides it.",
     ),
 ];
 
@@ -76,7 +76,7 @@ const HINTS: [[&str; 2]; 7] = [
         "board 1 has b1: add a second middle",
     ],
     [
-        "with two or more opens, flips + opens must be even: add an open, or take the flip away",
+        "with two or more opens, flips + opens must be even: make one open more, or turn the flip into something else",
         "a centre X makes an empty board two opens",
     ],
 ];

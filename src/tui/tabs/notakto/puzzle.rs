@@ -145,6 +145,9 @@ impl NotaktoTab {
     /// An answer: Space, x or a click on a cell.
     fn answer(&mut self, spot: Spot) {
         self.cursor = spot;
+        // A refused try's words go with the next try (they stayed over
+        // the next answer's, round 11).
+        self.message = None;
         let Some(t) = &self.training.current else {
             return;
         };

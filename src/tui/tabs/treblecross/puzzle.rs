@@ -14,7 +14,7 @@ use crate::notation::treblecross::{
 use crate::solver::grundy::GrundyTable;
 use crate::solver::puzzle::{Choice, PuzzleId};
 use crate::solver::record::Shown;
-use crate::solver::treblecross::{analyze, completes_three, immediate_wins};
+use crate::solver::treblecross::{analyze, completes_three, immediate_wins, longest_free_segment};
 use crate::solver::treblecross::{Strip, StripAnalysis, TreblecrossRules};
 use crate::solver::treblecross::{TreblecrossPuzzle, TreblecrossTask};
 use crate::tui::playing::{self, PlayingTab};
@@ -453,13 +453,11 @@ impl TreblecrossTab {
         if matches!(t.puzzle.task, TreblecrossTask::WinningCell { .. })
             && !self.training.in_lesson()
         {
-            let longest = match &self.analysis {
-                Some(StripAnalysis::Segments { segments, .. }) => {
-                    segments.iter().map(|s| s.len).max()
-                }
-                _ => None,
-            };
-            if let Some(longest) = longest {
+            // The puzzle's strip, not the one shown: once solved the
+            // table shrank with the stretches ("1–2 → 1" read as if 3 no
+            // longer counted 1, round 11).
+            let longest = longest_free_segment(t.puzzle.strip.cells());
+            if longest > 0 {
                 panel.said.push(Line::styled(
                     format!(
                         "a free stretch counts, by its length: {}",
