@@ -105,8 +105,8 @@ impl PuzzlePanel {
             .cloned()
             .collect();
         // The fewest rows of all (N&C+'s two): the newest first (the tab's
-        // message, what the answer gave, the hint just asked for), then the
-        // question.
+        // message, then what the answer gave and the last hint, the later
+        // of the two first), then the question.
         let (first, then): (Vec<&Line<'static>>, Vec<&Line<'static>>) = match self.hint_newest {
             true => (last_hint.iter().chain(&self.pointer).collect(), self.answer.iter().collect()),
             false => (self.answer.iter().collect(), last_hint.iter().chain(&self.pointer).collect()),
