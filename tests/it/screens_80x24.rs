@@ -688,8 +688,9 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
         &[
             "you [4 small o]",
             "perfect play",
-            "hints: s small, b big, m big moved;",
-            "W9 win in 9, L4 loss in 4, * best",
+            "hints: s small, b big, m big moved,",
+            "W9 win in 9,",
+            "L4 loss in 4, * best",
         ],
     );
 }
@@ -826,8 +827,11 @@ fn the_winning_side_and_the_hint_legend_at_every_size() {
         shows(
             &text,
             &[
-                "hints: s small, b big, m big moved;",
-                "W9 win in 9, L4 loss in 4, ★ best",
+                "hints: s small, b big, m big moved,",
+                "sb both alike;",
+                "W9 win in 9,",
+                "L4 loss in 4,",
+                "★ best",
             ],
         );
     }

@@ -840,3 +840,22 @@ fn at_40_by_16_a_hint_asked_after_a_wrong_answer_comes_first_and_a_refusal_goes(
         "{text}"
     );
 }
+
+#[test]
+fn at_80_by_24_the_rating_line_stays_over_a_wrong_answer_and_two_hints() {
+    // Round 11 never saw the rating change at 80×24: with an answer and a
+    // hint in, the heading went whole; now the question (read before)
+    // goes first.
+    let mut app = App::new(Theme { color: false });
+    app.open_puzzle("notakto-2-1913011318".parse().unwrap());
+    app.handle(&key(KeyCode::Right), AREA);
+    type_keys(&mut app, " tt");
+    app.handle(&key(KeyCode::Right), AREA);
+    app.handle(&key(KeyCode::Right), AREA);
+    type_keys(&mut app, " ");
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(text.contains("not played: 2:b2"), "{text}");
+    assert!(text.contains("hint 2: on board 3"), "{text}");
+    assert!(text.contains("your rating"), "{text}");
+    assert!(!text.contains("more rows"), "{text}");
+}

@@ -134,9 +134,29 @@ impl PuzzlePanel {
         // The id over the compact lines where one row more fits (a puzzle
         // with no name on screen read as a lost place, round 6).
         let named: Vec<Line<'static>> = id.iter().chain(&compact).cloned().collect();
+        // The id and the rating line over the rest, before the heading
+        // goes (round 11 never saw a rating change at 80×24: the heading
+        // went whole once an answer and a hint were in).
+        // Once answered, the question (read before) goes first.
+        let rating_kept = |question: &[Line<'static>]| -> Vec<Line<'static>> {
+            self.heading[..self.heading.len().min(2)]
+                .iter()
+                .chain(question)
+                .chain(&self.answer)
+                .chain(&self.said)
+                .chain(&self.message)
+                .chain(last_hint)
+                .chain(&self.pointer)
+                .chain(&self.standing)
+                .cloned()
+                .collect()
+        };
+        let answered = !self.answer.is_empty();
         let lines = [
             Some(all),
             Some(rated),
+            Some(rating_kept(&self.question)),
+            answered.then(|| rating_kept(&[])),
             Some(without(&self.hints)),
             Some(without(last_hint)),
             Some(named),

@@ -69,7 +69,10 @@ pub(super) fn hint_legend(width: u16, theme: &Theme) -> Vec<Line<'static>> {
     let phrases = [
         vec![dim("hints: "), Span::raw("s"), dim(" small,")],
         vec![Span::raw("b"), dim(" big,")],
-        vec![Span::raw("m"), dim(" big moved;")],
+        vec![Span::raw("m"), dim(" big moved,")],
+        // Kinds of equal value share a hint (`sb L2`): said, since round
+        // 11 looked for `sb` in the legend.
+        vec![Span::raw("sb"), dim(" both alike;")],
         vec![Span::styled("W9", theme.win()), dim(" win in 9,")],
         vec![Span::styled("L4", theme.loss()), dim(" loss in 4,")],
         vec![Span::styled("★", theme.best()), dim(" best")],
