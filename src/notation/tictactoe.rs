@@ -378,7 +378,25 @@ pub fn puzzle_hint(p: &TicTacToePuzzle, step: u8) -> String {
     } else {
         "one"
     };
+    // "In the centre" names the cell itself: where it is the one answer,
+    // the first hint says what the move does and the second where it is
+    // (round 12 read the answer in hint 1, and a vaguer hint 2).
+    let centre = n == 1 && (first.row(), first.col()) == (1, 1);
+    let other = mark_letter(p.mover.other());
     match (p.task, step) {
+        (TicTacToeTask::Win { plies: 1 }, 1) if centre => {
+            "the winning move completes a line".into()
+        }
+        (TicTacToeTask::Win { plies: 3 }, 1) if centre => {
+            "the winning move makes two threats at once".into()
+        }
+        (TicTacToeTask::Win { .. }, 1) if centre => "the winning move sets up a fork".into(),
+        (TicTacToeTask::Win { .. }, 2) if centre => "it is in the centre".into(),
+        (TicTacToeTask::Save, 1) if centre => format!(
+            "only 1 of the {} empty cells holds: every other lets {other} win",
+            p.moves.len()
+        ),
+        (TicTacToeTask::Save, 2) if centre => "it is in the centre".into(),
         (TicTacToeTask::Win { .. }, 1) if n == 1 => {
             format!("the winning move is {}", place_words(first))
         }
@@ -403,12 +421,12 @@ pub fn puzzle_hint(p: &TicTacToePuzzle, step: u8) -> String {
             format!("it is in {} and sets up a fork", row_words(first))
         }
         (TicTacToeTask::Save, 2) => format!(
-            "one is in {}; every other cell lets {} win",
+            "one is in {}; every other cell lets {other} win",
             row_words(first),
-            mark_letter(p.mover.other())
         ),
         (TicTacToeTask::Win { .. }, _) if n == 1 => format!("the move: {first}"),
         (TicTacToeTask::Win { .. }, _) => format!("the winning moves: {}", cells_text(&p.answers)),
+        (TicTacToeTask::Save, _) if n == 1 => format!("the cell that holds: {first}"),
         (TicTacToeTask::Save, _) => format!("the cells that hold: {}", cells_text(&p.answers)),
     }
 }

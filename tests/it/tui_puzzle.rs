@@ -1210,3 +1210,38 @@ fn giving_up_a_tictactoe_puzzle_says_what_it_cost_over_its_line() {
     let small = draw(&app, 40, 16).backend().to_string();
     assert!(small.contains("given up: it counts as a miss"), "{small}");
 }
+
+/// Round 12: at 40×16, after the first move of an N&C+ win, the hints
+/// asked for were under `✓ … keeps the win: the` and `… more rows`, and
+/// "the engine answers" stayed on after its reply.
+#[test]
+fn at_40_by_16_an_mnc_hint_after_a_move_comes_first_and_nothing_says_the_engine_answers() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    let puzzle = id("mnc-1-48473");
+    app.open_puzzle(puzzle);
+    tick_until(&mut app, "the puzzle", |app| !app.busy());
+    let mv = app
+        .tabs
+        .mnc
+        .training()
+        .current
+        .as_ref()
+        .unwrap()
+        .puzzle
+        .answers[0];
+    app.update(noughts::tui::app::Action::tab(
+        noughts::tui::tabs::mnc::Action::Play(mv),
+    ));
+    tick_until(&mut app, "the engine's answer", |app| {
+        let mnc = &app.tabs.mnc;
+        mnc.humans_turn() && mnc.value().is_some() && !app.busy()
+    });
+    let text = screen(&app);
+    assert!(text.contains("keeps the win"), "{text}");
+    assert!(!text.contains("the engine answers"), "{text}");
+    type_keys(&mut app, "t");
+    let small = draw(&app, 40, 16).backend().to_string();
+    let panel: Vec<&str> = small.lines().skip(13).take(2).collect();
+    assert!(panel[0].contains("hint 1:"), "{small}");
+}

@@ -119,6 +119,12 @@ impl<P, E> Try<P, E> {
         self.said = Some((words, right));
         self.hint_newest = false;
     }
+
+    /// A hint given, after whatever the last answer said.
+    pub fn add_hint(&mut self, words: String) {
+        self.hints.push(words);
+        self.hint_newest = true;
+    }
 }
 
 /// A tab's puzzle mode, the same in every tab: the record, the puzzle
@@ -337,8 +343,7 @@ impl<P, A, E> Training<P, A, E> {
         let step = self.trainer.hint(&mut t.attempt)?;
         // A lesson's step has its own first hints, in its own words.
         let own = lesson::step_hint(self.lesson.as_ref(), step);
-        t.hints.push(own.unwrap_or_else(|| words(&t.puzzle, step)));
-        t.hint_newest = true;
+        t.add_hint(own.unwrap_or_else(|| words(&t.puzzle, step)));
         Ok(())
     }
 

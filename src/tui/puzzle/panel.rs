@@ -67,23 +67,11 @@ impl PuzzlePanel {
         // streak and rating line, while the id can stay first.
         let id = self.heading.first().cloned();
         let last_hint = &self.hints[self.hints.len().saturating_sub(1)..];
-        let rated: Vec<Line<'static>> = [
-            &self.heading[..],
-            &self.question,
-            &self.answer,
-            &self.said,
-            &self.message,
-            last_hint,
-            &self.pointer,
-            &self.standing,
-        ]
-        .into_iter()
-        .flatten()
-        .cloned()
-        .collect();
-        let without = |hints: &[Line<'static>]| -> Vec<Line<'static>> {
-            id.iter()
-                .chain(&self.question)
+        // `top`, then `question`, what the answer gave, the tab's words and
+        // message, `hints`, the cursor's line and what to do next.
+        let body = |top: &[Line<'static>], question: &[Line<'static>], hints: &[Line<'static>]| {
+            top.iter()
+                .chain(question)
                 .chain(&self.answer)
                 .chain(&self.said)
                 .chain(&self.message)
@@ -91,8 +79,17 @@ impl PuzzlePanel {
                 .chain(&self.pointer)
                 .chain(&self.standing)
                 .cloned()
-                .collect()
+                .collect::<Vec<Line<'static>>>()
         };
+        let rated = body(&self.heading, &self.question, last_hint);
+        let id_only = &self.heading[..self.heading.len().min(1)];
+        let without = |hints: &[Line<'static>]| body(id_only, &self.question, hints);
+        // The id and the rating line over the rest, before the heading
+        // goes (round 11 never saw a rating change at 80×24: the heading
+        // went whole once an answer and a hint were in). Once answered,
+        // the question (read before) goes first.
+        let rating = &self.heading[..self.heading.len().min(2)];
+        let rating_kept = |question: &[Line<'static>]| body(rating, question, last_hint);
         // With fewer rows still (a small terminal's few under a board) the
         // id goes too: what the last answer gave, the tab's message, what to
         // answer and the last hint come first, then what to do next.
@@ -134,23 +131,6 @@ impl PuzzlePanel {
         // The id over the compact lines where one row more fits (a puzzle
         // with no name on screen read as a lost place, round 6).
         let named: Vec<Line<'static>> = id.iter().chain(&compact).cloned().collect();
-        // The id and the rating line over the rest, before the heading
-        // goes (round 11 never saw a rating change at 80×24: the heading
-        // went whole once an answer and a hint were in).
-        // Once answered, the question (read before) goes first.
-        let rating_kept = |question: &[Line<'static>]| -> Vec<Line<'static>> {
-            self.heading[..self.heading.len().min(2)]
-                .iter()
-                .chain(question)
-                .chain(&self.answer)
-                .chain(&self.said)
-                .chain(&self.message)
-                .chain(last_hint)
-                .chain(&self.pointer)
-                .chain(&self.standing)
-                .cloned()
-                .collect()
-        };
         let answered = !self.answer.is_empty();
         let lines = [
             Some(all),
@@ -162,11 +142,13 @@ impl PuzzlePanel {
             Some(named),
             clock(&compact),
             clock(&least),
+            // A run's clock or a lesson's step over the newest words before
+            // the question (read before) comes back without it: round 12's
+            // timed run lost its clock to a wrong answer at 40×16, and round
+            // 9's lesson its place to a long why.
+            newest.as_deref().and_then(clock),
             Some(compact),
             Some(least.clone()),
-            // A lesson's step over a long answer (round 9 lost its place
-            // when the why took every row).
-            newest.as_deref().and_then(clock),
             newest,
         ]
         .into_iter()

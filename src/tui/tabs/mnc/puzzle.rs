@@ -186,7 +186,7 @@ impl MncTab {
             );
         }
         let step = training.trainer.hint(&mut t.attempt)?;
-        t.hints.push(own.unwrap_or_else(|| puzzle_hint(&now, step)));
+        t.add_hint(own.unwrap_or_else(|| puzzle_hint(&now, step)));
         Ok(())
     }
 
@@ -284,7 +284,9 @@ impl MncTab {
             // The trainer's words follow (`solved! streak 3`).
             self.training.right(format!("✓ {name}: won ({how})"));
         } else {
-            t.say(format!("✓ {name} keeps the win: the engine answers"), true);
+            // Not "the engine answers": it stayed after the reply (round
+            // 12); the status line under it says whose move it is.
+            t.say(format!("✓ {name} keeps the win"), true);
             // The next position has hints of its own.
             t.attempt.hints = 0;
             t.hints.clear();

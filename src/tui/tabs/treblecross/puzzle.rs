@@ -253,7 +253,7 @@ impl TreblecrossTab {
         let analysis = analyze(&t.puzzle.strip, &mut self.table).ok();
         while t.hints.len() < usize::from(t.attempt.hints) {
             let step = t.hints.len() as u8 + 1;
-            t.hints.push(match &analysis {
+            t.add_hint(match &analysis {
                 Some(a) => puzzle_hint(&t.puzzle, a, self.table.values(), step, self.details),
                 None => "no hint: the values do not fit".into(),
             });
