@@ -32,8 +32,8 @@ pub fn game_lines<R: Rules>(
 ) -> Vec<Line<'static>> {
     let you = game.human();
     let started = match R::to_move(game.record().start()) == you {
-        true => "you started",
-        false => "the engine started",
+        true => "you moved first",
+        false => "the engine moved first",
     };
     let (words, style) = match game.winner() {
         Some(side) if side == you => (format!("GAME OVER: {}", banner.you_won), theme.good()),

@@ -35,7 +35,7 @@ const STEPS: [(&str, &str, &str); 7] = [
     (
         "X../.../... X.X/.../...",
         "Halves. A board with two corners of one side is a half: two halves lose together, and so do a half and one open. A lone corner counts for nothing. Make board 1 a half.",
-        "two halves and nothing else: a loss for your opponent. Under each board the tab says what it counts as, in puzzles too.",
+        "two halves and nothing else: a loss for your opponent. Other shapes count as a half too (a corner and the middle of a far side, as a1 and c2): under each board the tab says what it counts as, in puzzles too.",
     ),
     (
         ".X./.../... XXX/.../...",
