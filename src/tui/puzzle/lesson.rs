@@ -114,6 +114,12 @@ impl<P, A, E> Training<P, A, E> {
         self.lesson.is_some()
     }
 
+    /// Whether a lesson is on at a step before its last: the words a
+    /// later step teaches are not known yet.
+    pub fn before_last_step(&self) -> bool {
+        self.lesson.as_ref().is_some_and(|l| !l.is_last())
+    }
+
     /// What a key that needs an open puzzle says once it is over: a
     /// lesson speaks of its step.
     pub fn over_words(&self) -> String {

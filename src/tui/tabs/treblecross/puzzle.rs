@@ -283,6 +283,9 @@ impl TreblecrossTab {
     /// A winning-cell answer: Space, x or a click on `cell`.
     pub(super) fn answer_cell(&mut self, cell: usize) {
         self.cursor = cell;
+        // Counts are the lesson's last step: before it, a wrong cell is
+        // said in plain words (round 12 met "it counts 2" in step 3).
+        let plain = self.training.before_last_step();
         let Some(t) = &mut self.training.current else {
             return;
         };
@@ -316,7 +319,7 @@ impl TreblecrossTab {
             self.reanalyze();
             return;
         }
-        let words = wrong_cell_words(&t.puzzle.strip, cell, &mut self.table, self.details);
+        let words = wrong_cell_words(&t.puzzle.strip, cell, &mut self.table, self.details, plain);
         if let Some(t) = &mut self.training.current {
             t.more.missed.add(cell, None);
         }
@@ -478,7 +481,13 @@ impl TreblecrossTab {
 
 /// What a cell that does not win gives: three in a row for the opponent,
 /// or free segments the opponent wins.
-fn wrong_cell_words(strip: &Strip, cell: usize, table: &mut GrundyTable, details: bool) -> String {
+fn wrong_cell_words(
+    strip: &Strip,
+    cell: usize,
+    table: &mut GrundyTable,
+    details: bool,
+    plain: bool,
+) -> String {
     let mut after = strip.clone();
     after.set(cell, true);
     let n = cell + 1;
@@ -486,6 +495,13 @@ fn wrong_cell_words(strip: &Strip, cell: usize, table: &mut GrundyTable, details
         return format!("that cell hands the opponent three in a row at {}", w + 1);
     }
     match analyze(&after, table) {
+        Ok(StripAnalysis::Segments { segments, .. }) if plain && !segments.is_empty() => {
+            let left: Vec<String> = segments.iter().map(cells_words).collect();
+            format!(
+                "after {n} the free cells left ({}) are a win for your opponent, who moves next",
+                left.join("; ")
+            )
+        }
         // The nim-sum is a detail (`i`); plain words first.
         Ok(StripAnalysis::Segments { segments, .. }) if !details && segments.len() == 1 => {
             let s = &segments[0];
