@@ -381,7 +381,7 @@ pub fn puzzle_hint(p: &TicTacToePuzzle, step: u8) -> String {
     // "In the centre" names the cell itself: where it is the one answer,
     // the first hint says what the move does and the second where it is
     // (round 12 read the answer in hint 1, and a vaguer hint 2).
-    let centre = n == 1 && (first.row(), first.col()) == (1, 1);
+    let centre = n == 1 && first == Cell::CENTRE;
     let other = mark_letter(p.mover.other());
     match (p.task, step) {
         (TicTacToeTask::Win { plies: 1 }, 1) if centre => {

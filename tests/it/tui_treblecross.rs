@@ -711,3 +711,21 @@ fn the_zoom_says_what_its_key_does_first() {
         );
     }
 }
+
+#[test]
+fn a_refused_puzzle_answer_goes_with_the_next_answer() {
+    // As in Notakto (round 11): "holds an X already" stayed over the next
+    // answer's words.
+    use noughts::tui::theme::Theme;
+    let mut app = App::new(Theme { color: false });
+    app.open_puzzle("treblecross-1-3".parse().unwrap());
+    let click =
+        |cell| noughts::tui::app::Action::tab(noughts::tui::tabs::treblecross::Action::Click(cell));
+    app.update(click(9));
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(text.contains("cell 10 holds an X already"), "{text}");
+    app.update(click(1));
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(text.contains("not played: after 2"), "{text}");
+    assert!(!text.contains("holds an X already"), "{text}");
+}

@@ -101,19 +101,25 @@ impl PuzzlePanel {
             .chain(&self.standing)
             .cloned()
             .collect();
-        // The fewest rows of all (N&C+'s two): the newest first (the tab's
-        // message, then what the answer gave and the last hint, the later
-        // of the two first), then the question.
-        let (first, then): (Vec<&Line<'static>>, Vec<&Line<'static>>) = match self.hint_newest {
-            true => (last_hint.iter().chain(&self.pointer).collect(), self.answer.iter().collect()),
-            false => (self.answer.iter().collect(), last_hint.iter().chain(&self.pointer).collect()),
+        // The newest words: the tab's message, then what the answer gave
+        // and the last hint (with the cursor's line), the later of the two
+        // first.
+        let hint_part = last_hint.iter().chain(&self.pointer);
+        let newest: Vec<Line<'static>> = match self.hint_newest {
+            true => (self.message.iter())
+                .chain(hint_part)
+                .chain(&self.answer)
+                .cloned()
+                .collect(),
+            false => (self.message.iter())
+                .chain(&self.answer)
+                .chain(hint_part)
+                .cloned()
+                .collect(),
         };
-        let least: Vec<Line<'static>> = (self.message.iter())
-            .chain(first.iter().copied())
-            .chain(then.iter().copied())
-            .chain(&self.question)
-            .cloned()
-            .collect();
+        // The fewest rows of all (N&C+'s two): the newest first, then the
+        // question.
+        let least: Vec<Line<'static>> = newest.iter().chain(&self.question).cloned().collect();
         // A run's clock or a lesson's step, the heading's first line, stays
         // while it fits.
         let clock = |lines: &[Line<'static>]| -> Option<Vec<Line<'static>>> {
@@ -122,11 +128,6 @@ impl PuzzlePanel {
         };
         // Fewer rows still: the newest alone, the question (seen before
         // the hint was asked for) giving way to it whole.
-        let newest: Vec<Line<'static>> = (self.message.iter())
-            .chain(first.iter().copied())
-            .chain(then.iter().copied())
-            .cloned()
-            .collect();
         let newest = (!newest.is_empty()).then_some(newest);
         // The id over the compact lines where one row more fits (a puzzle
         // with no name on screen read as a lost place, round 6).

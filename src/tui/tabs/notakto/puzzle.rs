@@ -146,7 +146,7 @@ impl NotaktoTab {
     fn answer(&mut self, spot: Spot) {
         self.cursor = spot;
         // A refused try's words go with the next try (they stayed over
-        // the next answer's, round 11).
+        // the next answer's, round 11); Treblecross's answers do the same.
         self.message = None;
         let Some(t) = &self.training.current else {
             return;

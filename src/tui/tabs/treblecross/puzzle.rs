@@ -283,6 +283,9 @@ impl TreblecrossTab {
     /// A winning-cell answer: Space, x or a click on `cell`.
     pub(super) fn answer_cell(&mut self, cell: usize) {
         self.cursor = cell;
+        // A refused try's words (`cell 3 holds an X already`) go with the
+        // next try, as in Notakto's answers.
+        self.message = None;
         // Counts are the lesson's last step: before it, a wrong cell is
         // said in plain words (round 12 met "it counts 2" in step 3).
         let plain = self.training.before_last_step();
