@@ -31,11 +31,19 @@ pub const fn ctrl(c: char) -> Key {
 /// The modes of a tab in which a binding applies: a set of bits, each tab
 /// naming its own modes ([`When::mode`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct When(u16);
+pub struct When(u32);
 
 impl When {
     /// In every mode.
-    pub const ALWAYS: When = When(u16::MAX);
+    pub const ALWAYS: When = When(u32::MAX);
+
+    /// No mode: what a binding [`Binding::needs`] when it needs nothing
+    /// more.
+    pub const NONE: When = When(0);
+
+    /// A puzzle shown and not answered yet: its answer keys need it (the
+    /// footer stops offering `Space answer` once the puzzle is over).
+    pub const OPEN: When = When(1 << 16);
 
     /// Outside a puzzle run: the aim needs it, which a run has no use for.
     /// The app adds it and [`When::HINTS`] to a tab's mode
@@ -57,7 +65,7 @@ impl When {
     pub const fn mode(n: u8) -> When {
         assert!(
             n < 12,
-            "modes 12 to 15 are the app's (When::LESSON, OUTSIDE_LESSONS, HINTS, OUTSIDE_RUNS)"
+            "modes 12 and up are the app's (When::LESSON, OUTSIDE_LESSONS, HINTS, OUTSIDE_RUNS, OPEN)"
         );
         When(1 << n)
     }
@@ -70,6 +78,11 @@ impl When {
     /// Whether a binding for `self` applies in the current mode `now`.
     pub const fn applies(self, now: When) -> bool {
         self.0 & now.0 != 0
+    }
+
+    /// Whether every mode of `self` is on `now`.
+    pub const fn all_in(self, now: When) -> bool {
+        self.0 & now.0 == self.0
     }
 }
 
@@ -92,6 +105,8 @@ pub struct Binding<A> {
     pub help: &'static str,
     pub action: A,
     pub when: When,
+    /// Modes that must all be on as well (`when` asks for any one).
+    pub needs: When,
     pub footer: Footer,
 }
 
@@ -109,6 +124,7 @@ impl<A> Binding<A> {
             help,
             action,
             when: When::ALWAYS,
+            needs: When::NONE,
             footer: Footer::Hidden,
         }
     }
@@ -129,6 +145,17 @@ impl<A> Binding<A> {
     pub const fn when(mut self, when: When) -> Binding<A> {
         self.when = when;
         self
+    }
+
+    /// Applies only while all of these modes are on too.
+    pub const fn needs(mut self, needs: When) -> Binding<A> {
+        self.needs = needs;
+        self
+    }
+
+    /// Whether it applies in the current mode `now`.
+    pub const fn applies(&self, now: When) -> bool {
+        self.when.applies(now) && self.needs.all_in(now)
     }
 
     /// Whether the key press is one of this binding's keys.
@@ -192,13 +219,14 @@ pub(crate) use modes;
 /// A key table, one binding a line, read as a table is:
 ///
 /// ```text
-/// [keys] "label" "what it does" => action, when MODES, footer "word";
+/// [keys] "label" "what it does" => action, when MODES, needs MODES, footer "word";
 /// [keys] "label" "what it does" => action, group "keys" "word";
 /// use AN_EXISTING_BINDING;
 /// ```
 ///
-/// (`when` and the footer are optional; without `when` a binding applies
-/// in every mode, without a footer it shows only in the help.)
+/// (`when`, `needs` and the footer are optional; without `when` a binding
+/// applies in every mode, `needs` adds modes that must all be on, without
+/// a footer it shows only in the help.)
 macro_rules! keys {
     (@table [$($done:expr,)*]) => { &[$($done,)*] };
     (@table [$($done:expr,)*] use $binding:expr; $($rest:tt)*) => {
@@ -206,20 +234,20 @@ macro_rules! keys {
     };
     (@table [$($done:expr,)*]
         [$($key:expr),+ $(,)?] $label:literal $help:literal => $action:expr
-        $(, when $when:expr)? $(, footer $word:literal)? $(, group $keys:literal $group:literal)?;
+        $(, when $when:expr)? $(, needs $needs:expr)? $(, footer $word:literal)? $(, group $keys:literal $group:literal)?;
         $($rest:tt)*
     ) => {
         $crate::tui::keymap::keys!(@table [$($done,)*
             $crate::tui::keymap::Binding::new(&[$($key),+], $label, $help, $action)
-                $(.when($when))? $(.footer($word))? $(.footer_group($keys, $group))?,
+                $(.when($when))? $(.needs($needs))? $(.footer($word))? $(.footer_group($keys, $group))?,
         ] $($rest)*)
     };
     // One binding, in the same words (a binding used in two tables).
     (@one [$($key:expr),+ $(,)?] $label:literal $help:literal => $action:expr
-        $(, when $when:expr)? $(, footer $word:literal)? $(, group $keys:literal $group:literal)?
+        $(, when $when:expr)? $(, needs $needs:expr)? $(, footer $word:literal)? $(, group $keys:literal $group:literal)?
     ) => {
         $crate::tui::keymap::Binding::new(&[$($key),+], $label, $help, $action)
-            $(.when($when))? $(.footer($word))? $(.footer_group($keys, $group))?
+            $(.when($when))? $(.needs($needs))? $(.footer($word))? $(.footer_group($keys, $group))?
     };
     ($($lines:tt)*) => { $crate::tui::keymap::keys!(@table [] $($lines)*) };
 }
@@ -230,7 +258,7 @@ pub(crate) use keys;
 pub fn applicable<A: Copy>(bindings: &[Binding<A>], event: &KeyEvent, now: When) -> Option<A> {
     bindings
         .iter()
-        .find(|b| b.when.applies(now) && b.matches(event))
+        .find(|b| b.applies(now) && b.matches(event))
         .map(|b| b.action)
 }
 
@@ -244,7 +272,7 @@ pub fn any<A: Copy>(bindings: &[Binding<A>], event: &KeyEvent) -> Option<A> {
 pub fn hints<A>(bindings: &[Binding<A>], now: When) -> impl Iterator<Item = Hint> + '_ {
     bindings
         .iter()
-        .filter(move |b| b.when.applies(now))
+        .filter(move |b| b.applies(now))
         .map(Binding::hint)
 }
 

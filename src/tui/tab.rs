@@ -101,7 +101,11 @@ pub trait Tab: Default + Puzzles + Keep + TabBasics {
         // A run lives only while the puzzles are on, so no need to ask
         // whether one is shown.
         let training = self.training();
-        let mode = self.mode();
+        let mode = if training.is_open() {
+            self.mode().or(When::OPEN)
+        } else {
+            self.mode()
+        };
         match (training.run_on(), training.is_open()) {
             // A lesson has no aim and starts no run: its keys are the hints,
             // and its own n and p.

@@ -633,3 +633,71 @@ fn a_small_screen_keeps_the_puzzles_name_and_a_lessons_step_after_a_hint() {
     assert!(text.contains("step 3 of 7"), "{text}");
     assert!(text.contains("hint 1: "), "{text}");
 }
+
+#[test]
+fn once_a_puzzle_is_over_the_footer_no_longer_offers_an_answer() {
+    // Round 12 read `Space answer` in the footer of a puzzle solved or
+    // given up, where Space only says the puzzle is over.
+    let footer = |app: &App| -> Vec<String> {
+        app.hints()
+            .iter()
+            .filter_map(|h| h.footer_entry())
+            .map(|(keys, word)| format!("{keys} {word}"))
+            .collect()
+    };
+    for id in ["tictactoe-2-7", "treblecross-3-7", "notakto-1-5"] {
+        let mut app = fresh();
+        app.open_puzzle(id.parse().unwrap());
+        settle(&mut app);
+        let open = footer(&app);
+        assert!(open.contains(&"Space answer".to_string()), "{id}: {open:?}");
+        // The third hint shows the answer: the puzzle is over.
+        for _ in 0..3 {
+            let hint = match id.split('-').next() {
+                Some("tictactoe") => Action::tab(tictactoe::Action::Puzzle(PuzzleAction::Hint)),
+                Some("treblecross") => Action::tab(treblecross::Action::Puzzle(PuzzleAction::Hint)),
+                _ => Action::tab(notakto::Action::Puzzle(PuzzleAction::Hint)),
+            };
+            app.update(hint);
+        }
+        settle(&mut app);
+        let over = footer(&app);
+        assert!(
+            over.iter().all(|e| !e.ends_with(" answer")),
+            "{id}: {over:?}"
+        );
+        assert!(over.contains(&"n next".to_string()), "{id}: {over:?}");
+        // Space still says why it does nothing.
+        app.handle(&press(KeyCode::Char(' ')), AREA);
+        let said = message_of(&app).unwrap_or_default();
+        assert!(!said.is_empty(), "{id}: Space said nothing");
+    }
+}
+
+#[test]
+fn a_runs_next_puzzle_shows_its_question_under_the_last_ones_words() {
+    use noughts::notation::puzzle::PuzzleText;
+    use noughts::tui::puzzle::RunKind;
+    // Round 12: at 80×24 a streak run's next Notakto puzzle showed `the last
+    // puzzle: ✓ …` and what to do next, but not what it asked.
+    let mut app = fresh();
+    app.update(Action::SelectTab(TabId::Notakto));
+    app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Toggle)));
+    settle(&mut app);
+    app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Run(
+        RunKind::Streak,
+    ))));
+    settle(&mut app);
+    let t = app.tabs.notakto.training().current.as_ref().unwrap();
+    let m = t.puzzle.answers[0];
+    app.update(Action::tab(notakto::Action::Click(m.board, m.cell)));
+    tick_until(&mut app, "the run's next puzzle on", |app| {
+        app.tabs.notakto.training().is_open()
+    });
+    let t = app.tabs.notakto.training().current.as_ref().unwrap();
+    let asked = t.puzzle.question();
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(text.contains("the last puzzle: ✓"), "{text}");
+    let first_words: String = asked.chars().take(30).collect();
+    assert!(text.contains(&first_words), "no `{asked}`:\n{text}");
+}

@@ -497,6 +497,7 @@ impl<P, A, E> Training<P, A, E> {
             question: vec![Line::styled(asked, theme.title())],
             heading_stays: self.run.is_some(),
             hint_newest: t.hint_newest,
+            answered: !t.attempt.is_open(),
             ..PuzzlePanel::default()
         };
         // A lesson's step over: a wrong try's "try another" no longer holds.

@@ -37,6 +37,10 @@ pub struct PuzzlePanel {
     /// The last hint came after the last answer: with the fewest rows it
     /// goes before the answer.
     pub hint_newest: bool,
+    /// The puzzle on is answered (solved or given up): its question, read
+    /// before, may give way. A run's next puzzle is open under the last
+    /// one's words (round 12's streak run lost its question to them).
+    pub answered: bool,
 }
 
 impl PuzzlePanel {
@@ -132,12 +136,11 @@ impl PuzzlePanel {
         // The id over the compact lines where one row more fits (a puzzle
         // with no name on screen read as a lost place, round 6).
         let named: Vec<Line<'static>> = id.iter().chain(&compact).cloned().collect();
-        let answered = !self.answer.is_empty();
         let lines = [
             Some(all),
             Some(rated),
             Some(rating_kept(&self.question)),
-            answered.then(|| rating_kept(&[])),
+            self.answered.then(|| rating_kept(&[])),
             Some(without(&self.hints)),
             Some(without(last_hint)),
             Some(named),

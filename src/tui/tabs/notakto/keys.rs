@@ -2,7 +2,7 @@
 
 use crate::solver::notakto::game::Player;
 use crate::solver::Cell;
-use crate::tui::keymap::{ch, ctrl, key, Binding};
+use crate::tui::keymap::{ch, ctrl, key, Binding, When};
 use crate::tui::puzzle::{puzzle_keys, PuzzleAction};
 use crate::tui::review::{review_keys, Review};
 use crossterm::event::KeyCode;
@@ -73,7 +73,7 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
 
 /// The keys while a puzzle is on the boards.
 pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys![Action::Puzzle;
-    [key(KeyCode::Char(' ')), ch('x'), key(KeyCode::Enter)] "Space" "answer with the cell under the cursor (or click it)" => Action::Toggle, footer "answer";
+    [key(KeyCode::Char(' ')), ch('x'), key(KeyCode::Enter)] "Space" "answer with the cell under the cursor (or click it)" => Action::Toggle, needs When::OPEN, footer "answer";
     [ch('[')] "[" "the previous board (the arrows cross too)" => Action::Board(-1);
     [ch(']')] "]" "the next board" => Action::Board(1);
 ];

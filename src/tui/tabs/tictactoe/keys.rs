@@ -76,5 +76,5 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
 
 /// The keys while a puzzle is on the board.
 pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys![Action::Puzzle;
-    [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "answer with the cell under the cursor (or click it)" => Action::Answer, footer "answer";
+    [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "answer with the cell under the cursor (or click it)" => Action::Answer, needs When::OPEN, footer "answer";
 ];

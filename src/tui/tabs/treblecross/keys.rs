@@ -105,8 +105,8 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
 
 /// The keys while a puzzle is on the strip.
 pub const PUZZLE_BINDINGS: &[Binding<Action>] = puzzle_keys![Action::Puzzle;
-    [key(KeyCode::Char(' ')), ch('x')] "Space" "answer with the cell under the cursor (or click it)" => Action::Toggle, when PUZZLE_CELL, footer "answer";
-    [key(KeyCode::Enter)] "0-9 Enter" "type the number, Enter answers (Backspace erases)" => Action::Puzzle(PuzzleAction::Type(TextKey::Enter)), when PUZZLE_NUMBER, footer "answer";
+    [key(KeyCode::Char(' ')), ch('x')] "Space" "answer with the cell under the cursor (or click it)" => Action::Toggle, when PUZZLE_CELL, needs When::OPEN, footer "answer";
+    [key(KeyCode::Enter)] "0-9 Enter" "type the number, Enter answers (Backspace erases)" => Action::Puzzle(PuzzleAction::Type(TextKey::Enter)), when PUZZLE_NUMBER, needs When::OPEN, footer "answer";
     [key(KeyCode::Home)] "Home" "first cell" => Action::Home;
     [key(KeyCode::End)] "End" "last cell" => Action::End;
     [ch('z')] "z" "zoom: cells 3, 2, 1 wide, then as wide as fit" => Action::Zoom;
