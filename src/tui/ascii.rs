@@ -146,7 +146,7 @@ pub fn ascii_of(symbol: &str) -> &'static str {
         // Marks of the analysis, the puzzles and the board.
         '★' | '☆' => "*",
         '·' => ".",
-        '×' | '✗' => "!",
+        '×' | '✗' | '⊘' => "!",
         '⊕' => "^",
         '▲' => "'",
         '•' | '◎' => "@",
@@ -188,6 +188,7 @@ mod tests {
         ("☆", "best or winning", "tbm"),
         ("·", "an empty cell, safe", "bn"),
         ("×", "a losing move", "bn"),
+        ("⊘", "a losing move", "n"),
         ("✗", "a losing move", "tbmn"),
         ("✓", "a right answer", "tbmn"),
         ("⊕", "XOR, the nim-sum", "b"),
@@ -223,7 +224,7 @@ mod tests {
     #[test]
     fn every_symbol_becomes_one_ascii_character() {
         for symbol in [
-            "┌", "╲", "╭", "★", "·", "×", "⊕", "▲", "•", "◎", "↑", "←", "█", "⣿", "⠁", "日",
+            "┌", "╲", "╭", "★", "·", "×", "⊘", "⊕", "▲", "•", "◎", "↑", "←", "█", "⣿", "⠁", "日",
         ] {
             let plain = ascii_of(symbol);
             assert_eq!(plain.len(), 1, "{symbol}");

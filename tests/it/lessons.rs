@@ -413,7 +413,7 @@ fn lessons_are_named_in_the_footer_and_read_at_40_by_16() {
         // A lesson has no aim and starts no run: the footer says so.
         let footer = footer_of(&draw(&app, 120, 30));
         assert!(footer.contains("t hint"), "{tab:?}: {footer}");
-        assert!(!footer.contains("aim"), "{tab:?}: {footer}");
+        assert!(!footer.contains("harder/easier"), "{tab:?}: {footer}");
         let text = screen(&app, 40, 16);
         // N&C+ has two rows under its hands there: the question goes first.
         if tab != TabId::Mnc {

@@ -859,3 +859,21 @@ fn at_80_by_24_the_rating_line_stays_over_a_wrong_answer_and_two_hints() {
     assert!(text.contains("your rating"), "{text}");
     assert!(!text.contains("more rows"), "{text}");
 }
+
+#[test]
+fn without_colour_a_losing_cell_is_marked_by_a_sign_no_empty_cell_has() {
+    // Round 9 read `×` beside an X as one more X; round 12 read the dash
+    // that replaced it, with four boards drawn small, as an empty cell.
+    for (color, mark) in [(false, "⊘"), (true, "×")] {
+        let mut app = App::new(Theme { color });
+        type_keys(&mut app, "4+ ");
+        let text = draw(&app, 80, 24).backend().to_string();
+        let boards: String = text.lines().take(7).collect();
+        assert!(boards.contains(mark), "{color}:\n{text}");
+        assert!(!boards.contains(" - "), "{color}:\n{text}");
+        assert!(
+            text.contains(&format!("{mark} losing move")),
+            "{color}:\n{text}"
+        );
+    }
+}

@@ -713,7 +713,7 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
                 .collect()
         };
         assert!(
-            footer(&app).contains(&"hint") && footer(&app).contains(&"aim"),
+            footer(&app).contains(&"hint") && footer(&app).contains(&"harder/easier"),
             "{first}"
         );
 
@@ -721,7 +721,7 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
         keys_then_settle(&mut app, "S");
         let words = footer(&app);
         assert!(
-            !words.contains(&"hint") && !words.contains(&"aim"),
+            !words.contains(&"hint") && !words.contains(&"harder/easier"),
             "{first}: {words:?}"
         );
         assert!(
@@ -767,7 +767,7 @@ fn streak_and_timed_runs_behave_alike_in_every_tab() {
         // for a puzzle that is over.
         let words = footer(&app);
         assert!(
-            !words.contains(&"hint") && words.contains(&"aim"),
+            !words.contains(&"hint") && words.contains(&"harder/easier"),
             "{first}: {words:?}"
         );
         // The rated record is as it was: runs count apart.

@@ -67,7 +67,7 @@ macro_rules! puzzle_keys {
             [$crate::tui::keymap::ch('p')] "p" "lesson: the step's answer, shown (it counts for nothing)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Solution), when $crate::tui::keymap::When::LESSON;
             [$crate::tui::keymap::ch('+'), $crate::tui::keymap::ch('=')] "+" "puzzle: harder ones (aim 200 higher than your rating), and one now"
-                => $wrap($crate::tui::puzzle::PuzzleAction::Aim(1)), when $crate::tui::keymap::When::OUTSIDE_RUNS, group "+/-" "aim";
+                => $wrap($crate::tui::puzzle::PuzzleAction::Aim(1)), when $crate::tui::keymap::When::OUTSIDE_RUNS, group "+/-" "harder/easier";
             [$crate::tui::keymap::ch('-')] "-" "puzzle: easier ones (aim 200 lower), and one now"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Aim(-1)), when $crate::tui::keymap::When::OUTSIDE_RUNS;
             [$crate::tui::keymap::ch('S')] "S" "puzzle: a streak run (harder and harder; one mistake ends it)"
@@ -497,7 +497,7 @@ impl<P, A, E> Training<P, A, E> {
             question: vec![Line::styled(asked, theme.title())],
             heading_stays: self.run.is_some(),
             hint_newest: t.hint_newest,
-            answered: !t.attempt.is_open(),
+            answered: !t.attempt.is_open() || t.attempt.rated,
             ..PuzzlePanel::default()
         };
         // A lesson's step over: a wrong try's "try another" no longer holds.

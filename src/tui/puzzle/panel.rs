@@ -37,9 +37,10 @@ pub struct PuzzlePanel {
     /// The last hint came after the last answer: with the fewest rows it
     /// goes before the answer.
     pub hint_newest: bool,
-    /// The puzzle on is answered (solved or given up): its question, read
-    /// before, may give way. A run's next puzzle is open under the last
-    /// one's words (round 12's streak run lost its question to them).
+    /// The puzzle on is answered (over, or its rating moved by a miss):
+    /// its question, read before, may give way. Not "any words said": a
+    /// run's next puzzle is open under the last one's (round 12's streak
+    /// run lost its question to them).
     pub answered: bool,
 }
 

@@ -478,11 +478,12 @@ impl NotaktoTab {
 }
 
 /// The mark of a losing empty cell: without colour `×` beside a played X
-/// read as one (round 9), so a dash there.
+/// read as one (round 9), and a dash as an empty cell (round 12), so a
+/// "no entry" sign there.
 fn loss_mark(theme: &Theme) -> &'static str {
     match theme.color {
         true => "×",
-        false => "-",
+        false => "⊘",
     }
 }
 
