@@ -806,3 +806,34 @@ fn m_again_on_a_target_drops_the_big_piece_picked_up() {
         Some(&Move::Shift { from: a3, to: a2 })
     );
 }
+
+/// At 40×16 the hands stand in a column beside the board, so that the
+/// panel under it has four rows, not two (a capture's sentence was cut
+/// there); their buttons take clicks there, and the panel's words are
+/// drawn whole under the board.
+#[test]
+fn at_40_by_16_the_hands_stand_beside_the_board_and_the_panel_gets_their_rows() {
+    let small = ratatui::layout::Rect::new(0, 0, 40, 16);
+    let l = layout(shell_layout(small).body).unwrap();
+    assert!(l.hands_beside);
+    assert!(l.panel.height >= 4, "{:?}", l.panel);
+    for hand in [l.hand_small, l.hand_big] {
+        assert!(hand.x > l.grid.right() - 1 && hand.right() <= small.width);
+        assert!(hand.y >= l.grid.y && hand.bottom() <= l.grid.bottom());
+    }
+    // The usual size keeps them under the board, the panel beside.
+    let wide = layout(shell_layout(AREA).body).unwrap();
+    assert!(!wide.hands_beside);
+
+    let mut app = app_playing(Side::X);
+    let text = draw(&app, 40, 16).backend().to_string();
+    let hand_row = text.lines().nth(usize::from(l.hand_small.y)).unwrap();
+    assert!(hand_row.contains("[4 small x]"), "{text}");
+    let small_area = ratatui::layout::Rect::new(0, 0, 40, 16);
+    app.handle(&click(l.hand_big.x + 1, l.hand_big.y), small_area);
+    assert_eq!(mnc(&app).selection(), Some(Selection::Hand(Size::Big)));
+    app.handle(&click(l.hand_small.x + 1, l.hand_small.y), small_area);
+    assert_eq!(mnc(&app).selection(), Some(Selection::Hand(Size::Small)));
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.contains("engine"), "{text}");
+}

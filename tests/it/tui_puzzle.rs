@@ -1242,6 +1242,11 @@ fn at_40_by_16_an_mnc_hint_after_a_move_comes_first_and_nothing_says_the_engine_
     assert!(!text.contains("the engine answers"), "{text}");
     type_keys(&mut app, "t");
     let small = draw(&app, 40, 16).backend().to_string();
-    let panel: Vec<&str> = small.lines().skip(13).take(2).collect();
+    // The panel's first row, under the board.
+    let panel: Vec<&str> = small
+        .lines()
+        .skip_while(|l| !l.contains('└'))
+        .skip(1)
+        .collect();
     assert!(panel[0].contains("hint 1:"), "{small}");
 }

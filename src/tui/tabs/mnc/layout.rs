@@ -9,6 +9,12 @@ pub const MIN_SIZE: (u16, u16) = (32, grid_size(MIN_CELL_HEIGHT).1 + HAND_ROWS +
 
 /// Rows under the board: your hand, then the engine's.
 pub(super) const HAND_ROWS: u16 = 2;
+/// A hand's button, `[3 small o]`, and the column the hands take beside
+/// the board.
+const HAND_WIDTH: u16 = 12;
+/// The rows of the hands in a column: `you`, two buttons, what you lost,
+/// `engine`, its two counts and what it lost.
+pub(super) const BESIDE_ROWS: u16 = 8;
 /// Rows of the panel above the move list (who plays, whose move, the
 /// value, hints, captures, a message).
 const STATUS_ROWS: u16 = 8;
@@ -24,6 +30,10 @@ pub struct MncLayout {
     /// Your hand: the buttons that pick a small or a big piece.
     pub hand_small: Rect,
     pub hand_big: Rect,
+    /// The hands stand in a column beside the board, not in two rows under
+    /// it: a narrow screen's panel under the board gets their rows (at
+    /// 40×16 it had two, and a capture's sentence was cut).
+    pub hands_beside: bool,
     /// Beside the board (or under it on a narrow screen): status, then
     /// the move list.
     pub panel: Rect,
@@ -43,9 +53,22 @@ pub fn layout(area: Rect) -> Option<MncLayout> {
         cells,
         panel,
     } = board_and_panel(area, HAND_ROWS, LARGEST_CELL)?;
-    let hand_y = grid.bottom();
-    let hand_small = Rect::new(grid.x + 4, hand_y, 12, 1);
-    let hand_big = Rect::new(hand_small.right() + 1, hand_y, 12, 1);
+    let under = panel.y > grid.bottom();
+    let beside_x = grid.right() + 1;
+    let hands_beside = under
+        && area.right().saturating_sub(beside_x) >= HAND_WIDTH
+        && grid.height >= BESIDE_ROWS;
+    let (hand_small, hand_big, panel) = if hands_beside {
+        let small = Rect::new(beside_x, grid.y + 1, HAND_WIDTH, 1);
+        let big = Rect::new(beside_x, grid.y + 2, HAND_WIDTH, 1);
+        let y = grid.bottom();
+        (small, big, Rect::new(panel.x, y, panel.width, panel.bottom() - y))
+    } else {
+        let hand_y = grid.bottom();
+        let small = Rect::new(grid.x + 4, hand_y, HAND_WIDTH, 1);
+        let big = Rect::new(small.right() + 1, hand_y, HAND_WIDTH, 1);
+        (small, big, panel)
+    };
     let status = STATUS_ROWS.min(panel.height);
     let moves = Rect::new(
         panel.x,
@@ -59,6 +82,7 @@ pub fn layout(area: Rect) -> Option<MncLayout> {
         cells,
         hand_small,
         hand_big,
+        hands_beside,
         panel,
         moves,
     })

@@ -115,8 +115,22 @@ impl MncTab {
         .into_iter()
         .find(|t| t.chars().count() <= usize::from(layout.grid.width))
         .unwrap_or(counts);
-        let (x, y) = (layout.grid.x, layout.hand_small.y);
-        put_str(buf, x, y, &hands, layout.grid.width, theme.dim());
+        if layout.hands_beside {
+            // The column beside the board: a count a row.
+            let (x, y, width) = (layout.hand_small.x, layout.hand_small.y, layout.hand_small.width);
+            let rows = [
+                "small in".to_string(),
+                "hand:".to_string(),
+                format!("x {} [ ]", setup.hands[Side::X]),
+                format!("o {} {{ }}", setup.hands[Side::O]),
+            ];
+            for (k, text) in rows.iter().enumerate() {
+                put_str(buf, x, y - 1 + k as u16, text, width, theme.dim());
+            }
+        } else {
+            let (x, y) = (layout.grid.x, layout.hand_small.y);
+            put_str(buf, x, y, &hands, layout.grid.width, theme.dim());
+        }
         let mut moves_listed = 0;
         let mut lines = vec![
             Line::styled("ANALYSIS: set up any position", theme.title()),

@@ -259,6 +259,33 @@ impl MncTab {
                 .count() as u8;
             SMALL_PIECES - position.small_in_hand(side) - on_board
         };
+        if layout.hands_beside {
+            // A column: `you`, the buttons, what you lost; then the engine's.
+            let (x, y, width) = (layout.hand_small.x, layout.hand_small.y, layout.hand_small.width);
+            let engine = you.other();
+            let count = |side: Side, size: Size| match size {
+                Size::Small => position.small_in_hand(side),
+                Size::Big => position.big_in_hand(side),
+            };
+            let letter = |side: Side, size: Size| Piece { side, size }.letter();
+            let lost_line = |side: Side| match lost(side) {
+                0 => String::new(),
+                n => format!("{n} {} lost", side_letter(side)),
+            };
+            let rows = [
+                (y - 1, "you".to_string()),
+                (y + 2, lost_line(you)),
+                (y + 3, "engine".to_string()),
+                (y + 4, format!("{} small {}", count(engine, Size::Small), letter(engine, Size::Small))),
+                (y + 5, format!("{} big {}", count(engine, Size::Big), letter(engine, Size::Big))),
+                (y + 6, lost_line(engine)),
+            ];
+            for (row, text) in rows {
+                put_str(buf, x, row, &text, width, theme.dim());
+            }
+            self.render_hand_buttons(layout, buf, theme);
+            return;
+        }
         let room = layout.hand_small.x.saturating_sub(layout.grid.x);
         put_str(
             buf,
@@ -268,22 +295,7 @@ impl MncTab {
             room,
             theme.dim(),
         );
-        for (size, rect) in [
-            (Size::Small, layout.hand_small),
-            (Size::Big, layout.hand_big),
-        ] {
-            let left = match size {
-                Size::Small => position.small_in_hand(you),
-                Size::Big => position.big_in_hand(you),
-            };
-            let letter = Piece { side: you, size }.letter();
-            let text = format!("[{left} {} {letter}]", size_word(size));
-            let mut style = piece_style(Piece { side: you, size }, theme);
-            if self.selection == Some(Selection::Hand(size)) {
-                style = style.patch(theme.cursor());
-            }
-            put_str(buf, rect.x, rect.y, &text, rect.width, style);
-        }
+        self.render_hand_buttons(layout, buf, theme);
         // Up to two columns short of the panel when it is beside the board,
         // else the edge: the hands never run on into the panel's words.
         let right = if layout.panel.x > layout.grid.right() {
@@ -345,6 +357,29 @@ impl MncTab {
             .find(|t| t.chars().count() <= usize::from(room(x)))
             .unwrap_or(hand);
         put_str(buf, x, layout.hand_small.y + 1, &text, room(x), theme.dim());
+    }
+
+    /// Your hand's two buttons, `[3 small o]` and `[1 big O]`: a click or
+    /// `s`/`b` picks from them.
+    fn render_hand_buttons(&self, layout: &MncLayout, buf: &mut Buffer, theme: &Theme) {
+        let you = self.human();
+        let (position, _) = self.shown();
+        for (size, rect) in [
+            (Size::Small, layout.hand_small),
+            (Size::Big, layout.hand_big),
+        ] {
+            let left = match size {
+                Size::Small => position.small_in_hand(you),
+                Size::Big => position.big_in_hand(you),
+            };
+            let letter = Piece { side: you, size }.letter();
+            let text = format!("[{left} {} {letter}]", size_word(size));
+            let mut style = piece_style(Piece { side: you, size }, theme);
+            if self.selection == Some(Selection::Hand(size)) {
+                style = style.patch(theme.cursor());
+            }
+            put_str(buf, rect.x, rect.y, &text, rect.width, style);
+        }
     }
 
     /// The panel's words: the match as it stands, a review or the line.
