@@ -6,7 +6,7 @@
 use crate::solver::record::{Mark, Record, Rules, Shown, Value};
 use crate::tui::theme::Theme;
 use crate::tui::value_history::{ValueHistory, LEAST_ROWS, MOST_ROWS};
-use crate::tui::widgets::{key_lines, put_str, rows_of};
+use crate::tui::widgets::{key_lines, put_str, rows_of, together};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as At, Rect};
 use ratatui::style::Style;
@@ -506,5 +506,8 @@ fn move_at<R: Rules>(
 /// line was cut).
 pub fn line_steps(count: usize, more: &str, step: usize) -> String {
     let plural = if count == 1 { "" } else { "s" };
-    format!("{count} move{plural} of perfect play{more}; step {step} of {count}")
+    format!(
+        "{count} move{plural} of perfect play{more}; {}",
+        together(&format!("step {step} of {count}"))
+    )
 }

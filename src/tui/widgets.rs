@@ -115,6 +115,30 @@ pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, s
     }
 }
 
+/// A space that wrapping keeps (no-break): `step 1 of 4` wraps whole
+/// (round 12 read `step 1 of` / `4`). The frame draws it as a plain space
+/// ([`plain_spaces`]).
+const KEPT_SPACE: char = '\u{a0}';
+
+/// `words` with its spaces kept by wrapping: they wrap as one word.
+pub fn together(words: &str) -> String {
+    words.replace(' ', &KEPT_SPACE.to_string())
+}
+
+/// Draws each kept space of `area` as a plain space, once the frame is
+/// drawn: a terminal, a copied screen and `tmux capture-pane` read a space.
+pub fn plain_spaces(buf: &mut Buffer, area: Rect) {
+    let area = area.intersection(buf.area);
+    let kept = KEPT_SPACE.to_string();
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            if buf[(x, y)].symbol() == kept {
+                buf[(x, y)].set_symbol(" ");
+            }
+        }
+    }
+}
+
 /// The rows `lines` take wrapped at `width` (spelled as they are drawn).
 pub fn rows_of(lines: &[Line<'_>], width: u16) -> usize {
     let lines: Vec<Line<'_>> = lines.iter().cloned().map(spelled_line).collect();

@@ -456,3 +456,18 @@ fn a_slower_win_in_a_lesson_speaks_of_the_step_not_a_puzzle() {
     );
     assert!(!text.contains("Not counted"), "{text}");
 }
+
+#[test]
+fn a_lessons_place_wraps_whole_and_reads_as_plain_spaces() {
+    // 40×16: round 12 read `LESSON big and small pieces, step 1 of` over
+    // `4`. The place wraps as one word, drawn with plain spaces (a copied
+    // screen or a search for `step 1 of 4` finds it).
+    let mut app = noughts::tui::app::App::new(noughts::tui::theme::Theme { color: false });
+    app.update(noughts::tui::app::Action::SelectTab(
+        noughts::tui::app::TabId::Mnc,
+    ));
+    type_keys(&mut app, "L");
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.contains("step 1 of 4"), "{text}");
+    assert!(!text.contains('\u{a0}'), "{text}");
+}

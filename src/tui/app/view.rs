@@ -2,6 +2,7 @@
 //! and the notice over it, in ASCII when the settings ask.
 
 use super::App;
+use crate::tui::widgets;
 use crate::tui::ascii;
 use crate::tui::keymap::{Footer, Hint};
 use crate::tui::overlays;
@@ -65,6 +66,7 @@ impl Widget for &App {
         if let Some(notice) = &self.notice {
             shell.render_notice(notice, layout.footer, buf);
         }
+        widgets::plain_spaces(buf, area);
         if self.ascii {
             ascii::to_ascii(buf, area);
         }

@@ -6,6 +6,7 @@
 //! the last step the lesson points to the rated puzzles.
 
 use super::{Attempt, Standing, Training, Try};
+use crate::tui::widgets::together;
 use crate::solver::puzzle::PuzzleId;
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
@@ -69,7 +70,7 @@ impl<P> Lesson<P> {
 
     /// "step 2 of 5".
     pub fn place(&self) -> String {
-        format!("step {} of {}", self.shown, self.steps.len())
+        together(&format!("step {} of {}", self.shown, self.steps.len()))
     }
 
     fn is_last(&self) -> bool {

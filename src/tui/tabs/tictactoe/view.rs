@@ -15,7 +15,7 @@ use crate::tui::playing::{game_lines, Banner};
 use crate::tui::record_view;
 use crate::tui::theme::Theme;
 use crate::tui::value_history::{ValueHistory, LEAST_ROWS, MOST_ROWS};
-use crate::tui::widgets::{key_lines, put_label, render_wrapped, rows_of};
+use crate::tui::widgets::{key_lines, put_label, render_wrapped, rows_of, together};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -198,7 +198,10 @@ impl TicTacToeTab {
             all
         } else {
             let short = Line::styled(
-                format!("PERFECT LINE, step {step} of {}", line.moves.len()),
+                format!(
+                    "PERFECT LINE, {}",
+                    together(&format!("step {step} of {}", line.moves.len()))
+                ),
                 theme.title(),
             );
             let keys = key_lines(
