@@ -4,7 +4,7 @@
 use super::json;
 use super::Error;
 use crate::notation::puzzle::{answer_text, answers, position_text, question};
-use crate::solver::puzzle::{Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated};
+use crate::solver::puzzle::{Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, Theme};
 use serde::Serialize;
 use std::io::Write;
 
@@ -29,7 +29,13 @@ pub struct Options {
     /// 1500): the levels are tried in turn, seeds counting up from --seed.
     #[arg(long, value_name = "R", conflicts_with = "level", value_parser = crate::notation::puzzle::rating_arg)]
     rating: Option<u16>,
-    /// A line of JSON per puzzle: id, question, position, answers, rating.
+    /// Only puzzles with this theme (the idea their answer turns on; each
+    /// game's are listed in docs/commands.md): with a level, seeds count up
+    /// until one has it.
+    #[arg(long, value_name = "T")]
+    theme: Option<String>,
+    /// A line of JSON per puzzle: id, question, position, answers, themes,
+    /// rating.
     #[arg(long)]
     json: bool,
 }
@@ -55,6 +61,24 @@ impl Options {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
             now.map_or(0, |d| d.subsec_nanos() ^ d.as_secs() as u32)
         });
+        let theme = match &self.theme {
+            None => None,
+            Some(name) => Some(self.game.theme(name).ok_or_else(|| Error::Option {
+                option: "--theme".into(),
+                error: crate::notation::InputError::at_column(
+                    1,
+                    format!(
+                        "expected a theme of {}'s puzzles ({}), found {}",
+                        game_word(self.game),
+                        (self.game.themes().iter())
+                            .map(|t| t.name)
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        crate::notation::escaped(name)
+                    ),
+                ),
+            })?),
+        };
         run(
             Request {
                 game: self.game,
@@ -62,6 +86,7 @@ impl Options {
                 count: self.count,
                 seed,
                 rating: self.rating,
+                theme,
                 json: self.json,
             },
             out,
@@ -79,8 +104,15 @@ pub struct Request {
     pub seed: u32,
     /// Puzzles rated near this, from any level (`level` is then unused).
     pub rating: Option<u16>,
+    /// Only puzzles with this theme.
+    pub theme: Option<Theme>,
     pub json: bool,
 }
+
+/// Seeds a level is searched for a puzzle with the theme asked before
+/// the search gives up (a theme that a level has turns up within a few
+/// hundred).
+pub const THEME_TRIES: u32 = 10_000;
 
 /// One puzzle as a line of JSON.
 #[derive(Debug, Serialize)]
@@ -97,6 +129,8 @@ struct PuzzleDocument {
     answers: Vec<String>,
     /// The answers in words, as the text output gives them.
     answer: String,
+    /// The ideas the answers turn on, by name (`fork`, `nim-sum`).
+    themes: Vec<&'static str>,
     /// How hard it is, on the usual scale (a new player 1500), from what is
     /// measured of it: see docs/commands.md.
     rating: u16,
@@ -127,19 +161,47 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
     for _ in 0..request.count {
         let (id, puzzle) = match request.rating {
             // Seeds from the last one used on; none of the last 50 repeats.
-            Some(rating) => puzzler.chosen_puzzle(Choice::Near {
-                game: request.game,
-                at_least: 0,
-                rating,
-                seed: next_seed,
-            }),
+            Some(rating) => puzzler.chosen_puzzle_with(
+                Choice::Near {
+                    game: request.game,
+                    at_least: 0,
+                    rating,
+                    seed: next_seed,
+                },
+                request.theme,
+            ),
             // Each seed counts up from the last one used: one whose puzzle
-            // repeats one of the last 50 of the run gives way to the next.
-            None => puzzler.fresh_puzzle(PuzzleId {
-                game: request.game,
-                level: request.level,
-                seed: next_seed,
-            }),
+            // repeats one of the last 50 of the run gives way to the next,
+            // and so does one without the theme asked for.
+            None => {
+                let mut seed = next_seed;
+                let mut tried = 0;
+                loop {
+                    let (id, puzzle) = puzzler.fresh_puzzle(PuzzleId {
+                        game: request.game,
+                        level: request.level,
+                        seed,
+                    });
+                    let Some(theme) = request.theme else {
+                        break (id, puzzle);
+                    };
+                    if puzzle.themes().contains(&theme) {
+                        break (id, puzzle);
+                    }
+                    tried += 1;
+                    let next = id.seed.checked_add(1).filter(|_| tried < THEME_TRIES);
+                    let Some(next) = next else {
+                        out.flush().map_err(Error::Output)?;
+                        return Err(Error::Range(format!(
+                            "--theme {theme}: no {} puzzle of level {} has it in {tried} seeds from {next_seed}; \
+                             try another level, or --rating",
+                            game_word(request.game),
+                            request.level
+                        )));
+                    };
+                    seed = next;
+                }
+            }
         };
         // Ids' seeds count up and never wrap: a puzzle found below the seed
         // asked for, or a next seed past the largest, ends the batch.
@@ -171,10 +233,14 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
         } else {
             writeln!(
                 out,
-                "{id}  {}\n  position  {}\n  answer    {}\n  rating    {}",
+                "{id}  {}\n  position  {}\n  answer    {}\n  themes    {}\n  rating    {}",
                 question(&puzzle),
                 position_text(&puzzle),
                 answer_text(&puzzle),
+                (puzzle.themes().iter())
+                    .map(|t| t.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 puzzle.rating()
             )?;
         }
@@ -191,6 +257,7 @@ fn document(id: PuzzleId, puzzle: &Puzzle) -> PuzzleDocument {
         position: position_text(puzzle),
         answers: answers(puzzle),
         answer: answer_text(puzzle),
+        themes: puzzle.themes().iter().map(|t| t.name).collect(),
         rating: puzzle.rating(),
     }
 }

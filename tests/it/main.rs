@@ -34,6 +34,7 @@ mod settings;
 mod shell;
 mod survey;
 mod tabs_alike;
+mod themes;
 mod tictactoe;
 mod treblecross;
 mod tui;

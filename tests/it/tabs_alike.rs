@@ -701,3 +701,49 @@ fn a_runs_next_puzzle_shows_its_question_under_the_last_ones_words() {
     let first_words: String = asked.chars().take(30).collect();
     assert!(text.contains(&first_words), "no `{asked}`:\n{text}");
 }
+
+#[test]
+fn once_a_puzzle_is_over_the_panel_names_its_themes_in_every_tab() {
+    use noughts::solver::puzzle::Puzzler;
+    for id in [
+        "tictactoe-2-2",
+        "treblecross-3-7",
+        "notakto-1-5",
+        "mnc-1-48651",
+    ] {
+        let id: noughts::solver::puzzle::PuzzleId = id.parse().unwrap();
+        let themes: Vec<String> = (Puzzler::new().make(id).themes().iter())
+            .map(|t| t.name.replace('-', " "))
+            .collect();
+        let mut app = fresh();
+        app.open_puzzle(id);
+        settle(&mut app);
+        let open = draw(&app, 120, 40).backend().to_string();
+        assert!(
+            !open.contains("theme"),
+            "{id}: named before the answer:\n{open}"
+        );
+        let hint = match id.game {
+            noughts::solver::puzzle::PuzzleGame::TicTacToe => {
+                Action::tab(tictactoe::Action::Puzzle(PuzzleAction::Hint))
+            }
+            noughts::solver::puzzle::PuzzleGame::Treblecross => {
+                Action::tab(treblecross::Action::Puzzle(PuzzleAction::Hint))
+            }
+            noughts::solver::puzzle::PuzzleGame::Mnc => {
+                Action::tab(mnc::Action::Puzzle(PuzzleAction::Hint))
+            }
+            noughts::solver::puzzle::PuzzleGame::Notakto => {
+                Action::tab(notakto::Action::Puzzle(PuzzleAction::Hint))
+            }
+        };
+        for _ in 0..3 {
+            app.update(hint);
+        }
+        settle(&mut app);
+        let over = draw(&app, 120, 40).backend().to_string();
+        let plural = if themes.len() == 1 { "" } else { "s" };
+        let line = format!("theme{plural}: {}", themes.join(", "));
+        assert!(over.contains(&line), "{id}: no `{line}`:\n{over}");
+    }
+}

@@ -4,7 +4,8 @@
 
 use crate::solver::mnc::{Engine, Move, Position};
 use crate::solver::puzzle::{
-    shape_of, Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64,
+    shape_of, those, Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64,
+    Theme,
 };
 use crate::solver::{BySide, Cell, Outcome, Side};
 use rustc_hash::FxHashSet;
@@ -161,10 +162,56 @@ impl Puzzler {
     }
 }
 
+/// The themes, in the order they are listed.
+pub const CAPTURE: Theme = Theme {
+    name: "capture",
+    about: "cover a small piece of your opponent's with a big one",
+};
+pub const MOVING_A_BIG_PIECE: Theme = Theme {
+    name: "moving-a-big-piece",
+    about: "move a big piece already on the board (it takes the small piece it lands on)",
+};
+pub const THREAT: Theme = Theme {
+    name: "threat",
+    about: "take nothing, but threaten to complete a line next move",
+};
+pub const QUIET_MOVE: Theme = Theme {
+    name: "quiet-move",
+    about: "take nothing and threaten nothing yet, and still win",
+};
+
+/// What a winning move does: takes a piece, moves a big one, threatens a
+/// line (could its mover complete one if it moved again?), or none.
+fn ideas(position: &Position, mv: Move) -> [bool; 4] {
+    let mover = position.to_move();
+    let captures = position.captured_by(mv).is_some_and(|p| p.side != mover);
+    let shift = matches!(mv, Move::Shift { .. });
+    let threat = !captures
+        && position.play(mv).is_ok_and(|next| {
+            Position::new(next.cells(), next.hands(), mover).is_ok_and(|p| p.has_winning_move())
+        });
+    [captures, shift, threat, !captures && !threat]
+}
+
 impl GamePuzzle for MncPuzzle {
     const GAME: PuzzleGame = PuzzleGame::Mnc;
     const LEVELS: u8 = LEVELS;
     const SPAN: (u16, u16) = (1400, 2460);
+    const THEMES: &'static [Theme] = &[CAPTURE, MOVING_A_BIG_PIECE, THREAT, QUIET_MOVE];
+
+    /// What the winning moves do, each theme where one of them does it.
+    fn themes(&self) -> Vec<Theme> {
+        let found: Vec<[bool; 4]> = (self.answers.iter())
+            .map(|&mv| ideas(&self.position, mv))
+            .collect();
+        let any = |k: usize| found.iter().any(|idea| idea[k]);
+        those(Self::THEMES, |t| match *t {
+            CAPTURE => any(0),
+            MOVING_A_BIG_PIECE => any(1),
+            THREAT => any(2),
+            _ => any(3),
+        })
+    }
 
     fn make(puzzler: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self {
         let engine = puzzler.engine();

@@ -16,7 +16,8 @@
 
 use crate::solver::notakto::{analyze, Board, Move};
 use crate::solver::puzzle::{
-    shape_of, Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64,
+    shape_of, those, Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64,
+    Theme,
 };
 use crate::solver::Cell;
 
@@ -106,10 +107,30 @@ impl NotaktoPuzzle {
     }
 }
 
+/// The themes, in the order they are listed.
+pub const KILL_A_BOARD: Theme = Theme {
+    name: "kill-a-board",
+    about: "complete three in a row on a board, so that it is dead",
+};
+pub const LOSING_COUNT: Theme = Theme {
+    name: "losing-count",
+    about: "kill nothing: leave your opponent a losing count of the boards",
+};
 impl GamePuzzle for NotaktoPuzzle {
     const GAME: PuzzleGame = PuzzleGame::Notakto;
     const LEVELS: u8 = LEVELS;
     const SPAN: (u16, u16) = (960, 2600);
+    const THEMES: &'static [Theme] = &[KILL_A_BOARD, LOSING_COUNT];
+
+    /// Whether a winning move kills its board, and whether one kills
+    /// nothing.
+    fn themes(&self) -> Vec<Theme> {
+        let kills = |m: &Move| self.boards[m.board].with_x(m.cell).is_dead();
+        those(Self::THEMES, |t| match *t {
+            KILL_A_BOARD => self.answers.iter().any(kills),
+            _ => !self.answers.iter().all(kills),
+        })
+    }
 
     fn make(_: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self {
         make(level, random)

@@ -15,8 +15,10 @@
 //! way to the next seed.
 
 mod rating;
+mod theme;
 
 pub use self::rating::{Difficulty, Rated};
+pub use self::theme::{those, Theme};
 pub use super::{Puzzle, PuzzleGame};
 
 use crate::{with_puzzle, with_puzzle_game};
@@ -64,6 +66,12 @@ pub trait GamePuzzle: Rated + Sized {
     /// The puzzle of `level` (within the game's) drawn from `random`, with
     /// what `puzzler` keeps for the game (a solved game, a table).
     fn make(puzzler: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self;
+    /// Every theme the game's puzzles may have, in the order they are
+    /// listed.
+    const THEMES: &'static [Theme];
+    /// The themes of this puzzle (at least one), read off its position
+    /// and its answers.
+    fn themes(&self) -> Vec<Theme>;
     /// A number naming the puzzle up to symmetry.
     fn shape(&self) -> Shape;
     fn into_puzzle(self) -> Puzzle;
@@ -78,6 +86,23 @@ impl PuzzleGame {
     /// The levels the game has, from 1.
     pub fn levels(self) -> u8 {
         with_puzzle_game!(self, P => P::LEVELS)
+    }
+
+    /// Every theme its puzzles may have.
+    pub fn themes(self) -> &'static [Theme] {
+        with_puzzle_game!(self, P => P::THEMES)
+    }
+
+    /// The theme of this game named `name`, if there is one.
+    pub fn theme(self, name: &str) -> Option<Theme> {
+        self.themes().iter().copied().find(|t| t.name == name)
+    }
+}
+
+impl Puzzle {
+    /// Its themes (see [`GamePuzzle::themes`]).
+    pub fn themes(&self) -> Vec<Theme> {
+        with_puzzle!(self, p => p.themes())
     }
 }
 
@@ -179,6 +204,26 @@ impl Puzzler {
         };
         with_puzzle_game!(game, P => {
             let (id, puzzle) = self.chosen::<P>(choice);
+            (id, puzzle.into_puzzle())
+        })
+    }
+
+    /// A puzzle of any game chosen, as [`Puzzler::chosen`], with the
+    /// theme `theme` where one is asked (a named one is given whatever its
+    /// themes). Every theme of a game is some puzzle's, so one is found.
+    pub fn chosen_puzzle_with(
+        &mut self,
+        choice: Choice,
+        theme: Option<Theme>,
+    ) -> (PuzzleId, Puzzle) {
+        let game = match choice {
+            Choice::Named(id) => id.game,
+            Choice::Near { game, .. } => game,
+        };
+        with_puzzle_game!(game, P => {
+            let (id, puzzle) = self.chosen_where::<P>(choice, |p: &P| {
+                theme.is_none_or(|t| p.themes().contains(&t))
+            });
             (id, puzzle.into_puzzle())
         })
     }

@@ -9,8 +9,9 @@
 //! one (27 and 5), and boards where no move loses (37), for the eye that
 //! checks before it plays.
 
+use crate::solver::board::{ALL_CELLS, LINES};
 use crate::solver::puzzle::{
-    Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64,
+    those, Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64, Theme,
 };
 use crate::solver::tictactoe::{Analyzer, Board};
 use crate::solver::{Cell, Outcome, Side};
@@ -111,10 +112,84 @@ impl TicTacToePuzzle {
     }
 }
 
+/// The themes, in the order they are listed.
+pub const THREE_IN_A_ROW: Theme = Theme {
+    name: "three-in-a-row",
+    about: "complete a line of three",
+};
+pub const FORK: Theme = Theme {
+    name: "fork",
+    about: "make two threats at once: only one can be stopped",
+};
+pub const FORCING_MOVE: Theme = Theme {
+    name: "forcing-move",
+    about: "make one threat: the reply is forced, and then you fork",
+};
+pub const QUIET_MOVE: Theme = Theme {
+    name: "quiet-move",
+    about: "a move that threatens nothing yet and still wins",
+};
+pub const BLOCK: Theme = Theme {
+    name: "block",
+    about: "stop your opponent's two in a line",
+};
+pub const STOP_A_FORK: Theme = Theme {
+    name: "stop-a-fork",
+    about: "no threat yet, but a careless move lets your opponent fork",
+};
+pub const EVERY_MOVE_HOLDS: Theme = Theme {
+    name: "every-move-holds",
+    about: "no move loses: see it before you play",
+};
+
+/// The lines where `side` has two marks and the third cell is empty: the
+/// threats it makes.
+pub fn threats(board: &Board, side: Side) -> usize {
+    let own = board.cells(side);
+    let empty = ALL_CELLS & !(board.cells(Side::X) | board.cells(Side::O));
+    LINES
+        .iter()
+        .filter(|&&line| (line & own).count_ones() == 2 && line & empty != 0)
+        .count()
+}
+
 impl GamePuzzle for TicTacToePuzzle {
     const GAME: PuzzleGame = PuzzleGame::TicTacToe;
     const LEVELS: u8 = LEVELS;
     const SPAN: (u16, u16) = (800, 1470);
+    const THEMES: &'static [Theme] = &[
+        THREE_IN_A_ROW,
+        FORK,
+        FORCING_MOVE,
+        QUIET_MOVE,
+        BLOCK,
+        STOP_A_FORK,
+        EVERY_MOVE_HOLDS,
+    ];
+
+    /// A win: what each winning move makes (a line, two threats, one, none),
+    /// and a block where the opponent threatens and the win is not at once.
+    /// A save: a block where the opponent threatens, else a fork to stop
+    /// where some move loses, else no move loses.
+    fn themes(&self) -> Vec<Theme> {
+        let opponent = self.mover.other();
+        let threatened = threats(&self.board, opponent) > 0;
+        let made: Vec<usize> = (self.answers.iter())
+            .map(|&cell| threats(&self.board.with(cell, Some(self.mover)), self.mover))
+            .collect();
+        let some_move_loses = self.moves.iter().any(|(_, v)| v.is_loss());
+        those(Self::THEMES, |t| match (self.task, *t) {
+            (TicTacToeTask::Win { plies: 1 }, t) => t == THREE_IN_A_ROW,
+            (TicTacToeTask::Win { .. }, FORK) => made.iter().any(|&n| n >= 2),
+            (TicTacToeTask::Win { .. }, FORCING_MOVE) => made.contains(&1),
+            (TicTacToeTask::Win { .. }, QUIET_MOVE) => made.contains(&0),
+            (TicTacToeTask::Win { .. }, BLOCK) => threatened,
+            (TicTacToeTask::Save, BLOCK) => threatened,
+            (TicTacToeTask::Save, STOP_A_FORK) => !threatened && some_move_loses,
+            (TicTacToeTask::Save, EVERY_MOVE_HOLDS) => !threatened && !some_move_loses,
+            _ => false,
+        })
+    }
 
     fn make(puzzler: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self {
         let index = puzzler.kept(|| Index::build(&mut Analyzer::new()));

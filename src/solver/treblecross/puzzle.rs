@@ -4,7 +4,8 @@
 
 use crate::solver::grundy::GrundyTable;
 use crate::solver::puzzle::{
-    shape_of, Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64,
+    shape_of, those, Difficulty, GamePuzzle, Puzzle, PuzzleGame, Puzzler, Rated, Shape, SplitMix64,
+    Theme,
 };
 use crate::solver::treblecross::{analyze, free_segment_count, Strip, StripAnalysis};
 
@@ -133,10 +134,55 @@ impl TreblecrossPuzzle {
     }
 }
 
+/// The themes, in the order they are listed.
+pub const ONE_SEGMENT: Theme = Theme {
+    name: "one-segment",
+    about: "one free stretch: split it into two that cancel",
+};
+pub const NIM_SUM: Theme = Theme {
+    name: "nim-sum",
+    about: "several free stretches: leave their nim-sum 0",
+};
+pub const UNSAFE_CELLS: Theme = Theme {
+    name: "unsafe-cells",
+    about: "most empty cells hand your opponent three in a row: find the safe ones",
+};
+pub const GRUNDY_VALUE: Theme = Theme {
+    name: "grundy-value",
+    about: "the value of a free stretch, from the values of what a move leaves",
+};
+
+/// The empty cells within two of an `X`: a move there lets the opponent
+/// make three in a row.
+pub fn unsafe_cells(strip: &[bool]) -> usize {
+    (0..strip.len())
+        .filter(|&c| !strip[c] && (c.saturating_sub(2)..(c + 3).min(strip.len())).any(|d| strip[d]))
+        .count()
+}
+
 impl GamePuzzle for TreblecrossPuzzle {
     const GAME: PuzzleGame = PuzzleGame::Treblecross;
     const LEVELS: u8 = LEVELS;
     const SPAN: (u16, u16) = (940, 2320);
+    const THEMES: &'static [Theme] = &[ONE_SEGMENT, NIM_SUM, UNSAFE_CELLS, GRUNDY_VALUE];
+
+    /// A winning cell: one free stretch or several (the nim-sum), and
+    /// unsafe cells where they are most of the empty ones; the drills are
+    /// a stretch's value and a nim-sum.
+    fn themes(&self) -> Vec<Theme> {
+        let strip = self.strip.cells();
+        let segments = free_segment_count(strip);
+        let empty = strip.iter().filter(|&&x| !x).count();
+        let mostly_unsafe = 2 * unsafe_cells(strip) > empty;
+        those(Self::THEMES, |t| match (&self.task, *t) {
+            (TreblecrossTask::WinningCell { .. }, ONE_SEGMENT) => segments == 1,
+            (TreblecrossTask::WinningCell { .. }, NIM_SUM) => segments >= 2,
+            (TreblecrossTask::WinningCell { .. }, UNSAFE_CELLS) => mostly_unsafe,
+            (TreblecrossTask::NimSum { .. }, t) => t == NIM_SUM,
+            (TreblecrossTask::SegmentValue { .. }, t) => t == GRUNDY_VALUE,
+            _ => false,
+        })
+    }
 
     fn make(puzzler: &mut Puzzler, level: u8, random: &mut SplitMix64) -> Self {
         let table = puzzler.kept(GrundyTable::default);

@@ -10,7 +10,7 @@
 //! or, in a run, near the run's climb: the levels of the generators are
 //! rating bands the choice draws from.
 
-use crate::solver::puzzle::{Choice, PuzzleGame, PuzzleId, Rated};
+use crate::solver::puzzle::{Choice, GamePuzzle, PuzzleGame, PuzzleId, Rated, Theme as PuzzleTheme};
 use crate::tui::text::TextKey;
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
@@ -484,9 +484,12 @@ impl<P, A, E> Training<P, A, E> {
         }
     }
 
+}
+
+impl<P: GamePuzzle, A, E> Training<P, A, E> {
     /// The panel's lines every tab has: the heading, the question asked,
-    /// what the last answer gave, the hints and what to do next (the tab
-    /// adds its own).
+    /// what the last answer gave (and, once it is over, the puzzle's
+    /// themes), the hints and what to do next (the tab adds its own).
     pub fn panel(&self, asked: String, theme: &Theme) -> Option<PuzzlePanel> {
         let t = self.current.as_ref()?;
         let mut panel = PuzzlePanel {
@@ -505,6 +508,10 @@ impl<P, A, E> Training<P, A, E> {
         if let Some((words, right)) = t.said.as_ref().filter(|(_, right)| *right || !stale) {
             let style = if *right { theme.good() } else { theme.bad() };
             panel.answer.push(Line::styled(words.clone(), style));
+        }
+        // The ideas it turned on, once over (a lesson says its own why).
+        if !t.attempt.is_open() && self.lesson.is_none() {
+            panel.answer.push(Line::styled(theme_words(&t.puzzle.themes()), theme.dim()));
         }
         for (k, words) in t.hints.iter().enumerate() {
             panel.hints.push(Line::styled(
@@ -525,6 +532,15 @@ impl<P, A, E> Training<P, A, E> {
         }
         Some(panel)
     }
+}
+
+/// A puzzle's themes as the panel names them: `theme: kill a board`,
+/// `themes: capture, moving a big piece` (the names `--theme` takes, in
+/// words).
+pub fn theme_words(themes: &[PuzzleTheme]) -> String {
+    let names: Vec<String> = themes.iter().map(|t| t.name.replace('-', " ")).collect();
+    let plural = if names.len() == 1 { "" } else { "s" };
+    format!("theme{plural}: {}", names.join(", "))
 }
 
 /// Said by `c` on a puzzle's line or review: a puzzle is not played on
