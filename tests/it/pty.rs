@@ -480,7 +480,7 @@ fn a_click_on_the_strip_changes_the_treblecross_verdict() {
     session.click(strip.x + 2 * 5 + 2, strip.y);
     session.wait_for("LOSING for the player to move");
     assert!(
-        session.screen_text().contains("×    ×    X    ×    ×"),
+        session.screen_text().contains("⊘    ⊘    X    ⊘    ⊘"),
         "{}",
         session.screen_text()
     );

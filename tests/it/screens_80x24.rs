@@ -95,7 +95,7 @@ fn strip_row(line: &str, marks: &[char]) -> bool {
 /// write it; `x` in ASCII): only the ASCII half applies there.
 fn dots_only_mark_safe_cells(unicode: &str, ascii: &str, products: bool) {
     for line in unicode.lines().filter(|_| !products) {
-        if strip_row(line, &['★', '·', '×', '✗']) {
+        if strip_row(line, &['★', '·', '⊘', '✗']) {
             continue;
         }
         let rest = line.replace("· loses later", "");
@@ -353,7 +353,7 @@ fn notakto_editing_game_review_line_over_and_puzzle() {
             "WINNING for the player to move",
             "winning moves: board 1: a2",
             "board 1",
-            "★ winning move, × losing move",
+            "★ winning move, ⊘ losing move",
             "i: the details",
         ],
     );

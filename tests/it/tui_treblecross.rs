@@ -673,12 +673,12 @@ fn the_legend_says_what_each_mark_gives() {
     let app = app_with("......");
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("LOSING"), "{text}");
-    assert!(text.contains("× loses at once, · loses later"), "{text}");
+    assert!(text.contains("⊘ loses at once, · loses later"), "{text}");
     assert!(!text.contains("★ wins"), "{text}");
     let app = app_with(".......");
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(
-        text.contains("★ wins, · loses later, × loses at once"),
+        text.contains("★ wins, · loses later, ⊘ loses at once"),
         "{text}"
     );
 }

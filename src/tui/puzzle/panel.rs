@@ -95,6 +95,16 @@ impl PuzzlePanel {
         // the question (read before) goes first.
         let rating = &self.heading[..self.heading.len().min(2)];
         let rating_kept = |question: &[Line<'static>]| body(rating, question, last_hint);
+        // Fewer rows: the tab's words on where the game stands go too
+        // (round 13's Notakto miss at 80×24 lost the rating line to them).
+        let rating_first: Vec<Line<'static>> = (rating.iter())
+            .chain(&self.answer)
+            .chain(&self.message)
+            .chain(last_hint)
+            .chain(&self.pointer)
+            .chain(&self.standing)
+            .cloned()
+            .collect();
         // With fewer rows still (a small terminal's few under a board) the
         // id goes too: what the last answer gave, the tab's message, what to
         // answer and the last hint come first, then what to do next.
@@ -142,6 +152,7 @@ impl PuzzlePanel {
             Some(rated),
             Some(rating_kept(&self.question)),
             self.answered.then(|| rating_kept(&[])),
+            self.answered.then_some(rating_first),
             Some(without(&self.hints)),
             Some(without(last_hint)),
             Some(named),

@@ -1,6 +1,6 @@
 //! Drawing the Notakto tab: the boards at the look that fits them all
 //! (dead ones drawn dashed and dim, each empty cell of a live board ★ for
-//! a winning move and × for a losing one, as the Treblecross strip marks
+//! a winning move and ⊘ for a losing one, as the Treblecross strip marks
 //! a cell that hands the opponent the win), each board's element under it,
 //! and the words: the product written out and so who wins, what the cell
 //! under the cursor would do, the game, the review and the perfect line.
@@ -186,8 +186,8 @@ impl NotaktoTab {
                     // each empty one is.
                     draw_centred(&["·".to_string()], body, theme.dim(), buf);
                 } else if show && !dead {
-                    // A wide cell says it in a word too (a lone × looks
-                    // like a played X).
+                    // A wide cell says it in a word too (a lone mark reads
+                    // more plainly with a word).
                     let (sign, style) = match marks[k][cell.index()] {
                         // What the move does for whoever plays it (a
                         // `loss` read as the opponent's, after a puzzle).
@@ -195,8 +195,8 @@ impl NotaktoTab {
                             ("★ wins".to_string(), theme.win().patch(theme.best()))
                         }
                         Some(true) => ("★".to_string(), theme.win().patch(theme.best())),
-                        _ if body.width >= 7 => (format!("{} loses", loss_mark(theme)), theme.dim()),
-                        _ => (loss_mark(theme).to_string(), theme.dim()),
+                        _ if body.width >= 7 => (format!("{LOSS_MARK} loses"), theme.dim()),
+                        _ => (LOSS_MARK.to_string(), theme.dim()),
                     };
                     draw_centred(&[sign], body, style, buf);
                 }
@@ -434,7 +434,7 @@ impl NotaktoTab {
         tail.push(Line::styled(
             format!(
                 "★ winning move, {} losing move; under each board {}",
-                loss_mark(theme),
+                LOSS_MARK,
                 match self.details {
                     true => "its element",
                     false => "what it counts for",
@@ -477,15 +477,10 @@ impl NotaktoTab {
     }
 }
 
-/// The mark of a losing empty cell: without colour `×` beside a played X
-/// read as one (round 9), and a dash as an empty cell (round 12), so a
-/// "no entry" sign there.
-fn loss_mark(theme: &Theme) -> &'static str {
-    match theme.color {
-        true => "×",
-        false => "⊘",
-    }
-}
+/// The mark of a losing empty cell, "no entry": `×` beside a played X
+/// read as one (round 9), a dash as an empty cell (round 12), and
+/// Treblecross's unsafe cells are marked so too.
+const LOSS_MARK: &str = "⊘";
 
 /// A board's lines: the grid, a box, or none; a dead board's dashed and
 /// dim.

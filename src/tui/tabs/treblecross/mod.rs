@@ -631,7 +631,7 @@ impl TreblecrossTab {
     /// Whether the analysis is hidden: during a game, unless asked for;
     /// on a game's last position, or any strip with three in a row (a
     /// lesson's answered step), where its marks mean nothing (a newcomer
-    /// read the × left there as still in play); while a puzzle is open.
+    /// read the mark left there as still in play); while a puzzle is open.
     fn analysis_hidden(&self) -> bool {
         let game = self.playing.game.as_ref();
         let finished = matches!(self.analysis, Some(StripAnalysis::Finished { .. }));

@@ -405,7 +405,7 @@ impl TreblecrossTab {
             .current
             .as_ref()
             .is_some_and(|t| !t.more.missed.0.is_empty());
-        // ✗ beside × (unsafe) and X: said once one is drawn, where it fits.
+        // ✗ beside ⊘ (unsafe) and X: said once one is drawn, where it fits.
         let mut head = format!("cells {first}–{last} of {n}; cursor at {at}");
         let legend = "; ✗ a cell you tried";
         if tried && head.chars().count() + legend.chars().count() <= usize::from(info.width) {

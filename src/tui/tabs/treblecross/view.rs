@@ -287,7 +287,7 @@ impl TreblecrossTab {
             } else if !live || self.analysis_hidden() || self.safe.get(cell) == Some(&true) {
                 ("·", Style::new())
             } else {
-                ("×", theme.dim())
+                ("⊘", theme.dim())
             };
             if last.is_some_and(|(_, c)| c == cell) {
                 style = style.patch(theme.tint()).patch(theme.best());
@@ -402,13 +402,14 @@ impl TreblecrossTab {
                 theme.dim(),
             ),
         ];
-        // × hands the opponent three in a row; on a losing strip the
+        // ⊘ hands the opponent three in a row ("no entry": a `×` read as
+        // the `✗` of a tried cell, round 13); on a losing strip the
         // other cells lose too, only later.
         let losing = (self.analysis.as_ref()).is_some_and(|a| !a.is_winning());
         let legend = if losing {
-            "× loses at once, · loses later"
+            "⊘ loses at once, · loses later"
         } else {
-            "★ wins, · loses later, × loses at once"
+            "★ wins, · loses later, ⊘ loses at once"
         };
         let mut lines = Vec::new();
         if detail == Detail::Full {
