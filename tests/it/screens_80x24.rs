@@ -353,7 +353,7 @@ fn notakto_editing_game_review_line_over_and_puzzle() {
             "WINNING for the player to move",
             "winning moves: board 1: a2",
             "board 1",
-            "★ winning move, ⊘ losing move",
+            "★ wins, ⊘ loses; under each board",
             "i: the details",
         ],
     );

@@ -329,7 +329,7 @@ fn footer_and_help_show_the_keys_that_work_now() {
     let footer = footer_of(&draw(&app, 100, 24));
     assert!(footer.starts_with(" ←→ move"), "a strip: no up or down");
     assert!(
-        footer.contains("length") && footer.contains("game"),
+        footer.contains("length") && footer.contains("vs engine"),
         "{footer}"
     );
     assert!(!helps(&app).contains(&"cursor up"));

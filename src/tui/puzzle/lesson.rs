@@ -115,6 +115,12 @@ impl<P, A, E> Training<P, A, E> {
         self.lesson.is_some()
     }
 
+    /// Whether a lesson is on at a step before step `k` (from 1): the
+    /// words step `k` teaches are not known yet.
+    pub fn before_step(&self, k: usize) -> bool {
+        self.lesson.as_ref().is_some_and(|l| l.shown < k)
+    }
+
     /// Whether a lesson is on at a step before its last: the words a
     /// later step teaches are not known yet.
     pub fn before_last_step(&self) -> bool {

@@ -49,12 +49,12 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     // The lesson second: the footer keeps the first two at 40 columns.
     [ch('L')] "L" "a lesson: dead boards, the last live board, and the count that says who wins, in seven steps (the boards wait)" => Action::Puzzle(PuzzleAction::Lesson), when EDITING, footer "lesson";
     [key(KeyCode::Char(' '))] "Space" "play your X in the cell (or click it)" => Action::Toggle, when PLAYING, footer "play here";
+    [ch('g')] "g" "play the engine, you first" => Action::Play(Player::You), when EDITING, footer "vs engine";
+    [ch('G')] "G" "play the engine, engine first" => Action::Play(Player::Engine), when EDITING;
     [ch('P')] "P" "puzzles: find the winning move (the boards wait)" => Action::Puzzle(PuzzleAction::Toggle), when EDITING, footer "puzzle";
     [ch('P')] "P" "puzzles (the game waits, and comes back when they end)" => Action::Puzzle(PuzzleAction::Toggle), when GAME;
     [ch('L')] "L" "a lesson (the game waits, and comes back when it ends)" => Action::Puzzle(PuzzleAction::Lesson), when GAME;
     [ch('u')] "u" "take back your move and the reply" => Action::Undo, when GAME, footer "take back";
-    [ch('g')] "g" "play the engine, you first" => Action::Play(Player::You), when EDITING, footer "game";
-    [ch('G')] "G" "play the engine, engine first" => Action::Play(Player::Engine), when EDITING;
     [ch('g'), ch('G')] "g" "stop the game: back to editing" => Action::Play(Player::You), when GAME, footer "stop";
     [ch('n')] "n" "new game: the same boards and first player" => Action::NewGame, when GAME.or(REVIEWING), footer "new";
     [ch('a')] "a" "show or hide the analysis during the game" => Action::ShowAnalysis, when PLAYING, footer "analysis";

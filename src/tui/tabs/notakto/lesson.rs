@@ -9,6 +9,10 @@ use crate::notation::Tokens;
 use crate::solver::notakto::NotaktoPuzzle;
 use crate::tui::puzzle::{Lesson, Step};
 
+/// The step (from 1) that first names what a board counts as (opens):
+/// before it the tab says nothing of the count (no words not yet taught).
+pub const FIRST_COUNT_STEP: usize = 4;
+
 /// The boards (rows from the top, `/` between; boards apart by spaces),
 /// what each step asks and why.
 const STEPS: [(&str, &str, &str); 7] = [
@@ -94,4 +98,19 @@ pub fn lesson() -> Lesson<NotaktoPuzzle> {
         })
         .collect();
     Lesson::new("the count", steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_count_step_is_the_one_that_names_opens() {
+        assert!(STEPS[FIRST_COUNT_STEP - 1].1.starts_with("Opens."));
+        for (_, ask, why) in &STEPS[..FIRST_COUNT_STEP - 1] {
+            for word in ["open", "half", "flip", "spare", "count"] {
+                assert!(!ask.contains(word) && !why.contains(word), "{word}: {ask} {why}");
+            }
+        }
+    }
 }

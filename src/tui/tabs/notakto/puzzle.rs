@@ -216,6 +216,13 @@ impl NotaktoTab {
         self.training.refused(words, "move");
     }
 
+    /// Whether the words of the count (open, half, flip, spare) may be
+    /// used: everywhere but the lesson's steps before the one that
+    /// teaches them (round 13 met them on step 1, defined on step 4).
+    pub(super) fn counts_taught(&self) -> bool {
+        !self.training.before_step(super::lesson::FIRST_COUNT_STEP)
+    }
+
     /// The puzzle's words, in the words' area.
     pub(super) fn puzzle_panel(&self, theme: &Theme) -> Option<PuzzlePanel> {
         let t = self.training.current.as_ref()?;
@@ -228,7 +235,7 @@ impl NotaktoTab {
         }
         // The position's reading, not the answer: what the boards count,
         // which the rule (`r`) turns into who wins.
-        if t.attempt.is_open() && !self.details {
+        if t.attempt.is_open() && !self.details && self.counts_taught() {
             panel.said.push(Line::styled(
                 format!(
                     "the boards count {} (r: the rule)",

@@ -203,7 +203,7 @@ impl NotaktoTab {
             }
             // What each board counts for is said in puzzles too: it is
             // the position's reading, not which move wins.
-            let tagged = live && (show || self.training.is_open());
+            let tagged = live && (show || self.training.is_open()) && self.counts_taught();
             let label = match () {
                 () if self.details && (show || !live) => Label::Element,
                 () if tagged => Label::Kind(form),
@@ -433,11 +433,14 @@ impl NotaktoTab {
         }
         tail.push(Line::styled(
             format!(
-                "★ winning move, {} losing move; under each board {}",
+                "★ wins, {} loses; under each board {}",
                 LOSS_MARK,
                 match self.details {
                     true => "its element",
-                    false => "what it counts for",
+                    // The count's words are the lesson's (round 13 met
+                    // them here first, with nothing to say where they are
+                    // taught).
+                    false => "what it counts for (L: a lesson)",
                 }
             ),
             theme.dim(),

@@ -149,11 +149,17 @@ impl TicTacToeTab {
             let side = board.to_move();
             board = board.with(cell, Some(side));
             let mover = mark_letter(side);
+            // Counted from after the move ("more"): round 13 read `✓ a3 wins
+            // in 3 moves` and then `1. X a3: X wins in 2 moves` as two counts.
+            let more = |d: u8| match d {
+                1 => "1 more move".to_string(),
+                d => format!("{d} more moves"),
+            };
             let after = match value {
                 Outcome::Win(1) => format!("{mover} wins"),
-                Outcome::Win(d) => format!("{mover} wins in {}", in_moves(d - 1)),
+                Outcome::Win(d) => format!("{mover} wins in {}", more(d - 1)),
                 Outcome::Loss(d) => {
-                    format!("{} wins in {}", mark_letter(side.other()), in_moves(d - 1))
+                    format!("{} wins in {}", mark_letter(side.other()), more(d - 1))
                 }
                 Outcome::Draw => "draw".to_string(),
             };

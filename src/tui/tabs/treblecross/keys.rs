@@ -75,6 +75,8 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [key(KeyCode::Char(' '))] "Space" "put an X in the cell, or take it away (or click it)" => Action::Toggle, when EDITING, footer "X";
     // The lesson second: the footer keeps the first two at 40 columns.
     [ch('L')] "L" "a lesson: safe cells, free stretches, and how to win them, in six steps (the strip waits)" => Action::Puzzle(PuzzleAction::Lesson), when EDITING, footer "lesson";
+    [ch('g')] "g" "play the engine, you first" => Action::Play(Player::You), when EDITING, footer "vs engine";
+    [ch('G')] "G" "play the engine, engine first" => Action::Play(Player::Engine), when EDITING;
     [ch('P')] "P" "puzzles: winning cells, G(L), nim-sums (the strip waits)" => Action::Puzzle(PuzzleAction::Toggle), when EDITING, footer "puzzle";
     [ch('P')] "P" "puzzles (the game waits, and comes back when they end)" => Action::Puzzle(PuzzleAction::Toggle), when GAME;
     [ch('L')] "L" "a lesson (the game waits, and comes back when it ends)" => Action::Puzzle(PuzzleAction::Lesson), when GAME;
@@ -82,8 +84,6 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [ch('u')] "u" "take back your move and the reply" => Action::Undo, when GAME, footer "take back";
     [ch('+'), ch('=')] "+" "one cell longer" => Action::Longer(1), when EDITING, group "+/-" "length";
     [ch('-')] "-" "one cell shorter (down to 3)" => Action::Shorter(1), when EDITING;
-    [ch('g')] "g" "play the engine, you first" => Action::Play(Player::You), when EDITING, footer "game";
-    [ch('G')] "G" "play the engine, engine first" => Action::Play(Player::Engine), when EDITING;
     [ch('g'), ch('G')] "g" "stop the game: back to editing" => Action::Play(Player::You), when GAME, footer "stop";
     [ch('n')] "n" "new game: the same strip and first player" => Action::NewGame, when GAME.or(REVIEWING), footer "new";
     [ch('a')] "a" "show or hide the analysis during the game" => Action::ShowAnalysis, when PLAYING, footer "analysis";
