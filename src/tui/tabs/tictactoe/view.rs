@@ -3,7 +3,6 @@
 //! perfect line, the puzzle panel.
 
 use super::{GameWords, TicTacToeLayout, TicTacToeTab};
-use crate::notation::in_moves;
 use crate::notation::line_words;
 use crate::notation::tictactoe::{mark_letter, result_words, slashed};
 use crate::solver::record::{Match, PerfectLine, Shown};
