@@ -36,8 +36,9 @@ pub fn clear_popup(popup: Rect, area: Rect, buf: &mut Buffer) {
             .is_none_or(|c| c.symbol().trim().is_empty())
     };
     // Where a word (or a board's edge) ran on into the margin, it was cut:
-    // its rest beside the pop-up goes too.
-    let rows = popup.y..popup.bottom().min(area.bottom());
+    // its rest beside the pop-up goes too, on the margin's rows above and
+    // below as well (round 13 saw a `w` and a bar's `█` left there).
+    let rows = y..bottom;
     let cut: Vec<(bool, bool)> = rows
         .clone()
         .map(|row| {
@@ -304,5 +305,13 @@ mod tests {
         buf.set_string(0, 0, "│a │ some text here to the end of it", Style::new());
         clear_popup(Rect::new(5, 0, 30, 1), area, &mut buf);
         assert_eq!(row(&buf, 0).trim(), "");
+        // The margin's rows above and below too: a word cut there, and a
+        // narrow side's fragment (round 13: a `w` and a `█` were left).
+        let mut buf = Buffer::empty(area);
+        buf.set_string(0, 0, "x   cutwordcutwordcutwordrest  stay w", Style::new());
+        buf.set_string(0, 2, "x   below and on and on  █", Style::new());
+        clear_popup(Rect::new(12, 1, 26, 1), area, &mut buf);
+        assert_eq!(row(&buf, 0), "x                                       ");
+        assert_eq!(row(&buf, 2), "x   below                               ");
     }
 }

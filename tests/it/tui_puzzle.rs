@@ -1250,3 +1250,38 @@ fn at_40_by_16_an_mnc_hint_after_a_move_comes_first_and_nothing_says_the_engine_
         .collect();
     assert!(panel[0].contains("hint 1:"), "{small}");
 }
+
+#[test]
+fn an_mnc_big_pieces_wrong_move_is_marked_with_where_it_came_from() {
+    use noughts::solver::mnc::Move;
+    // Round 13 moved a big piece a1-b2 (wrong) and read the `✗` on b2 as
+    // "b2 loses", where a2-b2 won: the mark names the piece's cell.
+    let mut found = false;
+    for seed in 1..60 {
+        let folder = tempfile::tempdir().unwrap();
+        let mut app = app_keeping_in(folder.path());
+        app.open_puzzle(id(&format!("mnc-2-{seed}")));
+        tick_until(&mut app, "the puzzle", |app| !app.busy());
+        let t = app.tabs.mnc.training().current.as_ref().unwrap();
+        let wrong = (t.puzzle.moves.iter()).find(|(mv, v)| {
+            matches!(mv, Move::Shift { .. }) && v.is_loss() && !t.puzzle.answers.contains(mv)
+        });
+        let Some(&(mv, _)) = wrong else {
+            continue;
+        };
+        let Move::Shift { from, to } = mv else {
+            unreachable!()
+        };
+        app.update(noughts::tui::app::Action::tab(
+            noughts::tui::tabs::mnc::Action::Play(mv),
+        ));
+        let text = draw(&app, 120, 40).backend().to_string();
+        assert!(
+            text.contains(&format!("✗ from {from}")),
+            "{mv:?} to {to}:\n{text}"
+        );
+        found = true;
+        break;
+    }
+    assert!(found, "no puzzle with a losing move of a big piece");
+}

@@ -212,3 +212,16 @@ fn take_back_quit_question_and_puzzles_over_a_game() {
         noughts::solver::Side::X
     );
 }
+
+#[test]
+fn at_40_by_16_the_engines_reply_is_said_first() {
+    // Round 13: `the engine played a3` went under `… 3 more rows` at 40×16
+    // while the unchanged `your move` stayed; the newest words go first,
+    // as in the other tabs.
+    let mut app = fresh();
+    type_keys(&mut app, "g");
+    settle(&mut app);
+    play(&mut app, 4);
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(text.contains("the engine played "), "{text}");
+}

@@ -21,11 +21,11 @@ use crate::tui::theme::Theme;
 use ratatui::text::Line;
 
 /// The puzzles' record, the puzzle being played, and the match put aside.
-pub type Training = puzzle::Training<MncPuzzle, Aside, Missed<Cell>>;
+pub type Training = puzzle::Training<MncPuzzle, Aside, Missed<Move>>;
 
 /// One puzzle being played: the hints are for the position on the board
 /// (each position of a longer win has its own).
-pub type Try = puzzle::Try<MncPuzzle, Missed<Cell>>;
+pub type Try = puzzle::Try<MncPuzzle, Missed<Move>>;
 
 /// The match as it was when the puzzles began: the match itself, and
 /// what the tab sets apart for a puzzle.
@@ -40,7 +40,7 @@ pub struct Settings {
 impl Puzzles for MncTab {
     type Puzzle = MncPuzzle;
     type Aside = Aside;
-    type More = Missed<Cell>;
+    type More = Missed<Move>;
 
     fn training(&self) -> &Training {
         &self.training
@@ -243,7 +243,7 @@ impl MncTab {
             return false;
         }
         if let Some(t) = &mut self.training.current {
-            t.more.add(mv.target(), Some(value));
+            t.more.add(mv, Some(value));
         }
         self.training
             .refused(after_words(mover, &name, value, side_letter), "move");

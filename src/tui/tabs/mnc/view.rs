@@ -102,18 +102,27 @@ impl MncTab {
             if live && cell == self.cursor {
                 style = style.patch(theme.cursor());
             }
-            // A puzzle's wrong try landing here, with what it gives.
+            // A puzzle's wrong try landing here, with what it gives; a big
+            // piece's move names where it came from (round 13 read `✗` on
+            // b2 after a1-b2 as "b2 is wrong", where a2-b2 won).
             let missed = match &self.training.current {
-                Some(t) if live => t.more.at(&cell),
+                Some(t) if live => (t.more.0.iter()).find(|(mv, _)| mv.target() == cell),
                 _ => None,
             };
             let (hint, stacked) = match (hints[i].clone(), missed) {
-                (None, Some(value)) => {
-                    let words = value.map_or("✗".to_string(), |v| format!("✗ {v}"));
-                    let hint = vec![
-                        Line::styled(words, theme.bad()),
-                        Line::styled("✗", theme.bad()),
+                (None, Some(&(mv, value))) => {
+                    let from = match mv {
+                        Move::Shift { from, .. } => format!(" from {from}"),
+                        Move::Place { .. } => String::new(),
+                    };
+                    let forms = [
+                        value.map(|v| format!("✗{from} {v}")),
+                        (!from.is_empty()).then(|| format!("✗{from}")),
+                        Some("✗".to_string()),
                     ];
+                    let hint = (forms.into_iter().flatten())
+                        .map(|words| Line::styled(words, theme.bad()))
+                        .collect();
                     (Some(hint), Vec::new())
                 }
                 (Some(hint), _) => (Some(hint.inline), hint.stacked),

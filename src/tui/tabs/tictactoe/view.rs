@@ -442,8 +442,10 @@ impl TicTacToeTab {
                 lines
             }
         };
+        // The newest words first, as the other tabs put them: at 40×16
+        // `the engine played a1` went under `… 3 more rows` (round 13).
         if let Some(message) = &self.message {
-            lines.push(Line::styled(message.clone(), theme.key()));
+            lines.insert(0, Line::styled(message.clone(), theme.key()));
         }
         lines
     }
