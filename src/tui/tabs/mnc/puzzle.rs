@@ -12,7 +12,7 @@ use crate::notation::puzzle::{after_words, PuzzleText};
 use crate::solver::mnc::MncPuzzle;
 use crate::solver::mnc::{Match, MncRules, Move, Position, Strength};
 use crate::solver::puzzle::{Choice, PuzzleId};
-use crate::solver::{Cell, Outcome};
+use crate::solver::Outcome;
 use crate::tui::playing::{self, PlayingTab};
 use crate::tui::puzzle::{self, Missed, PuzzleAction, PuzzlePanel, Puzzles, Standing};
 use crate::tui::review::Review;
