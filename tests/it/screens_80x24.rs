@@ -452,7 +452,7 @@ fn notakto_editing_game_review_line_over_and_puzzle() {
     app.ascii = true;
     let text = draw(&app, 80, 24).backend().to_string();
     insta::assert_snapshot!("notakto_80x24_ascii", text);
-    shows(&text, &["* winning move, ! losing move"]);
+    shows(&text, &["* wins, ! loses; under each board"]);
 }
 
 /// The views the snapshots above do not reach, each checked at every size
