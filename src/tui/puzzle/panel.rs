@@ -97,25 +97,27 @@ impl PuzzlePanel {
         let rating_kept = |question: &[Line<'static>]| body(rating, question, last_hint);
         // Fewer rows: the tab's words on where the game stands go too
         // (round 13's Notakto miss at 80×24 lost the rating line to them).
-        let rating_first: Vec<Line<'static>> = (rating.iter())
-            .chain(&self.answer)
-            .chain(&self.message)
-            .chain(last_hint)
-            .chain(&self.pointer)
-            .chain(&self.standing)
-            .cloned()
-            .collect();
+        let rating_first = [
+            rating,
+            &self.answer,
+            &self.message,
+            last_hint,
+            &self.pointer,
+            &self.standing,
+        ]
+        .concat();
         // With fewer rows still (a small terminal's few under a board) the
         // id goes too: what the last answer gave, the tab's message, what to
         // answer and the last hint come first, then what to do next.
-        let compact: Vec<Line<'static>> = (self.answer.iter())
-            .chain(&self.message)
-            .chain(&self.question)
-            .chain(last_hint)
-            .chain(&self.pointer)
-            .chain(&self.standing)
-            .cloned()
-            .collect();
+        let compact = [
+            &self.answer[..],
+            &self.message,
+            &self.question,
+            last_hint,
+            &self.pointer,
+            &self.standing,
+        ]
+        .concat();
         // The newest words: the tab's message, then what the answer gave
         // and the last hint (with the cursor's line), the later of the two
         // first.
