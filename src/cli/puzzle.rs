@@ -4,7 +4,9 @@
 use super::json;
 use super::Error;
 use crate::notation::puzzle::{answer_text, answers, position_text, question};
-use crate::solver::puzzle::{Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, Theme};
+use crate::solver::puzzle::{
+    Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, Theme, FRESH_TRIES,
+};
 use serde::Serialize;
 use std::io::Write;
 
@@ -174,32 +176,29 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
             // repeats one of the last 50 of the run gives way to the next,
             // and so does one without the theme asked for.
             None => {
-                let mut seed = next_seed;
-                let mut tried = 0;
-                loop {
-                    let (id, puzzle) = puzzler.fresh_puzzle(PuzzleId {
-                        game: request.game,
-                        level: request.level,
-                        seed,
-                    });
-                    let Some(theme) = request.theme else {
-                        break (id, puzzle);
-                    };
-                    if puzzle.themes().contains(&theme) {
-                        break (id, puzzle);
-                    }
-                    tried += 1;
-                    let next = id.seed.checked_add(1).filter(|_| tried < THEME_TRIES);
-                    let Some(next) = next else {
+                let id = PuzzleId {
+                    game: request.game,
+                    level: request.level,
+                    seed: next_seed,
+                };
+                let tries = if request.theme.is_some() {
+                    THEME_TRIES
+                } else {
+                    FRESH_TRIES
+                };
+                match puzzler.fresh_puzzle_with(id, request.theme, tries) {
+                    Some(found) => found,
+                    None => {
                         out.flush().map_err(Error::Output)?;
+                        let last = next_seed.saturating_add(tries - 1);
                         return Err(Error::Range(format!(
-                            "--theme {theme}: no {} puzzle of level {} has it in {tried} seeds from {next_seed}; \
+                            "--theme {}: no {} puzzle of level {} has it in seeds {next_seed} to {last}; \
                              try another level, or --rating",
+                            request.theme.map_or("", |t| t.name),
                             game_word(request.game),
                             request.level
                         )));
-                    };
-                    seed = next;
+                    }
                 }
             }
         };

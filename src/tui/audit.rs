@@ -143,7 +143,9 @@ pub fn problems(screen: Rect, notes: &[Drawn]) -> Vec<String> {
                 }
             }
             Kind::Wrapped => {
-                for word in drawn.text.iter().flat_map(|l| l.split_whitespace()) {
+                // A no-break space keeps its words together, as wrapping does.
+                let apart = |c: char| c.is_whitespace() && c != '\u{a0}';
+                for word in (drawn.text.iter()).flat_map(|l| l.split(apart).filter(|w| !w.is_empty())) {
                     if width(word) > room.width {
                         found.push(format!(
                             "{word:?} is cut by wrapping at {} columns in {room:?}",

@@ -31,7 +31,7 @@ pub const FRESH_FOR: usize = 50;
 
 /// Seeds tried for a puzzle not seen lately before taking one anyway (a
 /// level has hundreds of puzzles: a few tries are the rule).
-const FRESH_TRIES: u32 = 10_000;
+pub const FRESH_TRIES: u32 = 10_000;
 
 /// How far from the rating asked a puzzle chosen near it may be at first;
 /// the room grows by [`ROOM_STEP`] each [`SEEDS_PER_STEP`] seeds tried
@@ -190,9 +190,23 @@ impl Puzzler {
     /// from `id.seed` whose puzzle is none of the last [`FRESH_FOR`] made
     /// fresh at its level, with its id (`noughts puzzle --level`).
     pub fn fresh_puzzle(&mut self, id: PuzzleId) -> (PuzzleId, Puzzle) {
+        self.fresh_puzzle_with(id, None, FRESH_TRIES)
+            .expect("every seed's puzzle is taken when no theme is asked")
+    }
+
+    /// As [`Puzzler::fresh_puzzle`], with the theme `theme` where one is
+    /// asked, looked for in `tries` seeds from `id.seed`: `None` where none
+    /// of them has it (the level may have none).
+    pub fn fresh_puzzle_with(
+        &mut self,
+        id: PuzzleId,
+        theme: Option<Theme>,
+        tries: u32,
+    ) -> Option<(PuzzleId, Puzzle)> {
         with_puzzle_game!(id.game, P => {
-            let (id, puzzle) = self.fresh::<P>(id);
-            (id, puzzle.into_puzzle())
+            let wanted = |p: &P| theme.is_none_or(|t| p.themes().contains(&t));
+            let (id, puzzle) = self.fresh::<P>(id, tries, wanted)?;
+            Some((id, puzzle.into_puzzle()))
         })
     }
 
@@ -293,20 +307,32 @@ impl Puzzler {
         }
     }
 
-    fn fresh<P: GamePuzzle>(&mut self, id: PuzzleId) -> (PuzzleId, P) {
+    /// The first seed from `id.seed` (within `tries`) whose puzzle `wanted`
+    /// takes and is none of the last [`FRESH_FOR`] made fresh at its level;
+    /// else the first that `wanted` takes, repeat or not; `None` where no
+    /// seed tried gives one it takes. Puzzles passed over are not counted
+    /// as seen (a theme's puzzles were pushed out of the window by them).
+    fn fresh<P: GamePuzzle>(
+        &mut self,
+        id: PuzzleId,
+        tries: u32,
+        wanted: impl Fn(&P) -> bool,
+    ) -> Option<(PuzzleId, P)> {
         let level = id.level.clamp(1, id.game.levels());
         let mut seed = id.seed;
         let mut found = None;
-        for _ in 0..FRESH_TRIES {
+        for _ in 0..tries {
             let puzzle: P = self.named(level, seed);
-            let shape = puzzle.shape();
-            let seen = self.recent.get(&(id.game, level));
-            let new = !seen.is_some_and(|seen| seen.contains(&shape));
-            if new || found.is_none() {
-                found = Some((seed, puzzle, shape));
-            }
-            if new {
-                break;
+            if wanted(&puzzle) {
+                let shape = puzzle.shape();
+                let seen = self.recent.get(&(id.game, level));
+                let new = !seen.is_some_and(|seen| seen.contains(&shape));
+                if new || found.is_none() {
+                    found = Some((seed, puzzle, shape));
+                }
+                if new {
+                    break;
+                }
             }
             // Seeds never wrap: past the largest, the best found is taken.
             let Some(next) = seed.checked_add(1) else {
@@ -314,13 +340,13 @@ impl Puzzler {
             };
             seed = next;
         }
-        let (seed, puzzle, shape) = found.expect("FRESH_TRIES is above 0");
+        let (seed, puzzle, shape) = found?;
         let seen = self.recent.entry((id.game, level)).or_default();
         seen.push_back(shape);
         if seen.len() > FRESH_FOR {
             seen.pop_front();
         }
-        (PuzzleId { level, seed, ..id }, puzzle)
+        Some((PuzzleId { level, seed, ..id }, puzzle))
     }
 }
 

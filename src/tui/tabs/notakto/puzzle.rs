@@ -284,11 +284,11 @@ impl NotaktoTab {
                 theme.dim(),
             ));
             // Solved: the move is on the boards, and the marks are the
-            // other player's (round 5 read the × as its own winning move).
+            // other player's (round 5 read the loss mark as its own winning move).
             if t.attempt.standing == Standing::Solved {
                 panel.notes.push(Line::styled(
                     "your move is played: the marks now say what each cell gives your opponent, \
-                     who is to move (× everywhere: every move loses for them)",
+                     who is to move (⊘ everywhere: every move loses for them)",
                     theme.dim(),
                 ));
             }
