@@ -23,6 +23,12 @@ impl<T: PartialEq> Missed<T> {
         }
     }
 
+    /// The first wrong answer whose place `wanted` takes, with its value
+    /// (N&C+ finds a move by the cell it landed on).
+    pub fn find(&self, wanted: impl Fn(&T) -> bool) -> Option<&(T, Option<Outcome>)> {
+        self.0.iter().find(|(p, _)| wanted(p))
+    }
+
     /// The wrong answer tried at `place`, if any: `Some(value)`.
     pub fn at(&self, place: &T) -> Option<Option<Outcome>> {
         self.0.iter().find(|(p, _)| p == place).map(|(_, v)| *v)

@@ -13,7 +13,7 @@ pub use missed::Missed;
 pub use run::{Run, RunEnd, RunKind};
 pub use trainer::{aim_words, Progress, Rating, Trainer, AIM_STEP, MOST_EASE, MOST_SWING};
 
-use crate::solver::puzzle::PuzzleId;
+use crate::solver::puzzle::{PuzzleId, Theme};
 use crate::store;
 use std::path::PathBuf;
 
@@ -63,6 +63,9 @@ pub struct Attempt {
     /// A lesson's step: it counts for nothing in the record (no rating,
     /// streak or solved count moves), whatever the answer.
     pub practice: bool,
+    /// The puzzle's themes, worked out once when it is made (the panel
+    /// names them each frame once it is over; a history keeps them).
+    pub themes: Vec<Theme>,
 }
 
 impl Attempt {
@@ -77,6 +80,7 @@ impl Attempt {
             wrong: 0,
             standing: Standing::Solving,
             practice: false,
+            themes: Vec::new(),
         }
     }
 

@@ -10,7 +10,7 @@
 //! or, in a run, near the run's climb: the levels of the generators are
 //! rating bands the choice draws from.
 
-use crate::solver::puzzle::{Choice, GamePuzzle, PuzzleGame, PuzzleId, Rated, Theme as PuzzleTheme};
+use crate::solver::puzzle::{Choice, GamePuzzle, PuzzleGame, PuzzleId, Theme as PuzzleTheme};
 use crate::tui::text::TextKey;
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
@@ -98,10 +98,11 @@ pub struct Try<P, E = ()> {
     pub more: E,
 }
 
-impl<P: Rated, E: Default> Try<P, E> {
+impl<P: GamePuzzle, E: Default> Try<P, E> {
     pub fn new(id: PuzzleId, puzzle: P) -> Self {
         let mut attempt = Attempt::new(id);
         attempt.rating = puzzle.rating();
+        attempt.themes = puzzle.themes();
         Try {
             attempt,
             puzzle,
@@ -484,9 +485,6 @@ impl<P, A, E> Training<P, A, E> {
         }
     }
 
-}
-
-impl<P: GamePuzzle, A, E> Training<P, A, E> {
     /// The panel's lines every tab has: the heading, the question asked,
     /// what the last answer gave (and, once it is over, the puzzle's
     /// themes), the hints and what to do next (the tab adds its own).
@@ -511,7 +509,7 @@ impl<P: GamePuzzle, A, E> Training<P, A, E> {
         }
         // The ideas it turned on, once over (a lesson says its own why).
         if !t.attempt.is_open() && self.lesson.is_none() {
-            panel.answer.push(Line::styled(theme_words(&t.puzzle.themes()), theme.dim()));
+            panel.answer.push(Line::styled(theme_words(&t.attempt.themes), theme.dim()));
         }
         for (k, words) in t.hints.iter().enumerate() {
             panel.hints.push(Line::styled(
@@ -557,7 +555,7 @@ pub const LESSON_OVER: &str =
 /// What a tab does for the puzzle keys; [`update`] is the one place that
 /// reads them.
 pub trait Puzzles {
-    type Puzzle: Rated + Clone;
+    type Puzzle: GamePuzzle + Clone;
     type Aside;
     type More: Default;
     fn training(&self) -> &Training<Self::Puzzle, Self::Aside, Self::More>;

@@ -106,7 +106,7 @@ impl MncTab {
             // piece's move names where it came from (round 13 read `✗` on
             // b2 after a1-b2 as "b2 is wrong", where a2-b2 won).
             let missed = match &self.training.current {
-                Some(t) if live => (t.more.0.iter()).find(|(mv, _)| mv.target() == cell),
+                Some(t) if live => t.more.find(|mv| mv.target() == cell),
                 _ => None,
             };
             let (hint, stacked) = match (hints[i].clone(), missed) {
@@ -272,10 +272,7 @@ impl MncTab {
             // A column: `you`, the buttons, what you lost; then the engine's.
             let (x, y, width) = (layout.hand_small.x, layout.hand_small.y, layout.hand_small.width);
             let engine = you.other();
-            let count = |side: Side, size: Size| match size {
-                Size::Small => position.small_in_hand(side),
-                Size::Big => position.big_in_hand(side),
-            };
+            let count = |side: Side, size: Size| in_hand(&position, side, size);
             let letter = |side: Side, size: Size| Piece { side, size }.letter();
             let lost_line = |side: Side| match lost(side) {
                 0 => String::new(),
@@ -377,10 +374,7 @@ impl MncTab {
             (Size::Small, layout.hand_small),
             (Size::Big, layout.hand_big),
         ] {
-            let left = match size {
-                Size::Small => position.small_in_hand(you),
-                Size::Big => position.big_in_hand(you),
-            };
+            let left = in_hand(&position, you, size);
             let letter = Piece { side: you, size }.letter();
             let text = format!("[{left} {} {letter}]", size_word(size));
             let mut style = piece_style(Piece { side: you, size }, theme);
@@ -671,6 +665,14 @@ pub(super) struct CellView {
     pub stacked: Vec<Vec<Line<'static>>>,
     /// The tint of the last move, the cursor.
     pub style: Style,
+}
+
+/// The pieces of a size `side` still holds.
+fn in_hand(position: &Position, side: Side, size: Size) -> u8 {
+    match size {
+        Size::Small => position.small_in_hand(side),
+        Size::Big => position.big_in_hand(side),
+    }
 }
 
 /// 0 a small piece placed, 1 a big one placed, 2 a big one moved.
