@@ -401,6 +401,75 @@ pub fn count_words(c: Count) -> String {
     parts.join(", ")
 }
 
+/// A count in the fewest words, only the parts it has: `3 opens`, `1 flip
+/// and 2 opens` (a first screen that listed `0 flips, 0 halves` named two
+/// words before anything had taught them: round 13).
+pub fn count_short(c: Count) -> String {
+    let parts: Vec<String> = [
+        (c.flips, "flip", "flips"),
+        (c.halves, "half", "halves"),
+        (c.opens, "open", "opens"),
+        (c.spares, "spare", "spares"),
+    ]
+    .into_iter()
+    .filter(|(n, ..)| *n > 0)
+    .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+    .collect();
+    match parts.split_last() {
+        None => "nothing".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// What each part a count has is like, in shapes a newcomer can find on
+/// the boards: `an open is like an empty board`. Other shapes count so too
+/// (the lesson and `r` say which); these are the ones to look for first.
+pub fn count_glosses(c: Count) -> String {
+    let glosses: Vec<&str> = [
+        (c.flips, "a flip is like X on two side middles"),
+        (c.halves, "a half is like two corners of one side"),
+        (c.opens, "an open is like an empty board"),
+        (c.spares, "a spare is like two X side by side"),
+    ]
+    .into_iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(_, gloss)| gloss)
+    .collect();
+    glosses.join("; ")
+}
+
+/// Who the count says wins, in plain words, for a first screen: `the
+/// boards count 3 opens (an open is like an empty board): not a losing
+/// count, so the player to move wins`; the rule's part that decides it
+/// is a detail (`i`, `r`).
+pub fn count_plain(boards: &[Board], glossed: bool) -> String {
+    let c = Count::of_all(boards);
+    if c.is_nothing() {
+        return "no live board counts for anything: the player to move wins".into();
+    }
+    let verdict = match c.loses() {
+        true => "a losing count, so the player to move loses",
+        false => "not a losing count, so the player to move wins",
+    };
+    // Three kinds glossed take three rows at 80 columns: the glosses are
+    // for a first screen, where there are one or two.
+    let kinds = [c.flips, c.halves, c.opens, c.spares];
+    match glossed && kinds.iter().filter(|&&n| n > 0).count() <= 2 {
+        true => format!(
+            "the boards count {} ({}): {verdict}",
+            count_short(c),
+            count_glosses(c)
+        ),
+        // Narrow: the verdict line above says who wins.
+        false => format!(
+            "the boards count {}: {}",
+            count_short(c),
+            verdict.split(',').next().unwrap_or(verdict)
+        ),
+    }
+}
+
 /// The part of the rule that decides a count, in words.
 pub fn case_words(c: Count) -> String {
     match c.is_nothing() {
@@ -683,5 +752,89 @@ mod tests {
         assert_eq!(monomial(&[1, 2, 0, 1], false), "ab²d");
         assert_eq!(monomial(&[1, 2, 0, 1], true), "ab^2d");
         assert_eq!(monomial(&[0, 12], false), "b¹²");
+    }
+
+    /// The first screen's plain why agrees, on every pair of boards, with
+    /// a search written here from the rules alone (9-bit masks, no Board,
+    /// no count), and names no part a position does not have.
+    #[test]
+    fn the_plain_why_agrees_with_a_search_from_the_rules_and_names_only_parts_there() {
+        const LINES: [u16; 8] = [0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
+        let dead = |m: u16| LINES.into_iter().any(|l| m & l == l);
+        fn wins(
+            pos: (u16, u16),
+            dead: &dyn Fn(u16) -> bool,
+            memo: &mut std::collections::HashMap<(u16, u16), bool>,
+        ) -> bool {
+            if let Some(&w) = memo.get(&pos) {
+                return w;
+            }
+            let mut win = dead(pos.0) && dead(pos.1);
+            for cell in 0..9 {
+                for (board, other, first) in [(pos.0, pos.1, true), (pos.1, pos.0, false)] {
+                    if win || dead(board) || board & 1 << cell != 0 {
+                        continue;
+                    }
+                    let after = board | 1 << cell;
+                    let next = if first {
+                        (after, other)
+                    } else {
+                        (other, after)
+                    };
+                    win = !wins(next, dead, memo);
+                }
+            }
+            memo.insert(pos, win);
+            win
+        }
+        let text = |m: u16| {
+            (0..3)
+                .map(|row| {
+                    (0..3)
+                        .map(|col| {
+                            if m & 1 << (row * 3 + col) != 0 {
+                                'X'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        let mut memo = std::collections::HashMap::new();
+        let mut seen = 0;
+        for a in (0..512u16).filter(|&m| !dead(m)) {
+            for b in (a..512u16).filter(|&m| !dead(m)).step_by(7) {
+                let boards = [board(&text(a)).unwrap(), board(&text(b)).unwrap()];
+                let said = count_plain(&boards, true);
+                let c = Count::of_all(&boards);
+                let mover_wins = wins((a, b), &dead, &mut memo);
+                let expected = match c.is_nothing() {
+                    true => ": the player to move wins",
+                    false if mover_wins => ": not a losing count",
+                    false => ": a losing count",
+                };
+                assert!(said.contains(expected), "{} {}: {said}", text(a), text(b));
+                let mover = ["loses", "wins"][usize::from(mover_wins)];
+                let glossed = said.contains(" is like ");
+                assert!(!glossed || said.ends_with(mover), "{said}");
+                for (n, word) in [
+                    (c.flips, "flip"),
+                    (c.halves, "half"),
+                    (c.opens, "open"),
+                    (c.spares, "spare"),
+                ] {
+                    assert_eq!(said.contains(word), n > 0, "{word} in {said}");
+                }
+                seen += 1;
+            }
+        }
+        assert!(seen > 2000, "{seen} pairs");
+        assert_eq!(
+            count_short(Count::of_all(&[board(".../.../...").unwrap(); 3])),
+            "3 opens"
+        );
     }
 }

@@ -8,7 +8,7 @@
 use super::layout::{Look, NotaktoLayout, Place};
 use super::{NotaktoTab, Spot};
 use crate::notation::notakto::{
-    count_reason, count_words, element, kind_words, makes_words, product_words, MoveText,
+    count_plain, count_short, element, kind_words, makes_words, product_words, MoveText,
 };
 use crate::solver::notakto::count::Count;
 use crate::solver::board::line_in;
@@ -69,7 +69,7 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) ->
         return format!(
             "X at {at} {} and leaves {}: {losing}, {verdict}",
             makes_words(boards, mv, "it"),
-            count_words(left)
+            count_short(left)
         );
     }
     let q = quotient();
@@ -394,11 +394,11 @@ impl NotaktoTab {
         };
         let why = match self.details {
             true => product_words(quotient(), analysis, ascii::on()),
-            // The part of the rule that decides the count where there is
-            // room (at 40 columns it would take four rows; `r` gives the
-            // rule whole).
-            false if width >= 60 => format!("the boards count {}", count_reason(self.boards())),
-            false => format!("the boards count {}", count_words(Count::of_all(self.boards()))),
+            // Plain: only the parts the boards have, each said as a shape
+            // to look for where there is room (round 13 met flips, halves
+            // and opens here before anything had said what they are); the
+            // part of the rule that decides it is a detail, and `r`'s.
+            false => count_plain(self.boards(), width >= 60 && self.playing.game.is_none()),
         };
         if self.playing.game.is_some() {
             // A game's words have few rows (the move list is under them):
