@@ -10,6 +10,7 @@
 pub mod config;
 mod files;
 pub mod grundy;
+mod history;
 pub mod input;
 mod interrupt;
 pub mod json;
@@ -428,7 +429,9 @@ pub enum Command {
                             A run skips a puzzle met in its last 50 of the level (up to symmetry).\n\nExamples:\n  \
                             noughts puzzle --game mnc --level 3\n  \
                             noughts puzzle --game treblecross --level 6 --count 10 --seed 1 --json\n  \
-                            noughts puzzle --game notakto --rating 1500 --count 5"
+                            noughts puzzle --game notakto --rating 1500 --count 5\n  \
+                            noughts puzzle --game tictactoe --theme fork\n  \
+                            noughts puzzle --history --game mnc"
     )]
     Puzzle(puzzle::Options),
     /// Where the app's settings file is, or write it with its defaults.

@@ -14,9 +14,10 @@ use std::io::Write;
 /// in [`super::Command`]).
 #[derive(Debug, clap::Args)]
 pub struct Options {
-    /// The game: tictactoe, treblecross, mnc or notakto.
-    #[arg(long, value_parser = crate::notation::puzzle::game_arg)]
-    game: PuzzleGame,
+    /// The game: tictactoe, treblecross, mnc or notakto (with --history,
+    /// every game when left out).
+    #[arg(long, value_parser = crate::notation::puzzle::game_arg, required_unless_present = "history")]
+    game: Option<PuzzleGame>,
     /// The level, from 1 (the game's most: tictactoe 2, treblecross 10, mnc 5,
     /// notakto 5).
     #[arg(long, default_value_t = 1, value_parser = crate::notation::count_arg)]
@@ -37,14 +38,33 @@ pub struct Options {
     #[arg(long, value_name = "T")]
     theme: Option<String>,
     /// A line of JSON per puzzle: id, question, position, answers, themes,
-    /// rating.
+    /// rating (with --history, per attempt).
     #[arg(long)]
     json: bool,
+    /// The puzzles tried in the app, from its data folder (oldest first),
+    /// then each game's rating, ratings by theme and the missed puzzles
+    /// that come back.
+    #[arg(long, conflicts_with_all = ["level", "count", "seed", "rating", "theme"])]
+    history: bool,
 }
 
 impl Options {
     pub fn run(self, out: &mut impl Write) -> Result<(), Error> {
-        let levels = self.game.levels();
+        if self.history {
+            let folder = crate::training::data_dir().ok_or_else(|| {
+                Error::Range(format!(
+                    "--history: no data folder here; set {} to the app's",
+                    crate::store::Folder::Data.variable()
+                ))
+            })?;
+            return super::history::run(&folder, self.game, self.json, out);
+        }
+        // clap asks for --game without --history; said again, not trusted.
+        let game = self.game.ok_or_else(|| Error::Option {
+            option: "--game".into(),
+            error: crate::notation::InputError::at_column(1, "expected a game"),
+        })?;
+        let levels = game.levels();
         let level = u8::try_from(self.level)
             .ok()
             .filter(|l| (1..=levels).contains(l))
@@ -65,14 +85,14 @@ impl Options {
         });
         let theme = match &self.theme {
             None => None,
-            Some(name) => Some(self.game.theme(name).ok_or_else(|| Error::Option {
+            Some(name) => Some(game.theme(name).ok_or_else(|| Error::Option {
                 option: "--theme".into(),
                 error: crate::notation::InputError::at_column(
                     1,
                     format!(
                         "expected a theme of {}'s puzzles ({}), found {}",
-                        game_word(self.game),
-                        (self.game.themes().iter())
+                        game_word(game),
+                        (game.themes().iter())
                             .map(|t| t.name)
                             .collect::<Vec<_>>()
                             .join(", "),
@@ -83,7 +103,7 @@ impl Options {
         };
         run(
             Request {
-                game: self.game,
+                game,
                 level,
                 count: self.count,
                 seed,

@@ -5,13 +5,16 @@
 //! answers it met ([`Missed`]); the streak and timed runs ([`Run`]). No
 //! drawing here: the app's `tui::puzzle` shows them.
 
+pub mod history;
 mod missed;
 pub mod run;
 mod trainer;
 
 pub use missed::Missed;
 pub use run::{Run, RunEnd, RunKind};
-pub use trainer::{aim_words, Progress, Rating, Trainer, AIM_STEP, MOST_EASE, MOST_SWING};
+pub use trainer::{
+    aim_words, read_record, Progress, Rating, Trainer, AIM_STEP, MOST_EASE, MOST_SWING,
+};
 
 use crate::solver::puzzle::{PuzzleId, Theme};
 use crate::store;
@@ -42,7 +45,7 @@ pub enum Standing {
 }
 
 /// One try at one puzzle.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Attempt {
     pub id: PuzzleId,
     /// The puzzle's rating (see `noughts puzzle --rating`); 0: none.
@@ -66,6 +69,19 @@ pub struct Attempt {
     /// The puzzle's themes, worked out once when it is made (the panel
     /// names them each frame once it is over; a history keeps them).
     pub themes: Vec<Theme>,
+    /// When it was shown, for the time it took.
+    pub started: std::time::Instant,
+    /// The player's rating for the game just before this puzzle moved it
+    /// (set when it is rated).
+    pub rating_before: f64,
+    /// The solution was shown (`p`, or the last hint).
+    pub shown: bool,
+    /// The run it is in, if any.
+    pub run: Option<RunKind>,
+    /// A puzzle missed before, brought back.
+    pub again: bool,
+    /// Kept in the history already (an attempt is kept once).
+    pub kept: bool,
 }
 
 impl Attempt {
@@ -81,6 +97,12 @@ impl Attempt {
             standing: Standing::Solving,
             practice: false,
             themes: Vec::new(),
+            started: std::time::Instant::now(),
+            rating_before: Rating::default().rating,
+            shown: false,
+            run: None,
+            again: false,
+            kept: false,
         }
     }
 

@@ -8,6 +8,7 @@
 //! puzzle's rating, won when solved with no wrong answer and no hint that
 //! shows the move, lost otherwise; a puzzle left open counts for nothing.
 
+use super::history::{self, Comeback, Ended, Entry, History, ThemeRating};
 use super::run::RunKind;
 use super::{Attempt, Standing, HINT_STEPS, SEEDS};
 use crate::solver::puzzle::{Choice, PuzzleGame, SplitMix64};
@@ -205,6 +206,8 @@ pub struct Trainer {
     /// The record as last read or written, before the pending changes:
     /// what they are made on when the file has gone.
     saved: Progress,
+    /// Every attempt kept, of every game (one file for all).
+    pub history: History,
 }
 
 impl std::fmt::Debug for Trainer {
@@ -237,6 +240,7 @@ impl Trainer {
             pending: Vec::new(),
             waiting: false,
             saved: Progress::default(),
+            history: History::default(),
         }
     }
 
@@ -272,11 +276,44 @@ impl Trainer {
         trainer.progress.level = trainer.progress.level.clamp(1, game.levels());
         trainer.saved = trainer.progress;
         trainer.file = Some(file);
+        trainer.history = History::kept_in(folder);
         trainer
     }
 
     pub fn progress(&self) -> Progress {
         self.progress
+    }
+
+    /// An attempt over (or left after an answer or a hint), kept in the
+    /// history once; one only looked at is not kept. A lesson's steps are
+    /// no puzzles.
+    pub fn keep(&mut self, attempt: &mut Attempt) {
+        if attempt.kept || attempt.practice {
+            return;
+        }
+        let Some(ended) = Ended::of(attempt) else {
+            return;
+        };
+        attempt.kept = true;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let after = self.progress.rating;
+        if !attempt.rated {
+            attempt.rating_before = after.rating;
+        }
+        let entry = Entry::of(attempt, ended, now, after);
+        self.history.add(entry);
+    }
+
+    /// The game's missed puzzles that come back, oldest miss first.
+    pub fn comebacks(&self) -> Vec<Comeback> {
+        history::comebacks(self.history.attempts(), self.game)
+    }
+
+    /// The player's rating in each theme met, weakest first.
+    pub fn theme_ratings(&self) -> Vec<ThemeRating> {
+        history::theme_ratings(self.history.attempts(), self.game)
     }
 
     /// The rating the next puzzle is chosen near: the player's, moved by
@@ -423,6 +460,7 @@ impl Trainer {
 
     /// The solution shown: the streak ends.
     pub fn given_up(&mut self, attempt: &mut Attempt) {
+        attempt.shown |= attempt.is_open();
         if attempt.is_open() {
             attempt.standing = Standing::GivenUp;
             if attempt.practice {
@@ -440,27 +478,11 @@ impl Trainer {
             return;
         }
         attempt.rated = true;
-        let puzzle = Glicko2Rating {
-            rating: f64::from(attempt.rating),
-            deviation: PUZZLE_DEVIATION,
-            volatility: Glicko2Rating::new().volatility,
-        };
-        let play = move |r: Rating| {
-            let player = Glicko2Rating {
-                rating: r.rating,
-                deviation: r.deviation,
-                volatility: r.volatility,
-            };
-            let mut new =
-                Rating::from(glicko2(&player, &puzzle, &outcome, &Glicko2Config::new()).0);
-            if r.deviation > PROVISIONAL_DEVIATION {
-                new.rating = new
-                    .rating
-                    .clamp(r.rating - MOST_SWING, r.rating + MOST_SWING);
-            }
-            new.checked()
-        };
+        let won = outcome == Outcomes::WIN;
+        let puzzle = attempt.rating;
+        let play = move |r: Rating| rated(r, puzzle, won);
         let before = self.progress.rating;
+        attempt.rating_before = before.rating;
         let change = play(before).rating - before.rating;
         self.update(move |p| p.rating = play(p.rating));
         self.change = Some(change.round() as i32);
@@ -542,9 +564,41 @@ impl Trainer {
     }
 }
 
-/// The lock the records of every game share: `puzzles.lock` beside them.
-fn lock_file(record: &Path) -> PathBuf {
+/// A rating after one puzzle rated `puzzle`, won or lost: Glicko-2, a
+/// provisional rating's move held to [`MOST_SWING`]. The game's rating and
+/// each theme's (worked out from the history) move by it.
+pub(crate) fn rated(r: Rating, puzzle: u16, won: bool) -> Rating {
+    let puzzle = Glicko2Rating {
+        rating: f64::from(puzzle),
+        deviation: PUZZLE_DEVIATION,
+        volatility: Glicko2Rating::new().volatility,
+    };
+    let player = Glicko2Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    };
+    let outcome = if won { Outcomes::WIN } else { Outcomes::LOSS };
+    let mut new = Rating::from(glicko2(&player, &puzzle, &outcome, &Glicko2Config::new()).0);
+    if r.deviation > PROVISIONAL_DEVIATION {
+        new.rating = new
+            .rating
+            .clamp(r.rating - MOST_SWING, r.rating + MOST_SWING);
+    }
+    new.checked()
+}
+
+/// The lock the records of every game share: `puzzles.lock` beside them
+/// (the history takes it too).
+pub(crate) fn lock_file(record: &Path) -> PathBuf {
     record.with_file_name("puzzles.lock")
+}
+
+/// `game`'s record kept in `folder`, only read (nothing set aside): `None`
+/// when there is none yet.
+pub fn read_record(game: PuzzleGame, folder: &Path) -> Result<Option<Progress>, String> {
+    let word = crate::notation::puzzle::game_word(game);
+    read_progress(&folder.join(format!("puzzles-{word}.json")))
 }
 
 /// The record in `file`; `None` when there is none yet.

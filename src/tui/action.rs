@@ -42,6 +42,8 @@ pub enum Action {
     Cursor(Direction),
     /// The shown tab's action.
     Tab(TabAction),
+    /// From the dashboard: the tab's missed puzzles, played again now.
+    ReplayMissed,
 }
 
 impl Action {
@@ -114,14 +116,18 @@ modes! {
     QUESTION,
     /// The path prompt of Ctrl-S and Ctrl-O takes every key but Ctrl-C.
     FILE,
+    /// The puzzle dashboard (`D` in the puzzles).
+    DASHBOARD,
 }
-const READING: When = HELP.or(RULES);
+const READING: When = HELP.or(RULES).or(DASHBOARD);
 
 /// The keys of the pop-ups; the closing line of each (its footer) comes
 /// from here too.
 pub const OVERLAY: &[Binding<Action>] = keys![
     [ch('?'), key(KeyCode::Esc), ch('q')] "?, q or Esc" "close the help" => Action::Dismiss, when HELP, footer "closes this help";
     [ch('r'), key(KeyCode::Esc), ch('q')] "r, q or Esc" "close the rules" => Action::Dismiss, when RULES, footer "closes the rules";
+    [ch('m')] "m" "play the missed puzzles again now, one after another" => Action::ReplayMissed, when DASHBOARD, footer "replays missed";
+    [ch('D'), key(KeyCode::Esc), ch('q')] "D/Esc" "close the dashboard (q too)" => Action::Dismiss, when DASHBOARD, footer "closes";
     [key(KeyCode::Down), ch('j')] "↓/j" "a line down" => Action::ScrollOverlay(1), when READING;
     [key(KeyCode::Up), ch('k')] "↑/k" "a line up" => Action::ScrollOverlay(-1), when READING;
     [key(KeyCode::PageDown), ch(' ')] "PgDn" "a page down" => Action::ScrollOverlay(10), when READING;

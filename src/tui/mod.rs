@@ -198,6 +198,7 @@ pub fn run(options: Options) -> Result<(), Error> {
     // kept.
     let looped = event_loop(&mut app, &mut terminal, keeper.as_ref(), &resumed, mouse);
     signals.close();
+    app.closing();
     let written = keeper.map(|keeper| {
         keeper.offer(session::text(&mut app));
         keeper.flush()

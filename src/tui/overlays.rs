@@ -4,7 +4,7 @@
 //! [`OVERLAY`](super::action::OVERLAY). Long ones scroll; each text is put
 //! through the noted writers, so that the tests find any word cut.
 
-use super::action::{Action, FILE, HELP, OVERLAY, QUESTION, RULES};
+use super::action::{Action, DASHBOARD, FILE, HELP, OVERLAY, QUESTION, RULES};
 use super::audit;
 use super::files::FilePrompt;
 use super::keymap::{self, Hint, When};
@@ -42,6 +42,8 @@ pub enum Overlay {
     Question(Question),
     /// The path being typed for Ctrl-S or Ctrl-O.
     File(FilePrompt),
+    /// The puzzle dashboard of the tab's game.
+    Dashboard,
 }
 
 impl Overlay {
@@ -52,6 +54,7 @@ impl Overlay {
             Overlay::Rules => RULES,
             Overlay::Question(_) => QUESTION,
             Overlay::File(_) => FILE,
+            Overlay::Dashboard => DASHBOARD,
         }
     }
 
@@ -84,6 +87,8 @@ pub struct Context<'a> {
     /// Where scrolling stops, written as the pop-up is drawn.
     pub scroll_end: &'a std::cell::Cell<usize>,
     pub theme: &'a Theme,
+    /// The tab's puzzle record and history, for the dashboard.
+    pub trainer: &'a crate::training::Trainer,
 }
 
 impl Overlay {
@@ -108,6 +113,7 @@ impl Overlay {
                 context.render_question(" Sure? ", question, "yes", "no", area, buf);
             }
             Overlay::File(prompt) => prompt.render(area, buf, context.theme),
+            Overlay::Dashboard => context.render_dashboard(&self.closing(), area, buf),
         }
     }
 }
@@ -202,6 +208,30 @@ impl Context<'_> {
         for (row, line) in visible.iter().take(usize::from(inner.height)).enumerate() {
             put(buf, inner.x, inner.y + row as u16, line, inner.width);
         }
+    }
+
+    /// The puzzle dashboard of the tab's game, as wide as the screen
+    /// allows up to 80 columns.
+    fn render_dashboard(&self, closing: &str, area: Rect, buf: &mut Buffer) {
+        let width = area.width.saturating_sub(2).min(80);
+        let inner = width.saturating_sub(2).max(1);
+        let mut lines = Vec::new();
+        for line in crate::tui::puzzle::dashboard::lines(self.trainer, inner, self.theme) {
+            // Long lines wrap to the box, each part in the line's style.
+            let style = line.style;
+            let spans_style = line.spans.first().map(|s| s.style).unwrap_or_default();
+            let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+            if text.chars().count() <= usize::from(inner) {
+                lines.push(line);
+                continue;
+            }
+            for part in wrap_words(&text, usize::from(inner)) {
+                lines.push(Line::styled(part, style.patch(spans_style)));
+            }
+        }
+        let titles =
+            [self.tab.title(), self.tab.short_title()].map(|t| format!(" Puzzle dashboard: {t} "));
+        self.render_overlay(titles, lines, closing, width, area, buf);
     }
 
     fn render_rules(&self, closing: &str, area: Rect, buf: &mut Buffer) {

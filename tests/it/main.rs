@@ -19,6 +19,7 @@ mod bad_input;
 mod docs;
 mod files;
 mod grundy;
+mod history;
 mod hostile;
 mod kattis;
 mod lessons;

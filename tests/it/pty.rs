@@ -286,9 +286,9 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
     let (status, parser) = session.finish();
     assert!(status.success(), "{status:?}");
     assert_terminal_restored(&parser);
-    // Only the record, the session and the settings written on first use,
-    // and the locks of the state folder and of the records, in the folders
-    // named for them.
+    // Only the record and the history of the puzzle tried, the session and
+    // the settings written on first use, and the locks of the state folder
+    // and of the records, in the folders named for them.
     let mut files: Vec<_> = std::fs::read_dir(data.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -298,6 +298,7 @@ fn a_puzzle_opened_by_id_is_solved_by_a_click_and_its_streak_lasts() {
         files,
         [
             "noughts.lock",
+            "puzzle-history.json",
             "puzzles-tictactoe.json",
             "puzzles.lock",
             "session.json",

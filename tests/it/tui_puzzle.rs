@@ -211,7 +211,12 @@ fn tic_tac_toe_puzzles_judge_by_click_hint_in_steps_and_keep_the_streak() {
     assert_eq!(after.streak, streak);
     assert!(after.rating.rating > before.rating.rating);
     assert_eq!(progress_file(folder.path(), "tictactoe")["streak"], streak);
-    // Settled by now: no longer eased.
+    // Settled by now: no longer eased. (A puzzle missed above may come
+    // back first: its heading says so; the next ones are chosen.)
+    while ttt_attempt(&app).again {
+        shows(&app, "missed before: back until solved 2 times in a row");
+        type_keys(&mut app, "n");
+    }
     shows(&app, "chosen near your rating");
     assert!(!screen(&app).contains("while your rating is new"));
 
@@ -525,7 +530,10 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
         if seed == 3 {
             type_keys(&mut app, "n");
             let text = screen(&app);
-            assert!(text.contains("choosing a puzzle near"), "{text}");
+            // A near one, or a puzzle missed above coming back by its id.
+            let making =
+                text.contains("choosing a puzzle near") || text.contains("making puzzle mnc-");
+            assert!(making, "{text}");
             assert!(!text.contains(&format!("PUZZLE {puzzle}")), "{text}");
             assert!(!text.contains("✓"), "{text}");
         }

@@ -256,8 +256,23 @@ impl App {
                 Some(question) => {
                     self.overlay = Some(Overlay::Question(Question::Abandon { question, action }))
                 }
-                None => self.page_mut().apply(action),
+                None => {
+                    self.page_mut().apply(action);
+                    if self.page_mut().take_dashboard_asked() {
+                        self.overlay_scroll = 0;
+                        self.overlay = Some(Overlay::Dashboard);
+                    }
+                }
             },
+            Action::ReplayMissed => {
+                self.overlay = None;
+                let count = self.page_mut().replay_missed();
+                self.notice = Some(match count {
+                    0 => "no missed puzzle to play again".into(),
+                    1 => "the puzzle you missed, again now".into(),
+                    n => format!("the {n} puzzles you missed, one after another (n for the next)"),
+                });
+            }
         }
     }
 
@@ -317,6 +332,14 @@ impl App {
             page.keep_puzzles_in(&folder);
         }
         self.puzzle_folder = Some(folder);
+    }
+
+    /// The app closes: every tab's puzzle on, if answered or hinted, goes
+    /// into the history.
+    pub fn closing(&mut self) {
+        for page in self.tabs.pages_mut() {
+            page.closing();
+        }
     }
 
     /// What quitting would lose, in every tab (a match left on another tab

@@ -60,6 +60,7 @@ impl Widget for &App {
                 scroll: self.overlay_scroll,
                 scroll_end: &self.overlay_scroll_end,
                 theme: &self.theme,
+                trainer: self.page().trainer(),
             };
             overlay.render(&context, area, buf);
         }

@@ -24,6 +24,8 @@ pub use lesson::{Lesson, Step};
 pub use panel::{heading, standing_line, PuzzlePanel};
 use panel::{run_heading, run_standing_line};
 
+pub mod dashboard;
+
 /// What the puzzle modes can be asked to do; each tab wraps these in its
 /// own actions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +48,8 @@ pub enum PuzzleAction {
     Type(TextKey),
     /// The tab's lesson, from its first step.
     Lesson,
+    /// The dashboard: the rating over time, the themes, the missed puzzles.
+    Dashboard,
 }
 
 /// The keys of every puzzle mode, after the tab's own answer keys: the
@@ -74,6 +78,8 @@ macro_rules! puzzle_keys {
                 => $wrap($crate::tui::puzzle::PuzzleAction::Run($crate::tui::puzzle::RunKind::Streak)), when $crate::tui::keymap::When::OUTSIDE_LESSONS, group "S/T" "runs";
             [$crate::tui::keymap::ch('T')] "T" "puzzle: a timed run (3 minutes; a mistake costs 10 s)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Run($crate::tui::puzzle::RunKind::Timed)), when $crate::tui::keymap::When::OUTSIDE_LESSONS;
+            [$crate::tui::keymap::ch('D')] "D" "your puzzle dashboard: the rating over time, themes weakest first, best runs, the missed puzzles to play again"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Dashboard), when $crate::tui::keymap::When::OUTSIDE_LESSONS, footer "dashboard";
             [$crate::tui::keymap::ch('L')] "L" "the tab's lesson, from its first step (it counts for nothing in your rating)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Lesson);
         ]
@@ -146,6 +152,14 @@ pub struct Training<P, A, E = ()> {
     lesson: Option<Lesson<P>>,
     /// A lesson has just ended: the next puzzle says so (it is rated).
     lesson_ended: bool,
+    /// The missed puzzles brought back this sitting and not tried since.
+    offered_back: Vec<PuzzleId>,
+    /// The puzzle coming is a missed one brought back.
+    again: bool,
+    /// The missed puzzles still to come, played again from the dashboard.
+    replay: std::collections::VecDeque<PuzzleId>,
+    /// `D` was pressed: the app opens the dashboard (and clears this).
+    pub dashboard_asked: bool,
 }
 
 impl<P, A, E> Training<P, A, E> {
@@ -159,6 +173,10 @@ impl<P, A, E> Training<P, A, E> {
             aside: None,
             lesson: None,
             lesson_ended: false,
+            offered_back: Vec::new(),
+            again: false,
+            replay: std::collections::VecDeque::new(),
+            dashboard_asked: false,
         }
     }
 
@@ -213,6 +231,7 @@ impl<P, A, E> Training<P, A, E> {
                 }
             }
         }
+        self.keep_current(true);
         if self.run.as_ref().is_some_and(|r| !r.is_on()) || id.is_some() {
             self.run = None;
         }
@@ -227,10 +246,46 @@ impl<P, A, E> Training<P, A, E> {
                 },
                 named => named,
             },
-            (None, None) => self.trainer.choice(),
+            // A missed puzzle due back comes first (once a sitting, unless
+            // tried again).
+            (None, None) => match self.next_replayed().or_else(|| self.due_back()) {
+                Some(id) => {
+                    self.offered_back.push(id);
+                    self.again = true;
+                    Choice::Named(id)
+                }
+                None => self.trainer.choice(),
+            },
         };
         self.chosen = Some(choice);
         choice
+    }
+
+    /// The oldest missed puzzle due back and not yet offered this sitting
+    /// (one passed over with `n` waits for the next).
+    fn due_back(&self) -> Option<PuzzleId> {
+        (self.trainer.comebacks().into_iter())
+            .find(|c| c.is_due() && !self.offered_back.contains(&c.id))
+            .map(|c| c.id)
+    }
+
+    /// The puzzle on, kept in the history once it is over, or as it is
+    /// `leaving` (answered or hinted, not only looked at).
+    fn keep_current(&mut self, leaving: bool) {
+        if let Some(t) = &mut self.current {
+            if leaving || !t.attempt.is_open() {
+                self.trainer.keep(&mut t.attempt);
+                if t.attempt.kept {
+                    let id = t.attempt.id;
+                    self.offered_back.retain(|o| *o != id);
+                }
+            }
+        }
+    }
+
+    /// The app closes: the puzzle on, if answered or hinted, is kept.
+    pub fn closing(&mut self) {
+        self.keep_current(true);
     }
 
     /// A run of `kind` begins (the puzzle on counts as skipped, and a run
@@ -246,6 +301,7 @@ impl<P, A, E> Training<P, A, E> {
         };
         self.close_current(skipped);
         self.lesson = None;
+        self.replay.clear();
         self.run = Some(Run::new(kind, self.trainer.best_run(kind), now));
     }
 
@@ -260,6 +316,7 @@ impl<P, A, E> Training<P, A, E> {
                 t.attempt.standing = Standing::GivenUp;
             }
         }
+        self.keep_current(true);
     }
 
     /// The puzzle `tried` is on; what the tab had is put aside (by
@@ -275,8 +332,11 @@ impl<P, A, E> Training<P, A, E> {
         if std::mem::take(&mut self.lesson_ended) {
             tried.say(LESSON_OVER.into(), true);
         }
+        self.keep_current(true);
         self.due = false;
         tried.attempt.named = !matches!(self.chosen, Some(Choice::Near { .. }));
+        tried.attempt.run = self.run_on().map(|r| r.kind);
+        tried.attempt.again = std::mem::take(&mut self.again);
         self.lesson_attempt(&mut tried);
         self.current = Some(tried);
     }
@@ -284,6 +344,7 @@ impl<P, A, E> Training<P, A, E> {
     /// The puzzles end (the one on counts as skipped, a run stops): what
     /// was put aside, to bring back.
     pub fn end(&mut self) -> Option<A> {
+        self.keep_current(true);
         if let Some(t) = self.current.take() {
             if self.run_on().is_none() {
                 self.trainer.skipped(&t.attempt);
@@ -293,6 +354,7 @@ impl<P, A, E> Training<P, A, E> {
         self.lesson = None;
         self.lesson_ended = false;
         self.due = false;
+        self.replay.clear();
         self.aside.take()
     }
 
@@ -303,6 +365,7 @@ impl<P, A, E> Training<P, A, E> {
 
     /// The puzzles and what was aside, dropped (a file loaded over them).
     pub fn forget(&mut self) {
+        self.keep_current(true);
         self.current = None;
         self.aside = None;
         self.run = None;
@@ -326,6 +389,7 @@ impl<P, A, E> Training<P, A, E> {
                         t.say("time is up: this puzzle is over".into(), false);
                     }
                 }
+                self.keep_current(false);
             }
         }
         std::mem::take(&mut self.due)
@@ -345,6 +409,7 @@ impl<P, A, E> Training<P, A, E> {
         // A lesson's step has its own first hints, in its own words.
         let own = lesson::step_hint(self.lesson.as_ref(), step);
         t.add_hint(own.unwrap_or_else(|| words(&t.puzzle, step)));
+        self.keep_current(false);
         Ok(())
     }
 
@@ -357,6 +422,7 @@ impl<P, A, E> Training<P, A, E> {
         if !t.attempt.is_open() {
             return;
         }
+        t.attempt.shown = true;
         match &mut self.run {
             Some(run) if run.is_on() => {
                 t.attempt.standing = Standing::GivenUp;
@@ -370,6 +436,7 @@ impl<P, A, E> Training<P, A, E> {
             }
             _ => self.trainer.given_up(&mut t.attempt),
         }
+        self.keep_current(false);
     }
 
     /// A right answer: the record moves on (in a run, the run's score,
@@ -398,6 +465,7 @@ impl<P, A, E> Training<P, A, E> {
                 t.say(format!("{words}; {solved}"), true);
             }
         }
+        self.keep_current(false);
     }
 
     /// A right step of an answer that is not finished yet.
@@ -483,6 +551,7 @@ impl<P, A, E> Training<P, A, E> {
                 t.say(words, false);
             }
         }
+        self.keep_current(false);
     }
 
     /// The panel's lines every tab has: the heading, the question asked,
@@ -638,6 +707,10 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
                     "you left the {name}: {solved} puzzle{plural} solved (S or T in the puzzles starts another)"
                 )));
             }
+            Ok(())
+        }
+        PuzzleAction::Dashboard => {
+            tab.training_mut().dashboard_asked = true;
             Ok(())
         }
         PuzzleAction::Lesson => tab.lesson().map(|lesson| {

@@ -185,7 +185,14 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
         Line::from(vec![
             Span::styled(format!("PUZZLE {}", attempt.id), theme.title()),
             Span::styled(
-                if attempt.named {
+                if attempt.again {
+                    // Why it came back, and what takes it off the list.
+                    format!(
+                        ", rated {}, missed before: back until solved {} times in a row",
+                        attempt.rating,
+                        crate::training::history::CLEAN_TO_CLEAR
+                    )
+                } else if attempt.named {
                     format!(", rated {}", attempt.rating)
                 } else {
                     // A new rating's ease said once, in the fewest words.
@@ -216,7 +223,7 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
             theme.dim(),
         ));
     }
-    if let Some(trouble) = &trainer.trouble {
+    for trouble in [&trainer.trouble, &trainer.history.trouble].into_iter().flatten() {
         lines.push(Line::styled(trouble.clone(), theme.bad()));
     }
     lines
@@ -294,7 +301,7 @@ pub(super) fn run_heading(
             theme.dim(),
         ),
     ];
-    if let Some(trouble) = &trainer.trouble {
+    for trouble in [&trainer.trouble, &trainer.history.trouble].into_iter().flatten() {
         lines.push(Line::styled(trouble.clone(), theme.bad()));
     }
     lines
@@ -363,11 +370,15 @@ pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {
             theme.dim(),
         ),
         Standing::Solved => Line::styled(
-            "✓ solved: n for the next puzzle (S a streak run, T a timed run)",
+            "✓ solved: n for the next puzzle (S a streak run, T a timed run, D your dashboard)",
             theme.good(),
         ),
         Standing::GivenUp => {
-            Line::styled("the answer is shown: n for the next puzzle", theme.dim())
+            // A miss comes back after a few others (the history's).
+            Line::styled(
+                "the answer is shown: n for the next puzzle (this one comes back after a few others; D your dashboard)",
+                theme.dim(),
+            )
         }
     }
 }

@@ -38,6 +38,16 @@ pub trait Page: Keep + TabBasics {
     fn apply(&mut self, action: TabAction);
     fn open_puzzle(&mut self, id: Option<PuzzleId>) -> Result<(), PuzzleId>;
     fn keep_puzzles_in(&mut self, folder: &Path);
+    /// The app closes: the puzzle on, if answered or hinted, goes into the
+    /// history.
+    fn closing(&mut self);
+    /// `D` was pressed in the tab's puzzles (asked once: this clears it):
+    /// the app opens the dashboard.
+    fn take_dashboard_asked(&mut self) -> bool;
+    /// The tab's puzzle record and history, which the dashboard reads.
+    fn trainer(&self) -> &crate::training::Trainer;
+    /// The missed puzzles played again, the first one now: how many.
+    fn replay_missed(&mut self) -> usize;
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
     /// Whether the tab is drawn in `area` (else "enlarge the terminal"
     /// is, and its keys and clicks wait).
@@ -95,6 +105,26 @@ where
 
     fn keep_puzzles_in(&mut self, folder: &Path) {
         self.training_mut().keep_in(folder);
+    }
+
+    fn closing(&mut self) {
+        self.training_mut().closing();
+    }
+
+    fn take_dashboard_asked(&mut self) -> bool {
+        std::mem::take(&mut self.training_mut().dashboard_asked)
+    }
+
+    fn trainer(&self) -> &crate::training::Trainer {
+        &self.training().trainer
+    }
+
+    fn replay_missed(&mut self) -> usize {
+        let count = self.training_mut().start_replay();
+        if count > 0 {
+            Puzzles::open(self, None);
+        }
+        count
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {

@@ -1,0 +1,457 @@
+//! Every puzzle tried, kept in the data folder beside the records
+//! (`puzzle-history.json`, one file for every game), under the records'
+//! guarantees: written whole or not at all (a new file renamed over the
+//! old), under their lock (only tried: held elsewhere, the attempts wait in
+//! memory), read back with every field checked, and bounded: the newest
+//! [`KEPT`] attempts. What is worked out from it is never kept apart, so it
+//! can never disagree with it: the missed puzzles that come back
+//! ([`comebacks`]) and the rating per theme ([`theme_ratings`]).
+
+use super::trainer::{rated, Rating, RATINGS};
+use super::{Attempt, Standing, HINT_STEPS};
+use crate::solver::puzzle::{PuzzleGame, PuzzleId};
+use crate::store;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The attempts kept: the newest this many (about 1 MiB).
+pub const KEPT: usize = 5000;
+
+/// The longest a history file may be (more than [`KEPT`] attempts take).
+const LONGEST: u64 = 8 << 20;
+
+/// The longest an attempt's time is written as (a puzzle left open over a
+/// night is not a day's thought).
+pub const LONGEST_SECONDS: u32 = 24 * 3600;
+
+/// How an attempt ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ended {
+    /// Solved with no wrong answer (a hint may have been used: `hints`).
+    Solved,
+    /// At least one wrong answer, whatever came after.
+    Missed,
+    /// The solution was shown (`p`, or the last hint), with no wrong answer.
+    Shown,
+    /// Left unsolved after a hint, with no wrong answer.
+    Left,
+}
+
+impl Ended {
+    /// How it ended, in words: `solved`, `missed`, `solution shown`, `left`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Ended::Solved => "solved",
+            Ended::Missed => "missed",
+            Ended::Shown => "solution shown",
+            Ended::Left => "left after a hint",
+        }
+    }
+
+    /// How an attempt stands, as it is over or left: `None` for one only
+    /// looked at (no answer, no hint), which is not kept.
+    pub fn of(attempt: &Attempt) -> Option<Ended> {
+        match () {
+            () if attempt.wrong > 0 => Some(Ended::Missed),
+            () if attempt.standing == Standing::Solved => Some(Ended::Solved),
+            () if attempt.shown || attempt.hints >= HINT_STEPS => Some(Ended::Shown),
+            () if attempt.hints > 0 => Some(Ended::Left),
+            () => None,
+        }
+    }
+
+    /// Whether the puzzle goes into the missed puzzles that come back.
+    pub fn is_miss(self) -> bool {
+        matches!(self, Ended::Missed | Ended::Shown)
+    }
+}
+
+/// The run an attempt was in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RunName {
+    Streak,
+    Timed,
+}
+
+impl From<super::RunKind> for RunName {
+    fn from(kind: super::RunKind) -> RunName {
+        match kind {
+            super::RunKind::Streak => RunName::Streak,
+            super::RunKind::Timed => RunName::Timed,
+        }
+    }
+}
+
+/// One attempt at one puzzle, as kept.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// When it ended: seconds since 1970-01-01 UTC.
+    pub at: u64,
+    #[serde(with = "id_text")]
+    pub id: PuzzleId,
+    /// The puzzle's themes, by name (each one of its game's).
+    pub themes: Vec<String>,
+    pub ended: Ended,
+    /// Hint steps shown, 0 to 3.
+    pub hints: u8,
+    /// Wrong answers.
+    pub wrong: u32,
+    /// The puzzle's rating (0: none).
+    pub puzzle_rating: u16,
+    /// Whether it moved the player's rating (outside runs and lessons, once).
+    pub rated: bool,
+    /// The player's rating for the game before and after.
+    pub rating_before: f64,
+    pub rating_after: f64,
+    /// From the puzzle shown to its end, in whole seconds.
+    pub seconds: u32,
+    /// The run it was in; none outside runs.
+    pub run: Option<RunName>,
+    /// Brought back because it was missed before.
+    pub again: bool,
+}
+
+impl Entry {
+    /// The attempt as kept, ended now (`at`), `seconds` after it began,
+    /// the player's rating then `after`.
+    pub fn of(attempt: &Attempt, ended: Ended, at: u64, after: Rating) -> Entry {
+        Entry {
+            at,
+            id: attempt.id,
+            themes: attempt.themes.iter().map(|t| t.name.to_string()).collect(),
+            ended,
+            hints: attempt.hints,
+            wrong: attempt.wrong,
+            puzzle_rating: attempt.rating,
+            rated: attempt.rated,
+            rating_before: attempt.rating_before,
+            rating_after: after.rating,
+            seconds: attempt
+                .started
+                .elapsed()
+                .as_secs()
+                .min(LONGEST_SECONDS.into()) as u32,
+            run: attempt.run.map(RunName::from),
+            again: attempt.again,
+        }
+    }
+
+    /// What is wrong with an entry read back, if anything: a theme its
+    /// game does not have, a number out of its range.
+    fn trouble(&self) -> Option<String> {
+        let themes = self.id.game.themes();
+        if let Some(unknown) = (self.themes.iter()).find(|t| !themes.iter().any(|k| k.name == **t))
+        {
+            return Some(format!(
+                "{}: no theme {}",
+                self.id,
+                crate::notation::escaped(unknown)
+            ));
+        }
+        let checks = [
+            (self.hints <= HINT_STEPS, "hints"),
+            (RATINGS.contains(&self.rating_before), "rating_before"),
+            (RATINGS.contains(&self.rating_after), "rating_after"),
+            (self.seconds <= LONGEST_SECONDS, "seconds"),
+            (self.puzzle_rating <= 5000, "puzzle_rating"),
+            (self.ended != Ended::Missed || self.wrong > 0, "wrong"),
+        ];
+        (checks.iter().find(|(ok, _)| !ok))
+            .map(|(_, field)| format!("{}: {field} out of range", self.id))
+    }
+}
+
+/// The file as written: a version, then the attempts, oldest first.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Document {
+    version: u32,
+    attempts: Vec<Entry>,
+}
+
+const VERSION: u32 = 1;
+
+mod id_text {
+    use crate::solver::puzzle::PuzzleId;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(id: &PuzzleId, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(id)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<PuzzleId, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map_err(|e: crate::notation::InputError| serde::de::Error::custom(e.message))
+    }
+}
+
+/// The history's file in `folder`.
+pub fn file_in(folder: &Path) -> PathBuf {
+    folder.join("puzzle-history.json")
+}
+
+/// The attempts kept in `file`, oldest first; none when there is no file
+/// yet. A file that does not read, or one entry out of range, is an error
+/// (whole or not at all: nothing in it is trusted then).
+pub fn read(file: &Path) -> Result<Vec<Entry>, String> {
+    let Some(text) = store::read_bounded(file, LONGEST).map_err(|e| e.to_string())? else {
+        return Ok(Vec::new());
+    };
+    if text.trim().is_empty() {
+        return Err("the file is empty".into());
+    }
+    let document: Document = serde_json::from_str(&text).map_err(|e| store::json_error(&e))?;
+    if document.version != VERSION {
+        return Err(format!(
+            "version {} (this noughts reads version {VERSION})",
+            document.version
+        ));
+    }
+    if document.attempts.len() > KEPT {
+        return Err(format!(
+            "{} attempts (at most {KEPT} are kept)",
+            document.attempts.len()
+        ));
+    }
+    if let Some(trouble) = document.attempts.iter().find_map(Entry::trouble) {
+        return Err(trouble);
+    }
+    Ok(document.attempts)
+}
+
+fn write(file: &Path, attempts: &[Entry]) -> std::io::Result<()> {
+    let document = Document {
+        version: VERSION,
+        attempts: attempts.to_vec(),
+    };
+    let text = serde_json::to_string(&document).map_err(std::io::Error::other)?;
+    store::write_atomically(file, &format!("{text}\n"))
+}
+
+/// The history, as kept: what was last read or written, and the attempts
+/// waiting for the lock.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    /// `None`: kept in memory only (tests, no data folder, or a file that
+    /// could not be set aside).
+    file: Option<PathBuf>,
+    attempts: Vec<Entry>,
+    /// Attempts not yet written (the lock was held elsewhere).
+    pending: Vec<Entry>,
+    /// Why the history could not be read or kept (said once).
+    pub trouble: Option<String>,
+}
+
+impl History {
+    /// The history kept in `folder`, read now. A file that does not read
+    /// is set aside under a fresh name, never deleted, and the history
+    /// starts afresh; one that cannot be set aside is never written over.
+    pub fn kept_in(folder: &Path) -> History {
+        let file = file_in(folder);
+        let shown = crate::notation::escape_all(&file.display().to_string());
+        match read(&file) {
+            Ok(attempts) => History {
+                file: Some(file),
+                attempts,
+                ..History::default()
+            },
+            Err(why) => {
+                let aside = store::set_aside(&file);
+                let kept = store::set_aside_words(&aside);
+                let how = match aside.is_ok() {
+                    true => "starting afresh",
+                    false => "kept in memory only this time",
+                };
+                History {
+                    file: aside.is_ok().then_some(file),
+                    trouble: Some(format!("puzzle history {shown}: {why}; {how} ({kept})")),
+                    ..History::default()
+                }
+            }
+        }
+    }
+
+    /// Every attempt, oldest first, with those still waiting to be written.
+    pub fn attempts(&self) -> impl DoubleEndedIterator<Item = &Entry> + Clone {
+        self.attempts.iter().chain(&self.pending)
+    }
+
+    /// One attempt more: written with whatever another noughts added
+    /// meanwhile (read, added to and written under the lock), the oldest
+    /// dropped past [`KEPT`].
+    pub fn add(&mut self, entry: Entry) {
+        self.pending.push(entry);
+        let Some(file) = self.file.clone() else {
+            self.attempts.append(&mut self.pending);
+            trim(&mut self.attempts);
+            return;
+        };
+        let kept = (|| -> Result<Option<Vec<Entry>>, String> {
+            if let Some(folder) = file.parent() {
+                store::ensure_folder(folder).map_err(|e| e.to_string())?;
+            }
+            let lock =
+                match store::Lock::try_for(&super::trainer::lock_file(&file), store::LOCK_PATIENCE)
+                {
+                    Ok(Some(lock)) => lock,
+                    Ok(None) => return Ok(None),
+                    Err(e) => return Err(format!("its lock {e}")),
+                };
+            let mut attempts = read(&file).map_err(|why| format!("it no longer reads ({why})"))?;
+            attempts.extend(self.pending.iter().cloned());
+            trim(&mut attempts);
+            write(&file, &attempts).map_err(|e| e.to_string())?;
+            drop(lock);
+            Ok(Some(attempts))
+        })();
+        match kept {
+            Ok(Some(attempts)) => {
+                self.attempts = attempts;
+                self.pending.clear();
+            }
+            // Held by another noughts: written with the next attempt.
+            Ok(None) => {}
+            Err(why) => {
+                let shown = crate::notation::escape_all(&file.display().to_string());
+                self.trouble = Some(format!(
+                    "the puzzle history could not be kept in {shown}: {why}"
+                ));
+                self.file = None;
+                self.attempts.append(&mut self.pending);
+                trim(&mut self.attempts);
+            }
+        }
+    }
+}
+
+/// The newest [`KEPT`] attempts.
+fn trim(attempts: &mut Vec<Entry>) {
+    let over = attempts.len().saturating_sub(KEPT);
+    attempts.drain(..over);
+}
+
+/// After a miss, a puzzle comes back once this many other attempts of its
+/// game are kept; after one clean solve since, once [`LATER`] are.
+pub const SOON: usize = 3;
+pub const LATER: usize = 8;
+
+/// Clean solves in a row that take a missed puzzle off the list.
+pub const CLEAN_TO_CLEAR: u8 = 2;
+
+/// A missed puzzle that comes back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Comeback {
+    pub id: PuzzleId,
+    /// Solved cleanly (no wrong answer, no hint) since its last miss.
+    pub clean: u8,
+    /// Other attempts of its game since it was last tried.
+    pub since: usize,
+}
+
+impl Comeback {
+    /// Whether it is due back now.
+    pub fn is_due(&self) -> bool {
+        self.since >= if self.clean == 0 { SOON } else { LATER }
+    }
+}
+
+/// The puzzles of `game` missed (a wrong answer, or the solution shown)
+/// and not solved cleanly [`CLEAN_TO_CLEAR`] times in a row since, oldest
+/// miss first.
+pub fn comebacks<'a>(attempts: impl Iterator<Item = &'a Entry>, game: PuzzleGame) -> Vec<Comeback> {
+    let mut list: Vec<(Comeback, usize)> = Vec::new();
+    let mut count = 0;
+    for entry in attempts.filter(|e| e.id.game == game) {
+        let at = list.iter().position(|(c, _)| c.id == entry.id);
+        let clean = entry.ended == Ended::Solved && entry.hints == 0;
+        match (at, entry.ended.is_miss()) {
+            (Some(k), true) => {
+                list[k] = (
+                    Comeback {
+                        clean: 0,
+                        ..list[k].0
+                    },
+                    count,
+                )
+            }
+            (None, true) => list.push((
+                Comeback {
+                    id: entry.id,
+                    clean: 0,
+                    since: 0,
+                },
+                count,
+            )),
+            (Some(k), false) if clean && list[k].0.clean + 1 >= CLEAN_TO_CLEAR => {
+                list.remove(k);
+            }
+            (Some(k), false) => {
+                let kept = if clean { list[k].0.clean + 1 } else { 0 };
+                list[k] = (
+                    Comeback {
+                        clean: kept,
+                        ..list[k].0
+                    },
+                    count,
+                );
+            }
+            (None, false) => {}
+        }
+        count += 1;
+    }
+    list.into_iter()
+        .map(|(c, last)| Comeback {
+            since: count - 1 - last,
+            ..c
+        })
+        .collect()
+}
+
+/// A theme's rating, from the rated attempts kept.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThemeRating {
+    pub name: &'static str,
+    pub rating: Rating,
+    /// Rated attempts of puzzles with the theme, and how many were lost.
+    pub tried: u32,
+    pub lost: u32,
+}
+
+/// The player's rating in each theme of `game` that rated attempts have
+/// met: Glicko-2 played over them in order, as the game's own rating is
+/// (a solve wins against the puzzle's rating, a miss or a shown solution
+/// loses), weakest first.
+pub fn theme_ratings<'a>(
+    attempts: impl Iterator<Item = &'a Entry>,
+    game: PuzzleGame,
+) -> Vec<ThemeRating> {
+    let mut themes: Vec<ThemeRating> = (game.themes().iter())
+        .map(|t| ThemeRating {
+            name: t.name,
+            rating: Rating::default(),
+            tried: 0,
+            lost: 0,
+        })
+        .collect();
+    for entry in attempts.filter(|e| e.id.game == game && e.rated && e.puzzle_rating > 0) {
+        let won = entry.ended == Ended::Solved;
+        for theme in themes
+            .iter_mut()
+            .filter(|t| entry.themes.iter().any(|n| n == t.name))
+        {
+            theme.rating = rated(theme.rating, entry.puzzle_rating, won);
+            theme.tried += 1;
+            theme.lost += u32::from(!won);
+        }
+    }
+    themes.retain(|t| t.tried > 0);
+    themes.sort_by(|a, b| a.rating.rating.total_cmp(&b.rating.rating));
+    themes
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,208 @@
+//! The puzzle dashboard (`D` in the puzzles): a game's rating over time,
+//! its themes from weakest to strongest, the best streaks and runs, and
+//! the missed puzzles waiting to be played again (`m` plays them, one after
+//! another). Everything on it is read off the record and the history, so
+//! it says what the command line's `noughts puzzle --history` says.
+
+use super::Training;
+use crate::solver::puzzle::PuzzleId;
+use crate::training::history::{self, Comeback, CLEAN_TO_CLEAR, SOON};
+use crate::training::{RunKind, Trainer};
+use crate::tui::theme::Theme;
+use ratatui::text::{Line, Span};
+use std::time::Instant;
+
+/// Rows the rating chart takes.
+const CHART_ROWS: usize = 5;
+
+/// The eighths of a cell a column's top fills: a column chart's steps.
+const EIGHTHS: [&str; 9] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
+
+/// The dashboard's lines, `width` columns wide (the pop-up scrolls them).
+pub fn lines(trainer: &Trainer, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+    let width = usize::from(width).max(20);
+    let p = trainer.progress();
+    let mine: Vec<&history::Entry> = (trainer.history.attempts())
+        .filter(|e| e.id.game == trainer.game)
+        .collect();
+    let mut lines = Vec::new();
+    let rating = match p.rating.uncertainty() {
+        Some(d) => format!(
+            "your rating {} (provisional ±{d}: it settles as you answer)",
+            p.rating.rating.round()
+        ),
+        None => format!("your rating {}", p.rating.rating.round()),
+    };
+    lines.push(Line::styled(rating, theme.title()));
+    lines.push(Line::styled(
+        format!(
+            "{} tried, {} solved; best streak {}; best runs: streak {}, timed {}",
+            crate::notation::counted(mine.len(), "puzzle"),
+            p.solved,
+            p.best,
+            trainer.best_run(RunKind::Streak),
+            trainer.best_run(RunKind::Timed)
+        ),
+        theme.dim(),
+    ));
+    lines.push(Line::from(""));
+    lines.extend(chart(&mine, width, theme));
+    lines.push(Line::from(""));
+
+    let themes = trainer.theme_ratings();
+    if themes.is_empty() {
+        lines.push(Line::styled(
+            "themes: rated once you answer rated puzzles",
+            theme.dim(),
+        ));
+    } else {
+        lines.push(Line::styled(
+            "themes, weakest first (each rated on its puzzles alone):",
+            theme.title(),
+        ));
+        let longest = themes.iter().map(|t| t.name.len()).max().unwrap_or(0);
+        for t in &themes {
+            lines.push(Line::from(vec![
+                Span::raw(format!(
+                    "  {:<longest$}  {:>4}",
+                    t.name.replace('-', " "),
+                    t.rating.rating.round()
+                )),
+                Span::styled(
+                    format!("  {} rated, {} lost", t.tried, t.lost),
+                    theme.dim(),
+                ),
+            ]));
+        }
+    }
+    lines.push(Line::from(""));
+
+    let back = trainer.comebacks();
+    if back.is_empty() {
+        lines.push(Line::styled(
+            "no missed puzzle waiting: one you miss comes back after a few others",
+            theme.dim(),
+        ));
+    } else {
+        lines.push(Line::styled(
+            format!(
+                "{} missed, to play again (each until solved {CLEAN_TO_CLEAR} times in a row):",
+                crate::notation::counted(back.len(), "puzzle")
+            ),
+            theme.title(),
+        ));
+        for c in &back {
+            lines.push(Line::styled(
+                format!("  {}  {}", c.id, when_back(c)),
+                theme.dim(),
+            ));
+        }
+        lines.push(Line::styled(
+            "m: play them now, one after another",
+            theme.key(),
+        ));
+    }
+    lines
+}
+
+/// When a missed puzzle comes back by itself.
+fn when_back(c: &Comeback) -> String {
+    match (c.is_due(), c.clean) {
+        (true, _) => "due now".into(),
+        (false, 0) => format!("back after {} more", SOON - c.since),
+        (false, _) => format!(
+            "solved once; back after {} more",
+            history::LATER - c.since
+        ),
+    }
+}
+
+/// The rating after each rated puzzle, as columns `CHART_ROWS` high (the
+/// newest at the right, as many as the width holds), with its highest and
+/// lowest at the side.
+fn chart(mine: &[&history::Entry], width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    // The rating before the first rated puzzle, then after each.
+    let mut rated: Vec<f64> = (mine.iter().find(|e| e.rated))
+        .map(|e| e.rating_before)
+        .into_iter()
+        .collect();
+    rated.extend(mine.iter().filter(|e| e.rated).map(|e| e.rating_after));
+    if rated.len() < 2 {
+        return vec![Line::styled(
+            "the rating's chart begins after your first rated puzzle",
+            theme.dim(),
+        )];
+    }
+    let label = 6;
+    let room = width.saturating_sub(label + 1).max(8);
+    // Few points get wider columns (up to 3 cells), many one cell each.
+    let each = (room / rated.len()).clamp(1, 3);
+    let shown = &rated[rated.len().saturating_sub(room / each)..];
+    let high = shown.iter().copied().fold(f64::MIN, f64::max);
+    let low = shown.iter().copied().fold(f64::MAX, f64::min);
+    // A flat line still shows as a column an eighth high.
+    let span = (high - low).max(1.0);
+    let steps = CHART_ROWS * 8;
+    let heights: Vec<usize> = (shown.iter())
+        .map(|r| 1 + ((r - low) / span * (steps - 1) as f64).round() as usize)
+        .collect();
+    let mut lines = vec![Line::styled(
+        match shown.len() == rated.len() {
+            true => format!(
+                "your rating from the start, after each of {}:",
+                crate::notation::counted(shown.len() - 1, "rated puzzle")
+            ),
+            false => format!("your rating after each of the last {} rated puzzles:", shown.len()),
+        },
+        theme.title(),
+    )];
+    for row in (0..CHART_ROWS).rev() {
+        let bars: String = (heights.iter())
+            .map(|&h| EIGHTHS[h.saturating_sub(row * 8).min(8)].repeat(each))
+            .collect();
+        let side = match row {
+            r if r == CHART_ROWS - 1 => format!("{:>5} ", high.round()),
+            0 => format!("{:>5} ", low.round()),
+            _ => " ".repeat(label),
+        };
+        lines.push(Line::from(vec![
+            Span::styled(side, theme.dim()),
+            Span::styled(bars, theme.good()),
+        ]));
+    }
+    lines
+}
+
+impl<P, A, E> Training<P, A, E> {
+    /// The missed puzzles to play now, one after another, oldest miss
+    /// first (a run or a lesson on stops, the puzzle on counts as left);
+    /// how many. The tab then opens the first.
+    pub fn start_replay(&mut self) -> usize {
+        let ids: Vec<PuzzleId> = self.trainer.comebacks().iter().map(|c| c.id).collect();
+        if ids.is_empty() {
+            return 0;
+        }
+        let skipped = match &mut self.run {
+            Some(run) => {
+                run.end(crate::training::RunEnd::Stopped, Instant::now());
+                false
+            }
+            None => true,
+        };
+        self.close_current(skipped);
+        self.run = None;
+        self.lesson = None;
+        self.replay = ids.into();
+        self.replay.len()
+    }
+
+    /// The next missed puzzle to play again, if a replay is on.
+    pub(super) fn next_replayed(&mut self) -> Option<PuzzleId> {
+        self.replay.pop_front()
+    }
+
+    /// Missed puzzles still to come in the replay.
+    pub fn replay_left(&self) -> usize {
+        self.replay.len()
+    }
+}

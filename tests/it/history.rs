@@ -1,0 +1,223 @@
+//! The puzzle history, as a player meets it: attempts made in the app are
+//! kept in its data folder, `noughts puzzle --history` lists them (a missed
+//! puzzle on the list that comes back), and a missed puzzle comes back in
+//! the app after a few others until it is solved twice in a row.
+
+use crate::app_support::*;
+use assert_cmd::Command;
+use noughts::solver::puzzle::PuzzleId;
+use noughts::solver::Cell;
+use noughts::training::history::{CLEAN_TO_CLEAR, SOON};
+use noughts::training::Attempt;
+use noughts::tui::app::App;
+use noughts::tui::tabs::tictactoe;
+use noughts::tui::theme::Theme;
+
+const WIDE: (u16, u16) = (200, 60);
+
+fn app_keeping_in(folder: &std::path::Path) -> App {
+    let mut app = App::new(Theme { color: false });
+    app.keep_puzzles_in(folder.to_path_buf());
+    app
+}
+
+fn attempt(app: &App) -> &Attempt {
+    let training = app.tabs.tictactoe.training();
+    &training.current.as_ref().unwrap().attempt
+}
+
+fn click_cell(app: &mut App, cell: Cell) {
+    let area = ratatui::layout::Rect::new(0, 0, WIDE.0, WIDE.1);
+    let body = noughts::tui::shell::shell_layout(area).body;
+    let rect = tictactoe::layout(body).unwrap().cells[cell.index()];
+    app.handle(
+        &click(rect.x + rect.width / 2, rect.y + rect.height / 2),
+        area,
+    );
+    app.tick();
+}
+
+/// A wrong answer to the tic-tac-toe puzzle on: the first empty cell that
+/// is not an answer.
+fn miss(app: &mut App) {
+    let answers = app
+        .tabs
+        .tictactoe
+        .training()
+        .current
+        .as_ref()
+        .unwrap()
+        .puzzle
+        .answers
+        .clone();
+    for cell in Cell::ALL.into_iter().filter(|c| !answers.contains(c)) {
+        click_cell(app, cell);
+        if attempt(app).wrong > 0 {
+            return;
+        }
+    }
+    panic!("no wrong cell in {}", screen(app));
+}
+
+fn solve(app: &mut App) {
+    let answers = app
+        .tabs
+        .tictactoe
+        .training()
+        .current
+        .as_ref()
+        .unwrap()
+        .puzzle
+        .answers
+        .clone();
+    for cell in answers {
+        click_cell(app, cell);
+    }
+}
+
+fn screen(app: &App) -> String {
+    draw(app, WIDE.0, WIDE.1).backend().to_string()
+}
+
+fn next(app: &mut App) {
+    type_keys(app, "n");
+    tick_until(app, "the next puzzle", |app| !app.busy());
+    app.tick();
+}
+
+/// `noughts puzzle --history --json` on `folder`, a document per line.
+fn history_json(folder: &std::path::Path) -> Vec<serde_json::Value> {
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .env("NOUGHTS_DATA_DIR", folder)
+        .args(["puzzle", "--history", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    (String::from_utf8(out).unwrap().lines())
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_missed_puzzle_is_listed_and_comes_back_until_solved_twice_in_a_row() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    let missed: PuzzleId = "tictactoe-1-1".parse().unwrap();
+    app.open_puzzle(missed);
+    miss(&mut app);
+    // Still open after a wrong answer: kept once it is left (or solved).
+    solve(&mut app);
+    let lines = history_json(folder.path());
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["id"], "tictactoe-1-1");
+    assert_eq!(lines[0]["ended"], "missed");
+    assert_eq!(lines[0]["wrong"], 1);
+    assert_eq!(lines[0]["comes_back"], true);
+    assert!(lines[0]["themes"].as_array().is_some_and(|t| !t.is_empty()));
+
+    // A few others solved; then it is due, and comes back first.
+    let mut back = 0;
+    for k in 0..SOON + 1 {
+        next(&mut app);
+        if attempt(&app).id == missed {
+            back = k;
+            break;
+        }
+        solve(&mut app);
+    }
+    assert_eq!(back, SOON, "{}", screen(&app));
+    assert!(attempt(&app).again);
+    let text = screen(&app);
+    assert!(
+        text.contains("missed before: back until solved 2 times in a row"),
+        "{text}"
+    );
+    solve(&mut app);
+
+    // Solved once: it stays on the list, and comes back again later.
+    let still = |folder: &std::path::Path| {
+        let lines = history_json(folder);
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l["id"] == "tictactoe-1-1")
+            .unwrap()
+            .clone();
+        (last["comes_back"] == true, lines.len())
+    };
+    assert_eq!(still(folder.path()), (true, SOON + 2));
+    let mut solved_again = 1;
+    for _ in 0..30 {
+        next(&mut app);
+        let again = attempt(&app).id == missed;
+        solve(&mut app);
+        if again {
+            solved_again += 1;
+            break;
+        }
+    }
+    assert_eq!(solved_again, CLEAN_TO_CLEAR, "it came back a second time");
+    assert!(
+        !still(folder.path()).0,
+        "solved twice in a row: off the list"
+    );
+
+    // The text form lists the attempt, the game's themes and no comeback.
+    let text = Command::cargo_bin("noughts")
+        .unwrap()
+        .env("NOUGHTS_DATA_DIR", folder.path())
+        .args(["puzzle", "--history", "--game", "tictactoe"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    assert!(
+        text.contains("tictactoe-1-1") && text.contains("missed (1 wrong)"),
+        "{text}"
+    );
+    assert!(text.contains("themes, weakest first: "), "{text}");
+    assert!(text.contains("no missed puzzle to come back"), "{text}");
+}
+
+#[test]
+fn an_answered_puzzle_open_when_the_app_closes_is_kept() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    app.open_puzzle("tictactoe-1-7".parse().unwrap());
+    miss(&mut app);
+    assert!(history_json(folder.path()).is_empty(), "still open");
+    app.closing();
+    let lines = history_json(folder.path());
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["ended"], "missed");
+}
+
+#[test]
+fn a_damaged_history_is_refused_by_the_command_line_with_its_reason() {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(
+        folder.path().join("puzzle-history.json"),
+        "{\"version\":1,\"attempts\":[{}]}",
+    )
+    .unwrap();
+    let out = Command::cargo_bin("noughts")
+        .unwrap()
+        .env("NOUGHTS_DATA_DIR", folder.path())
+        .args(["puzzle", "--history"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let error = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        error.contains("puzzle-history.json") && error.contains("line 1, column"),
+        "{error}"
+    );
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert!(out.stdout.is_empty());
+}
