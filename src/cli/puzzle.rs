@@ -183,15 +183,13 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
     for _ in 0..request.count {
         let (id, puzzle) = match request.rating {
             // Seeds from the last one used on; none of the last 50 repeats.
-            Some(rating) => puzzler.chosen_puzzle_with(
-                Choice::Near {
-                    game: request.game,
-                    at_least: 0,
-                    rating,
-                    seed: next_seed,
-                },
-                request.theme,
-            ),
+            Some(rating) => puzzler.chosen_puzzle(Choice::Near {
+                game: request.game,
+                at_least: 0,
+                rating,
+                seed: next_seed,
+                theme: request.theme,
+            }),
             // Each seed counts up from the last one used: one whose puzzle
             // repeats one of the last 50 of the run gives way to the next,
             // and so does one without the theme asked for.

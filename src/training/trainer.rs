@@ -340,6 +340,7 @@ impl Trainer {
             at_least: 0,
             rating: self.aim(),
             seed: self.random.below(SEEDS) as u32,
+            theme: None,
         }
     }
 

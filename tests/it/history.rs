@@ -1,15 +1,18 @@
 //! The puzzle history, as a player meets it: attempts made in the app are
 //! kept in its data folder, `noughts puzzle --history` lists them (a missed
 //! puzzle on the list that comes back), and a missed puzzle comes back in
-//! the app after a few others until it is solved twice in a row.
+//! the app after a few others until it is solved twice in a row; `D` shows
+//! the dashboard, `f` practises one theme at a time.
 
 use crate::app_support::*;
 use assert_cmd::Command;
+use noughts::solver::puzzle::PuzzleGame;
 use noughts::solver::puzzle::PuzzleId;
 use noughts::solver::Cell;
 use noughts::training::history::{CLEAN_TO_CLEAR, SOON};
 use noughts::training::Attempt;
-use noughts::tui::app::App;
+use noughts::tui::app::{App, TabId};
+use noughts::tui::puzzle::Puzzles;
 use noughts::tui::tabs::tictactoe;
 use noughts::tui::theme::Theme;
 
@@ -220,4 +223,132 @@ fn a_damaged_history_is_refused_by_the_command_line_with_its_reason() {
     );
     assert_eq!(error.lines().count(), 1, "{error}");
     assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn d_opens_a_dashboard_of_the_rating_themes_and_missed_puzzles_and_m_plays_them() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    let missed: PuzzleId = "tictactoe-1-1".parse().unwrap();
+    app.open_puzzle(missed);
+    miss(&mut app);
+    solve(&mut app);
+    for id in ["tictactoe-1-2", "tictactoe-2-2"] {
+        app.open_puzzle(id.parse().unwrap());
+        solve(&mut app);
+    }
+    type_keys(&mut app, "D");
+    let text = screen(&app);
+    let trainer = &app.tabs.tictactoe.training().trainer;
+    let rating = trainer.progress().rating.rating.round();
+    for words in [
+        "Puzzle dashboard: Tic-tac-toe".to_string(),
+        format!("your rating {rating} (provisional"),
+        "3 puzzles tried, 3 solved".into(),
+        "your rating from the start, after each of 3 rated puzzles:".into(),
+        "themes, weakest first".into(),
+        "1 puzzle missed, to play again (each until solved 2 times in a row):".into(),
+        "tictactoe-1-1  back after 1 more".into(),
+        "m replays missed".into(),
+    ] {
+        assert!(text.contains(&words), "{words:?} not in\n{text}");
+    }
+    // The themes in the order of their ratings, weakest first, as the
+    // history rates them.
+    let themes = trainer.theme_ratings();
+    assert!(!themes.is_empty());
+    let at: Vec<usize> = (themes.iter())
+        .map(|t| {
+            text.find(&format!("  {} ", t.name.replace('-', " ")))
+                .unwrap()
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{themes:?}\n{text}");
+    // The chart: a column per point, the highest at the top row's side.
+    assert!(text.contains('█'), "{text}");
+
+    // 40×16: the rating and the way to scroll; ASCII: nothing else.
+    let small = draw(&app, 40, 16).backend().to_string();
+    assert!(
+        small.contains("your rating") && small.contains("j or PgDn"),
+        "{small}"
+    );
+    app.ascii = true;
+    let plain = draw(&app, 80, 24).backend().to_string();
+    assert!(plain.is_ascii() && plain.contains("#"), "{plain}");
+    app.ascii = false;
+
+    // m: the missed puzzle again now, said so.
+    type_keys(&mut app, "m");
+    assert!(app.overlay.is_none());
+    assert_eq!(attempt(&app).id, missed);
+    assert!(attempt(&app).again);
+    let text = screen(&app);
+    assert!(text.contains("the puzzle you missed, again now"), "{text}");
+    assert!(
+        text.contains("missed before: back until solved 2 times in a row"),
+        "{text}"
+    );
+    // Nothing more to replay: n gives a chosen one.
+    solve(&mut app);
+    next(&mut app);
+    assert!(!attempt(&app).again);
+}
+
+/// The focus theme and the puzzle on in a tab: (focus, the puzzle's themes).
+fn focus_and_themes(app: &App, tab: TabId) -> (Option<&'static str>, Vec<&'static str>) {
+    fn look<P, A, E>(
+        t: &noughts::tui::puzzle::Training<P, A, E>,
+    ) -> (Option<&'static str>, Vec<&'static str>) {
+        let current = t.current.as_ref().unwrap();
+        (
+            t.focus.map(|f| f.name),
+            current.attempt.themes.iter().map(|t| t.name).collect(),
+        )
+    }
+    match tab {
+        TabId::TicTacToe => look(app.tabs.tictactoe.training()),
+        TabId::Treblecross => look(app.tabs.treblecross.training()),
+        TabId::Notakto => look(app.tabs.notakto.training()),
+        TabId::Mnc => look(app.tabs.mnc.training()),
+    }
+}
+
+#[test]
+fn f_practises_each_theme_in_turn_then_every_theme_again() {
+    for (tab, game) in [
+        (TabId::TicTacToe, PuzzleGame::TicTacToe),
+        (TabId::Treblecross, PuzzleGame::Treblecross),
+        (TabId::Notakto, PuzzleGame::Notakto),
+    ] {
+        let mut app = App::new(Theme { color: false });
+        app.update(noughts::tui::app::Action::SelectTab(tab));
+        type_keys(&mut app, "P");
+        // Treblecross's drills (a stretch's value) come only with the
+        // details: without them `f` passes their theme by.
+        let offered: Vec<&str> = (game.themes().iter())
+            .map(|t| t.name)
+            .filter(|&t| !(tab == TabId::Treblecross && t == "grundy-value"))
+            .collect();
+        for name in &offered {
+            type_keys(&mut app, "f");
+            let (focus, themes) = focus_and_themes(&app, tab);
+            assert_eq!(focus, Some(*name));
+            assert!(themes.contains(name), "{name}: a puzzle with {themes:?}");
+            let text = screen(&app);
+            let words = format!("on the theme {}", name.replace('-', " "));
+            assert!(text.contains(&words), "{words:?} not in\n{text}");
+            // n keeps to the theme.
+            next(&mut app);
+            let after = focus_and_themes(&app, tab);
+            assert!(
+                after.1.contains(name),
+                "{name}: n gave {after:?}\n{}",
+                screen(&app)
+            );
+        }
+        type_keys(&mut app, "f");
+        assert_eq!(focus_and_themes(&app, tab).0, None, "every theme again");
+        assert!(!screen(&app).contains("on the theme"));
+    }
 }

@@ -629,6 +629,7 @@ fn puzzles_chosen_near_a_rating_are_near_it_new_and_named_by_their_id() {
                     at_least: 0,
                     rating: aim,
                     seed: 1000 + 97 * k,
+                    theme: None,
                 };
                 let (made, puzzle) = puzzler.chosen_puzzle(choice);
                 assert_eq!(made.game, game);

@@ -259,7 +259,44 @@ fn stills(dir: &Path) -> Result<()> {
         &dir.join("treblecross-plot.png"),
     )?;
     puzzles(&mut painter, dir)?;
+    dashboard(&mut painter, dir)?;
     notakto(&mut painter, dir)
+}
+
+/// The tic-tac-toe dashboard after a sitting of puzzles: fifteen opened by
+/// id, one in three missed once before it was solved.
+fn dashboard(painter: &mut Painter, dir: &Path) -> Result<()> {
+    use noughts::tui::puzzle::PuzzleAction::Dashboard;
+    use noughts::tui::tabs::tictactoe::Action as TicTacToeAction;
+    let mut app = App::new(Theme { color: true });
+    for k in 1..=15u32 {
+        let level = 1 + k % 2;
+        app.open_puzzle(format!("tictactoe-{level}-{k}").parse()?);
+        let t = app
+            .tabs
+            .tictactoe
+            .training()
+            .current
+            .as_ref()
+            .ok_or("no puzzle")?;
+        let answers = t.puzzle.answers.clone();
+        if k % 3 == 0 {
+            // The first empty cell that is not an answer (a taken one is
+            // refused and counts for nothing).
+            for cell in Cell::ALL.into_iter().filter(|c| !answers.contains(c)) {
+                app.update(Action::tab(TicTacToeAction::Click(cell)));
+                let t = app.tabs.tictactoe.training().current.as_ref();
+                if t.is_some_and(|t| t.attempt.wrong > 0) {
+                    break;
+                }
+            }
+        }
+        for cell in answers {
+            app.update(Action::tab(TicTacToeAction::Click(cell)));
+        }
+    }
+    app.update(Action::tab(TicTacToeAction::Puzzle(Dashboard)));
+    save(painter, &app, 100, 34, &dir.join("puzzle-dashboard.png"))
 }
 
 /// The Notakto tab: a position late in a game with its one winning move,

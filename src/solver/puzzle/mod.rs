@@ -33,6 +33,11 @@ pub const FRESH_FOR: usize = 50;
 /// level has hundreds of puzzles: a few tries are the rule).
 pub const FRESH_TRIES: u32 = 10_000;
 
+/// Seeds tried for a puzzle near a rating with the theme asked for before
+/// the theme is given up (every level of each seed is tried; a theme near
+/// any rating turns up within a few hundred).
+pub const THEME_GIVES_WAY: u32 = 2_000;
+
 /// How far from the rating asked a puzzle chosen near it may be at first;
 /// the room grows by [`ROOM_STEP`] each [`SEEDS_PER_STEP`] seeds tried
 /// without one (a game whose puzzles stop short of the rating gives its
@@ -135,6 +140,8 @@ pub enum Choice {
         /// puzzle that hard.
         at_least: u16,
         seed: u32,
+        /// Only puzzles with this theme (the player's practice of one).
+        theme: Option<Theme>,
     },
 }
 
@@ -222,26 +229,6 @@ impl Puzzler {
         })
     }
 
-    /// A puzzle of any game chosen, as [`Puzzler::chosen`], with the
-    /// theme `theme` where one is asked (a named one is given whatever its
-    /// themes). Every theme of a game is some puzzle's, so one is found.
-    pub fn chosen_puzzle_with(
-        &mut self,
-        choice: Choice,
-        theme: Option<Theme>,
-    ) -> (PuzzleId, Puzzle) {
-        let game = match choice {
-            Choice::Named(id) => id.game,
-            Choice::Near { game, .. } => game,
-        };
-        with_puzzle_game!(game, P => {
-            let (id, puzzle) = self.chosen_where::<P>(choice, |p: &P| {
-                theme.is_none_or(|t| p.themes().contains(&t))
-            });
-            (id, puzzle.into_puzzle())
-        })
-    }
-
     /// The puzzle chosen: named, or near a rating (the game's, whatever
     /// `choice` says).
     pub fn chosen<P: GamePuzzle>(&mut self, choice: Choice) -> (PuzzleId, P) {
@@ -261,14 +248,20 @@ impl Puzzler {
             matches!(choice, Choice::Named(PuzzleId { game, .. }) | Choice::Near { game, .. } if game == P::GAME),
             "a choice of another game's puzzle"
         );
-        let (game, rating, at_least, first) = match choice {
+        let (game, rating, at_least, first, theme) = match choice {
             Choice::Named(id) => return (id, self.named(id.level, id.seed)),
             Choice::Near {
                 rating,
                 at_least,
                 seed,
+                theme,
                 ..
-            } => (P::GAME, rating, at_least, seed),
+            } => (P::GAME, rating, at_least, seed, theme),
+        };
+        // A theme asked for gives way after THEME_GIVES_WAY seeds: no loop
+        // may run for ever where a theme and the rest cannot meet.
+        let has_theme = |p: &P, tries: u32| {
+            tries >= THEME_GIVES_WAY || theme.is_none_or(|t| p.themes().contains(&t))
         };
         // Seed by seed, every level: the first puzzle within the room and
         // not among the last chosen near a rating (kept under level 0).
@@ -288,13 +281,20 @@ impl Puzzler {
                 if r.abs_diff(rating) > room
                     || (r < at_least && tries < FLOOR_TRIES)
                     || !wanted(&puzzle)
+                    || !has_theme(&puzzle, tries)
                 {
                     continue;
                 }
                 let shape = puzzle.shape();
                 let seen = self.recent.entry((game, 0)).or_default();
-                // A game with few puzzles near the rating repeats at last.
-                if seen.contains(&shape) && tries < FRESH_TRIES {
+                // A game with few puzzles near the rating repeats at last;
+                // with a theme, before the theme gives way (a theme with few
+                // shapes repeats them rather than lose the theme).
+                let repeats_from = match theme {
+                    Some(_) => THEME_GIVES_WAY / 2,
+                    None => FRESH_TRIES,
+                };
+                if seen.contains(&shape) && tries < repeats_from {
                     continue;
                 }
                 seen.push_back(shape);

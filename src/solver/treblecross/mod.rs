@@ -20,7 +20,7 @@ pub use engine::{
     TreblecrossEngine, EXACT_ENGINE_EMPTY_CELLS, LINE_MOST,
 };
 pub use game::{new_match, Match, MatchError, Move, Player, Position, Taken, TreblecrossRules};
-pub use puzzle::{TreblecrossPuzzle, TreblecrossTask};
+pub use puzzle::{TreblecrossPuzzle, TreblecrossTask, GRUNDY_VALUE};
 
 /// A Treblecross strip: each cell holds an `X` (true) or is empty.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]

@@ -50,6 +50,9 @@ pub enum PuzzleAction {
     Lesson,
     /// The dashboard: the rating over time, the themes, the missed puzzles.
     Dashboard,
+    /// The next theme to practise (after the last, every theme again), and
+    /// a puzzle with it now.
+    Theme,
 }
 
 /// The keys of every puzzle mode, after the tab's own answer keys: the
@@ -78,6 +81,8 @@ macro_rules! puzzle_keys {
                 => $wrap($crate::tui::puzzle::PuzzleAction::Run($crate::tui::puzzle::RunKind::Streak)), when $crate::tui::keymap::When::OUTSIDE_LESSONS, group "S/T" "runs";
             [$crate::tui::keymap::ch('T')] "T" "puzzle: a timed run (3 minutes; a mistake costs 10 s)"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Run($crate::tui::puzzle::RunKind::Timed)), when $crate::tui::keymap::When::OUTSIDE_LESSONS;
+            [$crate::tui::keymap::ch('f')] "f" "puzzle: practise one theme (fork, block…): f again for the next, after the last every theme again"
+                => $wrap($crate::tui::puzzle::PuzzleAction::Theme), when $crate::tui::keymap::When::OUTSIDE_RUNS, footer "theme";
             [$crate::tui::keymap::ch('D')] "D" "your puzzle dashboard: the rating over time, themes weakest first, best runs, the missed puzzles to play again"
                 => $wrap($crate::tui::puzzle::PuzzleAction::Dashboard), when $crate::tui::keymap::When::OUTSIDE_LESSONS, footer "dashboard";
             [$crate::tui::keymap::ch('L')] "L" "the tab's lesson, from its first step (it counts for nothing in your rating)"
@@ -160,6 +165,8 @@ pub struct Training<P, A, E = ()> {
     replay: std::collections::VecDeque<PuzzleId>,
     /// `D` was pressed: the app opens the dashboard (and clears this).
     pub dashboard_asked: bool,
+    /// The theme the puzzles chosen are on (`f`), if one.
+    pub focus: Option<PuzzleTheme>,
 }
 
 impl<P, A, E> Training<P, A, E> {
@@ -177,6 +184,7 @@ impl<P, A, E> Training<P, A, E> {
             again: false,
             replay: std::collections::VecDeque::new(),
             dashboard_asked: false,
+            focus: None,
         }
     }
 
@@ -238,11 +246,13 @@ impl<P, A, E> Training<P, A, E> {
         let choice = match (id, &self.run) {
             (Some(id), _) => Choice::Named(id),
             (None, Some(run)) => match self.trainer.choice() {
+                // A run climbs the game's ratings, whatever the theme.
                 Choice::Near { game, seed, .. } => Choice::Near {
                     game,
                     rating: run.aim(game),
                     at_least: run.hardest,
                     seed,
+                    theme: None,
                 },
                 named => named,
             },
@@ -254,7 +264,16 @@ impl<P, A, E> Training<P, A, E> {
                     self.again = true;
                     Choice::Named(id)
                 }
-                None => self.trainer.choice(),
+                None => match self.trainer.choice() {
+                    Choice::Near { game, rating, at_least, seed, .. } => Choice::Near {
+                        game,
+                        rating,
+                        at_least,
+                        seed,
+                        theme: self.focus,
+                    },
+                    named => named,
+                },
             },
         };
         self.chosen = Some(choice);
@@ -562,7 +581,7 @@ impl<P, A, E> Training<P, A, E> {
         let mut panel = PuzzlePanel {
             heading: match &self.run {
                 Some(run) => run_heading(&self.trainer, run, &t.attempt, theme),
-                None => heading(&self.trainer, &t.attempt, theme),
+                None => heading(&self.trainer, &t.attempt, self.focus, theme),
             },
             question: vec![Line::styled(asked, theme.title())],
             heading_stays: self.run.is_some(),
@@ -686,6 +705,11 @@ pub trait Puzzles {
         Ok(())
     }
     fn say(&mut self, message: Option<String>);
+    /// The themes `f` goes through: the game's, less those of puzzles the
+    /// tab does not choose now (Treblecross's drills without the details).
+    fn themes_offered(&self) -> Vec<PuzzleTheme> {
+        self.training().trainer.game.themes().to_vec()
+    }
 }
 
 /// A puzzle key, the same in every tab.
@@ -707,6 +731,20 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
                     "you left the {name}: {solved} puzzle{plural} solved (S or T in the puzzles starts another)"
                 )));
             }
+            Ok(())
+        }
+        PuzzleAction::Theme if tab.training().run_on().is_some() => {
+            Err("a run chooses its own puzzles: n or Esc ends it".into())
+        }
+        PuzzleAction::Theme => {
+            let themes = tab.themes_offered();
+            let training = tab.training_mut();
+            let at = (training.focus)
+                .and_then(|f| themes.iter().position(|t| *t == f))
+                .map_or(0, |k| k + 1);
+            training.focus = themes.get(at).copied();
+            training.lesson = None;
+            tab.open(None);
             Ok(())
         }
         PuzzleAction::Dashboard => {

@@ -5,6 +5,7 @@
 use super::{
     aim_words, run, Attempt, Run, RunEnd, RunKind, Standing, Trainer, Training, HINT_STEPS,
 };
+use crate::solver::puzzle::Theme as PuzzleTheme;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{render_wrapped, rows_of};
 use ratatui::buffer::Buffer;
@@ -179,7 +180,12 @@ impl PuzzlePanel {
 
 /// The panel's first lines: the id, the puzzle's rating and the aim; the
 /// streak and the player's rating; the trouble with the record, if any.
-pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<'static>> {
+pub fn heading(
+    trainer: &Trainer,
+    attempt: &Attempt,
+    focus: Option<PuzzleTheme>,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let p = trainer.progress();
     let mut lines = vec![
         Line::from(vec![
@@ -200,6 +206,11 @@ pub fn heading(trainer: &Trainer, attempt: &Attempt, theme: &Theme) -> Vec<Line<
                         (0, true) => "easier while your rating is new".to_string(),
                         (aim, true) => format!("chosen {}, eased while it is new", aim_words(aim)),
                         (aim, false) => format!("chosen {}", aim_words(aim)),
+                    };
+                    // The theme practised (`f`), named where it was asked.
+                    let chosen = match focus {
+                        Some(t) => format!("{chosen}, on the theme {} (f: the next)", t.name.replace('-', " ")),
+                        None => chosen,
                     };
                     format!(", rated {}, {chosen}", attempt.rating)
                 },

@@ -146,6 +146,15 @@ impl Puzzles for TreblecrossTab {
     fn say(&mut self, message: Option<String>) {
         self.message = message;
     }
+
+    /// The drills of a stretch's value come only with the details (as
+    /// [`Puzzles::choose`] gives them), so their theme only then.
+    fn themes_offered(&self) -> Vec<crate::solver::puzzle::Theme> {
+        let all = <TreblecrossPuzzle as crate::solver::puzzle::GamePuzzle>::THEMES;
+        (all.iter().copied())
+            .filter(|t| self.details || *t != crate::solver::treblecross::GRUNDY_VALUE)
+            .collect()
+    }
 }
 
 impl TreblecrossTab {
