@@ -91,6 +91,9 @@ fn attempt_line(e: &Entry) -> String {
         1 => said.push("1 hint".into()),
         n => said.push(format!("{n} hints")),
     }
+    if e.shown && e.ended == Ended::Missed {
+        said.push("solution shown".into());
+    }
     if !said.is_empty() && e.ended != Ended::Left {
         how = format!("{how} ({})", said.join(", "));
     }
@@ -154,7 +157,11 @@ fn summary(
         Ok(None) => "no record".into(),
         Err(why) => format!("record unreadable ({why})"),
     };
-    writeln!(out, "{word}: {rating}; {tried} attempts kept")?;
+    writeln!(
+        out,
+        "{word}: {rating}; {} kept",
+        crate::notation::counted(tried, "attempt")
+    )?;
     let themes = history::theme_ratings(attempts.iter(), game);
     if !themes.is_empty() {
         let listed: Vec<String> = (themes.iter())

@@ -14,6 +14,10 @@ use crate::store;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
+/// The most hints an attempt may say it used: three at each of the
+/// positions of the longest N&C+ win (13 moves, 7 of them the player's).
+pub const MOST_HINTS: u8 = HINT_STEPS * 7;
+
 /// The attempts kept: the newest this many (about 1 MiB).
 pub const KEPT: usize = 5000;
 
@@ -56,7 +60,7 @@ impl Ended {
             () if attempt.wrong > 0 => Some(Ended::Missed),
             () if attempt.standing == Standing::Solved => Some(Ended::Solved),
             () if attempt.shown || attempt.hints >= HINT_STEPS => Some(Ended::Shown),
-            () if attempt.hints > 0 => Some(Ended::Left),
+            () if attempt.hints_given > 0 => Some(Ended::Left),
             () => None,
         }
     }
@@ -95,8 +99,12 @@ pub struct Entry {
     /// The puzzle's themes, by name (each one of its game's).
     pub themes: Vec<String>,
     pub ended: Ended,
-    /// Hint steps shown, 0 to 3.
+    /// Hint steps shown (an N&C+ win of several moves has three at each
+    /// of its positions).
     pub hints: u8,
+    /// The solution was shown (`p`, or the last hint), wrong answers or not.
+    #[serde(default)]
+    pub shown: bool,
     /// Wrong answers.
     pub wrong: u32,
     /// The puzzle's rating (0: none).
@@ -123,7 +131,8 @@ impl Entry {
             id: attempt.id,
             themes: attempt.themes.iter().map(|t| t.name.to_string()).collect(),
             ended,
-            hints: attempt.hints,
+            hints: attempt.hints_given,
+            shown: attempt.shown || attempt.hints >= HINT_STEPS,
             wrong: attempt.wrong,
             puzzle_rating: attempt.rating,
             rated: attempt.rated,
@@ -152,7 +161,7 @@ impl Entry {
             ));
         }
         let checks = [
-            (self.hints <= HINT_STEPS, "hints"),
+            (self.hints <= MOST_HINTS, "hints"),
             (RATINGS.contains(&self.rating_before), "rating_before"),
             (RATINGS.contains(&self.rating_after), "rating_after"),
             (self.seconds <= LONGEST_SECONDS, "seconds"),

@@ -82,6 +82,9 @@ pub struct Attempt {
     pub again: bool,
     /// Kept in the history already (an attempt is kept once).
     pub kept: bool,
+    /// Every hint step shown in this puzzle (`hints` starts again at each
+    /// position of an N&C+ win; this does not).
+    pub hints_given: u8,
 }
 
 impl Attempt {
@@ -103,6 +106,7 @@ impl Attempt {
             run: None,
             again: false,
             kept: false,
+            hints_given: 0,
         }
     }
 

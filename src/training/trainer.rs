@@ -452,6 +452,7 @@ impl Trainer {
             return Err("that was the last hint: the move is shown".into());
         }
         attempt.hints += 1;
+        attempt.hints_given = attempt.hints_given.saturating_add(1);
         attempt.helped = true;
         if attempt.hints == HINT_STEPS {
             self.given_up(attempt);
@@ -475,7 +476,8 @@ impl Trainer {
     /// The puzzle's game, once: won or lost against its rating (a puzzle
     /// with no rating counts for nothing).
     fn rate(&mut self, attempt: &mut Attempt, outcome: Outcomes) {
-        if attempt.rated || attempt.rating == 0 {
+        // A missed puzzle back again is practice: its answer was seen.
+        if attempt.rated || attempt.rating == 0 || attempt.again {
             return;
         }
         attempt.rated = true;

@@ -118,6 +118,8 @@ modes! {
     FILE,
     /// The puzzle dashboard (`D` in the puzzles).
     DASHBOARD,
+    /// The dashboard, with missed puzzles to play again.
+    DASHBOARD_MISSED,
 }
 const READING: When = HELP.or(RULES).or(DASHBOARD);
 
@@ -126,7 +128,7 @@ const READING: When = HELP.or(RULES).or(DASHBOARD);
 pub const OVERLAY: &[Binding<Action>] = keys![
     [ch('?'), key(KeyCode::Esc), ch('q')] "?, q or Esc" "close the help" => Action::Dismiss, when HELP, footer "closes this help";
     [ch('r'), key(KeyCode::Esc), ch('q')] "r, q or Esc" "close the rules" => Action::Dismiss, when RULES, footer "closes the rules";
-    [ch('m')] "m" "play the missed puzzles again now, one after another" => Action::ReplayMissed, when DASHBOARD, footer "replays missed";
+    [ch('m')] "m" "play the missed puzzles again now, one after another" => Action::ReplayMissed, when DASHBOARD_MISSED, footer "replays missed";
     [ch('D'), key(KeyCode::Esc), ch('q')] "D/Esc" "close the dashboard (q too)" => Action::Dismiss, when DASHBOARD, footer "closes";
     [key(KeyCode::Down), ch('j')] "↓/j" "a line down" => Action::ScrollOverlay(1), when READING;
     [key(KeyCode::Up), ch('k')] "↑/k" "a line up" => Action::ScrollOverlay(-1), when READING;

@@ -4,7 +4,7 @@
 //! [`OVERLAY`](super::action::OVERLAY). Long ones scroll; each text is put
 //! through the noted writers, so that the tests find any word cut.
 
-use super::action::{Action, DASHBOARD, FILE, HELP, OVERLAY, QUESTION, RULES};
+use super::action::{Action, DASHBOARD, DASHBOARD_MISSED, FILE, HELP, OVERLAY, QUESTION, RULES};
 use super::audit;
 use super::files::FilePrompt;
 use super::keymap::{self, Hint, When};
@@ -42,8 +42,11 @@ pub enum Overlay {
     Question(Question),
     /// The path being typed for Ctrl-S or Ctrl-O.
     File(FilePrompt),
-    /// The puzzle dashboard of the tab's game.
-    Dashboard,
+    /// The puzzle dashboard of the tab's game; whether it has missed
+    /// puzzles to play again (`m` works then).
+    Dashboard {
+        missed: bool,
+    },
 }
 
 impl Overlay {
@@ -54,7 +57,8 @@ impl Overlay {
             Overlay::Rules => RULES,
             Overlay::Question(_) => QUESTION,
             Overlay::File(_) => FILE,
-            Overlay::Dashboard => DASHBOARD,
+            Overlay::Dashboard { missed: false } => DASHBOARD,
+            Overlay::Dashboard { missed: true } => DASHBOARD.or(DASHBOARD_MISSED),
         }
     }
 
@@ -113,7 +117,7 @@ impl Overlay {
                 context.render_question(" Sure? ", question, "yes", "no", area, buf);
             }
             Overlay::File(prompt) => prompt.render(area, buf, context.theme),
-            Overlay::Dashboard => context.render_dashboard(&self.closing(), area, buf),
+            Overlay::Dashboard { .. } => context.render_dashboard(&self.closing(), area, buf),
         }
     }
 }

@@ -244,10 +244,10 @@ fn d_opens_a_dashboard_of_the_rating_themes_and_missed_puzzles_and_m_plays_them(
     for words in [
         "Puzzle dashboard: Tic-tac-toe".to_string(),
         format!("your rating {rating} (provisional"),
-        "3 puzzles tried, 3 solved".into(),
+        "3 puzzles tried: 2 solved, 1 missed".into(),
         "your rating from the start, after each of 3 rated puzzles:".into(),
         "themes, weakest first".into(),
-        "1 puzzle missed, to play again (each until solved 2 times in a row):".into(),
+        "1 puzzle missed: each comes back (not rated) until solved 2 times in a row".into(),
         "tictactoe-1-1  back after 1 more".into(),
         "m replays missed".into(),
     ] {
@@ -289,10 +289,25 @@ fn d_opens_a_dashboard_of_the_rating_themes_and_missed_puzzles_and_m_plays_them(
         text.contains("missed before: back until solved 2 times in a row"),
         "{text}"
     );
-    // Nothing more to replay: n gives a chosen one.
+    // Played again, it is not rated (its answer was seen).
+    let before = app.tabs.tictactoe.training().trainer.progress().rating;
     solve(&mut app);
+    assert_eq!(
+        app.tabs.tictactoe.training().trainer.progress().rating,
+        before
+    );
+    // Nothing more to replay: n gives a chosen one, and says so.
     next(&mut app);
     assert!(!attempt(&app).again);
+    let text = screen(&app);
+    assert!(text.contains(noughts::tui::puzzle::REPLAY_OVER), "{text}");
+    // With none missed, the dashboard offers no m.
+    type_keys(&mut app, "D");
+    let text = screen(&app);
+    assert!(
+        text.contains("no missed puzzle waiting") || text.contains("1 puzzle missed"),
+        "{text}"
+    );
 }
 
 /// The focus theme and the puzzle on in a tab: (focus, the puzzle's themes).

@@ -31,6 +31,7 @@ fn entry(game: PuzzleGame, seed: u32, ended: Ended, hints: u8) -> Entry {
         themes: vec![game.themes()[0].name.to_string()],
         ended,
         hints,
+        shown: ended == Ended::Shown,
         wrong: u32::from(ended == Ended::Missed),
         puzzle_rating: 1500,
         rated: true,
@@ -127,7 +128,7 @@ fn a_damaged_or_forged_history_is_set_aside_never_trusted() {
     let forged = [
         (text.replace("\"seconds\":12", "\"seconds\":-1"), "line 1"),
         (
-            text.replace("\"hints\":0", "\"hints\":9"),
+            text.replace("\"hints\":0", "\"hints\":99"),
             "hints out of range",
         ),
         (

@@ -260,7 +260,8 @@ impl App {
                     self.page_mut().apply(action);
                     if self.page_mut().take_dashboard_asked() {
                         self.overlay_scroll = 0;
-                        self.overlay = Some(Overlay::Dashboard);
+                        let missed = !self.page().trainer().comebacks().is_empty();
+                        self.overlay = Some(Overlay::Dashboard { missed });
                     }
                 }
             },

@@ -6,7 +6,7 @@
 
 use super::Training;
 use crate::solver::puzzle::PuzzleId;
-use crate::training::history::{self, Comeback, CLEAN_TO_CLEAR, SOON};
+use crate::training::history::{self, Comeback, Ended, CLEAN_TO_CLEAR, SOON};
 use crate::training::{RunKind, Trainer};
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
@@ -34,11 +34,29 @@ pub fn lines(trainer: &Trainer, width: u16, theme: &Theme) -> Vec<Line<'static>>
         None => format!("your rating {}", p.rating.rating.round()),
     };
     lines.push(Line::styled(rating, theme.title()));
+    // How the kept attempts ended, as `noughts puzzle --history` says it.
+    let ended = |e: Ended| mine.iter().filter(|a| a.ended == e).count();
+    let mut how = vec![format!("{} solved", ended(Ended::Solved))];
+    for (e, words) in [
+        (Ended::Missed, "missed"),
+        (Ended::Shown, "solution shown"),
+        (Ended::Left, "left after a hint"),
+    ] {
+        if ended(e) > 0 {
+            how.push(format!("{} {words}", ended(e)));
+        }
+    }
     lines.push(Line::styled(
         format!(
-            "{} tried, {} solved; best streak {}; best runs: streak {}, timed {}",
+            "{} tried: {}",
             crate::notation::counted(mine.len(), "puzzle"),
-            p.solved,
+            how.join(", ")
+        ),
+        theme.dim(),
+    ));
+    lines.push(Line::styled(
+        format!(
+            "best streak {}; best runs: streak {}, timed {}",
             p.best,
             trainer.best_run(RunKind::Streak),
             trainer.best_run(RunKind::Timed)
@@ -86,7 +104,7 @@ pub fn lines(trainer: &Trainer, width: u16, theme: &Theme) -> Vec<Line<'static>>
     } else {
         lines.push(Line::styled(
             format!(
-                "{} missed, to play again (each until solved {CLEAN_TO_CLEAR} times in a row):",
+                "{} missed: each comes back (not rated) until solved {CLEAN_TO_CLEAR} times in a row",
                 crate::notation::counted(back.len(), "puzzle")
             ),
             theme.title(),
@@ -97,10 +115,6 @@ pub fn lines(trainer: &Trainer, width: u16, theme: &Theme) -> Vec<Line<'static>>
                 theme.dim(),
             ));
         }
-        lines.push(Line::styled(
-            "m: play them now, one after another",
-            theme.key(),
-        ));
     }
     lines
 }
@@ -193,12 +207,18 @@ impl<P, A, E> Training<P, A, E> {
         self.run = None;
         self.lesson = None;
         self.replay = ids.into();
+        self.replaying = true;
         self.replay.len()
     }
 
     /// The next missed puzzle to play again, if a replay is on.
     pub(super) fn next_replayed(&mut self) -> Option<PuzzleId> {
-        self.replay.pop_front()
+        let next = self.replay.pop_front();
+        // The last one played: the next puzzle says the replay is over.
+        if next.is_none() && std::mem::take(&mut self.replaying) {
+            self.replay_ended = true;
+        }
+        next
     }
 
     /// Missed puzzles still to come in the replay.

@@ -163,6 +163,9 @@ pub struct Training<P, A, E = ()> {
     again: bool,
     /// The missed puzzles still to come, played again from the dashboard.
     replay: std::collections::VecDeque<PuzzleId>,
+    /// A replay is on (its last puzzle may be on), and just ended.
+    replaying: bool,
+    replay_ended: bool,
     /// `D` was pressed: the app opens the dashboard (and clears this).
     pub dashboard_asked: bool,
     /// The theme the puzzles chosen are on (`f`), if one.
@@ -183,6 +186,8 @@ impl<P, A, E> Training<P, A, E> {
             offered_back: Vec::new(),
             again: false,
             replay: std::collections::VecDeque::new(),
+            replaying: false,
+            replay_ended: false,
             dashboard_asked: false,
             focus: None,
         }
@@ -321,6 +326,7 @@ impl<P, A, E> Training<P, A, E> {
         self.close_current(skipped);
         self.lesson = None;
         self.replay.clear();
+        self.replaying = false;
         self.run = Some(Run::new(kind, self.trainer.best_run(kind), now));
     }
 
@@ -351,6 +357,9 @@ impl<P, A, E> Training<P, A, E> {
         if std::mem::take(&mut self.lesson_ended) {
             tried.say(LESSON_OVER.into(), true);
         }
+        if std::mem::take(&mut self.replay_ended) {
+            tried.say(REPLAY_OVER.into(), true);
+        }
         self.keep_current(true);
         self.due = false;
         tried.attempt.named = !matches!(self.chosen, Some(Choice::Near { .. }));
@@ -374,6 +383,7 @@ impl<P, A, E> Training<P, A, E> {
         self.lesson_ended = false;
         self.due = false;
         self.replay.clear();
+        self.replaying = false;
         self.aside.take()
     }
 
@@ -635,6 +645,10 @@ pub const NO_CONTINUING: &str = "the puzzle's line: Esc back to the puzzle";
 
 /// Said by a puzzle key with no puzzle on.
 pub const NO_PUZZLE: &str = "no puzzle on: P for one";
+
+/// Said on the first puzzle after the missed ones played again.
+pub const REPLAY_OVER: &str =
+    "the missed puzzles are done: from here puzzles are chosen near your rating";
 
 /// Said on the first rated puzzle after a lesson's last step.
 pub const LESSON_OVER: &str =

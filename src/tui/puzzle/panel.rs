@@ -194,7 +194,7 @@ pub fn heading(
                 if attempt.again {
                     // Why it came back, and what takes it off the list.
                     format!(
-                        ", rated {}, missed before: back until solved {} times in a row",
+                        ", rated {}, missed before: back until solved {} times in a row (not rated)",
                         attempt.rating,
                         crate::training::history::CLEAN_TO_CLEAR
                     )
