@@ -821,7 +821,7 @@ fn at_40_by_16_a_hint_asked_after_a_wrong_answer_comes_first_and_a_refusal_goes(
     app.handle(&key(KeyCode::Right), AREA);
     type_keys(&mut app, " ");
     let text = draw(&app, 40, 16).backend().to_string();
-    assert!(text.contains("not played: 1:c2"), "{text}");
+    assert!(text.contains("not played: board 1, c2"), "{text}");
     assert!(!text.contains("holds an X already"), "{text}");
     type_keys(&mut app, "tt");
     let text = draw(&app, 40, 16).backend().to_string();
@@ -836,7 +836,7 @@ fn at_40_by_16_a_hint_asked_after_a_wrong_answer_comes_first_and_a_refusal_goes(
     let text = draw(&app, 40, 16).backend().to_string();
     let first = text.lines().nth(8).unwrap_or_default();
     assert!(
-        first.contains("not played: 2:a2") || first.contains("✓"),
+        first.contains("not played: board 2, a2") || first.contains("✓"),
         "{text}"
     );
 }
@@ -854,7 +854,7 @@ fn at_80_by_24_the_rating_line_stays_over_a_wrong_answer_and_two_hints() {
     app.handle(&key(KeyCode::Right), AREA);
     type_keys(&mut app, " ");
     let text = draw(&app, 80, 24).backend().to_string();
-    assert!(text.contains("not played: 2:b2"), "{text}");
+    assert!(text.contains("not played: board 2, b2"), "{text}");
     assert!(text.contains("hint 2: on board 3"), "{text}");
     assert!(text.contains("your rating"), "{text}");
     assert!(!text.contains("more rows"), "{text}");
@@ -873,7 +873,7 @@ fn at_80_by_24_a_long_miss_keeps_the_rating_line_over_the_tabs_own_words() {
             Cell::from_index(4).unwrap(),
         )));
         let text = draw(&app, 80, 24).backend().to_string();
-        assert!(text.contains("not played: 1:b2"), "{text}");
+        assert!(text.contains("not played: board 1, b2"), "{text}");
         assert!(text.contains("your rating 1350 (-150"), "{text}");
     }
 }
@@ -891,5 +891,20 @@ fn without_colour_a_losing_cell_is_marked_by_a_sign_no_empty_cell_has() {
         assert!(boards.contains(mark), "{color}:\n{text}");
         assert!(!boards.contains(" - "), "{color}:\n{text}");
         assert!(text.contains(&format!("{mark} loses;")), "{color}:\n{text}");
+    }
+}
+
+#[test]
+fn a_puzzle_given_up_says_what_it_cost_over_its_line_in_notakto_and_treblecross() {
+    // Round 14: `p` went to the perfect line with no word of the miss,
+    // where tic-tac-toe says it.
+    for id in ["notakto-1-5", "treblecross-2-1"] {
+        let mut app = App::new(Theme { color: false });
+        app.open_puzzle(id.parse().unwrap());
+        type_keys(&mut app, "p");
+        let text = draw(&app, 200, 40).backend().to_string();
+        let words = format!("{id} given up: it counts as a miss; your rating 1350 (-150");
+        assert!(text.contains(&words), "{words:?} not in\n{text}");
+        assert!(text.contains("PERFECT LINE"), "{text}");
     }
 }

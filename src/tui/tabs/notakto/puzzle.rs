@@ -169,20 +169,25 @@ impl NotaktoTab {
         let after = play(&self.boards, mv);
         let analysis = analyze(&after);
         let product = element(q, analysis.product, false);
-        // The quotient's words are a detail (`i`); plain words first.
+        // The quotient's words are a detail (`i`); plain words first, and
+        // before the lesson's step that teaches the count, no count (round
+        // 14 met `0 flips, 0 halves, 2 opens` on step 1) nor `1:b2`.
         let details = self.details;
+        let counts = self.counts_taught();
+        let named = match details {
+            true => MoveText(mv).to_string(),
+            false => format!("board {}, {}", mv.board + 1, mv.cell),
+        };
         if t.puzzle.answers.contains(&mv) {
-            self.training.right(if details {
-                format!(
-                    "✓ {} wins: the product after it, {product}, is in the P-portion",
-                    MoveText(mv)
-                )
-            } else {
-                format!(
-                    "✓ {} wins: it {}",
-                    MoveText(mv),
+            self.training.right(match (details, counts) {
+                (true, _) => format!(
+                    "✓ {named} wins: the product after it, {product}, is in the P-portion"
+                ),
+                (false, true) => format!(
+                    "✓ {named} wins: it {}",
                     move_reason(&self.boards, mv, true)
-                )
+                ),
+                (false, false) => format!("✓ {named} wins"),
             });
             // The move is made: the boards show what it leaves.
             self.boards = after;
@@ -190,25 +195,20 @@ impl NotaktoTab {
             return;
         }
         let words = if analysis.is_over() {
-            format!(
-                "{} completes a line on the last live board: it loses at once",
-                MoveText(mv)
-            )
+            format!("{named} completes a line on the last live board: it loses at once")
         } else if details {
-            format!(
-                "after {} the product is {product}, not in the P-portion: the opponent wins",
-                MoveText(mv)
-            )
+            format!("after {named} the product is {product}, not in the P-portion: the opponent wins")
         } else {
-            // Why, by the count the move leaves, and a reply that wins.
+            // Why, by the count the move leaves (once taught), and a reply
+            // that wins.
             let reply = analysis.winning_moves().first().map_or_else(String::new, |&r| {
-                format!(", for example with {}", MoveText(r))
+                format!(", for example with board {}, {}", r.board + 1, r.cell)
             });
-            format!(
-                "{} {}: the opponent wins with perfect play{reply}",
-                MoveText(mv),
-                move_reason(&self.boards, mv, false)
-            )
+            let why = match counts {
+                true => format!(" {}", move_reason(&self.boards, mv, false)),
+                false => " loses".to_string(),
+            };
+            format!("{named}{why}: the opponent wins with perfect play{reply}")
         };
         if let Some(t) = &mut self.training.current {
             t.more.add(mv, None);

@@ -215,7 +215,16 @@ impl TreblecrossTab {
             (Shown::Review { .. }, Some(record)) => {
                 record_view::review_lines(record, &self.words(), width, theme)
             }
-            (Shown::Line { .. }, Some(record)) => record_view::line_lines(record, width, theme),
+            (Shown::Line { .. }, Some(record)) => {
+                // A puzzle given up says what it cost over its line, as
+                // tic-tac-toe does (round 14 saw no word of the miss here).
+                let cost = self.training.given_up_words(false);
+                let mut lines: Vec<Line<'static>> = (cost.into_iter())
+                    .map(|words| Line::styled(words, theme.bad()))
+                    .collect();
+                lines.extend(record_view::line_lines(record, width, theme));
+                lines
+            }
             _ => return self.live_lines(fit, theme),
         };
         if let Some(message) = &self.message {
@@ -429,6 +438,16 @@ impl TreblecrossTab {
         } else if detail == Detail::NoWindow && !self.analysis_hidden() {
             // A short screen keeps what the marks mean.
             lines.push(Line::styled(legend, theme.dim()));
+        }
+        // The game in one sentence, where there is room and no game or
+        // detail says more (round 14 found no word of how to win here,
+        // where Notakto has one).
+        if detail == Detail::Full && self.playing.game.is_none() && !self.details {
+            lines.push(Line::styled(
+                "Treblecross: both players put an X in turn on any empty cell; whoever first \
+                 makes three X in a row wins.",
+                theme.dim(),
+            ));
         }
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
