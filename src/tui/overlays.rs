@@ -214,10 +214,11 @@ impl Context<'_> {
         }
     }
 
-    /// The puzzle dashboard of the tab's game, as wide as the screen
-    /// allows up to 80 columns.
+    /// The puzzle dashboard of the tab's game, as wide as the screen (the
+    /// chart takes what it is given; narrower, the tab's words showed
+    /// beside it in fragments).
     fn render_dashboard(&self, closing: &str, area: Rect, buf: &mut Buffer) {
-        let width = area.width.saturating_sub(2).min(80);
+        let width = area.width.saturating_sub(2);
         let inner = width.saturating_sub(2).max(1);
         let mut lines = Vec::new();
         for line in crate::tui::puzzle::dashboard::lines(self.trainer, inner, self.theme) {
