@@ -266,9 +266,9 @@ fn stills(dir: &Path) -> Result<()> {
 /// The tic-tac-toe dashboard after a sitting of puzzles: fifteen opened by
 /// id, one in three missed once before it was solved.
 fn dashboard(painter: &mut Painter, dir: &Path) -> Result<()> {
-    use noughts::tui::puzzle::PuzzleAction::Dashboard;
+    use noughts::tui::puzzle::PuzzleAction::{Dashboard, Theme, Toggle};
     use noughts::tui::tabs::tictactoe::Action as TicTacToeAction;
-    let mut app = App::new(Theme { color: true });
+    let mut app = App::new(noughts::tui::theme::Theme { color: true });
     for k in 1..=15u32 {
         let level = 1 + k % 2;
         app.open_puzzle(format!("tictactoe-{level}-{k}").parse()?);
@@ -296,7 +296,26 @@ fn dashboard(painter: &mut Painter, dir: &Path) -> Result<()> {
         }
     }
     app.update(Action::tab(TicTacToeAction::Puzzle(Dashboard)));
-    save(painter, &app, 100, 34, &dir.join("puzzle-dashboard.png"))
+    save(painter, &app, 100, 34, &dir.join("puzzle-dashboard.png"))?;
+
+    // One theme practised (`f` twice: forks), a puzzle solved: the heading
+    // names the theme asked for, the panel the puzzle's themes.
+    let mut app = App::new(noughts::tui::theme::Theme { color: true });
+    app.update(Action::tab(TicTacToeAction::Puzzle(Toggle)));
+    app.update(Action::tab(TicTacToeAction::Puzzle(Theme)));
+    app.update(Action::tab(TicTacToeAction::Puzzle(Theme)));
+    // (Chosen near the rating from a seed of the clock, as the app
+    // chooses: the puzzle differs from one run to the next.)
+    let t = app
+        .tabs
+        .tictactoe
+        .training()
+        .current
+        .as_ref()
+        .ok_or("no puzzle")?;
+    let first = *t.puzzle.answers.first().ok_or("no answer")?;
+    app.update(Action::tab(TicTacToeAction::Click(first)));
+    save(painter, &app, 100, 20, &dir.join("tictactoe-theme.png"))
 }
 
 /// The Notakto tab: a position late in a game with its one winning move,
