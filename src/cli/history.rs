@@ -78,8 +78,8 @@ pub fn run(
     Ok(())
 }
 
-/// `2026-11-28 17:05  tictactoe-1-5  missed (1 wrong)  rated 969  1500 →
-/// 1350  12 s  fork, block`.
+/// `2026-11-28 17:33  tictactoe-2-3  missed (1 wrong)  puzzle  980  you
+/// 1388 → 1238  1 s  block` (in columns).
 fn attempt_line(e: &Entry) -> String {
     let mut how = e.ended.words().to_string();
     let mut said = Vec::new();

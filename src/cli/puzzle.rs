@@ -5,7 +5,7 @@ use super::json;
 use super::Error;
 use crate::notation::puzzle::{answer_text, answers, position_text, question};
 use crate::solver::puzzle::{
-    Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, Theme, FRESH_TRIES,
+    Choice, Puzzle, PuzzleGame, PuzzleId, Puzzler, Rated, Theme, FRESH_TRIES, THEME_GIVES_WAY,
 };
 use serde::Serialize;
 use std::io::Write;
@@ -183,13 +183,25 @@ pub fn run(request: Request, out: &mut impl Write) -> Result<(), Error> {
     for _ in 0..request.count {
         let (id, puzzle) = match request.rating {
             // Seeds from the last one used on; none of the last 50 repeats.
-            Some(rating) => puzzler.chosen_puzzle(Choice::Near {
-                game: request.game,
-                at_least: 0,
-                rating,
-                seed: next_seed,
-                theme: request.theme,
-            }),
+            Some(rating) => {
+                let (id, puzzle) = puzzler.chosen_puzzle(Choice::Near {
+                    game: request.game,
+                    at_least: 0,
+                    rating,
+                    seed: next_seed,
+                    theme: request.theme,
+                });
+                // The theme gives way after a while, never silently here.
+                if let Some(theme) = request.theme.filter(|t| !puzzle.themes().contains(t)) {
+                    out.flush().map_err(Error::Output)?;
+                    return Err(Error::Range(format!(
+                        "--theme {theme}: no {} puzzle near {rating} has it in seeds {next_seed} to {}; try another rating",
+                        game_word(request.game),
+                        next_seed.saturating_add(THEME_GIVES_WAY - 1)
+                    )));
+                }
+                (id, puzzle)
+            }
             // Each seed counts up from the last one used: one whose puzzle
             // repeats one of the last 50 of the run gives way to the next,
             // and so does one without the theme asked for.

@@ -251,8 +251,11 @@ pub struct History {
     attempts: Vec<Entry>,
     /// Attempts not yet written (the lock was held elsewhere).
     pending: Vec<Entry>,
-    /// Why the history could not be read or kept (said once).
+    /// Why the history could not be read or kept (the panel's heading
+    /// shows it while it stands).
     pub trouble: Option<String>,
+    /// The lock was found held: attempts wait in memory.
+    waiting: bool,
 }
 
 impl History {
@@ -262,25 +265,54 @@ impl History {
     pub fn kept_in(folder: &Path) -> History {
         let file = file_in(folder);
         let shown = crate::notation::escape_all(&file.display().to_string());
-        match read(&file) {
-            Ok(attempts) => History {
-                file: Some(file),
-                attempts,
-                ..History::default()
-            },
-            Err(why) => {
-                let aside = store::set_aside(&file);
-                let kept = store::set_aside_words(&aside);
-                let how = match aside.is_ok() {
-                    true => "starting afresh",
-                    false => "kept in memory only this time",
-                };
-                History {
-                    file: aside.is_ok().then_some(file),
-                    trouble: Some(format!("puzzle history {shown}: {why}; {how} ({kept})")),
+        let why = match read(&file) {
+            Ok(attempts) => {
+                return History {
+                    file: Some(file),
+                    attempts,
                     ..History::default()
                 }
             }
+            Err(why) => why,
+        };
+        let memory_only = |why: String| History {
+            trouble: Some(format!(
+                "puzzle history {shown}: {why}; kept in memory only this time"
+            )),
+            ..History::default()
+        };
+        // A newer noughts's file is its own: left as it is.
+        if newer_version(&file) {
+            return memory_only(format!("{why}, made by a newer noughts; left as it is"));
+        }
+        // Looked at again under the lock before it is set aside: another
+        // noughts may be writing it whole this very moment.
+        let lock =
+            match store::Lock::try_for(&super::trainer::lock_file(&file), store::LOCK_PATIENCE) {
+                Ok(Some(lock)) => lock,
+                _ => {
+                    return memory_only(format!("{why}; its lock is held, so it is left as it is"))
+                }
+            };
+        if let Ok(attempts) = read(&file) {
+            return History {
+                file: Some(file),
+                attempts,
+                ..History::default()
+            };
+        }
+        let aside = store::set_aside(&file);
+        drop(lock);
+        let words = store::set_aside_words(&aside);
+        match aside {
+            Ok(_) => History {
+                file: Some(file),
+                trouble: Some(format!(
+                    "puzzle history {shown}: {why}; starting afresh ({words})"
+                )),
+                ..History::default()
+            },
+            Err(_) => memory_only(format!("{why} ({words})")),
         }
     }
 
@@ -291,25 +323,37 @@ impl History {
 
     /// One attempt more: written with whatever another noughts added
     /// meanwhile (read, added to and written under the lock), the oldest
-    /// dropped past [`KEPT`].
+    /// dropped past [`KEPT`]. The lock is only tried: held elsewhere, the
+    /// attempt waits in memory (and says so) for the next one, or the
+    /// app's closing ([`History::flush`]).
     pub fn add(&mut self, entry: Entry) {
         self.pending.push(entry);
+        self.write_pending(store::LOCK_PATIENCE);
+    }
+
+    /// The attempts still waiting for the lock, written now if it comes
+    /// free within a moment (the app closes).
+    pub fn flush(&mut self) {
+        if !self.pending.is_empty() {
+            self.write_pending(std::time::Duration::from_secs(2));
+        }
+    }
+
+    fn write_pending(&mut self, patience: std::time::Duration) {
         let Some(file) = self.file.clone() else {
             self.attempts.append(&mut self.pending);
             trim(&mut self.attempts);
             return;
         };
-        let kept = (|| -> Result<Option<Vec<Entry>>, String> {
+        let written = (|| -> Result<Option<Vec<Entry>>, String> {
             if let Some(folder) = file.parent() {
                 store::ensure_folder(folder).map_err(|e| e.to_string())?;
             }
-            let lock =
-                match store::Lock::try_for(&super::trainer::lock_file(&file), store::LOCK_PATIENCE)
-                {
-                    Ok(Some(lock)) => lock,
-                    Ok(None) => return Ok(None),
-                    Err(e) => return Err(format!("its lock {e}")),
-                };
+            let lock = match store::Lock::try_for(&super::trainer::lock_file(&file), patience) {
+                Ok(Some(lock)) => lock,
+                Ok(None) => return Ok(None),
+                Err(e) => return Err(format!("its lock {e}")),
+            };
             let mut attempts = read(&file).map_err(|why| format!("it no longer reads ({why})"))?;
             attempts.extend(self.pending.iter().cloned());
             trim(&mut attempts);
@@ -317,17 +361,28 @@ impl History {
             drop(lock);
             Ok(Some(attempts))
         })();
-        match kept {
+        let shown = || crate::notation::escape_all(&file.display().to_string());
+        match written {
             Ok(Some(attempts)) => {
                 self.attempts = attempts;
                 self.pending.clear();
+                if std::mem::take(&mut self.waiting) {
+                    self.trouble = Some(format!("the puzzle history is kept in {} again", shown()));
+                }
             }
-            // Held by another noughts: written with the next attempt.
-            Ok(None) => {}
+            // Held by another noughts: said once, kept in memory meanwhile.
+            Ok(None) => {
+                if !std::mem::replace(&mut self.waiting, true) {
+                    self.trouble = Some(format!(
+                        "the puzzle history {} is locked by another program: attempts wait in memory until it is free",
+                        shown()
+                    ));
+                }
+            }
             Err(why) => {
-                let shown = crate::notation::escape_all(&file.display().to_string());
                 self.trouble = Some(format!(
-                    "the puzzle history could not be kept in {shown}: {why}"
+                    "the puzzle history could not be kept in {}: {why}",
+                    shown()
                 ));
                 self.file = None;
                 self.attempts.append(&mut self.pending);
@@ -335,6 +390,18 @@ impl History {
             }
         }
     }
+}
+
+/// Whether `file` says it was written by a newer noughts (a version past
+/// [`VERSION`]), whatever else it holds.
+fn newer_version(file: &Path) -> bool {
+    #[derive(Deserialize)]
+    struct Versioned {
+        version: u32,
+    }
+    let text = store::read_bounded(file, LONGEST).ok().flatten();
+    text.and_then(|t| serde_json::from_str::<Versioned>(&t).ok())
+        .is_some_and(|v| v.version > VERSION)
 }
 
 /// The newest [`KEPT`] attempts.
@@ -355,7 +422,8 @@ pub const CLEAN_TO_CLEAR: u8 = 2;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Comeback {
     pub id: PuzzleId,
-    /// Solved cleanly (no wrong answer, no hint) since its last miss.
+    /// Solved cleanly (no wrong answer, no hint) in a row, lately: a
+    /// miss, a hinted solve or a hint left starts the count again.
     pub clean: u8,
     /// Other attempts of its game since it was last tried.
     pub since: usize,
@@ -369,8 +437,8 @@ impl Comeback {
 }
 
 /// The puzzles of `game` missed (a wrong answer, or the solution shown)
-/// and not solved cleanly [`CLEAN_TO_CLEAR`] times in a row since, oldest
-/// miss first.
+/// and not solved cleanly [`CLEAN_TO_CLEAR`] times in a row since, in the
+/// order they went on the list (a puzzle missed again keeps its place).
 pub fn comebacks<'a>(attempts: impl Iterator<Item = &'a Entry>, game: PuzzleGame) -> Vec<Comeback> {
     let mut list: Vec<(Comeback, usize)> = Vec::new();
     let mut count = 0;

@@ -250,6 +250,9 @@ impl Trainer {
     /// written over (the record is then kept in memory only, and said so).
     pub fn kept_in(game: PuzzleGame, folder: &Path) -> Trainer {
         let mut trainer = Trainer::in_memory(game);
+        // The history whatever becomes of the record (a record that cannot
+        // be set aside left it in memory, unsaid: round 14's review).
+        trainer.history = History::kept_in(folder);
         let file = folder.join(format!(
             "puzzles-{}.json",
             crate::notation::puzzle::game_word(game)
@@ -276,7 +279,6 @@ impl Trainer {
         trainer.progress.level = trainer.progress.level.clamp(1, game.levels());
         trainer.saved = trainer.progress;
         trainer.file = Some(file);
-        trainer.history = History::kept_in(folder);
         trainer
     }
 

@@ -144,7 +144,6 @@ fn a_damaged_or_forged_history_is_set_aside_never_trusted() {
             "expected a level",
         ),
         (text.replace("\"wrong\":1", "\"wrong\":0"), "wrong"),
-        (text.replace("\"version\":1", "\"version\":2"), "version 2"),
         (text[..text.len() / 2].to_string(), "line 1"),
         (String::new(), "empty"),
     ];
@@ -263,43 +262,98 @@ fn missed_puzzles_come_back_until_solved_twice_in_a_row() {
         .collect();
     assert_eq!(seeds, [1, 6]);
 
-    // Every short history of three puzzles agrees with the slow reading.
-    let kinds = [Solved, Missed, Shown, Left];
-    let mut checked = 0;
-    for code in 0..4u32.pow(7) {
+    // Every short history of three puzzles agrees with the slow reading:
+    // each attempt solved, solved after a hint, missed, shown or left.
+    let kinds = [(Solved, 0), (Solved, 1), (Missed, 0), (Shown, 0), (Left, 1)];
+    for code in 0..5u32.pow(7) {
         let mut history = Vec::new();
         let mut c = code;
-        for k in 0..7 {
-            let seed = [1, 2, 1, 3, 1, 2, 1][k];
-            let ended = kinds[(c % 4) as usize];
-            history.push(entry(
-                GAME,
-                seed,
-                ended,
-                u8::from(k == 3 && ended == Solved),
-            ));
-            c /= 4;
+        for seed in [1, 2, 1, 3, 1, 2, 1] {
+            let (ended, hints) = kinds[(c % 5) as usize];
+            history.push(entry(GAME, seed, ended, hints));
+            c /= 5;
         }
-        let fast: Vec<(u32, u8, usize)> = comebacks(history.iter(), GAME)
+        let mut fast: Vec<(u32, u8, usize)> = comebacks(history.iter(), GAME)
             .iter()
             .map(|c| (c.id.seed, c.clean, c.since))
             .collect();
         let mut slow = comebacks_slowly(&history, GAME);
-        let mut fast_sorted = fast.clone();
         slow.sort();
-        fast_sorted.sort();
-        assert_eq!(
-            fast_sorted,
-            slow,
-            "{:?}",
-            history
-                .iter()
-                .map(|e| (e.id.seed, e.ended))
-                .collect::<Vec<_>>()
-        );
-        checked += 1;
+        fast.sort();
+        let said: Vec<_> = history
+            .iter()
+            .map(|e| (e.id.seed, e.ended, e.hints))
+            .collect();
+        assert_eq!(fast, slow, "{said:?}");
     }
-    assert_eq!(checked, 4usize.pow(7));
+}
+
+#[test]
+fn attempts_wait_for_a_held_lock_say_so_and_are_written_as_the_app_closes() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut history = History::kept_in(folder.path());
+    let held = store::Lock::try_take(&folder.path().join("puzzles.lock"))
+        .unwrap()
+        .unwrap();
+    history.add(entry(GAME, 1, Ended::Solved, 0));
+    let trouble = history.trouble.clone().unwrap();
+    assert!(trouble.contains("locked by another program"), "{trouble}");
+    drop(held);
+    history.flush();
+    assert_eq!(History::kept_in(folder.path()).attempts().count(), 1);
+    assert!(history.trouble.unwrap().contains("again"));
+}
+
+#[test]
+fn a_newer_versions_history_is_left_as_it_is() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = file_in(folder.path());
+    let text = "{\"version\":2,\"attempts\":[],\"more\":1}\n";
+    std::fs::write(&file, text).unwrap();
+    let mut history = History::kept_in(folder.path());
+    let trouble = history.trouble.clone().unwrap();
+    assert!(
+        trouble.contains("newer noughts") && trouble.contains("memory only"),
+        "{trouble}"
+    );
+    history.add(entry(GAME, 1, Ended::Solved, 0));
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        text,
+        "never written over"
+    );
+    assert!(!folder
+        .path()
+        .join("puzzle-history.json.unreadable")
+        .exists());
+}
+
+#[test]
+fn a_record_that_cannot_be_set_aside_leaves_the_history_kept() {
+    let folder = tempfile::tempdir().unwrap();
+    let word = crate::notation::puzzle::game_word(GAME);
+    let record = folder.path().join(format!("puzzles-{word}.json"));
+    std::fs::write(&record, "not json").unwrap();
+    std::fs::create_dir(
+        folder
+            .path()
+            .join(format!("puzzles-{word}.json.unreadable")),
+    )
+    .unwrap();
+    for n in 2..=1000 {
+        std::fs::create_dir(
+            folder
+                .path()
+                .join(format!("puzzles-{word}.json.unreadable.{n}")),
+        )
+        .unwrap();
+    }
+    let mut trainer = Trainer::kept_in(GAME, folder.path());
+    assert!(trainer.trouble.is_some());
+    let mut a = attempt(1);
+    trainer.solved(&mut a);
+    trainer.keep(&mut a);
+    assert_eq!(History::kept_in(folder.path()).attempts().count(), 1);
 }
 
 #[test]

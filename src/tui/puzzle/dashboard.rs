@@ -48,8 +48,8 @@ pub fn lines(trainer: &Trainer, width: u16, theme: &Theme) -> Vec<Line<'static>>
     }
     lines.push(Line::styled(
         format!(
-            "{} tried: {}",
-            crate::notation::counted(mine.len(), "puzzle"),
+            "{} kept: {}",
+            crate::notation::counted(mine.len(), "attempt"),
             how.join(", ")
         ),
         theme.dim(),
@@ -163,7 +163,7 @@ fn chart(mine: &[&history::Entry], width: usize, theme: &Theme) -> Vec<Line<'sta
     let mut lines = vec![Line::styled(
         match shown.len() == rated.len() {
             true => format!(
-                "your rating from the start, after each of {}:",
+                "your rating from the first kept, after each of {}:",
                 crate::notation::counted(shown.len() - 1, "rated puzzle")
             ),
             false => format!("your rating after each of the last {} rated puzzles:", shown.len()),

@@ -159,8 +159,9 @@ pub struct Training<P, A, E = ()> {
     lesson_ended: bool,
     /// The missed puzzles brought back this sitting and not tried since.
     offered_back: Vec<PuzzleId>,
-    /// The puzzle coming is a missed one brought back.
-    again: bool,
+    /// The missed puzzle chosen to come back, until it is on (N&C+ makes
+    /// its puzzles on another thread: another may come first).
+    again: Option<PuzzleId>,
     /// The missed puzzles still to come, played again from the dashboard.
     replay: std::collections::VecDeque<PuzzleId>,
     /// A replay is on (its last puzzle may be on), and just ended.
@@ -184,7 +185,7 @@ impl<P, A, E> Training<P, A, E> {
             lesson: None,
             lesson_ended: false,
             offered_back: Vec::new(),
-            again: false,
+            again: None,
             replay: std::collections::VecDeque::new(),
             replaying: false,
             replay_ended: false,
@@ -245,6 +246,7 @@ impl<P, A, E> Training<P, A, E> {
             }
         }
         self.keep_current(true);
+        self.again = None;
         if self.run.as_ref().is_some_and(|r| !r.is_on()) || id.is_some() {
             self.run = None;
         }
@@ -265,8 +267,7 @@ impl<P, A, E> Training<P, A, E> {
             // tried again).
             (None, None) => match self.next_replayed().or_else(|| self.due_back()) {
                 Some(id) => {
-                    self.offered_back.push(id);
-                    self.again = true;
+                    self.again = Some(id);
                     Choice::Named(id)
                 }
                 None => match self.trainer.choice() {
@@ -310,6 +311,7 @@ impl<P, A, E> Training<P, A, E> {
     /// The app closes: the puzzle on, if answered or hinted, is kept.
     pub fn closing(&mut self) {
         self.keep_current(true);
+        self.trainer.history.flush();
     }
 
     /// A run of `kind` begins (the puzzle on counts as skipped, and a run
@@ -364,7 +366,14 @@ impl<P, A, E> Training<P, A, E> {
         self.due = false;
         tried.attempt.named = !matches!(self.chosen, Some(Choice::Near { .. }));
         tried.attempt.run = self.run_on().map(|r| r.kind);
-        tried.attempt.again = std::mem::take(&mut self.again);
+        // A missed puzzle on again, however it came (back by itself, by its
+        // id, or chosen near the rating), is practice: its answer was seen.
+        // One brought back is not offered again this sitting unless tried.
+        let id = tried.attempt.id;
+        if self.again.take() == Some(id) {
+            self.offered_back.push(id);
+        }
+        tried.attempt.again = self.trainer.comebacks().iter().any(|c| c.id == id);
         self.lesson_attempt(&mut tried);
         self.current = Some(tried);
     }
@@ -384,6 +393,7 @@ impl<P, A, E> Training<P, A, E> {
         self.due = false;
         self.replay.clear();
         self.replaying = false;
+        self.again = None;
         self.aside.take()
     }
 

@@ -208,7 +208,7 @@ pub fn heading(
                         (aim, false) => format!("chosen {}", aim_words(aim)),
                     };
                     // The theme practised (`f`), named where it was asked.
-                    let chosen = match focus {
+                    let chosen = match focus.filter(|t| attempt.themes.contains(t)) {
                         Some(t) => format!("{chosen}, on the theme {} (f: the next)", t.name.replace('-', " ")),
                         None => chosen,
                     };
