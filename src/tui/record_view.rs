@@ -157,6 +157,21 @@ pub fn review_lines<R: Rules>(
     lines
 }
 
+/// A puzzle's perfect line under what giving it up cost, if it was given
+/// up (`cost`: `given up: it counts as a miss; your rating …`).
+pub fn line_lines_under<R: Rules>(
+    cost: Option<String>,
+    record: &Record<R>,
+    width: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = (cost.into_iter())
+        .map(|words| Line::styled(words, theme.bad()))
+        .collect();
+    lines.extend(line_lines(record, width, theme));
+    lines
+}
+
 /// The status lines of a perfect line: where it starts, how long it is,
 /// the step shown, and what the keys do.
 pub fn line_lines<R: Rules>(record: &Record<R>, width: u16, theme: &Theme) -> Vec<Line<'static>> {

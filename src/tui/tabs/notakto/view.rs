@@ -329,16 +329,14 @@ impl NotaktoTab {
             (Shown::Review { .. }, Some(record)) => {
                 record_view::review_lines(record, &self.words(), width, theme)
             }
-            (Shown::Line { .. }, Some(record)) => {
-                // A puzzle given up says what it cost over its line, as
-                // tic-tac-toe does (round 14 saw no word of the miss here).
-                let cost = self.training.given_up_words(false);
-                let mut lines: Vec<Line<'static>> = (cost.into_iter())
-                    .map(|words| Line::styled(words, theme.bad()))
-                    .collect();
-                lines.extend(record_view::line_lines(record, width, theme));
-                lines
-            }
+            // A puzzle given up says what it cost over its line, as
+            // tic-tac-toe does (round 14 saw no word of the miss here).
+            (Shown::Line { .. }, Some(record)) => record_view::line_lines_under(
+                self.training.given_up_words(false),
+                record,
+                width,
+                theme,
+            ),
             _ => return self.live_lines(width, rows, theme),
         };
         if let Some(message) = &self.message {
