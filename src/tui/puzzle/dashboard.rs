@@ -1,4 +1,6 @@
-//! The puzzle dashboard (`D` in the puzzles): a game's rating over time,
+//! What the puzzles remember, and the dashboard that shows it: each
+//! attempt kept as it ends, the missed puzzles brought back and replayed;
+//! the dashboard (`D` in the puzzles): a game's rating over time,
 //! its themes from weakest to strongest, the best streaks and runs, and
 //! the missed puzzles waiting to be played again (`m` plays them, one after
 //! another). Everything on it is read off the record and the history, so
@@ -188,6 +190,34 @@ fn chart(mine: &[&history::Entry], width: usize, theme: &Theme) -> Vec<Line<'sta
 }
 
 impl<P, A, E> Training<P, A, E> {
+    /// The oldest missed puzzle due back and not yet offered this sitting
+    /// (one passed over with `n` waits for the next).
+    pub(super) fn due_back(&self) -> Option<PuzzleId> {
+        (self.trainer.comebacks().into_iter())
+            .find(|c| c.is_due() && !self.offered_back.contains(&c.id))
+            .map(|c| c.id)
+    }
+
+    /// The puzzle on, kept in the history once it is over, or as it is
+    /// `leaving` (answered or hinted, not only looked at).
+    pub(super) fn keep_current(&mut self, leaving: bool) {
+        if let Some(t) = &mut self.current {
+            if leaving || !t.attempt.is_open() {
+                self.trainer.keep(&mut t.attempt);
+                if t.attempt.kept {
+                    let id = t.attempt.id;
+                    self.offered_back.retain(|o| *o != id);
+                }
+            }
+        }
+    }
+
+    /// The app closes: the puzzle on, if answered or hinted, is kept.
+    pub fn closing(&mut self) {
+        self.keep_current(true);
+        self.trainer.history.flush();
+    }
+
     /// The missed puzzles to play now, one after another, oldest miss
     /// first (a run or a lesson on stops, the puzzle on counts as left);
     /// how many. The tab then opens the first.

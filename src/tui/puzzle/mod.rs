@@ -22,7 +22,7 @@ mod panel;
 
 pub use lesson::{Lesson, Step};
 pub use panel::{heading, standing_line, PuzzlePanel};
-use panel::{run_heading, run_standing_line};
+use panel::{run_heading, run_standing_line, theme_words};
 
 pub mod dashboard;
 
@@ -284,34 +284,6 @@ impl<P, A, E> Training<P, A, E> {
         };
         self.chosen = Some(choice);
         choice
-    }
-
-    /// The oldest missed puzzle due back and not yet offered this sitting
-    /// (one passed over with `n` waits for the next).
-    fn due_back(&self) -> Option<PuzzleId> {
-        (self.trainer.comebacks().into_iter())
-            .find(|c| c.is_due() && !self.offered_back.contains(&c.id))
-            .map(|c| c.id)
-    }
-
-    /// The puzzle on, kept in the history once it is over, or as it is
-    /// `leaving` (answered or hinted, not only looked at).
-    fn keep_current(&mut self, leaving: bool) {
-        if let Some(t) = &mut self.current {
-            if leaving || !t.attempt.is_open() {
-                self.trainer.keep(&mut t.attempt);
-                if t.attempt.kept {
-                    let id = t.attempt.id;
-                    self.offered_back.retain(|o| *o != id);
-                }
-            }
-        }
-    }
-
-    /// The app closes: the puzzle on, if answered or hinted, is kept.
-    pub fn closing(&mut self) {
-        self.keep_current(true);
-        self.trainer.history.flush();
     }
 
     /// A run of `kind` begins (the puzzle on counts as skipped, and a run
@@ -638,15 +610,6 @@ impl<P, A, E> Training<P, A, E> {
         }
         Some(panel)
     }
-}
-
-/// A puzzle's themes as the panel names them: `theme: kill a board`,
-/// `themes: capture, moving a big piece` (the names `--theme` takes, in
-/// words).
-pub fn theme_words(themes: &[PuzzleTheme]) -> String {
-    let names: Vec<String> = themes.iter().map(|t| t.name.replace('-', " ")).collect();
-    let plural = if names.len() == 1 { "" } else { "s" };
-    format!("theme{plural}: {}", names.join(", "))
 }
 
 /// Said by `c` on a puzzle's line or review: a puzzle is not played on

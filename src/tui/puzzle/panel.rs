@@ -425,3 +425,12 @@ impl<P, A, E> Training<P, A, E> {
         })
     }
 }
+
+/// A puzzle's themes as the panel names them: `theme: kill a board`,
+/// `themes: capture, moving a big piece` (the names `--theme` takes, in
+/// words).
+pub fn theme_words(themes: &[PuzzleTheme]) -> String {
+    let names: Vec<String> = themes.iter().map(|t| t.name.replace('-', " ")).collect();
+    let plural = if names.len() == 1 { "" } else { "s" };
+    format!("theme{plural}: {}", names.join(", "))
+}
