@@ -91,8 +91,10 @@ pub struct Context<'a> {
     /// Where scrolling stops, written as the pop-up is drawn.
     pub scroll_end: &'a std::cell::Cell<usize>,
     pub theme: &'a Theme,
-    /// The tab's puzzle record and history, for the dashboard.
+    /// The tab's puzzle record and history, for the dashboard, and whether
+    /// the puzzle on waits to be kept.
     pub trainer: &'a crate::training::Trainer,
+    pub attempt_waiting: bool,
 }
 
 impl Overlay {
@@ -221,7 +223,8 @@ impl Context<'_> {
         let width = area.width.saturating_sub(2);
         let inner = width.saturating_sub(2).max(1);
         let mut lines = Vec::new();
-        for line in crate::tui::puzzle::dashboard::lines(self.trainer, inner, self.theme) {
+        let lines_of = crate::tui::puzzle::dashboard::lines;
+        for line in lines_of(self.trainer, self.attempt_waiting, inner, self.theme) {
             // Long lines wrap to the box, each part in the line's style.
             let style = line.style;
             let spans_style = line.spans.first().map(|s| s.style).unwrap_or_default();

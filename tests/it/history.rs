@@ -232,6 +232,16 @@ fn d_opens_a_dashboard_of_the_rating_themes_and_missed_puzzles_and_m_plays_them(
     let missed: PuzzleId = "tictactoe-1-1".parse().unwrap();
     app.open_puzzle(missed);
     miss(&mut app);
+    // Missed and still on: it counts once it is over, and the dashboard
+    // says so under a rating that has moved.
+    type_keys(&mut app, "D");
+    let text = screen(&app);
+    assert!(
+        text.contains("0 attempts kept")
+            && text.contains("the puzzle on counts here once it is over"),
+        "{text}"
+    );
+    type_keys(&mut app, "D");
     solve(&mut app);
     for id in ["tictactoe-1-2", "tictactoe-2-2"] {
         app.open_puzzle(id.parse().unwrap());

@@ -61,6 +61,7 @@ impl Widget for &App {
                 scroll_end: &self.overlay_scroll_end,
                 theme: &self.theme,
                 trainer: self.page().trainer(),
+                attempt_waiting: self.page().attempt_waiting(),
             };
             overlay.render(&context, area, buf);
         }

@@ -21,7 +21,9 @@ const CHART_ROWS: usize = 5;
 const EIGHTHS: [&str; 9] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
 
 /// The dashboard's lines, `width` columns wide (the pop-up scrolls them).
-pub fn lines(trainer: &Trainer, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+/// `waiting`: the puzzle on was answered or hinted, and is kept (and
+/// counted here) once it ends.
+pub fn lines(trainer: &Trainer, waiting: bool, width: u16, theme: &Theme) -> Vec<Line<'static>> {
     let width = usize::from(width).max(20);
     let p = trainer.progress();
     let mine: Vec<&history::Entry> = (trainer.history.attempts())
@@ -56,6 +58,14 @@ pub fn lines(trainer: &Trainer, width: u16, theme: &Theme) -> Vec<Line<'static>>
         ),
         theme.dim(),
     ));
+    if waiting {
+        // A miss moves the rating at once, the history at the end (a tmux
+        // check read "0 attempts kept" under a rating 150 down).
+        lines.push(Line::styled(
+            "the puzzle on counts here once it is over",
+            theme.dim(),
+        ));
+    }
     lines.push(Line::styled(
         format!(
             "best streak {}; best runs: streak {}, timed {}",

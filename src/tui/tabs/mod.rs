@@ -46,6 +46,9 @@ pub trait Page: Keep + TabBasics {
     fn take_dashboard_asked(&mut self) -> bool;
     /// The tab's puzzle record and history, which the dashboard reads.
     fn trainer(&self) -> &crate::training::Trainer;
+    /// Whether the puzzle on was answered or hinted and is not kept yet
+    /// (it is once it ends): the dashboard says so.
+    fn attempt_waiting(&self) -> bool;
     /// The missed puzzles played again, the first one now: how many.
     fn replay_missed(&mut self) -> usize;
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
@@ -117,6 +120,14 @@ where
 
     fn trainer(&self) -> &crate::training::Trainer {
         &self.training().trainer
+    }
+
+    fn attempt_waiting(&self) -> bool {
+        let current = self.training().current.as_ref();
+        current.is_some_and(|t| {
+            let a = &t.attempt;
+            !a.kept && !a.practice && (a.wrong > 0 || a.hints_given > 0)
+        })
     }
 
     fn replay_missed(&mut self) -> usize {
