@@ -90,7 +90,21 @@ fn perfect_play_against_the_engine_is_a_draw() {
     let mut app = fresh();
     type_keys(&mut app, "g");
     assert!(screen(&app).contains("you play X"), "{}", screen(&app));
+    // Who moves first, in the tense of the moment.
+    assert!(
+        screen(&app).contains("(you move first)"),
+        "{}",
+        screen(&app)
+    );
+    let mut first = true;
     while app.tabs.tictactoe.game().unwrap().is_on() {
+        if !std::mem::take(&mut first) {
+            assert!(
+                screen(&app).contains("(you moved first)"),
+                "{}",
+                screen(&app)
+            );
+        }
         let cell = best_cell(&twin_of(&app));
         play(&mut app, cell);
         engine_moves_are_perfect(&app);

@@ -31,9 +31,13 @@ pub fn game_lines<R: Rules>(
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let you = game.human();
-    let started = match R::to_move(game.record().start()) == you {
-        true => "you moved first",
-        false => "the engine moved first",
+    // Before the first move it is still to come (round 14 read "you moved
+    // first" over an empty board).
+    let begun = !game.record().moves().is_empty();
+    let started = match (R::to_move(game.record().start()) == you, begun) {
+        (true, false) => "you move first",
+        (true, true) => "you moved first",
+        (false, _) => "the engine moved first",
     };
     let (words, style) = match game.winner() {
         Some(side) if side == you => (format!("GAME OVER: {}", banner.you_won), theme.good()),
