@@ -107,7 +107,7 @@ fn attempt_line(e: &Entry) -> String {
     };
     let mut tail = Vec::new();
     if let Some(run) = e.run {
-        tail.push(format!("{} run", serde_plain(&run)));
+        tail.push(format!("{} run", run.word()));
     }
     if e.again {
         tail.push("back after a miss".into());
@@ -126,14 +126,6 @@ fn attempt_line(e: &Entry) -> String {
             false => format!("  [{}]", tail.join("; ")),
         }
     )
-}
-
-/// A run's name as the file writes it (`streak`).
-fn serde_plain(run: &history::RunName) -> String {
-    serde_json::to_string(run)
-        .unwrap_or_default()
-        .trim_matches('"')
-        .to_string()
 }
 
 /// A game's standing: its rating (from its record), the ratings by theme
@@ -183,12 +175,10 @@ fn summary(
     } else {
         let listed: Vec<String> = (back.iter())
             .map(|c| {
-                let when = match (c.is_due(), c.clean) {
-                    (true, _) => "due now".to_string(),
-                    (false, 0) => format!("due after {} more", history::SOON - c.since),
-                    (false, _) => {
-                        format!("solved once, due after {} more", history::LATER - c.since)
-                    }
+                let when = match (c.due_in(), c.clean) {
+                    (0, _) => "due now".to_string(),
+                    (n, 0) => format!("due after {n} more"),
+                    (n, _) => format!("solved once, due after {n} more"),
                 };
                 format!("{} ({when})", c.id)
             })

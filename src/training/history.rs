@@ -56,12 +56,16 @@ impl Ended {
     /// How an attempt stands, as it is over or left: `None` for one only
     /// looked at (no answer, no hint), which is not kept.
     pub fn of(attempt: &Attempt) -> Option<Ended> {
-        match () {
-            () if attempt.wrong > 0 => Some(Ended::Missed),
-            () if attempt.standing == Standing::Solved => Some(Ended::Solved),
-            () if attempt.shown || attempt.hints >= HINT_STEPS => Some(Ended::Shown),
-            () if attempt.hints_given > 0 => Some(Ended::Left),
-            () => None,
+        if attempt.wrong > 0 {
+            Some(Ended::Missed)
+        } else if attempt.standing == Standing::Solved {
+            Some(Ended::Solved)
+        } else if attempt.shown || attempt.hints >= HINT_STEPS {
+            Some(Ended::Shown)
+        } else if attempt.hints_given > 0 {
+            Some(Ended::Left)
+        } else {
+            None
         }
     }
 
@@ -77,6 +81,16 @@ impl Ended {
 pub enum RunName {
     Streak,
     Timed,
+}
+
+impl RunName {
+    /// The run's word, as the file writes it: `streak`, `timed`.
+    pub fn word(self) -> &'static str {
+        match self {
+            RunName::Streak => "streak",
+            RunName::Timed => "timed",
+        }
+    }
 }
 
 impl From<super::RunKind> for RunName {
@@ -430,9 +444,16 @@ pub struct Comeback {
 }
 
 impl Comeback {
+    /// How many more attempts of its game before it is due back (0: due
+    /// now): [`SOON`] after a miss, [`LATER`] after a clean solve.
+    pub fn due_in(&self) -> usize {
+        let wait = if self.clean == 0 { SOON } else { LATER };
+        wait.saturating_sub(self.since)
+    }
+
     /// Whether it is due back now.
     pub fn is_due(&self) -> bool {
-        self.since >= if self.clean == 0 { SOON } else { LATER }
+        self.due_in() == 0
     }
 }
 

@@ -8,7 +8,7 @@
 
 use super::Training;
 use crate::solver::puzzle::PuzzleId;
-use crate::training::history::{self, Comeback, Ended, CLEAN_TO_CLEAR, SOON};
+use crate::training::history::{self, Comeback, Ended, CLEAN_TO_CLEAR};
 use crate::training::{RunKind, Trainer};
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
@@ -133,13 +133,10 @@ pub fn lines(trainer: &Trainer, waiting: bool, width: u16, theme: &Theme) -> Vec
 
 /// When a missed puzzle comes back by itself.
 fn when_back(c: &Comeback) -> String {
-    match (c.is_due(), c.clean) {
-        (true, _) => "due now".into(),
-        (false, 0) => format!("back after {} more", SOON - c.since),
-        (false, _) => format!(
-            "solved once; back after {} more",
-            history::LATER - c.since
-        ),
+    match (c.due_in(), c.clean) {
+        (0, _) => "due now".into(),
+        (n, 0) => format!("back after {n} more"),
+        (n, _) => format!("solved once; back after {n} more"),
     }
 }
 
