@@ -40,6 +40,7 @@ mod tictactoe;
 mod treblecross;
 mod tui;
 mod tui_mnc;
+mod tui_mnc_hints;
 mod tui_notakto;
 mod tui_puzzle;
 mod tui_tictactoe_game;

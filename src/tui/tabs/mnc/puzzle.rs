@@ -5,6 +5,7 @@
 //! in progress is put aside meanwhile and comes back after.
 
 use super::engine::{Ask, Rating};
+use super::hints::LETTERS;
 use super::{Action, MncTab, Mode};
 use crate::notation::mnc::puzzle_hint;
 use crate::notation::mnc::{move_notation, side_letter};
@@ -311,7 +312,7 @@ impl MncTab {
         // What to do now (and the engine's capture), in the match's short
         // words; once won, the line above says it all.
         match self.winner() {
-            None => panel.said = self.live_status(true, u16::MAX, theme),
+            None => panel.said = self.live_status(true, u16::MAX, LETTERS, theme),
             // Won after the answer was shown: no ✓, but the game is over.
             Some(side) if t.said.is_none() => panel.said.push(Line::styled(
                 format!("{} wins: the game is over", side_letter(side)),

@@ -98,7 +98,6 @@ impl MncTab {
                 name: Line::styled(cell.to_string(), theme.dim()),
                 piece: setup.cells[i],
                 hint: None,
-                stacked: Vec::new(),
                 style,
             };
             draw_cell(*rect, &view, buf, theme);

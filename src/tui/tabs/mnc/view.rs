@@ -1,9 +1,9 @@
 //! Drawing the MNC tab: the board with its marks and hints, both hands,
 //! and the panel (the match's state in words, then the move list).
 
-use super::hints::{hint_legend, kind_line, CellHint};
+use super::hints::{hint_legend, HintForms};
 use super::layout::MncLayout;
-use super::{MncTab, Rating, Selection};
+use super::{MncTab, Selection};
 use crate::notation::line_words;
 use crate::notation::mnc::strength_word;
 use crate::notation::mnc::{move_notation, side_letter, size_word, value_words};
@@ -69,6 +69,7 @@ impl MncTab {
         } else {
             vec![None; 9]
         };
+        let hint_style = self.hint_style(&hints, &layout.cells);
         // A finished line of three: each of its cells marked `won` (as the
         // tic-tac-toe tab marks its winning line; ★ is the best move's).
         let line = [Side::X, Side::O]
@@ -109,7 +110,7 @@ impl MncTab {
                 Some(t) if live => t.more.find(|mv| mv.target() == cell),
                 _ => None,
             };
-            let (hint, stacked) = match (hints[i].clone(), missed) {
+            let hint = match (hints[i].as_ref(), missed) {
                 (None, Some(&(mv, value))) => {
                     let from = match mv {
                         Move::Shift { from, .. } => format!(" from {from}"),
@@ -120,120 +121,25 @@ impl MncTab {
                         (!from.is_empty()).then(|| format!("✗{from}")),
                         Some("✗".to_string()),
                     ];
-                    let hint = (forms.into_iter().flatten())
+                    let inline = (forms.into_iter().flatten())
                         .map(|words| Line::styled(words, theme.bad()))
                         .collect();
-                    (Some(hint), Vec::new())
+                    Some(HintForms {
+                        inline,
+                        stacked: Vec::new(),
+                    })
                 }
-                (Some(hint), _) => (Some(hint.inline), hint.stacked),
-                (None, None) => (None, Vec::new()),
+                (Some(hint), _) => Some(hint.styles[hint_style].clone()),
+                (None, None) => None,
             };
             let view = CellView {
                 name: Line::from(name),
                 piece: position.piece_at(cell),
                 hint,
-                stacked,
                 style,
             };
             draw_cell(rect, &view, buf, theme);
         }
-    }
-
-    /// With hints on: per cell, the best of your moves landing there.
-    fn hints_by_cell(&self, theme: &Theme) -> Vec<Option<CellHint>> {
-        let mut out = vec![None; 9];
-        if !self.hints || !self.humans_turn() {
-            return out;
-        }
-        let Some(Rating { moves, .. }) = &self.rating else {
-            return out;
-        };
-        // The best value within reach (the selection's moves when a piece
-        // is picked up): starred, also when every move loses (the slowest
-        // loss is the best defence).
-        let best = moves
-            .iter()
-            .filter(|(mv, _)| self.selection_allows(*mv))
-            .map(|(_, v)| *v)
-            .max();
-        for cell in Cell::ALL {
-            // The best value of each kind of move landing here: s a small
-            // piece, b a big one from the hand, m a big one moved here
-            // (the best of them). Kinds of equal value share one value.
-            let mut kinds: Vec<(String, Outcome)> = Vec::new();
-            for (letter, kind) in [("s", 0), ("b", 1), ("m", 2)] {
-                let value = moves
-                    .iter()
-                    .filter(|(mv, _)| mv.target() == cell && self.selection_allows(*mv))
-                    .filter(|(mv, _)| kind_of(*mv) == kind)
-                    .map(|(_, v)| *v)
-                    .max();
-                let Some(value) = value else { continue };
-                match kinds.iter_mut().find(|(_, v)| *v == value) {
-                    Some((letters, _)) => letters.push_str(letter),
-                    None => kinds.push((letter.to_string(), value)),
-                }
-            }
-            kinds.sort_by_key(|kind| std::cmp::Reverse(kind.1));
-            if kinds.is_empty() {
-                continue;
-            }
-            let part = |(letters, value): &(String, Outcome), space: &str| {
-                let (word, style) = match value {
-                    Outcome::Win(d) => (format!("W{d}"), theme.win()),
-                    Outcome::Loss(d) => (format!("L{d}"), theme.loss()),
-                    Outcome::Draw => ("D".to_string(), theme.draw()),
-                };
-                let (star, style) = if Some(*value) == best {
-                    ("★", style.patch(theme.best()))
-                } else {
-                    ("", style)
-                };
-                Span::styled(format!("{star}{letters}{space}{word}"), style)
-            };
-            let joined = |space: &str, between: &str| {
-                let mut spans = Vec::new();
-                for (k, kind) in kinds.iter().enumerate() {
-                    if k > 0 {
-                        spans.push(Span::raw(between.to_string()));
-                    }
-                    spans.push(part(kind, space));
-                }
-                Line::from(spans)
-            };
-            // The narrowest form: the best value alone, with `…` when a
-            // piece of another size has another value here.
-            // (In ASCII, where `...` has no room there, two dots.)
-            let best_only = |more: &'static str| {
-                let mut spans = vec![part(&kinds[0], "")];
-                if kinds.len() > 1 {
-                    spans.push(Span::styled(more, theme.dim()));
-                }
-                Line::from(spans)
-            };
-            let mut forms = vec![joined(" ", " "), joined("", " "), best_only(ellipsis())];
-            if kinds.len() > 1 && ellipsis() != "…" {
-                forms.push(best_only(".."));
-            }
-            // In an empty cell with the rows for it: a line a kind, in
-            // words where they fit (`★ small: win in 13`), down to letters.
-            let stacked = (0..4)
-                .map(|form| {
-                    kinds
-                        .iter()
-                        .map(|(letters, value)| {
-                            let best = Some(*value) == best;
-                            kind_line(letters, *value, best, form, theme)
-                        })
-                        .collect()
-                })
-                .collect();
-            out[cell.index()] = Some(CellHint {
-                inline: forms,
-                stacked,
-            });
-        }
-        out
     }
 
     /// What the last move captured, in words: "the engine took your o on b2".
@@ -393,7 +299,11 @@ impl MncTab {
         };
         let mut lines = match record.shown() {
             // A short panel (a small screen) keeps what to do now.
-            Shown::Live => self.live_status(layout.panel.height < 6, layout.panel.width, theme),
+            Shown::Live => {
+                let hints = self.hints_by_cell(theme);
+                let style = self.hint_style(&hints, &layout.cells);
+                self.live_status(layout.panel.height < 6, layout.panel.width, style, theme)
+            }
             Shown::Review { .. } => {
                 record_view::review_lines(record, &words, layout.panel.width, theme)
             }
@@ -457,7 +367,13 @@ impl MncTab {
     /// (the message is the caller's);
     /// on a `short` panel what to do and the value first, in fewer words,
     /// with no line of who plays and no legend of the hints.
-    pub(super) fn live_status(&self, short: bool, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+    pub(super) fn live_status(
+        &self,
+        short: bool,
+        width: u16,
+        hint_style: usize,
+        theme: &Theme,
+    ) -> Vec<Line<'static>> {
         let you = self.human();
         let mut lines = vec![Line::from(vec![
             Span::raw(format!("You play {}", side_letter(you))),
@@ -608,7 +524,7 @@ impl MncTab {
             }
         }
         if self.hints && self.humans_turn() && !short {
-            lines.extend(hint_legend(width, theme));
+            lines.extend(hint_legend(width, hint_style, theme));
         }
         // Said before the first moves, as the advice is.
         let started_fresh =
@@ -657,12 +573,8 @@ pub(super) struct CellView {
     /// The cell's name and its marks (last, from, ◎, ↑).
     pub name: Line<'static>,
     pub piece: Option<Piece>,
-    /// The hint's forms, widest first: whole, without the spaces in each
-    /// part, and the best value alone with `…` when something is left out.
-    pub hint: Option<Vec<Line<'static>>>,
-    /// The hint a line a kind of move, its forms widest first: drawn
-    /// instead in an empty cell with the rows and columns for one.
-    pub stacked: Vec<Vec<Line<'static>>>,
+    /// The hint in the board's style (or a puzzle's wrong try).
+    pub hint: Option<HintForms>,
     /// The tint of the last move, the cursor.
     pub style: Style,
 }
@@ -675,15 +587,24 @@ fn in_hand(position: &Position, side: Side, size: Size) -> u8 {
     }
 }
 
-/// 0 a small piece placed, 1 a big one placed, 2 a big one moved.
-fn kind_of(mv: Move) -> u8 {
-    match mv {
-        Move::Place {
-            size: Size::Small, ..
-        } => 0,
-        Move::Place { .. } => 1,
-        Move::Shift { .. } => 2,
+/// Whether a hint fits its cell whole, as [`draw_cell`] draws it: a line a
+/// kind in an empty cell, or its widest form on the last row (after the
+/// name where the cell has two rows and a piece).
+pub(super) fn hint_fits(rect: Rect, piece: bool, hint: &HintForms) -> bool {
+    if !piece && stack_fits(rect, &hint.stacked) {
+        return true;
     }
+    let hint_row = rect.height >= 3 || !piece;
+    // A cell's name is two columns; its marks give way to the hint.
+    let room = if hint_row { rect.width } else { rect.width.saturating_sub(3) };
+    hint.inline.first().is_some_and(|form| form.width() <= usize::from(room))
+}
+
+/// Whether a stacked hint's lines fit under the cell's name.
+fn stack_fits(rect: Rect, lines: &[Line<'static>]) -> bool {
+    !lines.is_empty()
+        && lines.len() < usize::from(rect.height)
+        && lines.iter().all(|line| line.width() <= usize::from(rect.width))
 }
 
 /// Draws a cell: its name on the first row, its hint on the last (after
@@ -703,15 +624,12 @@ pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &T
         }
     }
     // An empty cell with room: the hint a line a kind, at the bottom.
-    let rows = usize::from(rect.height.saturating_sub(1));
-    let stacked = view.stacked.iter().find(|lines| {
-        view.piece.is_none()
-            && lines.len() <= rows
-            && lines
-                .iter()
-                .all(|line| line.width() <= usize::from(rect.width))
-    });
-    if let Some(lines) = stacked {
+    let stacked = view
+        .hint
+        .as_ref()
+        .filter(|hint| view.piece.is_none() && stack_fits(rect, &hint.stacked));
+    if let Some(hint) = stacked {
+        let lines = &hint.stacked;
         let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
         let x = rect.x + rect.width.saturating_sub(widest) / 2;
         let top = rect.bottom() - lines.len() as u16;
@@ -723,14 +641,14 @@ pub(super) fn draw_cell(rect: Rect, view: &CellView, buf: &mut Buffer, theme: &T
     }
     // The longest form of the hint that fits.
     let fitting = |room: usize| {
-        view.hint.as_ref().and_then(|forms| {
-            let fits = forms.iter().find(|form| form.width() <= room);
+        view.hint.as_ref().and_then(|hint| {
+            let fits = hint.inline.iter().find(|form| form.width() <= room);
             fits.cloned()
         })
     };
     match &view.hint {
-        Some(forms) if hint_row => {
-            let narrowest = forms.last().cloned().unwrap_or_default();
+        Some(hint) if hint_row => {
+            let narrowest = hint.inline.last().cloned().unwrap_or_default();
             let hint = fitting(usize::from(rect.width)).unwrap_or(narrowest);
             let x = rect.x + rect.width.saturating_sub(hint.width() as u16) / 2;
             put_label(buf, x, rect.bottom() - 1, &hint, rect.right() - x);
