@@ -41,6 +41,11 @@ impl When {
     /// more.
     pub const NONE: When = When(0);
 
+    /// No puzzle on: a game's own keys need it (a new game, other sides,
+    /// the engine's strength), which a puzzle refuses: its review and
+    /// perfect line offered `n new` (round 14).
+    pub const NO_PUZZLE: When = When(1 << 17);
+
     /// A puzzle shown and not answered yet: its answer keys need it (the
     /// footer stops offering `Space answer` once the puzzle is over).
     pub const OPEN: When = When(1 << 16);
@@ -65,7 +70,7 @@ impl When {
     pub const fn mode(n: u8) -> When {
         assert!(
             n < 12,
-            "modes 12 and up are the app's (When::LESSON, OUTSIDE_LESSONS, HINTS, OUTSIDE_RUNS, OPEN)"
+            "modes 12 and up are the app's (When::LESSON, OUTSIDE_LESSONS, HINTS, OUTSIDE_RUNS, OPEN, NO_PUZZLE)"
         );
         When(1 << n)
     }

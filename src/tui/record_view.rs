@@ -162,19 +162,26 @@ pub fn review_lines<R: Rules>(
 pub fn line_lines_under<R: Rules>(
     cost: Option<String>,
     record: &Record<R>,
+    continues: bool,
     width: u16,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let mut lines: Vec<Line<'static>> = (cost.into_iter())
         .map(|words| Line::styled(words, theme.bad()))
         .collect();
-    lines.extend(line_lines(record, width, theme));
+    lines.extend(line_lines(record, continues, width, theme));
     lines
 }
 
 /// The status lines of a perfect line: where it starts, how long it is,
-/// the step shown, and what the keys do.
-pub fn line_lines<R: Rules>(record: &Record<R>, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+/// the step shown, and what the keys do (`c` where play can go on from
+/// it: not a puzzle's line, whose game is the puzzle).
+pub fn line_lines<R: Rules>(
+    record: &Record<R>,
+    continues: bool,
+    width: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let Shown::Line { ply, step, .. } = record.shown() else {
         return Vec::new();
     };
@@ -202,11 +209,11 @@ pub fn line_lines<R: Rules>(record: &Record<R>, width: u16, theme: &Theme) -> Ve
         } => "p or Esc back to the review",
         _ => "p or Esc back",
     };
-    lines.extend(key_lines(
-        &["< > step", "c continue from the step shown", back],
-        width,
-        theme.dim(),
-    ));
+    let keys = ["< > step", "c continue from the step shown", back];
+    let keys: Vec<&str> = (keys.into_iter())
+        .filter(|words| continues || !words.starts_with("c "))
+        .collect();
+    lines.extend(key_lines(&keys, width, theme.dim()));
     lines
 }
 

@@ -241,7 +241,8 @@ macro_rules! review_keys {
             [$crate::tui::keymap::ch('p')] "p" "perfect line from the position shown (again: back)"
                 => $wrap($crate::tui::review::Review::Line), when $line, footer "perfect line";
             [$crate::tui::keymap::ch('c')] "c" "continue from the position shown"
-                => $wrap($crate::tui::review::Review::Continue), when $reviewing, footer "continue here";
+                => $wrap($crate::tui::review::Review::Continue), when $reviewing,
+                needs $crate::tui::keymap::When::NO_PUZZLE, footer "continue here";
             $($rest)*
         ]
     };

@@ -101,10 +101,10 @@ pub trait Tab: Default + Puzzles + Keep + TabBasics {
         // A run lives only while the puzzles are on, so no need to ask
         // whether one is shown.
         let training = self.training();
-        let mode = if training.is_open() {
-            self.mode().or(When::OPEN)
-        } else {
-            self.mode()
+        let mode = match (training.is_open(), training.current.is_some()) {
+            (true, _) => self.mode().or(When::OPEN),
+            (false, true) => self.mode(),
+            (false, false) => self.mode().or(When::NO_PUZZLE),
         };
         match (training.run_on(), training.is_open()) {
             // A lesson has no aim and starts no run: its keys are the hints,

@@ -462,11 +462,17 @@ fn a_puzzles_line_is_never_played_on_in_any_tab() {
         type_keys(&mut app, "p");
         settle(&mut app);
         type_keys(&mut app, ">c");
-        let message = message_of(&app);
-        assert_eq!(
-            message.as_deref(),
-            Some(noughts::tui::puzzle::NO_CONTINUING),
-            "{id}"
+        settle(&mut app);
+        // `c` is not offered there (no footer entry, no panel words) and
+        // leaves the line as it was.
+        let text = screen(&app);
+        assert!(text.contains("PERFECT LINE"), "{id}: {text}");
+        assert!(!text.contains("c continue"), "{id}: {text}");
+        let footer = app.hints();
+        assert!(
+            footer.iter().all(|h| h.label != "c"),
+            "{id}: {:?}",
+            footer.iter().map(|h| h.label).collect::<Vec<_>>()
         );
     }
 }
@@ -748,5 +754,67 @@ fn once_a_puzzle_is_over_the_panel_names_its_themes_in_every_tab() {
         let plural = if themes.len() == 1 { "" } else { "s" };
         let line = format!("theme{plural}: {}", themes.join(", "));
         assert!(over.contains(&line), "{id}: no `{line}`:\n{over}");
+    }
+}
+
+#[test]
+fn a_puzzles_review_and_line_never_offer_a_new_game_where_a_games_review_does() {
+    // Round 14 read `n new` under a given-up puzzle's perfect line in
+    // three tabs, where `n` said a puzzle is on (or, in N&C+, went on to
+    // the next puzzle); `w swap` and `d strength` with it in N&C+.
+    use noughts::tui::review::Review;
+    let footer = |app: &App| -> Vec<String> {
+        app.hints()
+            .iter()
+            .filter_map(|h| h.footer_entry())
+            .map(|(_, word)| word.to_string())
+            .collect()
+    };
+    let game_keys = ["new", "swap", "strength"];
+    let tab = |id: &str, action: Review| match id.split('-').next() {
+        Some("tictactoe") => Action::tab(tictactoe::Action::Review(action)),
+        Some("treblecross") => Action::tab(treblecross::Action::Review(action)),
+        Some("mnc") => Action::tab(mnc::Action::Review(action)),
+        _ => Action::tab(notakto::Action::Review(action)),
+    };
+    let give_up = |id: &str| match id.split('-').next() {
+        Some("tictactoe") => Action::tab(tictactoe::Action::Puzzle(PuzzleAction::Solution)),
+        Some("treblecross") => Action::tab(treblecross::Action::Puzzle(PuzzleAction::Solution)),
+        Some("mnc") => Action::tab(mnc::Action::Puzzle(PuzzleAction::Solution)),
+        _ => Action::tab(notakto::Action::Puzzle(PuzzleAction::Solution)),
+    };
+    for id in ["tictactoe-2-7", "treblecross-3-7", "mnc-2-3", "notakto-1-5"] {
+        let mut app = fresh();
+        app.open_puzzle(id.parse().unwrap());
+        settle(&mut app);
+        app.update(give_up(id));
+        settle(&mut app);
+        // Giving up shows the perfect line (`p`); `<` steps back along it.
+        for (what, action) in [("line", None), ("a step back", Some(Review::Step(-1)))] {
+            if let Some(action) = action {
+                app.update(tab(id, action));
+                settle(&mut app);
+            }
+            let words = footer(&app);
+            assert!(
+                words.iter().all(|w| !game_keys.contains(&w.as_str())),
+                "{id}, {what}: {words:?}\n{}",
+                screen(&app)
+            );
+            assert!(
+                words.contains(&"back".to_string()),
+                "{id}, {what}: {words:?}"
+            );
+        }
+    }
+    // A game's review still offers its new game.
+    for (what, make) in modes() {
+        if what.ends_with(" review") {
+            let mut app = fresh();
+            make(&mut app);
+            settle(&mut app);
+            let words = footer(&app);
+            assert!(words.contains(&"new".to_string()), "{what}: {words:?}");
+        }
     }
 }

@@ -89,10 +89,10 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "analysis: cycle . x X o O (or click)" => Action::Activate, when ANALYSIS, footer "cycle";
     [ch('t')] "t" "hints: your moves' values on the board" => Action::ToggleHints, when MATCH, footer "hints";
     [ch('u')] "u" "take back your move and the reply" => Action::Undo, when MATCH, footer "take back";
-    [ch('n')] "n" "new game" => Action::NewGame, when GAME, footer "new";
-    [ch('w')] "w" "swap sides (a new game)" => Action::SwapSides, when GAME, footer "swap";
+    [ch('n')] "n" "new game" => Action::NewGame, when GAME, needs When::NO_PUZZLE, footer "new";
+    [ch('w')] "w" "swap sides (a new game)" => Action::SwapSides, when GAME, needs When::NO_PUZZLE, footer "swap";
 } {
-    [ch('d')] "d" "engine strength: perfect, strong, casual" => Action::NextStrength, when GAME, footer "strength";
+    [ch('d')] "d" "engine strength: perfect, strong, casual" => Action::NextStrength, when GAME, needs When::NO_PUZZLE, footer "strength";
     [ch('a')] "a" "analysis: set up any position" => Action::ToggleAnalysis, when MATCH, footer "analysis";
     [ch('a')] "a" "back to the match" => Action::ToggleAnalysis, when ANALYSIS, footer "match";
     [ch('.')] "." "analysis: empty the cell" => Action::SetupEmpty, when ANALYSIS;

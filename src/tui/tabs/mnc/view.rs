@@ -307,7 +307,10 @@ impl MncTab {
             Shown::Review { .. } => {
                 record_view::review_lines(record, &words, layout.panel.width, theme)
             }
-            Shown::Line { .. } => record_view::line_lines(record, layout.panel.width, theme),
+            Shown::Line { .. } => {
+                let continues = self.training.current.is_none();
+                record_view::line_lines(record, continues, layout.panel.width, theme)
+            }
         };
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.bad()));

@@ -334,6 +334,7 @@ impl NotaktoTab {
             (Shown::Line { .. }, Some(record)) => record_view::line_lines_under(
                 self.training.given_up_words(false),
                 record,
+                self.training.current.is_none(),
                 width,
                 theme,
             ),

@@ -114,15 +114,12 @@ impl TicTacToeTab {
             theme.title(),
         );
         let steps = Line::from(record_view::line_steps(line.moves.len(), "", step));
-        let keys = key_lines(
-            &[
-                "< > step",
-                "c continue from the board shown",
-                "p or Esc back",
-            ],
-            area.width,
-            theme.dim(),
-        );
+        // A puzzle's line cannot be played on (its game is the puzzle).
+        let keys = ["< > step", "c continue from the board shown", "p or Esc back"];
+        let keys: Vec<&str> = (keys.into_iter())
+            .filter(|words| self.training.current.is_none() || !words.starts_with("c "))
+            .collect();
+        let keys = key_lines(&keys, area.width, theme.dim());
         let given_up = self
             .training
             .given_up_words(false)
@@ -419,7 +416,10 @@ impl TicTacToeTab {
             Shown::Review { .. } => {
                 record_view::review_lines(record, &GameWords::of(game), width, theme)
             }
-            Shown::Line { .. } => record_view::line_lines(record, width, theme),
+            Shown::Line { .. } => {
+                let continues = self.training.current.is_none();
+                record_view::line_lines(record, continues, width, theme)
+            }
             Shown::Live => {
                 let you = mark_letter(game.human());
                 let banner = Banner {

@@ -85,7 +85,7 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [ch('+'), ch('=')] "+" "one cell longer" => Action::Longer(1), when EDITING, group "+/-" "length";
     [ch('-')] "-" "one cell shorter (down to 3)" => Action::Shorter(1), when EDITING;
     [ch('g'), ch('G')] "g" "stop the game: back to editing" => Action::Play(Player::You), when GAME, footer "stop";
-    [ch('n')] "n" "new game: the same strip and first player" => Action::NewGame, when GAME.or(REVIEWING), footer "new";
+    [ch('n')] "n" "new game: the same strip and first player" => Action::NewGame, when GAME.or(REVIEWING), needs When::NO_PUZZLE, footer "new";
     [ch('a')] "a" "show or hide the analysis during the game" => Action::ShowAnalysis, when PLAYING, footer "analysis";
 } {
     [ch('x')] "x" "put X in the cell" => Action::SetX, when EDITING;
