@@ -30,6 +30,9 @@ pub enum Action {
     ToggleDetails,
     /// The help or the rules this many lines further down (up if negative).
     ScrollOverlay(isize),
+    /// A panel cut short (`… N more rows`) this many pages further on
+    /// (back if negative).
+    ReadOn(isize),
     /// Stop the app and give the terminal back until `fg` (Ctrl-Z).
     Suspend,
     /// Ctrl-S, Ctrl-O: the prompt for the file to save the tab to, or to
@@ -100,6 +103,8 @@ pub const GENERAL: &[Binding<Action>] = if cfg!(unix) {
 const GENERAL_ALL: &[Binding<Action>] = keys![
     [ch('?')] "?" "help: every key that works now" => Action::ToggleHelp, footer "help";
     [ch('r')] "r" "rules of this tab's game" => Action::ToggleRules, footer "rules";
+    [ch('J')] "J" "read on where the words are cut (… more rows)" => Action::ReadOn(1);
+    [ch('K')] "K" "back up the words cut" => Action::ReadOn(-1);
     [ch('i')] "i" "details on or off: the board as text and the contest answers, Grundy values, the algebra" => Action::ToggleDetails;
     [ch('q')] "q" "quit (the session is kept; asks first where it cannot be)" => Action::Quit, footer "quit";
     [key(KeyCode::Esc)] "Esc" "close, put down, dismiss (never quits)" => Action::Dismiss;

@@ -7,6 +7,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::cell::Cell;
 
 /// A rectangle of at most `width`×`height` centred in `area`.
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -90,30 +91,70 @@ pub fn render_too_small(area: Rect, buf: &mut Buffer, need: (u16, u16)) {
         .render(area, buf);
 }
 
+thread_local! {
+    /// The page of a cut panel the app shows in the frame it draws (`J`
+    /// reads on, `K` back), and the last page a panel drawn in it had.
+    static PAGE: Cell<usize> = const { Cell::new(0) };
+    static LAST_PAGE: Cell<usize> = const { Cell::new(0) };
+}
+
+/// A cut panel shows its page `page` while this frame is drawn (the app's
+/// drawing of one frame); [`last_page`] then says how far it goes.
+pub fn reading_on(page: usize) -> ReadingOn {
+    LAST_PAGE.with(|last| last.set(0));
+    ReadingOn {
+        was: PAGE.with(|shown| shown.replace(page)),
+    }
+}
+
+/// Puts the page back as it was when dropped.
+pub struct ReadingOn {
+    was: usize,
+}
+
+impl Drop for ReadingOn {
+    fn drop(&mut self) {
+        PAGE.with(|shown| shown.set(self.was));
+    }
+}
+
+/// The last page of the panels cut in the frame last drawn (0: none cut).
+pub fn last_page() -> usize {
+    LAST_PAGE.with(Cell::get)
+}
+
 /// `lines` wrapped into `area`; when they need more rows than it has, its
-/// last row says so, and how to see them, instead of cutting the words off
-/// silently.
+/// last row says how many more and how to read them (`J` reads on a page,
+/// `K` goes back), instead of cutting the words off silently.
 pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, sign: Style) {
     let lines: Vec<Line<'static>> = lines.into_iter().map(spelled_line).collect();
     audit::text(Kind::Wrapped, area, || lines.iter().map(plain).collect());
     let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
     let needed = paragraph.line_count(area.width);
-    paragraph.render(area, buf);
-    if needed > usize::from(area.height) && area.height > 0 {
-        let last = area.bottom() - 1;
-        buf.set_style(Rect::new(area.x, last, area.width, 1), Style::reset());
-        for x in area.left()..area.right() {
-            buf[(x, last)].set_symbol(" ");
-        }
-        // What to do about it: the panel does not scroll, a larger
-        // window shows the rest.
-        let more = format!(
-            "{} {} more rows (enlarge the window)",
-            ascii::ellipsis(),
-            needed - usize::from(area.height) + 1
-        );
-        buf.set_stringn(area.x, last, more, usize::from(area.width), sign);
+    if needed <= usize::from(area.height) || area.height < 2 {
+        paragraph.render(area, buf);
+        return;
     }
+    // A page is every row but the last, which says what is left.
+    let rows = usize::from(area.height) - 1;
+    let last = needed.div_ceil(rows) - 1;
+    LAST_PAGE.with(|most| most.set(most.get().max(last)));
+    let page = PAGE.with(Cell::get).min(last);
+    let top = u16::try_from(page * rows).unwrap_or(u16::MAX);
+    let text = Rect::new(area.x, area.y, area.width, area.height - 1);
+    paragraph.scroll((top, 0)).render(text, buf);
+    let left = needed.saturating_sub((page + 1) * rows);
+    let more = match (left, page) {
+        (0, _) => "the end: K back up".to_string(),
+        (_, 0) => format!("{} {left} more rows: J reads on", ascii::ellipsis()),
+        _ => format!("{} {left} more rows: J on, K back", ascii::ellipsis()),
+    };
+    let row = area.bottom() - 1;
+    buf.set_style(Rect::new(area.x, row, area.width, 1), Style::reset());
+    for x in area.left()..area.right() {
+        buf[(x, row)].set_symbol(" ");
+    }
+    buf.set_stringn(area.x, row, more, usize::from(area.width), sign);
 }
 
 /// A space that wrapping keeps (no-break): `step 1 of 4` wraps whole
@@ -313,5 +354,46 @@ mod tests {
         clear_popup(Rect::new(12, 1, 26, 1), area, &mut buf);
         assert_eq!(row(&buf, 0), "x                                       ");
         assert_eq!(row(&buf, 2), "x   below                               ");
+    }
+
+    /// A panel cut short reads on a page at a time (`J`) to its end, every
+    /// word once, and says what is left; a page past the end is the last.
+    #[test]
+    fn a_cut_panel_reads_on_page_by_page() {
+        let words: Vec<String> = (1..=23).map(|k| format!("word{k:02}")).collect();
+        let area = Rect::new(0, 0, 30, 4);
+        let page = |n: usize| -> (Vec<String>, String) {
+            let _page = reading_on(n);
+            let mut buf = Buffer::empty(area);
+            let lines = words.iter().map(|w| Line::raw(w.clone())).collect();
+            render_wrapped(lines, area, &mut buf, Style::new());
+            let rows: Vec<String> = (0..4)
+                .map(|y| (0..30).map(|x| buf[(x, y)].symbol().to_string()).collect())
+                .collect();
+            let text = rows[..3].iter().map(|r| r.trim().to_string());
+            (text.filter(|r| !r.is_empty()).collect(), rows[3].clone())
+        };
+        // 23 rows, 3 a page: 8 pages, the last (7) with two.
+        let mut read = Vec::new();
+        for n in 0..8 {
+            let (text, sign) = page(n);
+            assert_eq!(last_page(), 7);
+            read.extend(text);
+            let left = 23usize.saturating_sub(3 * (n + 1));
+            let expected = match (left, n) {
+                (0, _) => "the end: K back up".to_string(),
+                (_, 0) => format!("… {left} more rows: J reads on"),
+                _ => format!("… {left} more rows: J on, K back"),
+            };
+            assert!(sign.starts_with(&expected), "page {n}: {sign:?}");
+        }
+        assert_eq!(read, words);
+        assert_eq!(page(12).0, ["word22", "word23"]);
+        // Words that fit: no sign, nothing cut, no page.
+        let _page = reading_on(3);
+        let mut buf = Buffer::empty(area);
+        render_wrapped(vec![Line::raw("all here")], area, &mut buf, Style::new());
+        assert_eq!(buf[(0, 0)].symbol(), "a");
+        assert_eq!(last_page(), 0);
     }
 }

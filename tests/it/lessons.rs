@@ -441,7 +441,7 @@ fn lessons_are_named_in_the_footer_and_read_at_40_by_16() {
         }
         tick_until(&mut app, "the answer shown", |app| !app.busy());
         let text = screen(&app, 40, 16);
-        assert!(text.contains("Why (n for the next"), "{tab:?}:\n{text}");
+        assert!(text.contains("Why (n: the next"), "{tab:?}:\n{text}");
         // Esc leaves it, and the tab is as it was.
         app.handle(&key(KeyCode::Esc), AREA);
         assert!(!screen(&app, 80, 24).contains("LESSON"), "{tab:?}");
@@ -478,4 +478,72 @@ fn a_lessons_place_wraps_whole_and_reads_as_plain_spaces() {
     let text = draw(&app, 40, 16).backend().to_string();
     assert!(text.contains("step 1 of 4"), "{text}");
     assert!(!text.contains('\u{a0}'), "{text}");
+}
+
+/// At 40×16 every step's why is read whole once its answer is shown,
+/// `J` turning its pages to the end and `K` back: round 14 could not read
+/// the end of tic-tac-toe's last step there.
+#[test]
+fn every_steps_why_is_read_whole_at_40_by_16() {
+    let mut paged = 0;
+    for &tab in TabId::ALL.iter() {
+        let mut app = fresh(tab);
+        type_keys(&mut app, "L");
+        for step in 1..=8 {
+            tick_until(&mut app, "the step set", |app| !app.busy());
+            type_keys(&mut app, "p");
+            tick_until(&mut app, "the answer shown", |app| !app.busy());
+            if screen(&app, 40, 16).contains("PERFECT LINE") {
+                type_keys(&mut app, "p");
+            }
+            let first = screen(&app, 40, 16);
+            assert!(first.contains("Why ("), "{tab:?}, step {step}:\n{first}");
+            let over = first.contains("the lesson is over");
+            if first.contains("more rows: J reads on") {
+                paged += 1;
+                let mut pages = 1;
+                loop {
+                    type_keys(&mut app, "J");
+                    let text = screen(&app, 40, 16);
+                    assert!(!text.contains("Why ("), "{tab:?}, step {step}:\n{text}");
+                    pages += 1;
+                    if text.contains("the end: K back up") {
+                        break;
+                    }
+                    assert!(
+                        text.contains("J on, K back"),
+                        "{tab:?}, step {step}:\n{text}"
+                    );
+                    assert!(pages < 8, "{tab:?}, step {step}: no end");
+                }
+                // Past the end it stays; K goes back a page at a time.
+                type_keys(&mut app, "J");
+                assert!(screen(&app, 40, 16).contains("the end: K back up"));
+                for _ in 1..pages {
+                    type_keys(&mut app, "K");
+                }
+                assert_eq!(screen(&app, 40, 16), first, "{tab:?}, step {step}");
+                // Any other key shows the first page again.
+                type_keys(&mut app, "J");
+                type_keys(&mut app, "t");
+                assert!(
+                    screen(&app, 40, 16).contains("Why ("),
+                    "{tab:?}, step {step}"
+                );
+            } else {
+                assert!(
+                    !first.contains("more rows"),
+                    "{tab:?}, step {step}:\n{first}"
+                );
+            }
+            if over {
+                break;
+            }
+            type_keys(&mut app, "n");
+        }
+    }
+    assert!(
+        paged > 0,
+        "no step needed a second page: the check did nothing"
+    );
 }

@@ -527,11 +527,7 @@ fn a_40_by_16_screen_puts_the_verdict_first() {
     type_keys(&mut app, " ");
     let text = draw(&app, 40, 16).backend().to_string();
     // The verdict and the best moves, before the board's other forms.
-    for words in [
-        "Perfect play draw",
-        "Best moves",
-        "more rows (enlarge the window)",
-    ] {
+    for words in ["Perfect play draw", "Best moves", "more rows: J reads on"] {
         assert!(text.contains(words), "{words}\n{text}");
     }
     // Cell values in the short form where the long one does not fit.

@@ -18,6 +18,7 @@ use super::shell::shell_layout;
 pub use super::tabs::{TabAction, TabId, Tabs};
 use super::text::Typed;
 use super::theme::Theme;
+use super::widgets;
 use crate::settings::Settings;
 use crate::solver::puzzle::PuzzleId;
 use crossterm::event::{Event, KeyCode, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
@@ -33,6 +34,9 @@ pub struct App {
     /// The first line of the help or the rules shown, when it is longer
     /// than the screen.
     pub overlay_scroll: usize,
+    /// The page shown of a panel cut short (`J`, `K`); any other key or
+    /// click brings back its first.
+    pub panel_page: usize,
     /// The last scroll position that shows something new, as last drawn:
     /// scrolling stops there, so that going back is at once visible.
     overlay_scroll_end: std::cell::Cell<usize>,
@@ -62,6 +66,7 @@ impl App {
             tabs: Tabs::default(),
             overlay: None,
             overlay_scroll: 0,
+            panel_page: 0,
             overlay_scroll_end: std::cell::Cell::new(usize::MAX),
             running: true,
             suspend_requested: false,
@@ -227,6 +232,10 @@ impl App {
                     "details hidden: i shows them again".into()
                 });
             }
+            Action::ReadOn(by) => {
+                self.panel_page =
+                    (self.panel_page.saturating_add_signed(by)).min(widgets::last_page());
+            }
             Action::ScrollOverlay(by) => {
                 self.overlay_scroll = (self.overlay_scroll.saturating_add_signed(by))
                     .min(self.overlay_scroll_end.get());
@@ -376,7 +385,13 @@ impl App {
                 self.page_mut().dismiss();
             }
         }
-        if let Some(action) = self.action_for(event, area) {
+        let action = self.action_for(event, area);
+        if matches!(event, Event::Key(_) | Event::Mouse(_))
+            && !matches!(action, Some(Action::ReadOn(_)) | None)
+        {
+            self.panel_page = 0;
+        }
+        if let Some(action) = action {
             self.update(action);
         }
     }

@@ -31,6 +31,8 @@ impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         // The views spell their texts in ASCII while this frame is drawn.
         let _ascii = ascii::drawing(self.ascii);
+        // A panel cut short shows the page `J` and `K` turned to.
+        let _page = widgets::reading_on(self.panel_page);
         let layout = shell_layout(area);
         let tab_hints = self.shown_keys(self.page().hints());
         let mut cursor = self.page().cursor();

@@ -167,11 +167,12 @@ impl<P, A, E> Training<P, A, E> {
         let over = attempt.standing != Standing::Solving;
         // Once the step is over, why it went so takes the question's rows
         // (the answer's line says what was played), and says first what
-        // comes next: on a small screen the end of a long why is cut.
+        // comes next, in a few words (the footer has Esc): round 14 could
+        // not read the end of the last step's why at 40×16.
         let next = if lesson.is_last() {
-            "the lesson is over: n for a rated puzzle, Esc back to the tab"
+            "the lesson is over; n: a rated puzzle"
         } else {
-            "n for the next step, Esc leaves the lesson"
+            "n: the next step"
         };
         let (question, why, standing) = if over {
             let why = format!("Why ({next}): {}", step.why);
