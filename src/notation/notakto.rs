@@ -101,6 +101,15 @@ impl fmt::Display for MoveText {
     }
 }
 
+/// A move named for the player: `board 1, b2`; in the notation, `1:b2`,
+/// with the details (`i`), which the expert reads and the files keep.
+pub fn move_named(mv: Move, details: bool) -> String {
+    match details {
+        true => MoveText(mv).to_string(),
+        false => format!("board {}, {}", mv.board + 1, mv.cell),
+    }
+}
+
 /// Reads a move `K:CELL` (`2:b2`) playable on `boards`: the error's
 /// column counts from 1 in `text`.
 pub fn read_move(boards: &[Board], text: &str) -> Result<Move, InputError> {

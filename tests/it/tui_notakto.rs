@@ -734,7 +734,7 @@ fn a_game_the_engine_begins_still_says_who_holds_the_winning_side() {
     settle(&mut app);
     assert_eq!(tab(&app).game().unwrap().record().moves().len(), 1);
     let text = draw(&app, 120, 40).backend().to_string();
-    assert!(text.contains("the engine played 1:"), "{text}");
+    assert!(text.contains("the engine played board 1, "), "{text}");
     assert!(
         text.contains(
             "the engine holds the winning side here: g stops, then g lets you move first"
@@ -772,14 +772,16 @@ fn at_40_by_16_hint_two_keeps_the_cursors_line_and_a_taken_cell_says_so() {
         let flat: String = text.split('"').collect::<Vec<_>>().join(" ");
         let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            flat.contains("the cursor: 1:b2 has an X; move it to an empty cell"),
+            flat.contains("the cursor: board 1, b2 has an X; move it to an empty cell"),
             "{w}x{h}:\n{text}"
         );
     }
     app.handle(&key(KeyCode::Right), AREA);
     let text = draw(&app, 40, 16).backend().to_string();
+    let flat: String = text.split('"').collect::<Vec<_>>().join(" ");
+    let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        text.contains("the cursor: X at 1:c2 kills board 1"),
+        flat.contains("the cursor: X at board 1, c2 kills board 1"),
         "{text}"
     );
     assert!(text.contains("hint 2:"), "{text}");
@@ -826,8 +828,10 @@ fn at_40_by_16_a_hint_asked_after_a_wrong_answer_comes_first_and_a_refusal_goes(
     type_keys(&mut app, "tt");
     let text = draw(&app, 40, 16).backend().to_string();
     assert!(text.contains("hint 2: on board 3"), "{text}");
+    let flat: String = text.split('"').collect::<Vec<_>>().join(" ");
+    let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        text.contains("the cursor: X at 1:c2 kills board 1"),
+        flat.contains("the cursor: X at board 1, c2 kills board 1"),
         "{text}"
     );
     // An answer after the hint: its words come first again.
@@ -906,5 +910,63 @@ fn a_puzzle_given_up_says_what_it_cost_over_its_line_in_notakto_and_treblecross(
         let words = format!("{id} given up: it counts as a miss; your rating 1350 (-150");
         assert!(text.contains(&words), "{words:?} not in\n{text}");
         assert!(text.contains("PERFECT LINE"), "{text}");
+    }
+}
+
+/// Whether `text` names a move in the notation, `2:b3`.
+fn has_notation(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.windows(4).any(|w| {
+        w[0].is_ascii_digit() && w[1] == ':' && "abc".contains(w[2]) && "123".contains(w[3])
+    })
+}
+
+/// Plain words name a move `board 2, b3` wherever it is written — the
+/// move list, the perfect line, the engine's move, a lesson's cursor
+/// words — and the details (`i`) `2:b3`: round 14 met `1:c3` in the
+/// lesson and `you 2:c3` in a given-up puzzle's line.
+#[test]
+fn moves_are_named_by_board_and_cell_until_the_details_show_the_notation() {
+    let game =
+        "noughts 1\nnotakto .../.../... .../.../... .../.../...\nfirst you\nmove 1:a1\nmove 2:b2\n";
+    let mut app = App::new(Theme { color: false });
+    app.load_saved(saved::read(game).unwrap());
+    settle(&mut app);
+    let text = draw(&app, 120, 40).backend().to_string();
+    assert!(text.contains("you board 1, a1"), "{text}");
+    assert!(text.contains("engine board 2, b2"), "{text}");
+    assert!(!has_notation(&text), "{text}");
+    app.set_details(true);
+    let text = draw(&app, 120, 40).backend().to_string();
+    assert!(text.contains("you 1:a1"), "{text}");
+    // A given-up puzzle's perfect line.
+    let mut app = App::new(Theme { color: false });
+    app.open_puzzle("notakto-2-3".parse().unwrap());
+    settle(&mut app);
+    type_keys(&mut app, "p");
+    settle(&mut app);
+    let text = draw(&app, 120, 40).backend().to_string();
+    assert!(
+        text.contains("PERFECT LINE") && text.contains("you board"),
+        "{text}"
+    );
+    assert!(!has_notation(&text), "{text}");
+    // The lesson's cursor words, from its second hint, at every step.
+    let mut app = App::new(Theme { color: false });
+    app.tab = TabId::Notakto;
+    type_keys(&mut app, "L");
+    for step in 1..=8 {
+        settle(&mut app);
+        type_keys(&mut app, "tt");
+        let text = draw(&app, 120, 40).backend().to_string();
+        assert!(text.contains("the cursor"), "step {step}: {text}");
+        assert!(!has_notation(&text), "step {step}: {text}");
+        if text.contains("step 8 of") || !text.contains("LESSON") {
+            break;
+        }
+        type_keys(&mut app, "pn");
+        if !draw(&app, 120, 40).backend().to_string().contains("LESSON") {
+            break;
+        }
     }
 }

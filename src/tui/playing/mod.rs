@@ -210,6 +210,9 @@ macro_rules! playing_fields {
         fn message_mut(&mut self) -> &mut Option<String> {
             &mut self.message
         }
+        fn details(&self) -> bool {
+            self.details
+        }
     };
 }
 pub(crate) use playing_fields;
@@ -240,8 +243,11 @@ pub trait PlayingTab {
     fn message_mut(&mut self) -> &mut Option<String>;
     /// The analysis follows what is shown now.
     fn reanalyze(&mut self);
-    /// A move as the move list writes it.
-    fn move_words(mv: Mv<Self>) -> String;
+    /// Whether the details (`i`) are shown: moves in the notation then.
+    fn details(&self) -> bool;
+    /// A move as the move list writes it: in plain words, or in the
+    /// notation with the `details`.
+    fn move_words(mv: Mv<Self>, details: bool) -> String;
     /// Why `position` refuses a move, in words.
     fn refused(position: &Pos<Self>, why: <Self::Rules as Rules>::Illegal) -> String;
 
@@ -251,7 +257,10 @@ pub trait PlayingTab {
     /// Said when the engine has moved (`None`: the board and the move
     /// list say it).
     fn engine_said(&self, mv: Mv<Self>) -> Option<String> {
-        Some(format!("the engine played {}", Self::move_words(mv)))
+        Some(format!(
+            "the engine played {}",
+            Self::move_words(mv, self.details())
+        ))
     }
 
     /// The game kept: the one on, or the one waiting aside for the

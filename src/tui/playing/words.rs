@@ -118,13 +118,16 @@ impl Players {
 /// ([`in_moves`]).
 pub struct PlayingWords<T> {
     players: Players,
+    /// Moves in the notation (the details shown), else in plain words.
+    details: bool,
     tab: PhantomData<T>,
 }
 
 impl<T> PlayingWords<T> {
-    pub fn new(players: Players) -> PlayingWords<T> {
+    pub fn new(players: Players, details: bool) -> PlayingWords<T> {
         PlayingWords {
             players,
+            details,
             tab: PhantomData,
         }
     }
@@ -149,7 +152,11 @@ where
 {
     fn move_text(&self, before: &Pos<T>, mv: Mv<T>) -> String {
         let mover = T::Rules::to_move(before);
-        format!("{} {}", self.names(mover).0, T::move_words(mv))
+        format!(
+            "{} {}",
+            self.names(mover).0,
+            T::move_words(mv, self.details)
+        )
     }
 
     /// Nothing: a move in the list already names its player.

@@ -37,7 +37,7 @@ impl PlayingTab for MncTab {
 
     /// Without the position (which says whose piece it is and what it
     /// takes): `small b2`, `big c1-a3`.
-    fn move_words(mv: Move) -> String {
+    fn move_words(mv: Move, _details: bool) -> String {
         match mv {
             Move::Place { size, cell } => format!("{} {cell}", size_word(size)),
             Move::Shift { from, to } => format!("big {from}-{to}"),

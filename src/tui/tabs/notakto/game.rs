@@ -4,7 +4,7 @@
 
 use super::puzzle::Editor;
 use super::NotaktoTab;
-use crate::notation::notakto::MoveText;
+use crate::notation::notakto::move_named;
 use crate::solver::notakto::game::{NotPlayable, NotaktoRules, Player, Position};
 use crate::solver::notakto::{Board, Move};
 use crate::solver::record::Record;
@@ -26,8 +26,8 @@ impl PlayingTab for NotaktoTab {
         NotaktoTab::reanalyze(self);
     }
 
-    fn move_words(mv: Move) -> String {
-        MoveText(mv).to_string()
+    fn move_words(mv: Move, details: bool) -> String {
+        move_named(mv, details)
     }
 
     fn refused(position: &Position, NotPlayable(mv): NotPlayable) -> String {
@@ -35,8 +35,10 @@ impl PlayingTab for NotaktoTab {
             Some(board) if board.is_dead() => {
                 format!("board {} is dead: no move there", mv.board + 1)
             }
-            Some(board) if board.has_x(mv.cell) => format!("{} holds an X already", MoveText(mv)),
-            _ => format!("{} is not a cell of the boards", MoveText(mv)),
+            Some(board) if board.has_x(mv.cell) => {
+                format!("{} holds an X already", move_named(mv, false))
+            }
+            _ => format!("{} is not a cell of the boards", move_named(mv, false)),
         }
     }
 }
@@ -86,7 +88,9 @@ impl NotaktoTab {
         PlayingWords::new(Players::of(
             self.playing.game.is_some(),
             self.training.current.is_some(),
-        ))
+        ),
+            self.details,
+        )
     }
 
     /// The game's record, or the editor's study of a perfect line.

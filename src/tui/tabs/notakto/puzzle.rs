@@ -5,7 +5,7 @@
 
 use super::{Action, Boards, NotaktoTab, Spot};
 use crate::notation::notakto::puzzle_hint;
-use crate::notation::notakto::{count_words, element, makes_words, move_reason, MoveText};
+use crate::notation::notakto::{count_words, element, makes_words, move_named, move_reason};
 use crate::solver::notakto::count::Count;
 use crate::notation::puzzle::PuzzleText;
 use crate::solver::notakto::game::NotaktoRules;
@@ -162,7 +162,7 @@ impl NotaktoTab {
             return;
         }
         if board.has_x(mv.cell) {
-            self.message = Some(format!("{} holds an X already", MoveText(mv)));
+            self.message = Some(format!("{} holds an X already", move_named(mv, self.details)));
             return;
         }
         let q = quotient();
@@ -174,10 +174,7 @@ impl NotaktoTab {
         // 14 met `0 flips, 0 halves, 2 opens` on step 1) nor `1:b2`.
         let details = self.details;
         let counts = self.counts_taught();
-        let named = match details {
-            true => MoveText(mv).to_string(),
-            false => format!("board {}, {}", mv.board + 1, mv.cell),
-        };
+        let named = move_named(mv, details);
         if t.puzzle.answers.contains(&mv) {
             self.training.right(match (details, counts) {
                 (true, _) => format!(
@@ -202,7 +199,7 @@ impl NotaktoTab {
             // Why, by the count the move leaves (once taught), and a reply
             // that wins.
             let reply = analysis.winning_moves().first().map_or_else(String::new, |&r| {
-                format!(", for example with board {}, {}", r.board + 1, r.cell)
+                format!(", for example with {}", move_named(r, false))
             });
             let why = match counts {
                 true => format!(" {}", move_reason(&self.boards, mv, false)),
@@ -250,7 +247,7 @@ impl NotaktoTab {
         let spot = self.cursor;
         if t.attempt.is_open() && t.attempt.hints >= 2 && !self.details {
             let mv = spot.as_move();
-            let at = MoveText(mv);
+            let at = move_named(mv, false);
             let words = match self.boards.get(spot.board) {
                 Some(b) if b.is_dead() => format!(
                     "the cursor: board {} is dead; move it to a live board",
@@ -273,7 +270,7 @@ impl NotaktoTab {
                 .puzzle
                 .answers
                 .iter()
-                .map(|&m| MoveText(m).to_string())
+                .map(|&m| move_named(m, self.details))
                 .collect();
             let (one, all) = match answers.len() {
                 1 => ("the one winning move", ""),

@@ -8,7 +8,8 @@
 use super::layout::{Look, NotaktoLayout, Place};
 use super::{NotaktoTab, Spot};
 use crate::notation::notakto::{
-    count_plain, count_short, element, kind_words, makes_words, product_words, MoveText,
+    count_plain, count_short, element, kind_words, makes_words, move_named, product_words,
+    MoveText,
 };
 use crate::solver::notakto::count::Count;
 use crate::solver::board::line_in;
@@ -42,10 +43,7 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) ->
         return format!("board {k} is dead (three in a line): no move there");
     }
     // Plain words name the board and the cell; the details, `1:b2`.
-    let at = match details {
-        true => MoveText(mv).to_string(),
-        false => format!("board {k}, {}", spot.cell),
-    };
+    let at = move_named(mv, details);
     if board.has_x(spot.cell) {
         return format!("{at} holds an X");
     }
@@ -359,7 +357,7 @@ impl NotaktoTab {
                 your_move: format!(
                     "your move, the cursor on {}. Space or click places an X; whoever kills \
                      the last board loses.",
-                    MoveText(self.cursor.as_move())
+                    move_named(self.cursor.as_move(), self.details)
                 ),
             };
             let hidden = self.analysis_hidden();

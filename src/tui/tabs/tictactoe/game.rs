@@ -30,7 +30,7 @@ impl PlayingTab for TicTacToeTab {
         TicTacToeTab::reanalyze(self);
     }
 
-    fn move_words(cell: Cell) -> String {
+    fn move_words(cell: Cell, _details: bool) -> String {
         cell.to_string()
     }
 

@@ -24,7 +24,7 @@ impl PlayingTab for TreblecrossTab {
         TreblecrossTab::reanalyze(self);
     }
 
-    fn move_words(cell: usize) -> String {
+    fn move_words(cell: usize, _details: bool) -> String {
         (cell + 1).to_string()
     }
 
@@ -84,7 +84,9 @@ impl TreblecrossTab {
         PlayingWords::new(Players::of(
             self.playing.game.is_some(),
             self.training.current.is_some(),
-        ))
+        ),
+            self.details,
+        )
     }
 
     /// The strip the board shows, and the last move that led to it with
