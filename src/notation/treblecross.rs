@@ -145,9 +145,9 @@ pub fn example_words(analysis: &StripAnalysis) -> String {
             winning_cells,
             ..
         } if winning_cells.is_empty() => format!(
-            "the player to move loses: the {} free segment{} balance out",
+            "the player to move loses: the {} free stretch{} balance out",
             segments.len(),
-            if segments.len() == 1 { "" } else { "s" }
+            if segments.len() == 1 { "" } else { "es" }
         ),
         StripAnalysis::Segments { winning_cells, .. } => format!(
             "the player to move wins, by {} cell{} (starred)",
@@ -299,6 +299,23 @@ pub fn puzzle_hint(
                     segment_words(s),
                     s.grundy
                 ),
+                // The only stretch: naming it would repeat the question
+                // (round 14), so say what a winning cell leaves of it.
+                Some(s) if segments.len() == 1 => {
+                    let left = cell.saturating_sub(2).saturating_sub(s.start);
+                    let right = (s.start + s.len).saturating_sub(cell + 3);
+                    let parts: Vec<usize> = [left, right].into_iter().filter(|&l| l > 0).collect();
+                    let leaves = match parts[..] {
+                        [] => "no free cell".to_string(),
+                        [a] => format!("one stretch, of {a}, which counts 0"),
+                        [a, b] => format!("two stretches, of {a} and {b}, whose counts cancel out"),
+                        _ => unreachable!("two parts at most"),
+                    };
+                    format!(
+                        "the only free stretch is {}: a winning cell leaves {leaves}",
+                        cells_words(s)
+                    )
+                }
                 Some(s) => format!("a winning cell lies in the free stretch of {}", segment_words(s)),
                 None => format!("look near cell {}", cell + 1),
             }

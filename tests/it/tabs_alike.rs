@@ -537,14 +537,17 @@ fn every_game_has_one_word_in_every_list() {
 }
 
 /// The words of the expert's layer: the contest problems, the Grundy
-/// values' list, the quotient's algebra, a unit a player does not count in.
-const EXPERT_WORDS: [&str; 6] = [
+/// values' list, the quotient's algebra, a unit a player does not count in,
+/// the octal games' word for what the plain words call a free stretch
+/// (round 14 met both).
+const EXPERT_WORDS: [&str; 7] = [
     "Codeforces",
     "CodeChef",
     "P-portion",
     "L:G",
     "plies",
     "nim-sum",
+    "segment",
 ];
 
 /// Each tab's first screen at 80×24 speaks plainly: it says who wins and

@@ -301,6 +301,46 @@ fn json_lines_agree_with_the_text_answers_and_exhaustive_search() {
     }
 }
 
+/// The second hint where a strip has one free stretch (round 14 read `the
+/// free stretch of 14` on a strip of one): the stretches the first winning
+/// cell leaves, by the test's own rule, and their counts cancel out.
+fn only_stretch_hint(strip: &[bool], cell: usize, hint: &str, g: &[u32]) {
+    let safe_before = safe(strip);
+    let from = safe_before.iter().position(|&s| s).unwrap();
+    let to = safe_before.iter().rposition(|&s| s).unwrap();
+    let prefix = match from == to {
+        true => format!("the only free stretch is cell {}: ", from + 1),
+        false => format!("the only free stretch is cells {}–{}: ", from + 1, to + 1),
+    };
+    let leaves = hint
+        .strip_prefix(&prefix)
+        .and_then(|rest| rest.strip_prefix("a winning cell leaves "))
+        .unwrap_or_else(|| panic!("{hint}"));
+    let mut after = strip.to_vec();
+    after[cell] = true;
+    let safe_after = safe(&after);
+    let mut runs = Vec::new();
+    let mut run = 0;
+    for &s in safe_after.iter().chain([&false]) {
+        match s {
+            true => run += 1,
+            false if run > 0 => {
+                runs.push(run);
+                run = 0;
+            }
+            false => {}
+        }
+    }
+    let expected = match runs[..] {
+        [] => "no free cell".to_string(),
+        [a] => format!("one stretch, of {a}, which counts 0"),
+        [a, b] => format!("two stretches, of {a} and {b}, whose counts cancel out"),
+        _ => panic!("{hint}: three stretches after one X"),
+    };
+    assert_eq!(leaves, expected, "{hint}");
+    assert_eq!(runs.iter().fold(0, |x, &r| x ^ g[r]), 0, "{hint}");
+}
+
 #[test]
 fn a_winning_cells_hints_are_plain_words_and_name_the_stretch_it_is_in() {
     use noughts::notation::treblecross::puzzle_hint;
@@ -309,7 +349,7 @@ fn a_winning_cells_hints_are_plain_words_and_name_the_stretch_it_is_in() {
     let g = segment_values(200);
     let mut table = GrundyTable::default();
     let mut puzzler = Puzzler::new();
-    let mut asked = 0;
+    let (mut asked, mut only) = (0, 0);
     for level in 1..=4u8 {
         for number in 1..=20u32 {
             let p: TreblecrossPuzzle = puzzler.named(level, number);
@@ -354,6 +394,13 @@ fn a_winning_cells_hints_are_plain_words_and_name_the_stretch_it_is_in() {
                 }
             }
             assert!(hint(1, true).contains("nim-sum"));
+            // The only stretch: what the first winning cell leaves of it
+            // (by the test's own rule), counts that cancel out.
+            if stretches == 1 {
+                only_stretch_hint(&p.strip, cells[0], &second, &g);
+                only += 1;
+                continue;
+            }
             // The stretch named: safe cells (by the test's own rule), the
             // cells beside it not, and the first winning cell in it.
             let (len, from, to) = {
@@ -380,6 +427,7 @@ fn a_winning_cells_hints_are_plain_words_and_name_the_stretch_it_is_in() {
         }
     }
     assert!(asked > 20, "{asked} winning-cell puzzles");
+    assert!(only > 0, "no strip of one stretch among {asked}");
 }
 
 /// How many runs of safe cells there are.

@@ -599,7 +599,7 @@ impl TreblecrossTab {
                 match self.details {
                     true => "i hides the details",
                     false => {
-                        "i: the details (the Grundy values: each free segment's, their sum, the table)"
+                        "i: the details (the Grundy values: each free stretch's, their sum, the table)"
                     }
                 },
                 theme.dim(),
