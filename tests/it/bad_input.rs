@@ -131,15 +131,15 @@ fn grundy_bad_input() {
     );
     assert_bad(&["grundy", "5", "--game", "0.000"], "", "--game", "no move");
     assert_bad(
-        &["grundy", "1073741825"],
+        &["grundy", "2147483649"],
         "",
-        "N = 1073741825",
-        "at most 1073741824 values (2^30)",
+        "N = 2147483649",
+        "at most 2147483648 values (2^31)",
     );
     assert_bad(
-        &["grundy", "--survey", "--max", "1073741825"],
+        &["grundy", "--survey", "--max", "2147483649"],
         "",
-        "--max = 1073741825",
+        "--max = 2147483649",
         "at most",
     );
     assert_bad(

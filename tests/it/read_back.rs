@@ -301,7 +301,7 @@ fn merge_shows_a_game_once_names_files_that_differ_and_escapes_what_it_prints() 
     std::fs::write(folder.join("0.77.json"), doc.to_string()).unwrap();
     let out = merge(true);
     let (stdout, stderr) = text(&out);
-    assert!(stderr.contains("past 2^30"), "{stderr}");
+    assert!(stderr.contains("past 2^31"), "{stderr}");
     assert_eq!(stdout.lines().count(), 1);
 }
 

@@ -381,7 +381,11 @@ fn notakto_editing_game_review_line_over_and_puzzle() {
     insta::assert_snapshot!("notakto_80x24_playing", text);
     shows(
         &text,
-        &["your move, the cursor on", "1. you board 1, c2", "2. engine"],
+        &[
+            "your move, the cursor on",
+            "1. you board 1, c2",
+            "2. engine",
+        ],
     );
     keys(&mut app, "a");
     screen(&mut app);
