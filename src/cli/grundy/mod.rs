@@ -136,7 +136,7 @@ const PROGRESS_FROM: usize = 1 << 16;
 
 /// The most values one run computes: the table and its one reversed copy
 /// must fit in memory (2^31 values: 4 GiB each, whatever the threads, 6.3
-/// bytes a value measured at 2^30, so about 13.5 GiB; the values are
+/// bytes a value measured at 2^30, so about 13.5 GB (12.6 GiB, estimated); the values are
 /// written out as a stream). Rare heaps are kept as u32, so this must stay
 /// below 2^32; beyond 2^31 waits for the streaming form (issue 50).
 pub const LARGEST_N: usize = 1 << 31;
