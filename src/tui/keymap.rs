@@ -42,8 +42,9 @@ impl When {
     pub const NONE: When = When(0);
 
     /// No puzzle on: a game's own keys need it (a new game, other sides,
-    /// the engine's strength), which a puzzle refuses: its review and
-    /// perfect line offered `n new` (round 14).
+    /// the engine's strength, continuing from a step of the line), which a
+    /// puzzle refuses: its review and perfect line offered `n new` (round
+    /// 14).
     pub const NO_PUZZLE: When = When(1 << 17);
 
     /// A puzzle shown and not answered yet: its answer keys need it (the

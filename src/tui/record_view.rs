@@ -209,12 +209,24 @@ pub fn line_lines<R: Rules>(
         } => "p or Esc back to the review",
         _ => "p or Esc back",
     };
-    let keys = ["< > step", "c continue from the step shown", back];
-    let keys: Vec<&str> = (keys.into_iter())
-        .filter(|words| continues || !words.starts_with("c "))
-        .collect();
-    lines.extend(key_lines(&keys, width, theme.dim()));
+    lines.extend(key_lines(
+        &line_keys("c continue from the step shown", back, continues),
+        width,
+        theme.dim(),
+    ));
     lines
+}
+
+/// What a perfect line's keys do, in its panel: stepping, `continue`
+/// (its words, said only where play can go on: not in a puzzle's line,
+/// whose game is the puzzle), and `back`.
+pub fn line_keys<'a>(continue_words: &'a str, back: &'a str, continues: bool) -> Vec<&'a str> {
+    let mut keys = vec!["< > step"];
+    if continues {
+        keys.push(continue_words);
+    }
+    keys.push(back);
+    keys
 }
 
 /// What a list shows: a heading, its entries and the one highlighted.

@@ -95,7 +95,8 @@ pub trait Tab: Default + Puzzles + Keep + TabBasics {
 
     /// The mode the keys are matched in and the footer drawn for: the
     /// tab's, with the shared puzzle keys a run has no use for (the aim,
-    /// and the hints while the puzzle is open) outside a run, so that the
+    /// and the hints while the puzzle is open) outside a run, and the
+    /// game's own keys outside a puzzle ([`When::NO_PUZZLE`]), so that the
     /// footer never offers them where they do nothing.
     fn keys_mode(&self) -> When {
         // A run lives only while the puzzles are on, so no need to ask

@@ -131,23 +131,33 @@ pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, s
     audit::text(Kind::Wrapped, area, || lines.iter().map(plain).collect());
     let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
     let needed = paragraph.line_count(area.width);
-    if needed <= usize::from(area.height) || area.height < 2 {
+    if needed <= usize::from(area.height) {
         paragraph.render(area, buf);
         return;
     }
-    // A page is every row but the last, which says what is left.
-    let rows = usize::from(area.height) - 1;
-    let last = needed.div_ceil(rows) - 1;
-    LAST_PAGE.with(|most| most.set(most.get().max(last)));
-    let page = PAGE.with(Cell::get).min(last);
-    let top = u16::try_from(page * rows).unwrap_or(u16::MAX);
-    let text = Rect::new(area.x, area.y, area.width, area.height - 1);
-    paragraph.scroll((top, 0)).render(text, buf);
-    let left = needed.saturating_sub((page + 1) * rows);
-    let more = match (left, page) {
-        (0, _) => "the end: K back up".to_string(),
-        (_, 0) => format!("{} {left} more rows: J reads on", ascii::ellipsis()),
-        _ => format!("{} {left} more rows: J on, K back", ascii::ellipsis()),
+    let more = match usize::from(area.height) {
+        0 => return,
+        // One row: no page to turn, the sign alone.
+        1 => format!(
+            "{} {needed} more rows (enlarge the window)",
+            ascii::ellipsis()
+        ),
+        // A page is every row but the last, which says what is left.
+        height => {
+            let rows = height - 1;
+            let last = needed.div_ceil(rows) - 1;
+            LAST_PAGE.with(|most| most.set(most.get().max(last)));
+            let page = PAGE.with(Cell::get).min(last);
+            let top = u16::try_from(page * rows).unwrap_or(u16::MAX);
+            let text = Rect::new(area.x, area.y, area.width, area.height - 1);
+            paragraph.scroll((top, 0)).render(text, buf);
+            let left = needed.saturating_sub((page + 1) * rows);
+            match (left, page) {
+                (0, _) => "the end: K back up".to_string(),
+                (_, 0) => format!("{} {left} more rows: J reads on", ascii::ellipsis()),
+                _ => format!("{} {left} more rows: J on, K back", ascii::ellipsis()),
+            }
+        }
     };
     let row = area.bottom() - 1;
     buf.set_style(Rect::new(area.x, row, area.width, 1), Style::reset());
@@ -389,6 +399,13 @@ mod tests {
         }
         assert_eq!(read, words);
         assert_eq!(page(12).0, ["word22", "word23"]);
+        // One row: the sign alone (no page to turn).
+        let row = Rect::new(0, 0, 40, 1);
+        let mut buf = Buffer::empty(row);
+        let lines = words.iter().map(|w| Line::raw(w.clone())).collect();
+        render_wrapped(lines, row, &mut buf, Style::new());
+        let sign: String = (0..40).map(|x| buf[(x, 0)].symbol().to_string()).collect();
+        assert!(sign.starts_with("… 23 more rows (enlarge"), "{sign:?}");
         // Words that fit: no sign, nothing cut, no page.
         let _page = reading_on(3);
         let mut buf = Buffer::empty(area);

@@ -386,9 +386,15 @@ impl App {
             }
         }
         let action = self.action_for(event, area);
-        if matches!(event, Event::Key(_) | Event::Mouse(_))
-            && !matches!(action, Some(Action::ReadOn(_)) | None)
-        {
+        // Any key but J and K, a click or a new size shows a cut panel's
+        // first page again (a mouse's mere moving does not).
+        let turns_page = matches!(action, Some(Action::ReadOn(_)));
+        let resets = match event {
+            Event::Key(_) | Event::Resize(..) => !turns_page,
+            Event::Mouse(_) => action.is_some() && !turns_page,
+            _ => false,
+        };
+        if resets {
             self.panel_page = 0;
         }
         if let Some(action) = action {

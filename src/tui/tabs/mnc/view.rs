@@ -598,7 +598,10 @@ pub(super) fn hint_fits(rect: Rect, piece: bool, hint: &HintForms) -> bool {
         return true;
     }
     let hint_row = rect.height >= 3 || !piece;
-    // A cell's name is two columns; its marks give way to the hint.
+    // After a cell's name (two columns and a space): "last" and "from"
+    // give way to the hint, a ◎ or ↑ does not, but no cell with a piece
+    // and two rows is wide enough for a style but letters, which have
+    // their own narrower forms.
     let room = if hint_row { rect.width } else { rect.width.saturating_sub(3) };
     hint.inline.first().is_some_and(|form| form.width() <= usize::from(room))
 }

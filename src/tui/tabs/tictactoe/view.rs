@@ -114,11 +114,11 @@ impl TicTacToeTab {
             theme.title(),
         );
         let steps = Line::from(record_view::line_steps(line.moves.len(), "", step));
-        // A puzzle's line cannot be played on (its game is the puzzle).
-        let keys = ["< > step", "c continue from the board shown", "p or Esc back"];
-        let keys: Vec<&str> = (keys.into_iter())
-            .filter(|words| self.training.current.is_none() || !words.starts_with("c "))
-            .collect();
+        let keys = record_view::line_keys(
+            "c continue from the board shown",
+            "p or Esc back",
+            self.training.current.is_none(),
+        );
         let keys = key_lines(&keys, area.width, theme.dim());
         let given_up = self
             .training
