@@ -29,6 +29,9 @@ pub struct Progress {
     /// Solved in a row, with no wrong answer and no solution shown.
     pub streak: u32,
     pub best: u32,
+    /// Solved with no wrong answer: what the dashboard and the history
+    /// count as solved (round 15 read `solved 1` on the panel beside the
+    /// dashboard's `0 solved, 1 missed`).
     pub solved: u32,
     /// The player's rating (a record of before ratings reads as new).
     #[serde(default)]
@@ -407,10 +410,8 @@ impl Trainer {
             self.rate(attempt, Outcomes::WIN);
         }
         if attempt.wrong > 0 || attempt.hints >= HINT_STEPS {
-            self.update(|p| {
-                p.solved = p.solved.saturating_add(1);
-                p.streak = 0;
-            });
+            // Kept as a miss: not one more solved.
+            self.update(|p| p.streak = 0);
             return "solved, after a slip: streak 0".into();
         }
         // The streak counts puzzles solved unaided: a hint holds it where

@@ -125,12 +125,22 @@ pub fn last_page() -> usize {
 
 /// `lines` wrapped into `area`; when they need more rows than it has, its
 /// last row says how many more and how to read them (`J` reads on a page,
-/// `K` goes back), instead of cutting the words off silently.
+/// `K` goes back), instead of cutting the words off silently. A page ends
+/// between two lines where one does (round 15 read a sentence split
+/// across pages); only a line longer than a page is split.
 pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, sign: Style) {
     let lines: Vec<Line<'static>> = lines.into_iter().map(spelled_line).collect();
     audit::text(Kind::Wrapped, area, || lines.iter().map(plain).collect());
+    // Each line wraps on its own: the rows it takes, and where it ends.
+    let mut ends = Vec::with_capacity(lines.len());
+    let mut needed = 0;
+    for line in &lines {
+        needed += Paragraph::new(line.clone())
+            .wrap(Wrap { trim: false })
+            .line_count(area.width);
+        ends.push(needed);
+    }
     let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
-    let needed = paragraph.line_count(area.width);
     if needed <= usize::from(area.height) {
         paragraph.render(area, buf);
         return;
@@ -139,23 +149,25 @@ pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, s
         0 => return,
         // One row: no page to turn, the sign alone.
         1 => format!(
-            "{} {needed} more rows (enlarge the window)",
-            ascii::ellipsis()
+            "{} {} (enlarge the window)",
+            ascii::ellipsis(),
+            rows_more(needed)
         ),
-        // A page is every row but the last, which says what is left.
+        // A page is at most every row but the last, which says what is left.
         height => {
-            let rows = height - 1;
-            let last = needed.div_ceil(rows) - 1;
+            let pages = pages(&ends, height - 1);
+            let last = pages.len() - 1;
             LAST_PAGE.with(|most| most.set(most.get().max(last)));
             let page = PAGE.with(Cell::get).min(last);
-            let top = u16::try_from(page * rows).unwrap_or(u16::MAX);
-            let text = Rect::new(area.x, area.y, area.width, area.height - 1);
-            paragraph.scroll((top, 0)).render(text, buf);
-            let left = needed.saturating_sub((page + 1) * rows);
+            let (top, bottom) = pages[page];
+            let text = Rect::new(area.x, area.y, area.width, (bottom - top) as u16);
+            let scroll = u16::try_from(top).unwrap_or(u16::MAX);
+            paragraph.scroll((scroll, 0)).render(text, buf);
+            let left = needed - bottom;
             match (left, page) {
                 (0, _) => "the end: K back up".to_string(),
-                (_, 0) => format!("{} {left} more rows: J reads on", ascii::ellipsis()),
-                _ => format!("{} {left} more rows: J on, K back", ascii::ellipsis()),
+                (_, 0) => format!("{} {}: J reads on", ascii::ellipsis(), rows_more(left)),
+                _ => format!("{} {}: J on, K back", ascii::ellipsis(), rows_more(left)),
             }
         }
     };
@@ -165,6 +177,46 @@ pub fn render_wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer, s
         buf[(x, row)].set_symbol(" ");
     }
     buf.set_stringn(area.x, row, more, usize::from(area.width), sign);
+}
+
+/// `1 more row`, `5 more rows`.
+fn rows_more(rows: usize) -> String {
+    match rows {
+        1 => "1 more row".to_string(),
+        n => format!("{n} more rows"),
+    }
+}
+
+/// The pages of lines whose last rows are `ends` (counted from the top),
+/// `rows` a page at most: each page's first and past-last row. A page ends
+/// at the last line end within it, unless the line it would push on is
+/// longer than a page anyway, or the page would be less than half full:
+/// then that line is split where the page ends.
+fn pages(ends: &[usize], rows: usize) -> Vec<(usize, usize)> {
+    let needed = ends.last().copied().unwrap_or(0);
+    let mut pages = Vec::new();
+    let mut top = 0;
+    while top < needed {
+        let room = top + rows;
+        let bottom = if room >= needed {
+            needed
+        } else {
+            // The line that runs past the page: where it starts and ends.
+            let over = ends.partition_point(|&end| end <= room);
+            let start = if over == 0 { 0 } else { ends[over - 1] };
+            // Pushed on whole where it fits a page and this one is at
+            // least half full (a page of one row over two blank ones read
+            // as the end).
+            let half_full = start.saturating_sub(top) >= rows.div_ceil(2);
+            match half_full && ends[over] - start <= rows {
+                true => start,
+                false => room,
+            }
+        };
+        pages.push((top, bottom));
+        top = bottom;
+    }
+    pages
 }
 
 /// A space that wrapping keeps (no-break): `step 1 of 4` wraps whole
@@ -412,5 +464,45 @@ mod tests {
         render_wrapped(vec![Line::raw("all here")], area, &mut buf, Style::new());
         assert_eq!(buf[(0, 0)].symbol(), "a");
         assert_eq!(last_page(), 0);
+    }
+
+    /// Pages end between lines: lines of two rows, three rows a page, make
+    /// pages of two; a line longer than a page is split where a page ends;
+    /// what is left says `row` for one.
+    #[test]
+    fn pages_end_between_lines() {
+        assert_eq!(pages(&[2, 4, 6], 3), [(0, 2), (2, 4), (4, 6)]);
+        assert_eq!(pages(&[1, 8, 9], 3), [(0, 3), (3, 6), (6, 9)]);
+        assert_eq!(pages(&[1, 4, 5], 3), [(0, 3), (3, 5)]);
+        assert_eq!(pages(&[2, 5, 6], 4), [(0, 2), (2, 6)]);
+        assert_eq!(pages(&[1, 2, 3, 4], 3), [(0, 3), (3, 4)]);
+        // Drawn: the second page starts with the second sentence whole.
+        let area = Rect::new(0, 0, 12, 4);
+        let sentences = ["one two three", "four five six", "seven"];
+        let page = |n: usize| -> Vec<String> {
+            let _page = reading_on(n);
+            let mut buf = Buffer::empty(area);
+            let lines = sentences.iter().map(|w| Line::raw(*w)).collect();
+            render_wrapped(lines, area, &mut buf, Style::new());
+            (0..4)
+                .map(|y| {
+                    let row: String = (0..12).map(|x| buf[(x, y)].symbol()).collect();
+                    row.trim_end().to_string()
+                })
+                .collect()
+        };
+        assert_eq!(page(0), ["one two", "three", "", "… 3 more row"]);
+        assert_eq!(page(1), ["four five", "six", "seven", "the end: K b"]);
+        let mut buf = Buffer::empty(Rect::new(0, 0, 30, 3));
+        let lines = vec![Line::raw("a"), Line::raw("b"), Line::raw("c")];
+        render_wrapped(lines, Rect::new(0, 0, 30, 2), &mut buf, Style::new());
+        let sign: String = (0..30).map(|x| buf[(x, 1)].symbol()).collect();
+        assert!(sign.starts_with("… 2 more rows: J reads on"), "{sign:?}");
+        let lines = ["a", "b", "c", "d", "e"].map(Line::raw).to_vec();
+        let mut buf = Buffer::empty(Rect::new(0, 0, 30, 3));
+        let _page = reading_on(1);
+        render_wrapped(lines, Rect::new(0, 0, 30, 3), &mut buf, Style::new());
+        let sign: String = (0..30).map(|x| buf[(x, 2)].symbol()).collect();
+        assert!(sign.starts_with("… 1 more row: J on, K back"), "{sign:?}");
     }
 }

@@ -138,6 +138,10 @@ fn a_missed_puzzle_is_listed_and_comes_back_until_solved_twice_in_a_row() {
         text.contains("missed before: back until solved 2 times in a row"),
         "{text}"
     );
+    // Not rated, and what a hint costs says so (round 15 read `a miss
+    // still is` rated under `not rated`).
+    assert!(text.contains("t for a hint, p for the solution"), "{text}");
+    assert!(!text.contains("a miss still is"), "{text}");
     solve(&mut app);
 
     // Solved once: it stays on the list, and comes back again later.

@@ -422,6 +422,7 @@ fn lessons_are_named_in_the_footer_and_read_at_40_by_16() {
         let footer = footer_of(&draw(&app, 120, 30));
         assert!(footer.contains("t hint"), "{tab:?}: {footer}");
         assert!(!footer.contains("harder/easier"), "{tab:?}: {footer}");
+        tick_until(&mut app, "the step set", |app| !app.busy());
         let text = screen(&app, 40, 16);
         // N&C+ has two rows under its hands there: the question goes first.
         if tab != TabId::Mnc {
@@ -475,6 +476,7 @@ fn a_lessons_place_wraps_whole_and_reads_as_plain_spaces() {
         noughts::tui::app::TabId::Mnc,
     ));
     type_keys(&mut app, "L");
+    tick_until(&mut app, "the step set", |app| !app.busy());
     let text = draw(&app, 40, 16).backend().to_string();
     assert!(text.contains("step 1 of 4"), "{text}");
     assert!(!text.contains('\u{a0}'), "{text}");

@@ -861,7 +861,12 @@ fn at_80_by_24_the_rating_line_stays_over_a_wrong_answer_and_two_hints() {
     assert!(text.contains("not played: board 2, b2"), "{text}");
     assert!(text.contains("hint 2: on board 3"), "{text}");
     assert!(text.contains("your rating"), "{text}");
-    assert!(!text.contains("more rows"), "{text}");
+    // What gave way is behind a sign, read on with J (round 15: the
+    // heading went with no sign, and J did nothing).
+    assert!(text.contains("more rows: J reads on"), "{text}");
+    type_keys(&mut app, "J");
+    let next = draw(&app, 80, 24).backend().to_string();
+    assert!(next.contains("hint 1: the boards count"), "{next}");
 }
 
 #[test]

@@ -673,10 +673,18 @@ fn the_legend_says_what_each_mark_gives() {
     let app = app_with("......");
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.contains("LOSING"), "{text}");
-    assert!(text.contains("⊘ loses at once, · loses later"), "{text}");
+    assert!(text.contains("· loses later"), "{text}");
     assert!(!text.contains("★ wins"), "{text}");
+    // Only the marks drawn: no X, no ⊘ (round 15 looked for one).
+    assert!(!text.contains('⊘'), "{text}");
     let app = app_with(".......");
     let text = draw(&app, 100, 24).backend().to_string();
+    assert!(text.contains("★ wins, · loses later"), "{text}");
+    assert!(!text.contains('⊘'), "{text}");
+    let app = app_with("X.......X..............");
+    let text = draw(&app, 100, 24).backend().to_string();
+    let strip = text.lines().nth(2).unwrap_or_default();
+    assert!(strip.contains('⊘') && strip.contains('★'), "{text}");
     assert!(
         text.contains("★ wins, · loses later, ⊘ loses at once"),
         "{text}"
@@ -689,8 +697,8 @@ fn the_zoom_says_what_its_key_does_first() {
     // first step narrows both (3, then 2 where 3 it was); 40 cells on 80
     // are drawn 2 wide: it widens them (to 3).
     for (text, width, said) in [
-        ("............", 200, "z narrows the cells"),
-        (".......................", 80, "z narrows the cells"),
+        ("............", 200, "z: smaller cells"),
+        (".......................", 80, "z: smaller cells"),
         (
             "........................................",
             80,
@@ -705,6 +713,7 @@ fn the_zoom_says_what_its_key_does_first() {
         draw(&app, width, 24);
         let after = app.tabs.treblecross.drawn_cell_width();
         let wider = said.contains("widens");
+        // (`z: smaller cells` narrows them.)
         assert!(
             after != before && (after > before) == wider,
             "{text}: {before} then {after}"

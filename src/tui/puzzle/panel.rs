@@ -7,7 +7,7 @@ use super::{
 };
 use crate::solver::puzzle::Theme as PuzzleTheme;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{render_wrapped, rows_of};
+use crate::tui::widgets::{render_wrapped, rows_of, together};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -67,7 +67,11 @@ impl PuzzlePanel {
 
     pub fn render(self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let all = self.lines();
-        let fits = |lines: &[Line<'_>]| rows_of(lines, area.width) <= usize::from(area.height);
+        if rows_of(&all, area.width) <= usize::from(area.height) {
+            return render_wrapped(all, area, buf, theme.dim());
+        }
+        let rows = |lines: &[Line<'_>]| rows_of(lines, area.width);
+        let height = usize::from(area.height);
         // Less where there is no room: first the notes and the earlier
         // hints (the rating line stays: a player watches it), then the
         // streak and rating line, while the id can stay first.
@@ -151,7 +155,6 @@ impl PuzzlePanel {
         // with no name on screen read as a lost place, round 6).
         let named: Vec<Line<'static>> = id.iter().chain(&compact).cloned().collect();
         let lines = [
-            Some(all),
             Some(rated),
             Some(rating_kept(&self.question)),
             self.answered.then(|| rating_kept(&[])),
@@ -172,9 +175,58 @@ impl PuzzlePanel {
         ]
         .into_iter()
         .flatten()
-        .find(|lines| fits(lines))
-        .unwrap_or(least);
-        render_wrapped(lines, area, buf, theme.dim());
+        .collect::<Vec<_>>();
+        // What gave way of `all` to `chosen`.
+        let rest = |chosen: &[Line<'static>]| {
+            let mut rest = all.clone();
+            for line in chosen {
+                if let Some(k) = rest.iter().position(|l| l == line) {
+                    rest.remove(k);
+                }
+            }
+            rest
+        };
+        // What to do next, where the game stands and the notes may give
+        // way without a sign, where it would cost a row that the rest needs
+        // (the footer names the keys; the board shows the game): a lesson's
+        // heading stays at 40×16.
+        let quiet = |line: &Line<'static>| {
+            [&self.standing, &self.notes, &self.said]
+                .iter()
+                .any(|part| part.contains(line))
+        };
+        if let Some(chosen) = lines.iter().find(|l| rows(l) <= height) {
+            if rest(chosen).iter().all(quiet) {
+                return render_wrapped(chosen.clone(), area, buf, theme.dim());
+            }
+        }
+        // Else the first that fits over every row but the sign's, and what
+        // gave way after it, behind the sign (`J` reads on): round 15 lost
+        // the heading and the rating line at 80×24 with no sign.
+        // Each with its quiet lines, then without the notes, where the game
+        // stands, and what to do next, in turn (they follow behind the
+        // sign): round 15's Notakto miss at 80×24 lost the rating line to
+        // what to do next.
+        let without = |l: &[Line<'static>], parts: &[&Vec<Line<'static>>]| -> Vec<Line<'static>> {
+            (l.iter())
+                .filter(|line| !parts.iter().any(|part| part.contains(line)))
+                .cloned()
+                .collect()
+        };
+        let chosen = (lines.into_iter())
+            .flat_map(|l| {
+                let (notes, said) = (&self.notes, &self.said);
+                [
+                    l.clone(),
+                    without(&l, &[notes]),
+                    without(&l, &[notes, said]),
+                    without(&l, &[notes, said, &self.standing]),
+                ]
+            })
+            .find(|l| rows(l) < height)
+            .unwrap_or(least);
+        let rest = rest(&chosen);
+        render_wrapped([chosen, rest].concat(), area, buf, theme.dim());
     }
 }
 
@@ -203,13 +255,17 @@ pub fn heading(
                 } else {
                     // A new rating's ease said once, in the fewest words.
                     let chosen = match (p.aim, trainer.ease() > 0) {
-                        (0, true) => "easier while your rating is new".to_string(),
-                        (aim, true) => format!("chosen {}, eased while it is new", aim_words(aim)),
+                        (0, true) => "chosen below your rating while it is new".to_string(),
+                        (aim, true) => format!("chosen {}, eased while your rating is new", aim_words(aim)),
                         (aim, false) => format!("chosen {}", aim_words(aim)),
                     };
                     // The theme practised (`f`), named where it was asked.
                     let chosen = match focus.filter(|t| attempt.themes.contains(t)) {
-                        Some(t) => format!("{chosen}, on the theme {} (f: the next)", t.name.replace('-', " ")),
+                        // The theme and its name wrap whole.
+                        Some(t) => format!(
+                            "{chosen}, {} (f: the next)",
+                            together(&format!("on the theme {}", t.name.replace('-', " ")))
+                        ),
                         None => chosen,
                     };
                     format!(", rated {}, {chosen}", attempt.rating)
@@ -345,9 +401,10 @@ pub(super) fn run_standing_line(run: &Run, attempt: &Attempt, theme: &Theme) -> 
 /// puzzle what a hint costs before it is asked for (a newcomer could not
 /// tell).
 /// Whether an answer to `attempt` moves the record: a puzzle with a
-/// rating, not a lesson's step.
+/// rating, not a lesson's step, nor a missed puzzle back again (its
+/// heading says `not rated`; round 15 read `a miss still is` under it).
 fn counts(attempt: &Attempt) -> bool {
-    attempt.rating != 0 && !attempt.practice
+    attempt.rating != 0 && !attempt.practice && !attempt.again
 }
 
 pub fn standing_line(attempt: &Attempt, theme: &Theme) -> Line<'static> {

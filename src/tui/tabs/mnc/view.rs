@@ -182,7 +182,7 @@ impl MncTab {
             let letter = |side: Side, size: Size| Piece { side, size }.letter();
             let lost_line = |side: Side| match lost(side) {
                 0 => String::new(),
-                n => format!("{n} {} lost", side_letter(side)),
+                n => format!("{n} {} taken", side_letter(side)),
             };
             let rows = [
                 (y - 1, "you".to_string()),
@@ -218,17 +218,18 @@ impl MncTab {
         let room = |x: u16| right.saturating_sub(x);
         let x = layout.hand_big.right() + 1;
         // Beside each hand, the pieces that side has lost to captures, in
-        // the same words on both lines ("2 o lost"; a newcomer read "lost"
-        // on one line and "captured" on the other as two things), shorter
-        // where the long form has no room.
+        // the same words on both lines and as the move list's ("2 o taken",
+        // as `O b2 takes x`; a newcomer read "lost" on one line and
+        // "captured" on the other as two things, and round 15 "2 lost" as
+        // lost games), shorter where the long form has no room.
         let n = lost(you);
         if n > 0 {
             let letter = side_letter(you);
             let text = [
-                format!("  {n} {letter} lost to captures"),
-                format!("  {n} {letter} lost"),
-                format!("{n} {letter} lost"),
-                format!("{n} lost"),
+                format!("  {n} small {letter} taken"),
+                format!("  {n} {letter} taken"),
+                format!("{n} {letter} taken"),
+                format!("{n} taken"),
             ]
             .into_iter()
             .find(|t| t.chars().count() <= usize::from(room(x)))
@@ -252,13 +253,13 @@ impl MncTab {
             .letter(),
         );
         // Its lost pieces after the hand, without their letter where the
-        // line would be cut ("2 lost": the hand names the side).
+        // line would be cut ("2 taken": the hand names the side).
         let captured = match lost(engine) {
             0 => Vec::new(),
             n => vec![
-                format!("  {n} {} lost to captures", side_letter(engine)),
-                format!("  {n} {} lost", side_letter(engine)),
-                format!("  {n} lost"),
+                format!("  {n} small {} taken", side_letter(engine)),
+                format!("  {n} {} taken", side_letter(engine)),
+                format!("  {n} taken"),
             ],
         };
         let x = layout.grid.x;

@@ -432,10 +432,9 @@ impl NotaktoTab {
         // Under the moves: the cursor's move and the legend.
         let mut tail = Vec::new();
         if self.playing.game.as_ref().is_none_or(|g| g.is_on()) {
-            tail.push(Line::styled(
-                cursor_words(self.boards(), self.cursor, ascii::on(), self.details),
-                theme.best(),
-            ));
+            // Named as the cursor's, as in Treblecross and the puzzles.
+            let words = cursor_words(self.boards(), self.cursor, ascii::on(), self.details);
+            tail.push(Line::styled(format!("the cursor: {words}"), theme.best()));
         }
         tail.push(Line::styled(
             format!(

@@ -50,7 +50,10 @@ const BACK: When = LINE.or(REVIEWING);
 
 /// The tab's keys (the cursor keys are every tab's, in the app).
 pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
-    reviewing: BACK, stepping: BACK.or(GAME), line: EDITING.or(BACK).or(GAME); {
+    reviewing: BACK, stepping: BACK.or(GAME), line: EDITING.or(REVIEWING).or(GAME); {
+    // On the board's line, `p` goes back, and the footer offers no
+    // "perfect line" (round 15 read it there, on the line already).
+    [ch('p')] "p" "back from the perfect line to the board" => Action::Review(Review::Line), when LINE;
     [key(KeyCode::Char(' '))] "Space" "the side to move's mark, or clear it (or click; right-click: cycle)" => Action::Play, when EDITING, footer "play";
     // The lesson second: the footer keeps the first two at 40 columns.
     [ch('L')] "L" "a lesson: threats, blocks and forks, in five steps (the board waits)" => Action::Puzzle(PuzzleAction::Lesson), when EDITING, footer "lesson";

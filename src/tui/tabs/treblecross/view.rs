@@ -400,7 +400,7 @@ impl TreblecrossTab {
         // narrower cells).
         let zoom = match self.zoom {
             None if z < 3 => "z widens the cells".to_string(),
-            None => "z narrows the cells".to_string(),
+            None => "z: smaller cells".to_string(),
             Some(z) => format!("{z}-column cells (z)"),
         };
         let mut head = vec![
@@ -413,18 +413,28 @@ impl TreblecrossTab {
         // ⊘ hands the opponent three in a row ("no entry": a `×` read as
         // the `✗` of a tried cell, round 13); on a losing strip the
         // other cells lose too, only later.
-        let losing = (self.analysis.as_ref()).is_some_and(|a| !a.is_winning());
-        let legend = if losing {
-            "⊘ loses at once, · loses later"
-        } else {
-            "★ wins, · loses later, ⊘ loses at once"
-        };
+        // Only the marks the strip shows (round 15 read the ⊘ of an empty
+        // strip's legend and looked for one).
+        let winning = (self.analysis.as_ref()).map_or(&[][..], |a| a.winning_cells());
+        let strip = self.strip();
+        let empty = |cell: &usize| !strip[*cell] && winning.binary_search(cell).is_err();
+        let unsafe_cell = (0..n).filter(empty).any(|c| self.safe.get(c) == Some(&false));
+        let safe_cell = (0..n).filter(empty).any(|c| self.safe.get(c) != Some(&false));
+        let legend = [
+            (!winning.is_empty(), "★ wins"),
+            (safe_cell, "· loses later"),
+            (unsafe_cell, "⊘ loses at once"),
+        ]
+        .into_iter()
+        .filter_map(|(shown, words)| shown.then_some(words))
+        .collect::<Vec<_>>()
+        .join(", ");
         let mut lines = Vec::new();
         if detail == Detail::Full {
             // The legend beside the window's words, or under them.
             let legend = Line::styled(legend, theme.dim());
             let beside = width_of(&Line::from(head.clone())) + 2 + width_of(&legend);
-            if self.analysis_hidden() {
+            if self.analysis_hidden() || legend.spans.is_empty() {
                 lines.push(Line::from(head));
             } else if beside <= usize::from(width) {
                 head.push(Span::raw("  "));
@@ -434,7 +444,7 @@ impl TreblecrossTab {
                 lines.push(Line::from(head));
                 lines.push(legend);
             }
-        } else if detail == Detail::NoWindow && !self.analysis_hidden() {
+        } else if detail == Detail::NoWindow && !self.analysis_hidden() && !legend.is_empty() {
             // A short screen keeps what the marks mean.
             lines.push(Line::styled(legend, theme.dim()));
         }
@@ -583,16 +593,16 @@ impl TreblecrossTab {
             ));
         }
         if self.playing.game.as_ref().is_none_or(|g| g.is_on()) {
-            lines.push(Line::styled(
-                cursor_words(
-                    strip.cells(),
-                    self.cursor,
-                    analysis,
-                    &self.table,
-                    self.details,
-                ),
-                theme.best(),
-            ));
+            // Named as the cursor's (round 15 read a bare `X at 1: …` on
+            // the first screen as something that had happened).
+            let words = cursor_words(
+                strip.cells(),
+                self.cursor,
+                analysis,
+                &self.table,
+                self.details,
+            );
+            lines.push(Line::styled(format!("the cursor: {words}"), theme.best()));
         }
         if detail == Detail::Full {
             lines.push(Line::styled(
