@@ -137,8 +137,10 @@ pub const OVERLAY: &[Binding<Action>] = keys![
     [ch('D'), key(KeyCode::Esc), ch('q')] "D/Esc" "close the dashboard (q too)" => Action::Dismiss, when DASHBOARD, footer "closes";
     [key(KeyCode::Down), ch('j')] "↓/j" "a line down" => Action::ScrollOverlay(1), when READING;
     [key(KeyCode::Up), ch('k')] "↑/k" "a line up" => Action::ScrollOverlay(-1), when READING;
-    [key(KeyCode::PageDown), ch(' ')] "PgDn" "a page down" => Action::ScrollOverlay(10), when READING;
-    [key(KeyCode::PageUp)] "PgUp" "a page up" => Action::ScrollOverlay(-10), when READING;
+    // J and K page as they do in a cut panel (round 15 read `j or PgDn`
+    // here and `J reads on` there).
+    [ch('J'), key(KeyCode::PageDown), ch(' ')] "J/PgDn" "a page down" => Action::ScrollOverlay(10), when READING;
+    [ch('K'), key(KeyCode::PageUp)] "K/PgUp" "a page up" => Action::ScrollOverlay(-10), when READING;
     [ch('y'), ch('Y')] "y" "yes" => Action::Yes, when QUESTION;
     [ch('n'), ch('N'), ch('q'), key(KeyCode::Esc)] "n" "no" => Action::Dismiss, when QUESTION;
     [ctrl('c')] "C-c" "quit at once" => Action::QuitNow;

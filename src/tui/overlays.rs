@@ -5,6 +5,7 @@
 //! through the noted writers, so that the tests find any word cut.
 
 use super::action::{Action, DASHBOARD, DASHBOARD_MISSED, FILE, HELP, OVERLAY, QUESTION, RULES};
+use super::ascii::ellipsis;
 use super::audit;
 use super::files::FilePrompt;
 use super::keymap::{self, Hint, When};
@@ -183,9 +184,10 @@ impl Context<'_> {
         if scrolls {
             let below = lines.len() - first - visible.len();
             let text = match (first, below) {
-                (0, n) => format!("  {}: j or PgDn", counted(n, "more line")),
-                (_, 0) => "  the end: k or PgUp goes back".to_string(),
-                (_, n) => format!("  {} below", counted(n, "more line")),
+                // The words of a cut panel's sign (`j`/`k` go a line).
+                (0, n) => format!("  {} {}: J reads on", ellipsis(), counted(n, "more line")),
+                (_, 0) => "  the end: K back up".to_string(),
+                (_, n) => format!("  {} {}: J on, K back", ellipsis(), counted(n, "more line")),
             };
             visible.push(Line::styled(text, self.theme.key()));
         }

@@ -284,7 +284,7 @@ fn d_opens_a_dashboard_of_the_rating_themes_and_missed_puzzles_and_m_plays_them(
     // 40×16: the rating and the way to scroll; ASCII: nothing else.
     let small = draw(&app, 40, 16).backend().to_string();
     assert!(
-        small.contains("your rating") && small.contains("j or PgDn"),
+        small.contains("your rating") && small.contains("more lines: J reads on"),
         "{small}"
     );
     app.ascii = true;

@@ -975,3 +975,51 @@ fn moves_are_named_by_board_and_cell_until_the_details_show_the_notation() {
         }
     }
 }
+
+/// Every page of the screen at `width`×`height`, read on with J to the
+/// end (a panel that fits is one page).
+fn all_pages(app: &mut App, width: u16, height: u16) -> String {
+    let mut text = draw(app, width, height).backend().to_string();
+    let mut page = text.clone();
+    for _ in 0..12 {
+        if !page.contains("J reads on") && !page.contains("J on, K back") {
+            break;
+        }
+        type_keys(app, "J");
+        page = draw(app, width, height).backend().to_string();
+        text.push_str(&page);
+    }
+    text
+}
+
+/// Round 15 read `1 HF` and `2 FOS` under boards at 40×16 with nothing to
+/// say what the letters stand for: the legend (the tab's, and a puzzle's
+/// notes) says it wherever they are drawn, and only then.
+#[test]
+fn a_boards_label_in_letters_is_explained() {
+    const KEY: &str = "H half, F flip, O open, S spare";
+    let flat = |s: &str| {
+        s.replace('"', " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // The boards of notakto-2-1913011318: a half and a flip, a flip, and a
+    // flip, an open and a spare.
+    let mut app = app_with(&[88, 262, 290]);
+    let small = draw(&app, 40, 16).backend().to_string();
+    assert!(small.contains("1 HF") && small.contains("3 FOS"), "{small}");
+    assert!(flat(&all_pages(&mut app, 40, 16)).contains(KEY), "{small}");
+    let wide = all_pages(&mut app, 120, 40);
+    assert!(
+        wide.contains("a flip, an open and a spare") && !flat(&wide).contains(KEY),
+        "{wide}"
+    );
+    let mut app = App::new(Theme { color: false });
+    app.open_puzzle("notakto-2-1913011318".parse().unwrap());
+    type_keys(&mut app, "t");
+    let small = draw(&app, 40, 16).backend().to_string();
+    assert!(small.contains("3 FOS"), "{small}");
+    assert!(flat(&all_pages(&mut app, 40, 16)).contains(KEY), "{small}");
+    assert!(!flat(&all_pages(&mut app, 120, 40)).contains(KEY));
+}

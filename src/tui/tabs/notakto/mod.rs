@@ -131,6 +131,9 @@ pub struct NotaktoTab {
     next_example: usize,
     /// Boards in a row as last drawn: the up and down arrows cross as many.
     per_row: std::cell::Cell<usize>,
+    /// The boards' labels were last drawn as letters (`1 HF`): the legend
+    /// then says what they stand for.
+    letters_drawn: std::cell::Cell<bool>,
     /// The puzzles; while one is on, the boards (or the game) wait aside.
     training: Training,
     puzzler: Puzzler,
@@ -341,6 +344,7 @@ impl NotaktoTab {
             examples: examples(),
             next_example: 0,
             per_row: std::cell::Cell::new(1),
+            letters_drawn: std::cell::Cell::new(false),
             training: Training::new(PuzzleGame::Notakto),
             puzzler: Puzzler::new(),
         }

@@ -290,6 +290,13 @@ impl NotaktoTab {
                 ));
             }
         }
+        // The letters of narrow labels said, as the tab's legend says them.
+        if self.letters_drawn.get() {
+            panel.notes.push(Line::styled(
+                "under the boards: H half, F flip, O open, S spare",
+                theme.dim(),
+            ));
+        }
         Some(panel)
     }
 }

@@ -100,6 +100,9 @@ enum Label {
     Kind(usize),
 }
 
+/// The form of [`kind_words`] in letters (`1 HF`).
+const LETTERS: usize = 4;
+
 /// Every move's verdict by board and cell: `Some(true)` a winning move.
 fn verdicts(analysis: &Analysis, count: usize) -> Vec<[Option<bool>; 9]> {
     let mut by_board = vec![[None; 9]; count];
@@ -119,7 +122,7 @@ impl NotaktoTab {
         // One form of the words for every board (round 7 read `board 1:
         // pairs with 2` beside `1: with 2` as two things): the longest
         // that fits under each.
-        let form = (0..5)
+        let form = (0..=LETTERS)
             .find(|&i| {
                 (layout.boards.iter().zip(&boards).enumerate()).all(|(k, (place, &board))| {
                     let words = kind_words(k + 1, board);
@@ -127,7 +130,8 @@ impl NotaktoTab {
                     words.get(i).is_none_or(fits)
                 })
             })
-            .unwrap_or(4);
+            .unwrap_or(LETTERS);
+        self.letters_drawn.set(false);
         for (k, (place, &board)) in layout.boards.iter().zip(&boards).enumerate() {
             let dead = board.is_dead();
             draw_frame(layout.look, place, dead, buf, theme);
@@ -204,7 +208,10 @@ impl NotaktoTab {
             let tagged = live && (show || self.training.is_open()) && self.counts_taught();
             let label = match () {
                 () if self.details && (show || !live) => Label::Element,
-                () if tagged => Label::Kind(form),
+                () if tagged => {
+                    self.letters_drawn.set(self.letters_drawn.get() || form == LETTERS);
+                    Label::Kind(form)
+                }
                 () => Label::Number,
             };
             self.render_label(place, k, board, label, buf, theme);
@@ -445,6 +452,11 @@ impl NotaktoTab {
                     // The count's words are the lesson's (round 13 met
                     // them here first, with nothing to say where they are
                     // taught).
+                    // The letters of a narrow label said (round 15 read
+                    // `1 H` and `2 FOS` with no key).
+                    false if self.letters_drawn.get() => {
+                        "what it counts for: H half, F flip, O open, S spare (L: a lesson)"
+                    }
                     false => "what it counts for (L: a lesson)",
                 }
             ),
