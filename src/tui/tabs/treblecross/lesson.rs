@@ -16,7 +16,7 @@ const STEPS: [(&str, &str, &str); 6] = [
     ),
     (
         "X.........",
-        "Unsafe cells. An X within two cells of another lets your opponent make three. Click the one safe cell that wins.",
+        "Unsafe cells. An X within two cells of another lets your opponent make three. Many cells are safe; only one of them wins: click it.",
         "cells 2 and 3 are unsafe. X at 7 leaves two lone safe cells, 4 and 10: your opponent takes one, you take the other, and they are left with only unsafe cells.",
     ),
     (
