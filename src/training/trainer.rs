@@ -29,9 +29,9 @@ pub struct Progress {
     /// Solved in a row, with no wrong answer and no solution shown.
     pub streak: u32,
     pub best: u32,
-    /// Solved with no wrong answer: what the dashboard and the history
-    /// count as solved (round 15 read `solved 1` on the panel beside the
-    /// dashboard's `0 solved, 1 missed`).
+    /// Solved with no wrong answer, outside runs (a run counts its own):
+    /// as the dashboard and the history count a solve (round 15 read
+    /// `solved 1` on the panel beside the dashboard's `0 solved, 1 missed`).
     pub solved: u32,
     /// The player's rating (a record of before ratings reads as new).
     #[serde(default)]
@@ -412,7 +412,8 @@ impl Trainer {
         if attempt.wrong > 0 || attempt.hints >= HINT_STEPS {
             // Kept as a miss: not one more solved.
             self.update(|p| p.streak = 0);
-            return "solved, after a slip: streak 0".into();
+            // Said as the count has it (round 16 read `solved 0` under it).
+            return "solved, after a slip (counted as a miss): streak 0".into();
         }
         // The streak counts puzzles solved unaided: a hint holds it where
         // it was (leaving a hinted puzzle unsolved ends it, see `skipped`).

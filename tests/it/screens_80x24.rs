@@ -824,7 +824,7 @@ fn the_winning_side_and_the_hint_legend_at_every_size() {
     for (width, height) in [(40, 16), (40, 20)] {
         let text = draw(&app, width, height).backend().to_string();
         shows(&text, &["x wins in 13 moves: you (t: hints)"]);
-        assert!(!text.contains("more rows"), "{text}");
+        assert!(!text.contains("more row"), "{text}");
     }
     keys(&mut app, "t");
     // The legend says what the board's style shortens: values at 80×24

@@ -536,7 +536,7 @@ fn a_40_by_16_screen_puts_the_verdict_first() {
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(text.find("Board").unwrap() < text.find("Perfect play").unwrap());
     assert!(
-        !text.contains("more rows") && text.contains("loss in 6"),
+        !text.contains("more row") && text.contains("loss in 6"),
         "{text}"
     );
 }

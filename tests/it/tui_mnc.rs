@@ -673,11 +673,11 @@ fn a_panel_too_short_for_its_words_says_so() {
     // 40×16: the panel under the board has two rows for a review of five.
     let text = draw(&app, 40, 16).backend().to_string();
     assert!(text.contains("REVIEW, after move"), "{text}");
-    assert!(text.contains("more rows"), "{text}");
+    assert!(text.contains("more row"), "{text}");
     // 100×24: all of it, and no sign.
     let text = draw(&app, 100, 24).backend().to_string();
     assert!(
-        text.contains("before ") && !text.contains("more rows"),
+        text.contains("before ") && !text.contains("more row"),
         "{text}"
     );
 }

@@ -797,7 +797,7 @@ fn in_a_game_at_80_by_24_the_cursors_line_is_not_cut() {
     type_keys(&mut app, "a");
     app.handle(&key(KeyCode::Right), AREA);
     let text = draw(&app, 80, 24).backend().to_string();
-    assert!(!text.contains("more rows"), "{text}");
+    assert!(!text.contains("more row"), "{text}");
     assert!(
         text.contains("X at board 1, c2 makes it count for nothing"),
         "{text}"
@@ -1022,4 +1022,24 @@ fn a_boards_label_in_letters_is_explained() {
     assert!(small.contains("3 FOS"), "{small}");
     assert!(flat(&all_pages(&mut app, 40, 16)).contains(KEY), "{small}");
     assert!(!flat(&all_pages(&mut app, 120, 40)).contains(KEY));
+}
+
+/// A given-up puzzle's winning moves are told apart (round 16 read
+/// `board 1, b1 board 1, c1 board 1, a2`).
+#[test]
+fn a_puzzles_winning_moves_are_listed_apart() {
+    let mut app = App::new(Theme { color: false });
+    app.open_puzzle("notakto-2-1913011318".parse().unwrap());
+    type_keys(&mut app, "p");
+    app.handle(&key(KeyCode::Esc), AREA);
+    let text = all_pages(&mut app, 120, 40);
+    let flat = text
+        .replace('"', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains("the winning moves: board 3, b2; board 3, a3 (any of them)"),
+        "{text}"
+    );
 }

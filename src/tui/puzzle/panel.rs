@@ -177,37 +177,34 @@ impl PuzzlePanel {
         .flatten()
         .collect::<Vec<_>>();
         // What gave way of `all` to `chosen`.
-        let rest = |chosen: &[Line<'static>]| {
-            let mut rest = all.clone();
+        // What gave way of `all` to `chosen`.
+        let left_out = |chosen: &[Line<'static>]| {
+            let mut left = all.clone();
             for line in chosen {
-                if let Some(k) = rest.iter().position(|l| l == line) {
-                    rest.remove(k);
+                if let Some(k) = left.iter().position(|l| l == line) {
+                    left.remove(k);
                 }
             }
-            rest
+            left
         };
-        // What to do next, where the game stands and the notes may give
-        // way without a sign, where it would cost a row that the rest needs
-        // (the footer names the keys; the board shows the game): a lesson's
-        // heading stays at 40×16.
-        let quiet = |line: &Line<'static>| {
-            [&self.standing, &self.notes, &self.said]
-                .iter()
-                .any(|part| part.contains(line))
-        };
+        // What to do next and where the game stands may give way without a
+        // sign where the lines kept need every row, so that the sign would
+        // cost them one (the footer names the keys; the board shows the
+        // game): a lesson's heading stays at 40×16. Notes never go
+        // silently (a puzzle's answer, what letters stand for).
+        let quiet = |line: &Line<'static>| self.standing.contains(line) || self.said.contains(line);
         if let Some(chosen) = lines.iter().find(|l| rows(l) <= height) {
-            if rest(chosen).iter().all(quiet) {
+            if rows(chosen) == height && left_out(chosen).iter().all(quiet) {
                 return render_wrapped(chosen.clone(), area, buf, theme.dim());
             }
         }
         // Else the first that fits over every row but the sign's, and what
         // gave way after it, behind the sign (`J` reads on): round 15 lost
-        // the heading and the rating line at 80×24 with no sign.
-        // Each with its quiet lines, then without the notes, where the game
-        // stands, and what to do next, in turn (they follow behind the
-        // sign): round 15's Notakto miss at 80×24 lost the rating line to
-        // what to do next.
-        let without = |l: &[Line<'static>], parts: &[&Vec<Line<'static>>]| -> Vec<Line<'static>> {
+        // the heading and the rating line at 80×24 with no sign. Each as it
+        // is, then without where the game stands, then without what to do
+        // next too (round 15's Notakto miss at 80×24 lost the rating line
+        // to what to do next).
+        let except = |l: &[Line<'static>], parts: &[&Vec<Line<'static>>]| -> Vec<Line<'static>> {
             (l.iter())
                 .filter(|line| !parts.iter().any(|part| part.contains(line)))
                 .cloned()
@@ -215,17 +212,12 @@ impl PuzzlePanel {
         };
         let chosen = (lines.into_iter())
             .flat_map(|l| {
-                let (notes, said) = (&self.notes, &self.said);
-                [
-                    l.clone(),
-                    without(&l, &[notes]),
-                    without(&l, &[notes, said]),
-                    without(&l, &[notes, said, &self.standing]),
-                ]
+                let (said, standing) = (&self.said, &self.standing);
+                [l.clone(), except(&l, &[said]), except(&l, &[said, standing])]
             })
             .find(|l| rows(l) < height)
             .unwrap_or(least);
-        let rest = rest(&chosen);
+        let rest = left_out(&chosen);
         render_wrapped([chosen, rest].concat(), area, buf, theme.dim());
     }
 }

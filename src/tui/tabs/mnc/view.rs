@@ -222,20 +222,17 @@ impl MncTab {
         // as `O b2 takes x`; a newcomer read "lost" on one line and
         // "captured" on the other as two things, and round 15 "2 lost" as
         // lost games), shorter where the long form has no room.
-        let n = lost(you);
-        if n > 0 {
-            let letter = side_letter(you);
-            let text = [
-                format!("  {n} small {letter} taken"),
-                format!("  {n} {letter} taken"),
-                format!("{n} {letter} taken"),
+        // Its forms, longest first; both lines take the first form in
+        // which each fits (round 15's review read `3 o taken` beside
+        // `1 small x taken`).
+        let forms = |side: Side| match lost(side) {
+            0 => Vec::new(),
+            n => vec![
+                format!("{n} small {} taken", side_letter(side)),
+                format!("{n} {} taken", side_letter(side)),
                 format!("{n} taken"),
-            ]
-            .into_iter()
-            .find(|t| t.chars().count() <= usize::from(room(x)))
-            .unwrap_or_default();
-            put_str(buf, x, layout.hand_small.y, &text, room(x), theme.dim());
-        }
+            ],
+        };
         let engine = you.other();
         let hand = format!(
             "engine {} small {}, {} big {}",
@@ -252,23 +249,26 @@ impl MncTab {
             }
             .letter(),
         );
-        // Its lost pieces after the hand, without their letter where the
-        // line would be cut ("2 taken": the hand names the side).
-        let captured = match lost(engine) {
-            0 => Vec::new(),
-            n => vec![
-                format!("  {n} small {} taken", side_letter(engine)),
-                format!("  {n} {} taken", side_letter(engine)),
-                format!("  {n} taken"),
-            ],
+        let (mine, theirs) = (forms(you), forms(engine));
+        let fits = |text: &str, x: u16| text.chars().count() <= usize::from(room(x));
+        // Yours beside your hand's buttons (two spaces before it where they
+        // fit); the engine's after its hand.
+        let yours = |form: &String| {
+            [format!("  {form}"), form.clone()]
+                .into_iter()
+                .find(|t| fits(t, x))
         };
+        let engines = |form: &String| Some(format!("{hand}  {form}")).filter(|t| fits(t, layout.grid.x));
+        let form = (0..3).find(|&i| {
+            mine.get(i).is_none_or(|f| yours(f).is_some())
+                && theirs.get(i).is_none_or(|f| engines(f).is_some())
+        });
+        let pick = |forms: &[String]| form.and_then(|i| forms.get(i).cloned());
+        if let Some(text) = pick(&mine).and_then(|f| yours(&f)) {
+            put_str(buf, x, layout.hand_small.y, &text, room(x), theme.dim());
+        }
+        let text = pick(&theirs).and_then(|f| engines(&f)).unwrap_or(hand);
         let x = layout.grid.x;
-        let text = captured
-            .into_iter()
-            .chain([String::new()])
-            .map(|lost| format!("{hand}{lost}"))
-            .find(|t| t.chars().count() <= usize::from(room(x)))
-            .unwrap_or(hand);
         put_str(buf, x, layout.hand_small.y + 1, &text, room(x), theme.dim());
     }
 

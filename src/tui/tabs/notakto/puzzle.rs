@@ -277,7 +277,9 @@ impl NotaktoTab {
                 _ => ("the winning moves", " (any of them)"),
             };
             panel.notes.push(Line::styled(
-                format!("{one}: {}{all}", answers.join(" ")),
+                // `;` between moves whose names hold a comma (round 16 read
+                // `board 1, b1 board 1, c1`).
+                format!("{one}: {}{all}", answers.join("; ")),
                 theme.dim(),
             ));
             // Solved: the move is on the boards, and the marks are the

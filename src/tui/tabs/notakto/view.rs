@@ -209,7 +209,12 @@ impl NotaktoTab {
             let label = match () {
                 () if self.details && (show || !live) => Label::Element,
                 () if tagged => {
-                    self.letters_drawn.set(self.letters_drawn.get() || form == LETTERS);
+                    // Letters drawn (not `1 dead`, `1 0`): the legend says them.
+                    let words = kind_words(k + 1, board);
+                    let letters = words[LETTERS].chars().any(|c| "HFOS".contains(c));
+                    if form == LETTERS && letters {
+                        self.letters_drawn.set(true);
+                    }
                     Label::Kind(form)
                 }
                 () => Label::Number,

@@ -413,15 +413,17 @@ impl TreblecrossTab {
         // ⊘ hands the opponent three in a row ("no entry": a `×` read as
         // the `✗` of a tried cell, round 13); on a losing strip the
         // other cells lose too, only later.
-        // Only the marks the strip shows (round 15 read the ⊘ of an empty
-        // strip's legend and looked for one).
+        // Only the marks the window shows (round 15 read the ⊘ of an
+        // empty strip's legend and looked for one).
         let winning = (self.analysis.as_ref()).map_or(&[][..], |a| a.winning_cells());
         let strip = self.strip();
         let empty = |cell: &usize| !strip[*cell] && winning.binary_search(cell).is_err();
-        let unsafe_cell = (0..n).filter(empty).any(|c| self.safe.get(c) == Some(&false));
-        let safe_cell = (0..n).filter(empty).any(|c| self.safe.get(c) != Some(&false));
+        let drawn = || (start..end.min(n)).filter(empty);
+        let unsafe_cell = drawn().any(|c| self.safe.get(c) == Some(&false));
+        let safe_cell = drawn().any(|c| self.safe.get(c) != Some(&false));
+        let winning_drawn = winning.iter().any(|c| (start..end).contains(c));
         let legend = [
-            (!winning.is_empty(), "★ wins"),
+            (winning_drawn, "★ wins"),
             (safe_cell, "· loses later"),
             (unsafe_cell, "⊘ loses at once"),
         ]
