@@ -738,3 +738,24 @@ fn a_refused_puzzle_answer_goes_with_the_next_answer() {
     assert!(text.contains("not played: after 2"), "{text}");
     assert!(!text.contains("holds an X already"), "{text}");
 }
+
+/// At 40×16 the first screen says the game in one sentence after its
+/// verdict and the cursor's move (round 16 found three blank rows and no
+/// word of how to win there).
+#[test]
+fn at_40_by_16_the_first_screen_says_how_to_win() {
+    let app = app_with("............");
+    let text = draw(&app, 40, 16).backend().to_string();
+    let flat = text
+        .replace('"', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(flat.contains("LOSING for the player to move"), "{text}");
+    assert!(flat.contains("the cursor: X at 1"), "{text}");
+    assert!(
+        flat.contains("whoever first makes three X in a row wins."),
+        "{text}"
+    );
+    assert!(!text.contains("more row"), "{text}");
+}

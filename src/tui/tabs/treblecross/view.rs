@@ -454,11 +454,7 @@ impl TreblecrossTab {
         // detail says more (round 14 found no word of how to win here,
         // where Notakto has one).
         if detail == Detail::Full && self.playing.game.is_none() && !self.details {
-            lines.push(Line::styled(
-                "Treblecross: both players put an X in turn on any empty cell; whoever first \
-                 makes three X in a row wins.",
-                theme.dim(),
-            ));
+            lines.push(Line::styled(RULE, theme.dim()));
         }
         if let Some(message) = &self.message {
             lines.push(Line::styled(message.clone(), theme.key()));
@@ -616,7 +612,16 @@ impl TreblecrossTab {
                 },
                 theme.dim(),
             ));
+        } else if detail == Detail::NoWindow && self.playing.game.is_none() && !self.details {
+            // The game in one sentence at the end where rows are few
+            // (round 16's 40×16 had three blank rows and no rule): what
+            // does not fit is behind `J`, not the verdict.
+            lines.push(Line::styled(RULE, theme.dim()));
         }
         lines
     }
 }
+
+/// The game in one sentence, for a first screen.
+const RULE: &str = "Treblecross: both players put an X in turn on any empty cell; whoever first \
+                    makes three X in a row wins.";
