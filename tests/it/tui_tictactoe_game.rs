@@ -239,3 +239,23 @@ fn at_40_by_16_the_engines_reply_is_said_first() {
     let text = draw(&app, 40, 16).backend().to_string();
     assert!(text.contains("the engine played "), "{text}");
 }
+
+/// The first screen says how to win, as the other tabs' do (round 16
+/// found it only under `r`).
+#[test]
+fn the_first_screen_says_how_to_win() {
+    let app = noughts::tui::app::App::new(noughts::tui::theme::Theme { color: false });
+    for (width, height) in [(80, 24), (120, 40)] {
+        let text = draw(&app, width, height).backend().to_string();
+        // The panel's words: what is right of the board on each row.
+        let panel: Vec<&str> = (text.lines())
+            .map(|row| row.rsplit(['│', '┤', '┘', '┐']).next().unwrap_or(row))
+            .collect();
+        let flat = panel.join(" ").replace('"', " ");
+        let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("Three in a row (across, down or diagonally) wins."),
+            "{text}"
+        );
+    }
+}

@@ -355,11 +355,13 @@ impl TicTacToeTab {
                 theme.dim(),
             ));
         }
-        // How to play on, while a game can go on (game over says `c`).
+        // How to play on, while a game can go on (game over says `c`),
+        // after how to win (round 16 found it only under `r`, where the
+        // other tabs say it on their first screen).
         if v.analysis.is_some() {
             notes.push(Line::styled(
                 format!(
-                    "Click a cell (or Space) to play {} there; X and O take turns. A click on a mark takes it back. g plays the engine from this board.",
+                    "Three in a row (across, down or diagonally) wins. Click a cell (or Space) to play {} there; X and O take turns. A click on a mark takes it back. g plays the engine from this board.",
                     mark_letter(self.board.to_move())
                 ),
                 theme.dim(),
