@@ -998,12 +998,7 @@ fn all_pages(app: &mut App, width: u16, height: u16) -> String {
 #[test]
 fn a_boards_label_in_letters_is_explained() {
     const KEY: &str = "H half, F flip, O open, S spare";
-    let flat = |s: &str| {
-        s.replace('"', " ")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let flat = flat_words;
     // The boards of notakto-2-1913011318: a half and a flip, a flip, and a
     // flip, an open and a spare.
     let mut app = app_with(&[88, 262, 290]);
@@ -1033,11 +1028,7 @@ fn a_puzzles_winning_moves_are_listed_apart() {
     type_keys(&mut app, "p");
     app.handle(&key(KeyCode::Esc), AREA);
     let text = all_pages(&mut app, 120, 40);
-    let flat = text
-        .replace('"', " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let flat = flat_words(&text);
     assert!(
         flat.contains("the winning moves: board 3, b2; board 3, a3 (any of them)"),
         "{text}"

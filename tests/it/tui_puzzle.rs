@@ -1133,14 +1133,7 @@ fn at_40_by_16_every_tab_asks_its_puzzle_first_and_says_what_a_wrong_answer_gave
                 .map(|t| t.hints.clone()),
         };
         let hint = hint.and_then(|h| h.last().cloned()).expect("a hint given");
-        let flat = |s: &str| {
-            let rows = s.lines().map(|r| r.trim_matches(|c| c == '"' || c == ' '));
-            rows.collect::<Vec<_>>()
-                .join(" ")
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let flat = flat_words;
         assert!(
             flat(&small).contains(&flat(&hint)),
             "{text}: no whole hint {hint:?} at 40×16:\n{small}"

@@ -251,8 +251,7 @@ fn the_first_screen_says_how_to_win() {
         let panel: Vec<&str> = (text.lines())
             .map(|row| row.rsplit(['│', '┤', '┘', '┐']).next().unwrap_or(row))
             .collect();
-        let flat = panel.join(" ").replace('"', " ");
-        let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+        let flat = flat_words(&panel.join(" "));
         assert!(
             flat.contains("Three in a row (across, down or diagonally) wins."),
             "{text}"

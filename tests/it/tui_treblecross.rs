@@ -746,11 +746,7 @@ fn a_refused_puzzle_answer_goes_with_the_next_answer() {
 fn at_40_by_16_the_first_screen_says_how_to_win() {
     let app = app_with("............");
     let text = draw(&app, 40, 16).backend().to_string();
-    let flat = text
-        .replace('"', " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let flat = flat_words(&text);
     assert!(flat.contains("LOSING for the player to move"), "{text}");
     assert!(flat.contains("the cursor: X at 1"), "{text}");
     assert!(

@@ -67,6 +67,16 @@ pub fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
 }
 
 /// The footer line of a drawn screen (its last row), as text.
+/// A drawn screen's words in one line, its rows' quotes and breaks gone:
+/// a sentence wrapped over rows reads whole.
+pub fn flat_words(screen: &str) -> String {
+    screen
+        .replace('"', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 pub fn footer_of(terminal: &Terminal<TestBackend>) -> String {
     let buffer = terminal.backend().buffer();
     let area = buffer.area;
