@@ -320,6 +320,9 @@ impl PuzzleText for NotaktoPuzzle {
     }
 }
 
+/// What the letters of [`kind_forms`]' shortest form stand for.
+pub const KIND_LETTERS: &str = "H half, F flip, O open, S spare";
+
 /// What one board counts for, in words, longest first: `a half and a
 /// flip`, `half+flip`, `HF`. A board that counts for nothing says so.
 pub fn kind_forms(c: Count) -> [String; 3] {

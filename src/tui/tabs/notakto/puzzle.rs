@@ -5,7 +5,9 @@
 
 use super::{Action, Boards, NotaktoTab, Spot};
 use crate::notation::notakto::puzzle_hint;
-use crate::notation::notakto::{count_words, element, makes_words, move_named, move_reason};
+use crate::notation::notakto::{
+    count_words, element, makes_words, move_named, move_reason, KIND_LETTERS,
+};
 use crate::solver::notakto::count::Count;
 use crate::notation::puzzle::PuzzleText;
 use crate::solver::notakto::game::NotaktoRules;
@@ -295,7 +297,7 @@ impl NotaktoTab {
         // The letters of narrow labels said, as the tab's legend says them.
         if self.letters_drawn.get() {
             panel.notes.push(Line::styled(
-                "under the boards: H half, F flip, O open, S spare",
+                format!("under the boards: {KIND_LETTERS}"),
                 theme.dim(),
             ));
         }

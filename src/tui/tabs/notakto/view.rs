@@ -8,6 +8,7 @@
 use super::layout::{Look, NotaktoLayout, Place};
 use super::{NotaktoTab, Spot};
 use crate::notation::notakto::{
+    KIND_LETTERS,
     count_plain, count_short, element, kind_words, makes_words, move_named, product_words,
     MoveText,
 };
@@ -210,10 +211,10 @@ impl NotaktoTab {
                 () if self.details && (show || !live) => Label::Element,
                 () if tagged => {
                     // Letters drawn (not `1 dead`, `1 0`): the legend says them.
-                    let words = kind_words(k + 1, board);
-                    let letters = words[LETTERS].chars().any(|c| "HFOS".contains(c));
-                    if form == LETTERS && letters {
-                        self.letters_drawn.set(true);
+                    if form == LETTERS {
+                        let words = kind_words(k + 1, board);
+                        let letters = words[LETTERS].chars().any(|c| c.is_ascii_uppercase());
+                        self.letters_drawn.set(self.letters_drawn.get() || letters);
                     }
                     Label::Kind(form)
                 }
@@ -453,16 +454,16 @@ impl NotaktoTab {
                 "★ wins, {} loses; under each board {}",
                 LOSS_MARK,
                 match self.details {
-                    true => "its element",
+                    true => "its element".to_string(),
                     // The count's words are the lesson's (round 13 met
                     // them here first, with nothing to say where they are
                     // taught).
                     // The letters of a narrow label said (round 15 read
                     // `1 H` and `2 FOS` with no key).
                     false if self.letters_drawn.get() => {
-                        "what it counts for: H half, F flip, O open, S spare (L: a lesson)"
+                        format!("what it counts for: {KIND_LETTERS} (L: a lesson)")
                     }
-                    false => "what it counts for (L: a lesson)",
+                    false => "what it counts for (L: a lesson)".to_string(),
                 }
             ),
             theme.dim(),
