@@ -29,6 +29,8 @@ mod options;
 mod records;
 mod report;
 mod results;
+mod spill;
+mod stream;
 mod survey;
 mod table_file;
 mod tables;
@@ -173,6 +175,22 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         })?),
     };
     let wanted = n + sequence.offset();
+    // Only the hash wanted, nothing kept or resumed: the values stream past
+    // in bounded memory (issue 50; the other forms keep the whole table).
+    let streams = request.sha256
+        && !request.records
+        && !request.stats
+        && until_period.is_none()
+        && request.out.is_none()
+        && request.resume.is_none()
+        && request.checkpoint.is_none()
+        && request.method == Method::Fast
+        && std::env::var_os("NOUGHTS_GRUNDY_TRACE").is_none();
+    if streams {
+        let hash = stream::sha256(&sequence, wanted, workers(request.threads))?;
+        writeln!(out, "{hash}")?;
+        return Ok(());
+    }
     // Where --out writes, checked now rather than after the work.
     let out_path = request.out.as_deref().map(out_target).transpose()?;
     let mut heaps = match &request.resume {

@@ -53,7 +53,8 @@ pub use mask::{rare_common_split, RareCommonSplit};
 
 use super::{GrundyMethod, Waits, WATCH_EVERY};
 use crate::solver::octal::{OctalGame, ValueTooLarge};
-use frontier::Frontier;
+pub use frontier::Cold;
+use frontier::{Frontier, Store};
 use scanner::Scanner;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU16, AtomicUsize};
@@ -86,6 +87,20 @@ const BATCH_FROM: usize = 256;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RareCommon;
 
+/// Why the work stopped short of its end.
+#[derive(Debug)]
+pub(super) enum Failure {
+    TooLarge(ValueTooLarge),
+    /// A value could not be read back from the cold store.
+    Cold(String),
+    /// The ring is too short for the farthest rare heap (this far back
+    /// from a heap, the margin included), or the rare list is full.
+    Grow {
+        reach: usize,
+        rare_full: bool,
+    },
+}
+
 impl GrundyMethod for RareCommon {
     fn extend(
         &self,
@@ -99,14 +114,9 @@ impl GrundyMethod for RareCommon {
         if n <= start {
             return Ok(Vec::new());
         }
-        let threads = if n - start < PARALLEL_FROM {
-            1
-        } else {
-            threads.max(1)
-        };
         values.resize(n, UNKNOWN);
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            compute(game, values, start, threads, watch, None)
+            whole_table(game, values, start, threads, watch, None)
         }));
         // Keep the values known below the first unknown one.
         let known = values[start..]
@@ -118,21 +128,223 @@ impl GrundyMethod for RareCommon {
     }
 }
 
-/// One batch of a one-thread run, timed: what the wavefront model
-/// (`benches/wavefront-model.py`) reads to predict runs on many threads.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BatchTrace {
-    /// The batch's first heap.
-    pub first: usize,
-    /// Nanoseconds from taking the batch up to its far part done (the rare
-    /// list brought up to date included).
-    pub far_ns: u64,
-    /// Each heap's near part, up to its value put in the table.
-    pub near_ns: Vec<u64>,
+/// [`RareCommon::extend`] on a table whose values from `start` on are
+/// [`UNKNOWN`], kept whole in memory.
+fn whole_table(
+    game: &OctalGame,
+    values: &mut [u16],
+    start: usize,
+    threads: usize,
+    watch: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
+    trace: Option<&mut Vec<BatchTrace>>,
+) -> Result<Vec<Waits>, ValueTooLarge> {
+    const _: () = assert!(std::mem::align_of::<AtomicU16>() == std::mem::align_of::<u16>());
+    let n = values.len();
+    // SAFETY: AtomicU16 has the size, bit validity and (checked above)
+    // alignment of u16, and `values` is borrowed exclusively for as long
+    // as the atomics are used.
+    #[allow(unsafe_code)]
+    let cells = unsafe { &*(values as *mut [u16] as *const [AtomicU16]) };
+    let mut shown = |frontier: &Frontier, known: usize| {
+        let table = frontier.view(known).whole().expect("a whole table");
+        watch(table)
+    };
+    let (outcome, _) = compute(
+        game,
+        Store::whole(cells, start),
+        &|_| Ok(()),
+        start,
+        n,
+        threads,
+        n,
+        &mut shown,
+        trace,
+    );
+    outcome.map_err(|failure| match failure {
+        Failure::TooLarge(e) => e,
+        // A whole table neither reads back nor grows.
+        other => unreachable!("{other:?}"),
+    })
 }
 
-/// [`RareCommon`] on one thread, timing each batch's far part and each
-/// heap's near part: grows `values` to `n` as `extend` does.
+/// What a streaming run keeps in memory besides the ring (see [`stream`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounds {
+    /// The small heaps kept: the left parts of the splits the walks read.
+    pub prefix: usize,
+    /// The ring's least length.
+    pub least_ring: usize,
+}
+
+impl Default for Bounds {
+    /// 2^20 small heaps: step 2's walks on 0.007 stopped below 2^17 for 95%
+    /// of the heaps from 2^22 to 2^24, and past 2^20 for 12 of 12.5 million
+    /// (those read back).
+    fn default() -> Bounds {
+        Bounds {
+            prefix: 1 << 20,
+            least_ring: 1 << 16,
+        }
+    }
+}
+
+/// How a streaming run went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Streamed {
+    /// Values known: `G(0 … known − 1)`, every one shown to the watcher
+    /// unless it stopped the work.
+    pub known: usize,
+    /// Each thread's waits, in the last stretch (since the last restart).
+    pub waits: Vec<Waits>,
+    /// The ring's length at the end, and how often it was made longer.
+    pub ring: usize,
+    pub restarts: usize,
+}
+
+/// Why a streaming run stopped short.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StreamError {
+    TooLarge(ValueTooLarge),
+    /// The cold store failed to give back a value: what it said.
+    Cold(String),
+}
+
+impl std::fmt::Display for StreamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StreamError::TooLarge(e) => e.fmt(f),
+            StreamError::Cold(why) => write!(f, "reading back a value: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for StreamError {}
+
+/// The rare/common method in bounded memory: `G(start …)` up to `n` values,
+/// `G(0 … start − 1)` read from `cold`. In memory: the small heaps
+/// (`bounds.prefix`), a ring of the recent values as long as the farthest
+/// rare heap (and a margin), and the rare heaps. Each new stretch of values
+/// is shown to `watch` with the heap it begins at, on the calling thread:
+/// it must put them where `cold` reads them before it returns (a value
+/// leaves the ring only after), and may stop the work with `Break`. What a
+/// long walk needs beyond the prefix and the ring is read from `cold`. When
+/// a rare heap farther than the ring appears, the threads stop, and go on
+/// with a longer ring filled from `cold`.
+pub fn stream(
+    game: &OctalGame,
+    start: usize,
+    n: usize,
+    threads: usize,
+    bounds: Bounds,
+    cold: &dyn Cold,
+    watch: &mut dyn FnMut(usize, &[u16]) -> ControlFlow<()>,
+) -> Result<Streamed, StreamError> {
+    let threads = threads.max(1);
+    let margin = margin(game, threads);
+    // The watcher keeps within a few looks of the frontier, and the ring
+    // must let the one thread that also watches run on meanwhile.
+    let least = bounds.least_ring.max(4 * WATCH_EVERY + 4 * margin);
+    let prefix = bounds.prefix.max(4 * margin);
+    let mut known = start;
+    let mut ring = least;
+    let mut rare_room = 1 << 16;
+    let mut restarts = 0;
+    loop {
+        if known >= n {
+            return Ok(Streamed {
+                known,
+                waits: Vec::new(),
+                ring,
+                restarts,
+            });
+        }
+        let store = Store::ring(n, ring, prefix, cold);
+        let frontier_fill = |frontier: &Frontier| -> Result<(), String> {
+            let mut buffer = vec![0u16; WATCH_EVERY * 16];
+            // The prefix, then the ring's values (the latest `ring`).
+            let ring_from = known.saturating_sub(ring);
+            for (from, to) in [(0, known.min(prefix).min(ring_from)), (ring_from, known)] {
+                let mut at = from;
+                while at < to {
+                    let len = buffer.len().min(to - at);
+                    cold.read(at, &mut buffer[..len])?;
+                    frontier.fill(at, &buffer[..len]);
+                    at += len;
+                }
+            }
+            Ok(())
+        };
+        let mut reported = known;
+        let mut stopped = false;
+        let mut buffer = Vec::new();
+        let mut shown = |frontier: &Frontier, now: usize| {
+            if now <= reported {
+                return ControlFlow::Continue(());
+            }
+            buffer.resize(now - reported, 0);
+            let view = frontier.view(now);
+            if let Err(why) = frontier.read(&view, reported, &mut buffer) {
+                unreachable!("values not yet shown are in memory: {why}");
+            }
+            let flow = watch(reported, &buffer);
+            reported = now;
+            frontier.set_shown(now);
+            stopped |= flow.is_break();
+            flow
+        };
+        let (outcome, at) = compute(
+            game,
+            store,
+            &frontier_fill,
+            known,
+            n,
+            threads,
+            rare_room.min(n),
+            &mut shown,
+            None,
+        );
+        known = at.min(reported).max(known);
+        match outcome {
+            Ok(waits) => {
+                return Ok(Streamed {
+                    known,
+                    waits,
+                    ring,
+                    restarts,
+                })
+            }
+            Err(Failure::TooLarge(e)) => return Err(StreamError::TooLarge(e)),
+            Err(Failure::Cold(why)) => return Err(StreamError::Cold(why)),
+            Err(Failure::Grow { reach, rare_full }) => {
+                if stopped {
+                    return Ok(Streamed {
+                        known,
+                        waits: Vec::new(),
+                        ring,
+                        restarts,
+                    });
+                }
+                restarts += 1;
+                if rare_full {
+                    rare_room *= 2;
+                }
+                // A sixteenth more than needed, so that the next farther
+                // rare heap does not restart the work at once.
+                ring = ring.max(reach + reach / 16).min(n);
+            }
+        }
+    }
+}
+
+/// How far past a reader's view values may be written while it reads: the
+/// batches of the other threads, its own, and the `lag` values a heap may
+/// be put ahead of the frontier (twice: once more so that the watcher has
+/// shown everything below the oldest slot a view reads).
+fn margin(game: &OctalGame, threads: usize) -> usize {
+    threads * BATCH + BATCH + 2 * game.lag() + 1
+}
+
+/// One thread's run, timed (see [`BatchTrace`]).
 pub fn one_thread_traced(
     game: &OctalGame,
     values: &mut Vec<u16>,
@@ -144,7 +356,7 @@ pub fn one_thread_traced(
         return Ok(trace);
     }
     values.resize(n, UNKNOWN);
-    let outcome = compute(
+    let outcome = whole_table(
         game,
         values,
         start,
@@ -158,6 +370,19 @@ pub fn one_thread_traced(
         .count();
     values.truncate(start + known);
     outcome.map(|_| trace)
+}
+
+/// One batch of a one-thread run, timed: what the wavefront model
+/// (`benches/wavefront-model.py`) reads to predict runs on many threads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BatchTrace {
+    /// The batch's first heap.
+    pub first: usize,
+    /// Nanoseconds from taking the batch up to its far part done (the rare
+    /// list brought up to date included).
+    pub far_ns: u64,
+    /// Each heap's near part, up to its value put in the table.
+    pub near_ns: Vec<u64>,
 }
 
 /// What every thread shares.
@@ -174,41 +399,75 @@ struct Shared<'a> {
     /// (more threads than cores: it was not running) waits first, rather
     /// than leave hundreds more splits to its near part.
     ahead: usize,
+    /// How far back from a heap its splits with a rare part read, beyond
+    /// the farthest rare heap: the ring must hold that much.
+    reach_margin: usize,
     /// Whether the workers time their batches ([`one_thread_traced`]).
     timed: bool,
 }
 
-/// [`RareCommon::extend`] on a table whose values from `start` on are
-/// [`UNKNOWN`].
+/// The values of `store` from `start` up to `n`, on `threads` threads, once
+/// `fill` has put the values below `start` in it; `shown` is given the
+/// frontier every 1,024 values or so (and, a streaming store, once more at
+/// the end unless it stopped the work). Returns how the work ended and how
+/// many values were then known without a gap.
+#[allow(clippy::too_many_arguments)]
 fn compute(
     game: &OctalGame,
-    values: &mut [u16],
+    store: Store,
+    fill: &dyn Fn(&Frontier) -> Result<(), String>,
     start: usize,
+    n: usize,
     threads: usize,
-    watch: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
+    rare_room: usize,
+    shown: &mut dyn FnMut(&Frontier, usize) -> ControlFlow<()>,
     trace: Option<&mut Vec<BatchTrace>>,
-) -> Result<Vec<Waits>, ValueTooLarge> {
-    const _: () = assert!(std::mem::align_of::<AtomicU16>() == std::mem::align_of::<u16>());
-    let n = values.len();
-    // SAFETY: AtomicU16 has the size, bit validity and (checked above)
-    // alignment of u16, and `values` is borrowed exclusively for as long
-    // as the atomics are used.
-    #[allow(unsafe_code)]
-    let cells = unsafe { &*(values as *mut [u16] as *const [AtomicU16]) };
+) -> (Result<Vec<Waits>, Failure>, usize) {
+    let threads = if n - start < PARALLEL_FROM {
+        1
+    } else {
+        threads.max(1)
+    };
+    let margin = margin(game, threads);
     let shared = Shared {
         game,
-        frontier: Frontier::new(cells, start, threads),
-        scanner: Scanner::new(n),
+        frontier: Frontier::new(store, start, n, threads, margin),
+        scanner: Scanner::new(rare_room),
         next_batch: AtomicUsize::new(BATCH_FROM.clamp(start, n)),
         lag: game.lag(),
         ahead: threads * BATCH,
+        reach_margin: margin + game.largest_take() + 1,
         timed: trace.is_some(),
     };
+    let frontier = &shared.frontier;
+    if let Err(why) = fill(frontier) {
+        return (Err(Failure::Cold(why)), start);
+    }
+    let outcome = run(&shared, threads, shown, trace);
+    let known = frontier.known();
+    let failed = matches!(outcome, Err(Failure::TooLarge(_) | Failure::Cold(_)));
+    if frontier.streams() && !failed && !frontier.watcher_stopped() {
+        // The last values, so that the cold store holds every one.
+        let _ = shown(frontier, known);
+    }
+    (outcome, known)
+}
+
+/// The work itself, on this thread alone or on `threads` more (this one
+/// then watching).
+fn run(
+    shared: &Shared,
+    threads: usize,
+    shown: &mut dyn FnMut(&Frontier, usize) -> ControlFlow<()>,
+    trace: Option<&mut Vec<BatchTrace>>,
+) -> Result<Vec<Waits>, Failure> {
+    let n = shared.frontier.len();
+    let start = shared.frontier.known();
     // The first heaps one at a time, on this thread.
-    let mut first = Worker::new(&shared);
+    let mut first = Worker::new(shared);
     let mut heap = start;
-    let mut first_heaps = || -> Result<(), ValueTooLarge> {
-        while heap < BATCH_FROM.min(n) {
+    let mut first_heaps = || -> Result<(), Failure> {
+        while heap < BATCH_FROM.min(n) && !shared.frontier.is_stopped() {
             heap += first.batch(heap, 1)?;
         }
         Ok(())
@@ -227,8 +486,8 @@ fn compute(
             let known = shared.frontier.known();
             if known >= reported + WATCH_EVERY {
                 reported = known;
-                if watch(shared.frontier.table(known).0).is_break() {
-                    shared.frontier.stop();
+                if shown(&shared.frontier, known).is_break() {
+                    shared.frontier.stop_watching();
                 }
             }
         }
@@ -242,7 +501,6 @@ fn compute(
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
-                let shared = &shared;
                 scope.spawn(move || {
                     let _guard = FailOnPanic(&shared.frontier);
                     let mut worker = Worker::new(shared);
@@ -256,8 +514,10 @@ fn compute(
         // This thread watches, off the workers' way: woken each time the
         // frontier has gone 1,024 values further (or the work has ended).
         // If the watcher panics, the workers stop rather than finish first.
+        // It counts from the values last shown (not from where the workers
+        // have got to when it begins: a wrapping ring waits for it).
         let guard = FailOnPanic(&shared.frontier);
-        let mut reported = shared.frontier.known();
+        let mut reported = start;
         let mut own = Waits::default();
         while reported < n && !shared.frontier.is_stopped() {
             let next = (reported + WATCH_EVERY).min(n);
@@ -265,8 +525,8 @@ fn compute(
                 break;
             }
             reported = shared.frontier.known();
-            if watch(shared.frontier.table(reported).0).is_break() {
-                shared.frontier.stop();
+            if shown(&shared.frontier, reported).is_break() {
+                shared.frontier.stop_watching();
             }
         }
         drop(guard);
@@ -280,6 +540,8 @@ fn compute(
                     all.push(waits);
                     Ok(all)
                 }
+                // A failure that stopped the work comes before the stops
+                // it caused in the other threads.
                 (Err(e), _) | (_, Err(e)) => Err(e),
             };
         }
@@ -301,3 +563,6 @@ impl Drop for FailOnPanic<'_, '_> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod stream_tests;

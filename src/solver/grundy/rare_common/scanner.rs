@@ -9,7 +9,7 @@
 // unsafe code everywhere else).
 #![allow(unsafe_code)]
 
-use super::frontier::Frontier;
+use super::frontier::{Frontier, View};
 use super::mask::{best_mask, is_rare};
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
@@ -43,9 +43,13 @@ impl RareList {
         }
     }
 
-    /// Only the scanner pushes, under its lock.
-    fn push(&self, heap: usize, value: u16) {
+    /// Only the scanner pushes, under its lock; false when the list is full.
+    #[must_use]
+    fn push(&self, heap: usize, value: u16) -> bool {
         let i = self.len.load(Ordering::Relaxed);
+        if i == self.heaps.len() {
+            return false;
+        }
         // SAFETY: place `i` is past `len`: no reader looks at it yet, and
         // the one pusher is this thread.
         unsafe {
@@ -53,6 +57,13 @@ impl RareList {
             (*self.values[i].get()).write(value);
         }
         self.len.store(i + 1, Ordering::Release);
+        true
+    }
+
+    /// The farthest rare heap (0 when none).
+    fn last_heap(&self) -> usize {
+        let (heaps, _) = self.below(usize::MAX);
+        heaps.last().map_or(0, |&h| h as usize)
     }
 
     /// The rare heaps below `end` and their values.
@@ -86,7 +97,15 @@ pub struct Snapshot {
     pub rare: Arc<RareList>,
     pub largest: u16,
     pub scanned: usize,
+    /// The farthest rare heap: how far back the splits with a rare part
+    /// read.
+    pub reach: usize,
+    /// The rare list had no room for a rare heap: the scan stopped there.
+    pub full: bool,
 }
+
+/// Values read back at a time where they are not in memory.
+const CHUNK: usize = 1 << 14;
 
 struct State {
     /// Heaps `1 … scanned − 1` are counted and classified.
@@ -95,6 +114,7 @@ struct State {
     largest: u16,
     next_review: usize,
     rare: Arc<RareList>,
+    full: bool,
 }
 
 pub struct Scanner {
@@ -110,60 +130,105 @@ impl Scanner {
                 largest: 0,
                 next_review: 64,
                 rare: Arc::new(RareList::new(0, room)),
+                full: false,
             }),
         }
     }
 
     /// Takes in every heap below the frontier, looks for a better mask when
-    /// it is time to, and hands out the state of things.
-    pub fn scan(&self, frontier: &Frontier) -> Snapshot {
+    /// it is time to, and hands out the state of things. Called by a thread
+    /// about to work on a batch, so that the frontier stays near: the
+    /// values are read through its view (the old ones from the cold store).
+    pub fn scan(&self, frontier: &Frontier) -> Result<Snapshot, String> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let end = frontier.known();
-        if end > state.scanned {
-            let (table, _) = frontier.table(end);
-            let widened_from = state.largest;
-            let from = state.scanned.max(1);
-            for (heap, &value) in table.iter().enumerate().skip(from) {
-                if value as usize >= state.counts.len() {
-                    state
-                        .counts
-                        .resize((value as usize + 1).next_power_of_two(), 0);
+        let view = frontier.view(frontier.known());
+        let end = view.end;
+        if state.scanned == 0 && end > CHUNK {
+            // A table resumed (or a run restarted with a longer ring): its
+            // mask chosen from its counts before any heap is listed, since
+            // under the first mask (0) every heap is rare.
+            let mut counts = vec![0u64; 2];
+            let mut chunk = vec![0u16; CHUNK];
+            let mut from = 1;
+            while from < end {
+                let len = CHUNK.min(end - from);
+                frontier.read(&view, from, &mut chunk[..len])?;
+                for &value in &chunk[..len] {
+                    if value as usize >= counts.len() {
+                        counts.resize((value as usize + 1).next_power_of_two(), 0);
+                    }
+                    counts[value as usize] += 1;
                 }
-                state.counts[value as usize] += 1;
-                state.largest = state.largest.max(value);
-                if is_rare(value, state.rare.mask) {
-                    state.rare.push(heap, value);
-                }
+                from += len;
             }
-            state.scanned = end;
+            let (mask, _) = best_mask(&counts);
+            state.rare = Arc::new(RareList::new(mask, state.rare.heaps.len()));
+        }
+        if end > state.scanned && !state.full {
+            let widened_from = state.largest;
+            let mut chunk = vec![0u16; CHUNK.min(end - state.scanned)];
+            let mut from = state.scanned.max(1);
+            'scan: while from < end {
+                let len = chunk.len().min(end - from);
+                frontier.read(&view, from, &mut chunk[..len])?;
+                for (i, &value) in chunk[..len].iter().enumerate() {
+                    let heap = from + i;
+                    if is_rare(value, state.rare.mask) && !state.rare.push(heap, value) {
+                        state.full = true;
+                        state.scanned = heap;
+                        break 'scan;
+                    }
+                    if value as usize >= state.counts.len() {
+                        state
+                            .counts
+                            .resize((value as usize + 1).next_power_of_two(), 0);
+                    }
+                    state.counts[value as usize] += 1;
+                    state.largest = state.largest.max(value);
+                }
+                from += len;
+                state.scanned = from;
+            }
             let widened = (widened_from as usize + 1).next_power_of_two()
                 != (state.largest as usize + 1).next_power_of_two();
-            if widened || state.scanned >= state.next_review {
-                review_mask(&mut state, table, frontier.len());
+            if !state.full && (widened || state.scanned >= state.next_review) {
+                review_mask(&mut state, frontier, &view)?;
                 state.next_review = state.scanned + state.scanned / 8 + 64;
             }
         }
-        Snapshot {
+        Ok(Snapshot {
             rare: Arc::clone(&state.rare),
             largest: state.largest,
             scanned: state.scanned,
-        }
+            reach: state.rare.last_heap(),
+            full: state.full,
+        })
     }
 }
 
 /// Switches to the mask with the fewest rare heaps if it beats this one:
-/// a new list (threads still walking the old one keep it until done).
-fn review_mask(state: &mut State, table: &[u16], room: usize) {
+/// a new list (threads still walking the old one keep it until done),
+/// made from every value scanned, read again.
+fn review_mask(state: &mut State, frontier: &Frontier, view: &View) -> Result<(), String> {
     let (best, best_rare) = best_mask(&state.counts);
     let rare_now = state.rare.len.load(Ordering::Relaxed) as u64;
     if best == state.rare.mask || best_rare >= rare_now {
-        return;
+        return Ok(());
     }
-    let rare = RareList::new(best, room);
-    for (heap, &value) in table.iter().enumerate().skip(1) {
-        if is_rare(value, best) {
-            rare.push(heap, value);
+    let rare = RareList::new(best, state.rare.heaps.len());
+    let mut chunk = vec![0u16; CHUNK];
+    let mut from = 1;
+    while from < state.scanned {
+        let len = CHUNK.min(state.scanned - from);
+        frontier.read(view, from, &mut chunk[..len])?;
+        for (i, &value) in chunk[..len].iter().enumerate() {
+            if is_rare(value, best) && !rare.push(from + i, value) {
+                // No room for this mask's list: keep the one there is.
+                return Ok(());
+            }
         }
+        from += len;
     }
     state.rare = Arc::new(rare);
+    Ok(())
 }

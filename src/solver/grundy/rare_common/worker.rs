@@ -2,10 +2,11 @@
 //! part of their options at once from the values below the frontier, then
 //! each heap's near part and its value as the values before it come in.
 
+use super::frontier::View;
 use super::kernels::{first_flagged_missing, has, mark_rare_splits, mark_splits, set, splits_give};
 use super::mask::classes;
 use super::scanner::RareList;
-use super::{BatchTrace, Shared, BATCH, BLOCK, COMPARE_UP_TO};
+use super::{BatchTrace, Failure, Shared, BATCH, BLOCK, COMPARE_UP_TO};
 use crate::solver::grundy::Waits;
 use crate::solver::octal::{OctalGame, ValueTooLarge, LARGEST_VALUE};
 use std::sync::atomic::Ordering;
@@ -35,6 +36,9 @@ pub struct Worker<'a> {
     /// 1 for each common value below `classes_for.1`, 0 for a rare one.
     common_flags: Vec<u8>,
     rare_values_below: Vec<u16>,
+    /// The two parts of a walk's splits read back from the cold store.
+    cold_left: Vec<u16>,
+    cold_right: Vec<u16>,
     pub waits: Waits,
     /// The batches timed, where the run is traced.
     pub trace: Vec<BatchTrace>,
@@ -47,21 +51,12 @@ pub struct Batch {
 }
 
 /// What a batch knows when it begins: the frontier then, the values below
-/// it (and reversed), the rare heaps below it and the room for options.
+/// it, the rare heaps below it and the room for options.
 struct Known<'a> {
     end: usize,
-    table: &'a [u16],
-    reversed: &'a [u16],
+    view: View<'a>,
     rare: Arc<RareList>,
     width: usize,
-}
-
-impl Known<'_> {
-    /// `G(rest − a − i)` for `i = 0 … len − 1`, both below `end`.
-    fn right(&self, rest: usize, a: usize, len: usize) -> &[u16] {
-        let from = self.end - 1 - (rest - a);
-        &self.reversed[from..from + len]
-    }
 }
 
 impl<'a> Worker<'a> {
@@ -80,6 +75,8 @@ impl<'a> Worker<'a> {
             classes_for: (0, 0),
             common_flags: Vec::new(),
             rare_values_below: Vec::new(),
+            cold_left: Vec::new(),
+            cold_right: Vec::new(),
             waits: Waits::default(),
             trace: Vec::new(),
         }
@@ -95,7 +92,7 @@ impl<'a> Worker<'a> {
         })
     }
 
-    pub fn run_batch(&mut self, batch: Batch) -> Result<(), ValueTooLarge> {
+    pub fn run_batch(&mut self, batch: Batch) -> Result<(), Failure> {
         let mut heap = batch.first;
         let end = batch.first + batch.count;
         while heap < end && !self.shared.frontier.is_stopped() {
@@ -104,23 +101,35 @@ impl<'a> Worker<'a> {
         Ok(())
     }
 
-    /// What is known now, with the rare list and room that go with it.
-    fn known_now(&self) -> Known<'a> {
-        let snapshot = self.shared.scanner.scan(&self.shared.frontier);
-        let (table, reversed) = self.shared.frontier.table(snapshot.scanned);
-        Known {
+    /// What is known now, with the rare list and room that go with it; or,
+    /// where the ring is too short for the farthest rare heap (or the rare
+    /// list full), the work stops for a larger one.
+    fn known_now(&self) -> Result<Known<'a>, Failure> {
+        let frontier = &self.shared.frontier;
+        let snapshot = self.shared.scanner.scan(frontier).map_err(|e| {
+            frontier.stop();
+            Failure::Cold(e)
+        })?;
+        let reach = snapshot.reach + self.shared.reach_margin;
+        if snapshot.full || (frontier.wraps() && reach > frontier.capacity()) {
+            frontier.stop();
+            return Err(Failure::Grow {
+                reach,
+                rare_full: snapshot.full,
+            });
+        }
+        Ok(Known {
             end: snapshot.scanned,
-            table,
-            reversed,
+            view: frontier.view(snapshot.scanned),
             rare: snapshot.rare,
             width: (snapshot.largest as usize + 1).next_power_of_two(),
-        }
+        })
     }
 
     /// Computes the `count` heaps from `first`; returns how many were
     /// computed (fewer when a value outgrew the batch's room, or the work
     /// was stopped).
-    pub fn batch(&mut self, first: usize, count: usize) -> Result<usize, ValueTooLarge> {
+    pub fn batch(&mut self, first: usize, count: usize) -> Result<usize, Failure> {
         let near_enough = first.saturating_sub(self.shared.ahead);
         if !self
             .shared
@@ -130,7 +139,7 @@ impl<'a> Worker<'a> {
             return Ok(count);
         }
         let taken = self.shared.timed.then(Instant::now);
-        let known = self.known_now();
+        let known = self.known_now()?;
         let width = known.width;
         self.seen.clear();
         self.seen.resize(count * width, 0);
@@ -151,10 +160,10 @@ impl<'a> Worker<'a> {
             }
             for &k in &self.one_heap_takes {
                 if heap > k && heap - k < known.end {
-                    set(options, known.table[heap - k] as usize);
+                    set(options, known.view.at(heap - k) as usize);
                 }
             }
-            self.walk_far_splits(&known, j, heap);
+            self.walk_far_splits(&known, j, heap)?;
         }
         let mut near_from = taken.map(|taken| {
             let now = Instant::now();
@@ -172,20 +181,22 @@ impl<'a> Worker<'a> {
             if !self.shared.frontier.wait_until(readable, &mut self.waits) {
                 return Ok(count);
             }
-            let (table, _) = self.shared.frontier.table(readable);
-            let largest = table[known.end.min(readable)..].iter().max();
-            if largest.is_some_and(|&g| (g as usize) >= width) {
+            let near = self.shared.frontier.view(readable);
+            let largest = (known.end.min(readable)..readable)
+                .map(|h| near.at(h))
+                .max();
+            if largest.is_some_and(|g| (g as usize) >= width) {
                 // A value past the room: the rest starts afresh.
                 return Ok(j);
             }
             let mut seen = std::mem::take(&mut self.seen);
             let options = &mut seen[j * width..][..width];
-            self.add_near_options(options, heap, &known, table, &shared_range);
+            self.add_near_options(options, heap, &known, &near, &shared_range);
             self.seen = seen;
-            let value = self.finish(&known, j, heap);
+            let value = self.finish(&known, j, heap)?;
             if value > LARGEST_VALUE as usize {
                 self.shared.frontier.stop();
-                return Err(ValueTooLarge { heap });
+                return Err(Failure::TooLarge(ValueTooLarge { heap }));
             }
             self.shared.frontier.put(heap, value as u16);
             if let (Some(from), Some(timed)) = (&mut near_from, self.trace.last_mut()) {
@@ -235,15 +246,28 @@ impl<'a> Worker<'a> {
             let from = rare_heaps.partition_point(|&r| (r as usize) < lo);
             let to = rare_heaps.partition_point(|&r| (r as usize) < hi);
             if from < to {
-                mark_rare_splits(
-                    &mut self.seen,
-                    known.width,
-                    known.table,
-                    &rare_heaps[from..to],
-                    &rare_values[from..to],
-                    first_rest,
-                    count,
-                );
+                // The rows read: heap `first_rest − r` on, `count` long, for
+                // each rare `r`; in one run of the ring, or two where it
+                // wraps (the rows that begin before the wrap read on
+                // through its mirrored slots).
+                let lowest = first_rest - rare_heaps[to - 1] as usize;
+                let highest = first_rest - rare_heaps[from] as usize + count;
+                let [(a_heap, a_run), (wrap, b_run)] = known.view.runs(lowest, highest);
+                let split = from
+                    + rare_heaps[from..to].partition_point(|&r| first_rest - (r as usize) >= wrap);
+                for (heap, run, rare) in [(a_heap, a_run, split..to), (wrap, b_run, from..split)] {
+                    if !rare.is_empty() {
+                        mark_rare_splits(
+                            &mut self.seen,
+                            known.width,
+                            run,
+                            &rare_heaps[rare.clone()],
+                            &rare_values[rare],
+                            first_rest - heap,
+                            count,
+                        );
+                    }
+                }
             }
             ranges.push(lo..hi.max(lo));
         }
@@ -268,7 +292,7 @@ impl<'a> Worker<'a> {
         seen: &mut [u8],
         heap: usize,
         known: &Known,
-        table: &[u16],
+        near: &View,
         shared_range: &[std::ops::Range<usize>],
     ) {
         let unequal = self.game.is_grundys_game();
@@ -279,7 +303,7 @@ impl<'a> Worker<'a> {
         }
         for &k in &self.one_heap_takes {
             if heap > k {
-                set(seen, table[heap - k] as usize);
+                set(seen, near.at(heap - k) as usize);
             }
         }
         let (rare_heaps, rare_values) = known.rare.below(known.end);
@@ -297,13 +321,14 @@ impl<'a> Worker<'a> {
             for (&r, &g) in outside.take_while(|(&r, _)| (r as usize) < rest) {
                 let r = r as usize;
                 if rest - r < known.end && !(unequal && 2 * r == rest) {
-                    set(seen, (g ^ table[rest - r]) as usize);
+                    set(seen, (g ^ near.at(rest - r)) as usize);
                 }
             }
-            // Splits with a part at or past the frontier: every one.
+            // Splits with a part at or past the frontier: every one (the
+            // other part a small heap, kept in the prefix).
             for a in known.end.max(1)..rest {
                 if !(unequal && 2 * a == rest) {
-                    set(seen, (table[a] ^ table[rest - a]) as usize);
+                    set(seen, (near.at(a) ^ near.any(rest - a)) as usize);
                 }
             }
         }
@@ -337,7 +362,7 @@ impl<'a> Worker<'a> {
     /// options are known: over its far splits, until every rare value below
     /// the candidate so far has turned up (each recorded in `seen`). Where
     /// each split take's walk stopped is kept for [`Worker::finish`].
-    fn walk_far_splits(&mut self, known: &Known, j: usize, heap: usize) {
+    fn walk_far_splits(&mut self, known: &Known, j: usize, heap: usize) -> Result<(), Failure> {
         let candidate = self.candidate(known.width, j);
         self.first_candidate.push(candidate);
         let mut needed = std::mem::take(&mut self.needed);
@@ -346,13 +371,14 @@ impl<'a> Worker<'a> {
             let stop = match heap.checked_sub(k).filter(|&rest| rest >= 2) {
                 Some(rest) => {
                     let range = self.far_range(known, rest);
-                    self.walk(known, j, rest, range, &mut needed)
+                    self.walk(known, j, rest, range, &mut needed)?
                 }
                 None => 0,
             };
             self.walked.push(stop);
         }
         self.needed = needed;
+        Ok(())
     }
 
     /// Walks the splits of `rest` with left parts in `range` (all below the
@@ -366,15 +392,40 @@ impl<'a> Worker<'a> {
         rest: usize,
         range: std::ops::Range<usize>,
         needed: &mut Vec<u16>,
-    ) -> usize {
+    ) -> Result<usize, Failure> {
         let width = known.width;
         let seen = &mut self.seen[j * width..(j + 1) * width];
+        let view = &known.view;
         let mut a = range.start;
         while a < range.end && !needed.is_empty() {
             let scatter = needed.len() > COMPARE_UP_TO;
             let block = (range.end - a).min(if scatter { 4 * BLOCK } else { BLOCK });
-            let left = &known.table[a..a + block];
-            let right = known.right(rest, a, block);
+            // Both parts in memory: the small heaps `a …` in the prefix,
+            // `rest − a, rest − a − 1, …` in the ring (as far as it runs
+            // without wrapping). Else both read back.
+            let top = rest - a;
+            let (left, right) = match view.small(a, block) {
+                Some(left) if top + 1 >= view.lowest + block => {
+                    let right = view.down_from(top, block);
+                    (&left[..right.len()], right)
+                }
+                _ => {
+                    let frontier = &self.shared.frontier;
+                    let cold = |e| {
+                        frontier.stop();
+                        Failure::Cold(e)
+                    };
+                    self.cold_left.resize(block, 0);
+                    self.cold_right.resize(block, 0);
+                    frontier.read(view, a, &mut self.cold_left).map_err(cold)?;
+                    frontier
+                        .read(view, top + 1 - block, &mut self.cold_right)
+                        .map_err(cold)?;
+                    self.cold_right.reverse();
+                    (&self.cold_left[..], &self.cold_right[..])
+                }
+            };
+            let block = left.len();
             if scatter {
                 mark_splits(seen, left, right);
                 needed.retain(|&v| !has(seen, v as usize));
@@ -392,7 +443,7 @@ impl<'a> Worker<'a> {
             }
             a += block;
         }
-        a
+        Ok(a)
     }
 
     /// Step 2 for heap `j`, its near options in: the candidate, and the
@@ -401,7 +452,7 @@ impl<'a> Worker<'a> {
     /// candidate has grown with the near options) is looked for over the
     /// part it walked too, since where it compared it looked for the
     /// others only.
-    fn finish(&mut self, known: &Known, j: usize, heap: usize) -> usize {
+    fn finish(&mut self, known: &Known, j: usize, heap: usize) -> Result<usize, Failure> {
         let candidate = self.candidate(known.width, j);
         let first_candidate = self.first_candidate[j];
         let mut needed = std::mem::take(&mut self.needed);
@@ -413,14 +464,14 @@ impl<'a> Worker<'a> {
             };
             let range = self.far_range(known, rest);
             let walked = self.walked[j * takes + t].max(range.start);
-            self.walk(known, j, rest, walked..range.end, &mut needed);
+            self.walk(known, j, rest, walked..range.end, &mut needed)?;
             if needed.iter().any(|&v| v as usize >= first_candidate) {
                 let mut new: Vec<u16> = needed
                     .iter()
                     .copied()
                     .filter(|&v| v as usize >= first_candidate)
                     .collect();
-                self.walk(known, j, rest, range.start..walked, &mut new);
+                self.walk(known, j, rest, range.start..walked, &mut new)?;
                 needed.retain(|&v| (v as usize) < first_candidate || new.contains(&v));
             }
         }
@@ -429,7 +480,7 @@ impl<'a> Worker<'a> {
             None => candidate,
         };
         self.needed = needed;
-        value
+        Ok(value)
     }
 }
 
