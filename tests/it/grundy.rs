@@ -573,11 +573,6 @@ fn the_survey_prints_a_row_per_game() {
     }
 }
 
-/// A long run killed with kill -9 at random moments and started again
-/// with the same --checkpoint ends with the values of a run never stopped
-/// (the same SHA-256), however many times it was killed, a kill while the
-/// header or half a value was being written included.
-#[cfg(unix)]
 /// `--sha256` alone streams in bounded memory. With the prefix cut to 64
 /// small heaps and the ring to its least (`NOUGHTS_GRUNDY_BOUNDS`), the
 /// walks read back from the spill file and the ring wraps (0.167, 0.454:
@@ -624,6 +619,11 @@ fn a_streamed_hash_is_the_hash_of_the_naive_values() {
     }
 }
 
+/// A long run killed with kill -9 at random moments and started again
+/// with the same --checkpoint ends with the values of a run never stopped
+/// (the same SHA-256), however many times it was killed, a kill while the
+/// header or half a value was being written included.
+#[cfg(unix)]
 #[test]
 fn a_checkpointed_run_killed_anywhere_resumes_to_the_same_values() {
     use noughts::solver::puzzle::SplitMix64;

@@ -47,7 +47,7 @@ pub const MIRROR: usize = super::BATCH;
 /// stayed resident), its pages resident only once written.
 pub enum Cells<'a> {
     Lent(&'a [AtomicU16]),
-    Owned(memmap2::MmapMut, usize),
+    Owned(memmap2::MmapRaw, usize),
 }
 
 impl Cells<'_> {
@@ -55,7 +55,9 @@ impl Cells<'_> {
     fn owned(len: usize) -> Cells<'static> {
         // A mapping of no bytes is refused: one value more.
         let map = memmap2::MmapMut::map_anon(2 * len.max(1)).expect("memory for the values");
-        Cells::Owned(map, len)
+        // Raw: its pointer comes from the mapping itself, not from a shared
+        // reference to bytes (which the atomics' stores would then break).
+        Cells::Owned(map.into(), len)
     }
 }
 
@@ -65,10 +67,11 @@ impl std::ops::Deref for Cells<'_> {
         match self {
             Cells::Lent(cells) => cells,
             // SAFETY: the mapping is page-aligned, at least 2·len bytes,
-            // zero-filled (a valid u16), and lives as long as `self`; it is
-            // only ever reached through these atomics.
+            // zero-filled (a valid u16), and lives as long as `self`; its
+            // raw pointer (no reference was made to its bytes) is only ever
+            // used through these atomics, which allow shared writes.
             Cells::Owned(map, len) => unsafe {
-                std::slice::from_raw_parts(map.as_ptr().cast::<AtomicU16>(), *len)
+                std::slice::from_raw_parts(map.as_mut_ptr().cast::<AtomicU16>(), *len)
             },
         }
     }
@@ -426,14 +429,18 @@ impl<'a> Frontier<'a> {
     /// Writes `G(heap)` (once) and moves the frontier over every value
     /// known from where it stands, waking the sleepers it passes. In a
     /// wrapping ring, first waits until the value the slot held (and those
-    /// a reader may still want beside it) is on the cold store.
+    /// a reader may still want beside it) is on the cold store; stopped
+    /// while it waits, it writes nothing (the frontier stays where every
+    /// value below a view's `lowest` is on the cold store).
     pub fn put(&self, heap: usize, value: u16) {
         debug_assert!(heap >= self.known());
         if self.store.wraps {
-            let free_from = heap + self.margin + 1;
-            while free_from > self.shown.load(Ordering::Acquire) + self.store.capacity
-                && !self.is_stopped()
-            {
+            let free =
+                || heap + self.margin < self.shown.load(Ordering::Acquire) + self.store.capacity;
+            while !free() {
+                if self.is_stopped() {
+                    return;
+                }
                 std::thread::sleep(Duration::from_micros(50));
             }
         }
