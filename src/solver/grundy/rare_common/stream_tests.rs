@@ -34,6 +34,22 @@ fn game(code: &str) -> OctalGame {
     code.parse().unwrap()
 }
 
+/// `G(0 … n − 1)` kept whole (the form every other test checks).
+fn whole(code: &str, n: usize) -> Vec<u16> {
+    let mut values = Vec::new();
+    RareCommon
+        .extend_to(&game(code), &mut values, n, 1)
+        .unwrap();
+    values
+}
+
+/// `G(0 … n − 1)` by the naive mex.
+fn naive(code: &str, n: usize) -> Vec<u16> {
+    let mut values = Vec::new();
+    Naive.extend_to(&game(code), &mut values, n, 1).unwrap();
+    values
+}
+
 /// Streams `n` values of `code` from the first `start` of `whole`.
 fn streamed(
     code: &str,
@@ -77,8 +93,7 @@ const SHORT: Bounds = Bounds {
 fn a_short_ring_gives_the_whole_tables_values() {
     let n = 1 << 17;
     for code in ["0.454", "0.174", "0.167", "0.054", "0.007"] {
-        let mut whole = Vec::new();
-        RareCommon.extend_to(&game(code), &mut whole, n, 1).unwrap();
+        let whole = whole(code, n);
         for threads in [1, 2, 3] {
             let (values, outcome, reads) = streamed(code, &whole, 0, n, threads, SHORT);
             assert_eq!(values, whole, "{code} on {threads} threads");
@@ -100,8 +115,7 @@ fn a_short_ring_gives_the_whole_tables_values() {
 fn a_short_ring_gives_the_naive_mexs_values() {
     let n = 12_000;
     for code in ["0.454", "0.167", "0.137", "4.07", "grundy"] {
-        let mut naive = Vec::new();
-        Naive.extend_to(&game(code), &mut naive, n, 1).unwrap();
+        let naive = naive(code, n);
         for threads in [1, 2, 16] {
             let (values, _, _) = streamed(code, &naive, 0, n, threads, SHORT);
             assert_eq!(values, naive, "{code} on {threads} threads");
@@ -113,8 +127,7 @@ fn a_short_ring_gives_the_naive_mexs_values() {
 fn a_stream_resumed_from_the_cold_store_goes_on_alike() {
     let n = 1 << 16;
     for code in ["0.167", "0.007"] {
-        let mut whole = Vec::new();
-        RareCommon.extend_to(&game(code), &mut whole, n, 1).unwrap();
+        let whole = whole(code, n);
         for start in [1, 300, 5000, 40_000] {
             let (values, outcome, _) = streamed(code, &whole, start, n, 2, SHORT);
             assert_eq!(values, whole, "{code} from {start}");
@@ -144,8 +157,7 @@ fn the_default_bounds_give_the_same_values_in_a_ring_shorter_than_the_table() {
 fn a_slow_watcher_holds_the_workers_back_and_nothing_is_lost() {
     let n = 1 << 16;
     for code in ["0.167", "0.007"] {
-        let mut whole = Vec::new();
-        RareCommon.extend_to(&game(code), &mut whole, n, 1).unwrap();
+        let whole = whole(code, n);
         for threads in [2, 3] {
             let kept = Kept::default();
             let outcome = stream(
@@ -198,9 +210,7 @@ fn a_watcher_stops_a_stream_and_what_it_saw_is_what_is_known() {
         let seen = kept.values.read().unwrap().len();
         assert!((20_000..1 << 20).contains(&seen), "{seen}");
         assert_eq!(outcome.known, seen, "{threads} threads");
-        let mut naive = Vec::new();
-        Naive.extend_to(&game(code), &mut naive, seen, 1).unwrap();
-        assert_eq!(*kept.values.read().unwrap(), naive);
+        assert_eq!(*kept.values.read().unwrap(), naive(code, seen));
     }
 }
 
