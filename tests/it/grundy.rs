@@ -619,6 +619,26 @@ fn a_streamed_hash_is_the_hash_of_the_naive_values() {
     }
 }
 
+/// A streamed run with nowhere to put the values that leave memory says
+/// where it tried, in one line, with status 1.
+#[cfg(unix)]
+#[test]
+fn a_streamed_run_without_a_temporary_folder_says_where_it_looked() {
+    let out = assert_cmd::Command::cargo_bin("noughts")
+        .unwrap()
+        .args(["grundy", "1000", "--sha256"])
+        .env("TMPDIR", "/nonexistent/noughts-tmp")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(
+        said.contains("/nonexistent/noughts-tmp") && said.contains("TMPDIR"),
+        "{said}"
+    );
+}
+
 /// A long run killed with kill -9 at random moments and started again
 /// with the same --checkpoint ends with the values of a run never stopped
 /// (the same SHA-256), however many times it was killed, a kill while the

@@ -33,7 +33,13 @@ pub fn sha256(sequence: &Sequence, wanted: usize, threads: usize) -> Result<Stri
         option: "the temporary file of the values".into(),
         error: std::io::Error::other(error),
     };
-    let spill = Spill::new().map_err(|e| kept(e.to_string()))?;
+    let spill = Spill::new().map_err(|e| {
+        let folder = std::env::temp_dir();
+        kept(format!(
+            "cannot make it in {} (the temporary folder, TMPDIR): {e}",
+            crate::notation::escape_all(&folder.display().to_string())
+        ))
+    })?;
     let offset = sequence.offset();
     let bar = if wanted >= PROGRESS_FROM {
         crate::cli::progress_bar((wanted - offset) as u64, "values")
