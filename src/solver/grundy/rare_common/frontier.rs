@@ -1,12 +1,12 @@
 //! How the threads share one table: each value is written once, by the
 //! thread that computes it, and one published *frontier* says how far the
-//! table is known without a gap. The table is kept whole in memory, or (a
-//! long run) as its small heaps and a ring of the recent values, long
-//! enough for every split with a rare part; what a rare long walk needs
-//! beyond them is read back from the cold store. A thread that needs values past it waits
+//! table is known without a gap. A thread that needs values past it waits
 //! for the frontier alone — a short spin, then asleep — and the thread that
 //! moves the frontier past what a sleeper waits for wakes that sleeper, and
-//! only it.
+//! only it. The table is kept whole in memory, or (a long run) as its small
+//! heaps and a ring of the recent values, long enough for every split with
+//! a rare part; what a rare long walk needs beyond them is read back from
+//! the cold store.
 
 // The Grundy kernels: SIMD and shared tables read without locks, each
 // unsafe block with the reason it is sound beside it (Cargo.toml denies
@@ -30,11 +30,6 @@ const SPIN_FOR: Duration = Duration::from_micros(20);
 /// and the flags read beside it would otherwise miss the cache each time.
 #[repr(align(64))]
 struct Line<T>(T);
-
-/// Heaps put at or past the frontier are noted in a ring of this many
-/// places (a heap is put only once the `lag` values before it are known,
-/// so at most `lag` of them wait at once: far fewer than this).
-const PUT_RING: usize = 256;
 
 /// The first slots of a wrapping ring are kept again after its last one, so
 /// that the row of a batch (16 heaps) reads on across the wrap.
@@ -136,8 +131,8 @@ impl<'a> Store<'a> {
         }
     }
 
-    /// Writes `G(heap)` in every place that keeps it; the ring's slot last
-    /// (SeqCst), which is what the frontier's movers look at.
+    /// Writes `G(heap)` in every place that keeps it (the ring's slot last,
+    /// in `order`; the note in `Frontier::put` that follows publishes it).
     fn write(&self, heap: usize, value: u16, order: Ordering) {
         let slot = heap % self.capacity;
         self.reversed[self.capacity - 1 - slot].store(value, Ordering::Relaxed);
@@ -160,7 +155,11 @@ pub struct Frontier<'a> {
     n: usize,
     /// Every value below this one is known.
     known: Line<AtomicUsize>,
-    /// Heap `h`, once put, at `h mod PUT_RING`: what the movers look at.
+    /// Heap `h`, once put, at `h mod put.len()`: what the movers look at.
+    /// A heap is put only once the `lag` values before it are known, and
+    /// the threads' batches spread no wider than theirs: `margin` (rounded
+    /// to a power of two) places hold every heap waiting at once (a fixed
+    /// 256 did not, for a take of 300 on 24 threads: the frontier stopped).
     put: Box<[AtomicUsize]>,
     /// Values below this one have been shown to the watcher (and so are on
     /// the cold store): a wrapping ring writes over a value only after.
@@ -299,7 +298,7 @@ impl<'a> Frontier<'a> {
         threads: usize,
         margin: usize,
     ) -> Frontier<'a> {
-        let put = (0..PUT_RING)
+        let put = (0..margin.next_power_of_two())
             .map(|_| AtomicUsize::new(usize::MAX))
             .collect();
         Frontier {
@@ -447,14 +446,14 @@ impl<'a> Frontier<'a> {
         // SeqCst: of two threads that write neighbouring values and then
         // look at each other's, one sees the other's (see `advance`).
         self.store.write(heap, value, Ordering::SeqCst);
-        self.put[heap % PUT_RING].store(heap, Ordering::SeqCst);
+        self.put[heap % self.put.len()].store(heap, Ordering::SeqCst);
         self.advance();
     }
 
     fn advance(&self) {
         let mut known = self.known.0.load(Ordering::SeqCst);
         let mut moved = false;
-        while known < self.n && self.put[known % PUT_RING].load(Ordering::SeqCst) == known {
+        while known < self.n && self.put[known % self.put.len()].load(Ordering::SeqCst) == known {
             match self.known.0.compare_exchange_weak(
                 known,
                 known + 1,

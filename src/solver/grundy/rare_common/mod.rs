@@ -540,8 +540,8 @@ fn run(
                     all.push(waits);
                     Ok(all)
                 }
-                // A failure that stopped the work comes before the stops
-                // it caused in the other threads.
+                // The threads a failure stopped return Ok: an error is a
+                // failure's own (the first joined, if two failed).
                 (Err(e), _) | (_, Err(e)) => Err(e),
             };
         }

@@ -169,3 +169,30 @@ fn a_traced_run_times_every_heap_once_and_gives_the_same_values() {
         assert!(trace.iter().any(|b| b.near_ns.len() == BATCH), "{code}");
     }
 }
+
+/// A heap put more than 256 places past the frontier (a take of 300, on
+/// 24 threads: their batches spread wider than that) is still noted where
+/// the frontier's movers look for it.
+#[test]
+fn a_long_lag_on_many_threads_still_moves_the_frontier() {
+    let code = format!("0.{}7", "0".repeat(299));
+    let game: OctalGame = code.parse().unwrap();
+    assert_eq!(game.lag(), 300);
+    let (fast, naive) = (
+        {
+            let mut v = Vec::new();
+            RareCommon
+                .extend_to(&game, &mut v, PARALLEL_FROM + 3000, 24)
+                .unwrap();
+            v
+        },
+        {
+            let mut v = Vec::new();
+            Naive
+                .extend_to(&game, &mut v, PARALLEL_FROM + 3000, 1)
+                .unwrap();
+            v
+        },
+    );
+    assert_eq!(fast, naive);
+}
