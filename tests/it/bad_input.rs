@@ -136,6 +136,25 @@ fn grundy_bad_input() {
         "N = 2147483649",
         "at most 2147483648 values (2^31)",
     );
+    // Streamed, 2^32 heaps: of free segments (heap L + 2), two fewer values.
+    assert_bad(
+        &["grundy", "4294967295", "--sha256"],
+        "",
+        "N = 4294967295",
+        "at most 4294967294 values in one streamed run (2^32 heaps: a free segment of L cells is heap L + 2)",
+    );
+    assert_bad(
+        &["grundy", "4294967297", "--game", "0.007", "--sha256"],
+        "",
+        "N = 4294967297",
+        "at most 4294967296 values in one streamed run (2^32 heaps)",
+    );
+    assert_bad(
+        &["grundy", "18446744073709551615", "--sha256"],
+        "",
+        "N = 18446744073709551615",
+        "streamed run",
+    );
     assert_bad(
         &["grundy", "--survey", "--max", "2147483649"],
         "",

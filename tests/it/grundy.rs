@@ -642,7 +642,10 @@ fn a_streamed_run_without_a_temporary_folder_says_where_it_looked() {
 /// A long run killed with kill -9 at random moments and started again
 /// with the same --checkpoint ends with the values of a run never stopped
 /// (the same SHA-256), however many times it was killed, a kill while the
-/// header or half a value was being written included.
+/// header or half a value was being written included. `--sha256` streams:
+/// some sittings with the ring cut short, so that walks and refills read
+/// back from the checkpoint itself. The file is byte for byte the one the
+/// whole-table form writes, and either form goes on from the other's.
 #[cfg(unix)]
 #[test]
 fn a_checkpointed_run_killed_anywhere_resumes_to_the_same_values() {
@@ -658,11 +661,13 @@ fn a_checkpointed_run_killed_anywhere_resumes_to_the_same_values() {
     let mut kills = 0;
     let hash = loop {
         assert!(kills < 200, "never finished");
+        let bounds = ["", "64,0"][random.below(2)];
         let child = Command::new(env!("CARGO_BIN_EXE_noughts"))
             .args(args)
             .arg("--checkpoint")
             .arg(&file)
             .env("NOUGHTS_CHECKPOINT_MS", "20")
+            .env("NOUGHTS_GRUNDY_BOUNDS", bounds)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -692,4 +697,112 @@ fn a_checkpointed_run_killed_anywhere_resumes_to_the_same_values() {
     let bytes = std::fs::read(&file).unwrap();
     let header = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
     assert_eq!(bytes.len() - header, 2 * 200_000 + 4 * 3 + 8);
+    // The whole-table form (no --sha256) to 120,000, then streamed on.
+    let other = folder.path().join("other.bin");
+    let other_path = other.to_str().unwrap();
+    let whole_form = [
+        "grundy",
+        "120000",
+        "--game",
+        "0.007",
+        "--checkpoint",
+        other_path,
+    ];
+    assert_eq!(noughts(&whole_form).lines().count(), 120_000);
+    let out = Command::new(env!("CARGO_BIN_EXE_noughts"))
+        .args(args)
+        .args(["--checkpoint", other_path])
+        .env("NOUGHTS_GRUNDY_BOUNDS", "64,0")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), whole);
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        said.contains("(120000 values: every block's checksum verified"),
+        "{said}"
+    );
+    assert!(std::fs::read(&other).unwrap() == bytes, "not the same file");
+    // A file holding more than asked: the hash of the first values only.
+    let short = ["grundy", "1000", "--game", "0.007", "--sha256"];
+    let from_file = noughts(&[&short[..], &["--checkpoint", other_path]].concat());
+    assert_eq!(from_file, noughts(&short));
+    // And the whole-table form reads the streamed file on.
+    let longer = [
+        "grundy",
+        "200100",
+        "--game",
+        "0.007",
+        "--checkpoint",
+        other_path,
+    ];
+    let values = noughts(&longer);
+    let naive_tail = naive(&"0.007".parse().unwrap(), 200_100);
+    let last: Vec<u16> = values
+        .lines()
+        .skip(200_000)
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(last, naive_tail[200_000..]);
+}
+
+/// An interrupted streamed run keeps every value it found in its
+/// checkpoint, says how far it got, and the same command goes on from
+/// there to the hash of a run never stopped.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_streamed_run_keeps_what_it_found() {
+    use std::process::{Command, Stdio};
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("run.bin");
+    let path = file.to_str().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_noughts"))
+        .args(["grundy", "50000000", "--game", "0.007", "--sha256"])
+        .args(["--checkpoint", path])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{said}");
+    assert_eq!(said.lines().count(), 1, "{said}");
+    let last: usize = said
+        .split("interrupted: wrote G(0) … G(")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .and_then(|k| k.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(
+        said.contains("to the checkpoint (the same command continues)"),
+        "{said}"
+    );
+    assert!(last > 10_000, "{said}");
+    let n = (last + 1 + 5_000).to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_noughts"))
+        .args([
+            "grundy",
+            &n,
+            "--game",
+            "0.007",
+            "--sha256",
+            "--checkpoint",
+            path,
+        ])
+        .output()
+        .unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains(&format!("({} values: ", last + 1)), "{said}");
+    let hash = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        hash,
+        noughts(&["grundy", &n, "--game", "0.007", "--sha256"])
+    );
 }

@@ -23,7 +23,9 @@
 //! link, never a FIFO; one that cannot be written is read, and is enough
 //! when it holds every value asked for.
 
-use super::table_file::{first_suspicious, header, CHECKED_HEAD, CHECKED_SPOT, CHECKED_TAIL};
+use super::table_file::{
+    first_suspicious, first_suspicious_read, header, CHECKED_HEAD, CHECKED_SPOT, CHECKED_TAIL,
+};
 use crate::cli::Error;
 use crate::notation::{escape_all, quoted, InputError};
 use crate::solver::grundy::Sequence;
@@ -64,6 +66,9 @@ pub fn header_line(sequence: &Sequence, method: &str) -> String {
     )
 }
 
+/// Where a streaming opening shows the values it checked, in order.
+type Sink<'a> = dyn FnMut(&[u16]) + 'a;
+
 /// The methods a checkpoint's header may name (its values are the game's,
 /// whichever method found them).
 const METHODS: [&str; 2] = ["rare-common", "naive"];
@@ -94,13 +99,23 @@ pub struct Checkpoint {
     sealed: bool,
     /// Opened for reading only (the file refused writing).
     read_only: bool,
+    /// Bytes before the first block (the header line's).
+    start: u64,
+    /// Each whole block's checksum, as read or written: a block read back
+    /// during the run must still match it.
+    sums: Vec<u32>,
+    /// The block read back last (a long walk reads on in the same block).
+    cached: Option<(usize, Vec<u16>)>,
 }
 
 /// What reading a checkpoint found, for the run's first words.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Loaded {
-    /// The heap values it holds, checked.
+    /// The heap values it holds, checked (none kept when they were shown
+    /// to a sink instead, see [`Checkpoint::open_streaming`]).
     pub heaps: Vec<u16>,
+    /// How many heap values it holds.
+    pub held: usize,
     /// Values after the last checksum, dropped (a run stopped mid-write):
     /// computed again.
     pub dropped: usize,
@@ -112,8 +127,8 @@ impl Loaded {
     /// What was checked, in words: `every block's checksum, and the first
     /// 2000, the last 8 and 8 others recomputed`.
     pub fn words(&self, sequence: &Sequence) -> String {
-        let count = self.heaps.len().saturating_sub(sequence.offset());
-        let mut words = if self.heaps.len() <= CHECKED_HEAD {
+        let count = self.held.saturating_sub(sequence.offset());
+        let mut words = if self.held <= CHECKED_HEAD {
             format!("{count} values, each recomputed")
         } else {
             format!(
@@ -141,13 +156,66 @@ impl Checkpoint {
         sequence: &Sequence,
         method: &str,
     ) -> Result<(Checkpoint, Loaded), Error> {
+        Self::open_at(path, sequence, method, None)
+    }
+
+    /// [`Checkpoint::open`] without holding the values: each whole block
+    /// and the tail are shown to `sink` once, in order, as they are checked,
+    /// and the values recomputed to vouch for them are read from the file.
+    /// What the file holds then reads back with [`Checkpoint::read_values`].
+    pub fn open_streaming(
+        path: &Path,
+        sequence: &Sequence,
+        method: &str,
+        sink: &mut dyn FnMut(&[u16]),
+    ) -> Result<(Checkpoint, Loaded), Error> {
+        Self::open_at(path, sequence, method, Some(sink))
+    }
+
+    /// A checkpoint in an unnamed temporary file (gone with the process):
+    /// where a streaming run without `--checkpoint` keeps the values that
+    /// have left memory, read back checked as any checkpoint's.
+    pub fn temporary(sequence: &Sequence, method: &str) -> std::io::Result<Checkpoint> {
+        let mut file = tempfile::tempfile()?;
+        let line = header_line(sequence, method).into_bytes();
+        file.write_all(&line)?;
+        Ok(Checkpoint::new(
+            file,
+            "the temporary file of the values".into(),
+            line,
+            false,
+        ))
+    }
+
+    /// A checkpoint of no values yet in `file`, past its header `line`.
+    fn new(file: File, option: String, line: Vec<u8>, read_only: bool) -> Checkpoint {
+        Checkpoint {
+            file,
+            option,
+            start: line.len() as u64,
+            line,
+            written: 0,
+            tail: Vec::new(),
+            sealed: false,
+            read_only,
+            sums: Vec::new(),
+            cached: None,
+        }
+    }
+
+    fn open_at(
+        path: &Path,
+        sequence: &Sequence,
+        method: &str,
+        sink: Option<&mut Sink>,
+    ) -> Result<(Checkpoint, Loaded), Error> {
         let option = format!("--checkpoint {}", escape_all(&path.display().to_string()));
         let refuse = |error| Error::Unwritable {
             option: option.clone(),
             error,
         };
         match open_own(path, true) {
-            Ok(file) => Self::from_file(file, false, option, sequence, method),
+            Ok(file) => Self::from_file(file, false, option, sequence, method, sink),
             // Not ours to write: read it, if it is there to read.
             Err(e)
                 if matches!(
@@ -155,7 +223,8 @@ impl Checkpoint {
                     std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
                 ) =>
             {
-                Self::open_read_only(path, sequence).map_err(|_| refuse(e))
+                let file = open_own(path, false).map_err(|_| refuse(e))?;
+                Self::from_file(file, true, option.clone(), sequence, METHODS[0], sink)
             }
             Err(e) => Err(refuse(e)),
         }
@@ -163,22 +232,45 @@ impl Checkpoint {
 
     /// Opens the checkpoint at `path` for reading only: what it holds,
     /// checked; appending more is refused.
+    #[cfg(test)]
     pub fn open_read_only(path: &Path, sequence: &Sequence) -> Result<(Checkpoint, Loaded), Error> {
         let option = format!("--checkpoint {}", escape_all(&path.display().to_string()));
         let file = open_own(path, false).map_err(|error| Error::Unwritable {
             option: option.clone(),
             error,
         })?;
-        Self::from_file(file, true, option, sequence, METHODS[0])
+        Self::from_file(file, true, option, sequence, METHODS[0], None)
     }
 
-    /// The checkpoint in `file`, opened as `option` names it.
+    /// Refused now, not after hours of work that could not be kept: a
+    /// read-only file holding fewer than the `wanted` heap values.
+    pub fn refuse_short(&self, wanted: usize, sequence: &Sequence) -> Result<(), Error> {
+        if !self.read_only || self.written >= wanted {
+            return Ok(());
+        }
+        let offset = sequence.offset();
+        Err(Error::Unwritable {
+            option: self.option.clone(),
+            error: std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                format!(
+                    "read-only, and it holds {} of the {} values asked for: give a file that can be written",
+                    self.written.saturating_sub(offset),
+                    wanted - offset
+                ),
+            ),
+        })
+    }
+
+    /// The checkpoint in `file`, opened as `option` names it; its values
+    /// kept in [`Loaded::heaps`], or shown to `sink`.
     fn from_file(
         mut file: File,
         read_only: bool,
         option: String,
         sequence: &Sequence,
         method: &str,
+        sink: Option<&mut Sink>,
     ) -> Result<(Checkpoint, Loaded), Error> {
         let refuse = |error| Error::Unwritable {
             option: option.clone(),
@@ -202,62 +294,89 @@ impl Checkpoint {
             file.seek(SeekFrom::Start(0)).map_err(refuse)?;
             file.write_all(new_line.as_bytes()).map_err(refuse)?;
             file.sync_data().map_err(refuse)?;
-            let checkpoint = Checkpoint {
-                file,
-                option,
-                line: new_line.into_bytes(),
-                written: 0,
-                tail: Vec::new(),
-                sealed: false,
-                read_only,
-            };
+            let checkpoint = Checkpoint::new(file, option, new_line.into_bytes(), read_only);
             return Ok((checkpoint, Loaded::default()));
         }
-        file.seek(SeekFrom::Start(0)).map_err(refuse)?;
-        let read = read(&mut file, length, sequence).map_err(|e| match e {
+        let in_option = |e| match e {
             Error::Input(error) => Error::Option {
                 option: option.clone(),
                 error,
             },
             other => other,
-        })?;
-        let mut loaded = Loaded {
-            heaps: read.heaps,
-            dropped: read.dropped,
-            read_only,
         };
-        let whole = loaded.heaps.len() / BLOCK;
-        let tail = loaded.heaps[whole * BLOCK..].to_vec();
-        let sealed = !tail.is_empty();
+        file.seek(SeekFrom::Start(0)).map_err(refuse)?;
+        let mut heaps = Vec::new();
+        let streaming = sink.is_some();
+        let read = match sink {
+            Some(sink) => read(&mut file, length, sequence, true, sink),
+            None => read(&mut file, length, sequence, false, &mut |values| {
+                heaps.extend_from_slice(values)
+            }),
+        }
+        .map_err(in_option)?;
         // What was dropped is cut off (computed again and appended there).
         if !read_only {
             file.set_len(read.end).map_err(refuse)?;
         }
         file.seek(SeekFrom::Start(read.end)).map_err(refuse)?;
-        loaded.read_only = read_only;
-        let checkpoint = Checkpoint {
-            file,
-            option,
-            line: read.line,
-            written: loaded.heaps.len(),
-            tail,
-            sealed,
+        let mut checkpoint = Checkpoint::new(file, option.clone(), read.line, read_only);
+        checkpoint.written = read.held;
+        checkpoint.sealed = !read.tail.is_empty();
+        checkpoint.tail = read.tail;
+        checkpoint.sums = read.sums;
+        // The values themselves, vouched for by recomputing some.
+        let suspicious = if streaming {
+            let mut from_file = |from: usize, out: &mut [u16]| checkpoint.read_values(from, out);
+            first_suspicious_read(read.held, sequence, &mut from_file).map_err(|why| {
+                Error::Read {
+                    source: option.clone(),
+                    error: std::io::Error::other(why),
+                }
+            })?
+        } else {
+            first_suspicious(&heaps, sequence).map(|heap| (heap, heaps[heap]))
+        };
+        if let Some((heap, value)) = suspicious {
+            return Err(in_option(at_header(format!(
+                "the value of heap {heap} ({value}) does not follow from those before it (byte {}): not a checkpoint of {}",
+                checkpoint.start + (heap / BLOCK) as u64 * BLOCK_BYTES + 2 * (heap % BLOCK) as u64,
+                sequence.game()
+            ))));
+        }
+        let loaded = Loaded {
+            heaps,
+            held: read.held,
+            dropped: read.dropped,
             read_only,
         };
         Ok((checkpoint, loaded))
     }
 
     /// How many heap values the file holds.
-    #[cfg(test)]
     pub fn written(&self) -> usize {
         self.written
+    }
+
+    /// The file, for tests that damage it.
+    #[cfg(test)]
+    pub fn file_for_tests(&mut self) -> &mut File {
+        &mut self.file
     }
 
     /// Appends the values of `known` past those the file holds, with the
     /// checksums of the blocks they complete and a seal on the tail, and
     /// makes them last (synced to the disk).
     pub fn append(&mut self, known: &[u16]) -> Result<(), Error> {
-        if known.len() <= self.written {
+        let from = self.written.min(known.len());
+        self.write(&known[from..], true)
+    }
+
+    /// Appends `values` (the heaps from [`Checkpoint::written`] on), with
+    /// the checksums of the blocks they complete; with `seal`, seals the
+    /// tail and makes all last (synced). Unsealed, the tail is what a run
+    /// killed now would compute again.
+    pub fn write(&mut self, values: &[u16], seal: bool) -> Result<(), Error> {
+        if values.is_empty() && (!seal || self.sealed || self.tail.is_empty()) {
             return Ok(());
         }
         let failed = |error| Error::Write {
@@ -269,24 +388,26 @@ impl Checkpoint {
                 std::io::ErrorKind::PermissionDenied,
                 format!(
                     "the file is read-only: the {} values past its {} cannot be kept (give a file that can be written)",
-                    known.len() - self.written,
+                    values.len(),
                     self.written
                 ),
             )));
         }
-        let mut bytes = Vec::with_capacity(2 * (known.len() - self.written) + 8);
-        for &g in &known[self.written..] {
+        let mut bytes = Vec::with_capacity(2 * values.len() + 8);
+        for &g in values {
             self.tail.push(g);
             bytes.extend_from_slice(&g.to_le_bytes());
             if self.tail.len() == BLOCK {
                 let index = (self.written / BLOCK) as u64;
                 let block: Vec<u8> = self.tail.iter().flat_map(|g| g.to_le_bytes()).collect();
-                bytes.extend_from_slice(&block_sum(&self.line, index, &block).to_le_bytes());
+                let sum = block_sum(&self.line, index, &block);
+                bytes.extend_from_slice(&sum.to_le_bytes());
+                self.sums.push(sum);
                 self.tail.clear();
             }
             self.written += 1;
         }
-        if !self.tail.is_empty() {
+        if seal && !self.tail.is_empty() {
             let index = (self.written / BLOCK) as u64;
             let tail: Vec<u8> = self.tail.iter().flat_map(|g| g.to_le_bytes()).collect();
             let seal = tail_sum(&self.line, index, self.tail.len(), &tail);
@@ -294,24 +415,86 @@ impl Checkpoint {
             bytes.extend_from_slice(&seal.to_le_bytes());
         }
         // The old seal comes off: the tail goes on where its values end.
+        let end = self.file.seek(SeekFrom::End(0)).map_err(failed)?;
         if self.sealed {
-            let end = self.file.seek(SeekFrom::End(0)).map_err(failed)?;
             let cut = end - SEAL_BYTES as u64;
             self.file.set_len(cut).map_err(failed)?;
             self.file.seek(SeekFrom::Start(cut)).map_err(failed)?;
         }
         self.sealed = false;
         self.file.write_all(&bytes).map_err(failed)?;
-        self.file.sync_data().map_err(failed)?;
-        self.sealed = !self.tail.is_empty();
+        if seal {
+            self.file.sync_data().map_err(failed)?;
+            self.sealed = !self.tail.is_empty();
+        }
         Ok(())
+    }
+
+    /// Fills `out` with the values from heap `from` on, all among those the
+    /// file holds: whole blocks read back and checked against the sums
+    /// kept (an altered one is an error, never a value), the tail from
+    /// memory.
+    pub fn read_values(&mut self, from: usize, out: &mut [u16]) -> Result<(), String> {
+        let whole = self.sums.len() * BLOCK;
+        if from + out.len() > self.written {
+            return Err(format!(
+                "G({}) is past the {} values of {}",
+                from + out.len() - 1,
+                self.written,
+                self.option
+            ));
+        }
+        let mut at = 0;
+        while at < out.len() {
+            let h = from + at;
+            let values: &[u16] = if h >= whole {
+                &self.tail[h - whole..]
+            } else {
+                let block = h / BLOCK;
+                if self.cached.as_ref().is_none_or(|(b, _)| *b != block) {
+                    let values = self.read_block(block)?;
+                    self.cached = Some((block, values));
+                }
+                let (_, values) = self.cached.as_ref().expect("just read");
+                &values[h % BLOCK..]
+            };
+            let len = values.len().min(out.len() - at);
+            out[at..at + len].copy_from_slice(&values[..len]);
+            at += len;
+        }
+        Ok(())
+    }
+
+    /// Whole block `index`, read back and checked against its sum.
+    fn read_block(&mut self, index: usize) -> Result<Vec<u16>, String> {
+        let mut bytes = vec![0u8; 2 * BLOCK];
+        let why = |e: std::io::Error| format!("reading {}: {e}", self.option);
+        self.file
+            .seek(SeekFrom::Start(self.start + index as u64 * BLOCK_BYTES))
+            .and_then(|_| self.file.read_exact(&mut bytes))
+            .map_err(why)?;
+        if block_sum(&self.line, index as u64, &bytes) != self.sums[index] {
+            return Err(format!(
+                "{}: the block of heaps {} to {} reads back altered since it was checked",
+                self.option,
+                index * BLOCK,
+                (index + 1) * BLOCK - 1
+            ));
+        }
+        Ok(bytes
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .collect())
     }
 }
 
-/// What [`read`] found: the values, how many were dropped, the header
-/// line as written, and where the values kept end.
+/// What [`read`] found: how many values it holds (all shown to the sink),
+/// the tail's, each whole block's checksum, how many were dropped, the
+/// header line as written, and where the values kept end.
 struct Found {
-    heaps: Vec<u16>,
+    held: usize,
+    tail: Vec<u16>,
+    sums: Vec<u32>,
     dropped: usize,
     line: Vec<u8>,
     end: u64,
@@ -322,8 +505,16 @@ fn at_header(message: String) -> Error {
     Error::Input(InputError::at_column(1, message))
 }
 
-/// Reads and checks the heap values of a checkpoint of `length` bytes.
-fn read(file: &mut File, length: u64, sequence: &Sequence) -> Result<Found, Error> {
+/// Reads and checks the heap values of a checkpoint of `length` bytes, each
+/// block shown to `sink` once checked (for a `streaming` run, which holds
+/// more than one that keeps the whole table).
+fn read(
+    file: &mut File,
+    length: u64,
+    sequence: &Sequence,
+    streaming: bool,
+    sink: &mut dyn FnMut(&[u16]),
+) -> Result<Found, Error> {
     let read_error = |error| Error::Read {
         source: "the checkpoint".into(),
         error,
@@ -385,16 +576,19 @@ fn read(file: &mut File, length: u64, sequence: &Sequence) -> Result<Found, Erro
     }
     let start = line.len() as u64;
     let body = length.saturating_sub(start);
-    let most = super::LARGEST_N + sequence.offset();
+    // What one run holds: the whole table, or streamed, 2^32 heaps.
+    let (most, words) = if streaming {
+        (super::LARGEST_HEAPS_STREAMED, "2^32 heaps, streamed")
+    } else {
+        (super::LARGEST_N + sequence.offset(), super::LARGEST_N_WORDS)
+    };
     let whole = (body / BLOCK_BYTES) as usize;
     if whole * BLOCK > most {
         return Err(at_header(format!(
-            "expected at most {most} values ({}), found {} blocks of {BLOCK}",
-            super::LARGEST_N_WORDS,
-            whole
+            "expected at most {most} values ({words}), found {whole} blocks of {BLOCK}"
         )));
     }
-    let mut heaps = Vec::with_capacity(whole * BLOCK + BLOCK);
+    let mut sums = Vec::with_capacity(whole);
     let mut bytes = vec![0u8; BLOCK_BYTES as usize];
     let damaged = |index: usize, what: &str| {
         let first = index * BLOCK;
@@ -412,7 +606,8 @@ fn read(file: &mut File, length: u64, sequence: &Sequence) -> Result<Found, Erro
         if block_sum(&line, index as u64, values) != sum {
             return Err(damaged(index, "does not match its checksum"));
         }
-        push_values(&mut heaps, values, sequence)?;
+        sink(&checked_values(index * BLOCK, values, sequence)?);
+        sums.push(sum);
     }
     // The tail: sealed (kept, or refused if its seal does not match), or
     // not (dropped: a run stopped while writing; computed again).
@@ -421,6 +616,7 @@ fn read(file: &mut File, length: u64, sequence: &Sequence) -> Result<Found, Erro
     reader.read_exact(&mut rest).map_err(read_error)?;
     let mut end = start + whole as u64 * BLOCK_BYTES;
     let mut dropped = left / 2;
+    let mut tail = Vec::new();
     let sealed = left > SEAL_BYTES
         && (left - SEAL_BYTES).is_multiple_of(2)
         && rest[left - SEAL_BYTES..left - 4] == SEAL_MARK;
@@ -436,31 +632,28 @@ fn read(file: &mut File, length: u64, sequence: &Sequence) -> Result<Found, Erro
                 first + count - 1
             )));
         }
-        push_values(&mut heaps, values, sequence)?;
+        tail = checked_values(whole * BLOCK, values, sequence)?;
+        sink(&tail);
         end += left as u64;
         dropped = 0;
     }
-    if let Some(heap) = first_suspicious(&heaps, sequence) {
-        return Err(at_header(format!(
-            "the value of heap {heap} ({}) does not follow from those before it (byte {}): not a checkpoint of {}",
-            heaps[heap],
-            start + (heap / BLOCK) as u64 * BLOCK_BYTES + 2 * (heap % BLOCK) as u64,
-            sequence.game()
-        )));
-    }
     Ok(Found {
-        heaps,
+        held: whole * BLOCK + tail.len(),
+        tail,
+        sums,
         dropped,
         line,
         end,
     })
 }
 
-/// The values of `bytes` (u16 little-endian) onto `heaps`, each in range.
-fn push_values(heaps: &mut Vec<u16>, bytes: &[u8], sequence: &Sequence) -> Result<(), Error> {
+/// The values of `bytes` (u16 little-endian), from heap `first` on, each
+/// checked in range.
+fn checked_values(first: usize, bytes: &[u8], sequence: &Sequence) -> Result<Vec<u16>, Error> {
+    let mut values = Vec::with_capacity(bytes.len() / 2);
     for pair in bytes.chunks_exact(2) {
         let g = u16::from_le_bytes([pair[0], pair[1]]);
-        let heap = heaps.len();
+        let heap = first + values.len();
         if g > LARGEST_VALUE {
             return Err(at_header(format!(
                 "the value of heap {heap} is {g}, past the largest this tool keeps ({LARGEST_VALUE})"
@@ -473,9 +666,9 @@ fn push_values(heaps: &mut Vec<u16>, bytes: &[u8], sequence: &Sequence) -> Resul
                 sequence.offset()
             )));
         }
-        heaps.push(g);
+        values.push(g);
     }
-    Ok(())
+    Ok(values)
 }
 
 #[cfg(test)]

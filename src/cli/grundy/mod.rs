@@ -24,12 +24,12 @@ use table_file::{load, out_target, save, CHECKED_HEAD, CHECKED_SPOT, CHECKED_TAI
 
 mod checkpoint;
 mod compare;
+mod kept;
 mod merge;
 mod options;
 mod records;
 mod report;
 mod results;
-mod spill;
 mod stream;
 mod survey;
 mod table_file;
@@ -146,16 +146,15 @@ pub const LARGEST_N: usize = 1 << 31;
 /// [`LARGEST_N`] as the messages write it.
 pub const LARGEST_N_WORDS: &str = "2^31";
 
+/// The most heaps a streamed run (`--sha256`, with `--checkpoint` or not)
+/// computes: it holds the rare heaps as u32, so heap 2^32 − 1 is the last.
+pub const LARGEST_HEAPS_STREAMED: usize = 1 << 32;
+
 pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     let (n, option) = match request.count {
         Count::Exactly(n) => (n, "N"),
         Count::UntilPeriod(max) => (max, "--max"),
     };
-    if n > LARGEST_N {
-        return Err(Error::Range(format!(
-            "{option} = {n}: at most {LARGEST_N} values ({LARGEST_N_WORDS}) in one run"
-        )));
-    }
     // The name lists free segments; every code, 0.007 included, heaps.
     let sequence = match request.game.as_deref() {
         None | Some("treblecross") => Sequence::segments(),
@@ -174,20 +173,41 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
             ))
         })?),
     };
-    let wanted = n + sequence.offset();
-    // Only the hash wanted, nothing kept or resumed: the values stream past
-    // in bounded memory (issue 50; the other forms keep the whole table).
+    let wanted = n.saturating_add(sequence.offset());
+    // Only the hash wanted (with a checkpoint or not): the values stream
+    // past in bounded memory (issue 50; the other forms keep the whole table).
     let streams = request.sha256
         && !request.records
         && !request.stats
         && until_period.is_none()
         && request.out.is_none()
         && request.resume.is_none()
-        && request.checkpoint.is_none()
         && request.method == Method::Fast
         && std::env::var_os("NOUGHTS_GRUNDY_TRACE").is_none();
+    if streams && wanted > LARGEST_HEAPS_STREAMED {
+        let segments = if sequence.is_segments() {
+            ": a free segment of L cells is heap L + 2"
+        } else {
+            ""
+        };
+        return Err(Error::Range(format!(
+            "{option} = {n}: at most {} values in one streamed run (2^32 heaps{segments})",
+            LARGEST_HEAPS_STREAMED - sequence.offset(),
+        )));
+    }
+    if !streams && n > LARGEST_N {
+        return Err(Error::Range(format!(
+            "{option} = {n}: at most {LARGEST_N} values ({LARGEST_N_WORDS}) in one run that keeps \
+             the whole table; `--sha256` alone (with `--checkpoint` or not) streams, to 2^32"
+        )));
+    }
     if streams {
-        let hash = stream::sha256(&sequence, wanted, workers(request.threads))?;
+        let hash = stream::sha256(
+            &sequence,
+            wanted,
+            workers(request.threads),
+            request.checkpoint.as_deref(),
+        )?;
         writeln!(out, "{hash}")?;
         return Ok(());
     }
@@ -214,30 +234,8 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         Some(path) => {
             let (checkpoint, loaded) =
                 checkpoint::Checkpoint::open(path, &sequence, request.method.word())?;
-            if !loaded.heaps.is_empty() || loaded.dropped > 0 {
-                eprintln!(
-                    "noughts: resuming from {} ({})",
-                    crate::notation::escape_all(&path.display().to_string()),
-                    loaded.words(&sequence)
-                );
-            }
-            // Refused now, not after hours of work that could not be kept.
-            if loaded.read_only && loaded.heaps.len() < wanted {
-                return Err(Error::Unwritable {
-                    option: format!(
-                        "--checkpoint {}",
-                        crate::notation::escape_all(&path.display().to_string())
-                    ),
-                    error: std::io::Error::new(
-                        std::io::ErrorKind::PermissionDenied,
-                        format!(
-                            "read-only, and it holds {} of the {} values asked for: give a file that can be written",
-                            loaded.heaps.len().saturating_sub(sequence.offset()),
-                            n
-                        ),
-                    ),
-                });
-            }
+            say_resuming(path, &loaded, &sequence);
+            checkpoint.refuse_short(wanted, &sequence)?;
             heaps = loaded.heaps;
             Some(checkpoint)
         }
@@ -293,6 +291,17 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     Ok(())
 }
 
+/// `noughts: resuming from FILE (what was checked)`, when it held anything.
+fn say_resuming(path: &Path, loaded: &checkpoint::Loaded, sequence: &Sequence) {
+    if loaded.held > 0 || loaded.dropped > 0 {
+        eprintln!(
+            "noughts: resuming from {} ({})",
+            crate::notation::escape_all(&path.display().to_string()),
+            loaded.words(sequence)
+        );
+    }
+}
+
 /// The SHA-256 of `values` as u16 little-endian, in hexadecimal: what
 /// published tables carry so that anyone can check a computation.
 pub fn sha256(values: &[u16]) -> String {
@@ -302,11 +311,12 @@ pub fn sha256(values: &[u16]) -> String {
         let bytes: Vec<u8> = chunk.iter().flat_map(|g| g.to_le_bytes()).collect();
         hasher.update(&bytes);
     }
-    hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex(&hasher.finalize())
+}
+
+/// Bytes in lowercase hexadecimal, as hashes are published.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The threads a run uses: those asked for (default: one per core), but

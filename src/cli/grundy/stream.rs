@@ -1,14 +1,23 @@
-//! `grundy N --sha256` in bounded memory: the values stream past (the
-//! rare/common method's streaming form, `solver::grundy::rare_common::
-//! stream`), hashed as they go; those that leave memory go to a spill file
-//! ([`super::spill`]) for the rare long walk that reads them back.
+//! `grundy N --sha256 [--checkpoint FILE]` in bounded memory: the values
+//! stream past (the rare/common method's streaming form, `solver::grundy::
+//! rare_common::stream`), hashed as they go; those that leave memory go to
+//! the checkpoint, or to an unnamed temporary one ([`super::kept`]), for the
+//! rare long walk that reads them back. A checkpoint is resumed without
+//! loading it: its blocks are checked and hashed as they are read, and the
+//! values recomputed to vouch for it are read where they lie.
 
-use super::spill::Spill;
-use super::{progress_words, Error, PROGRESS_FROM, SAY_EVERY};
+use super::checkpoint::Checkpoint;
+use super::kept::Kept;
+use super::{
+    checkpoint_every, progress_words, say_resuming, Error, Method, PROGRESS_FROM, SAY_EVERY,
+};
 use crate::solver::grundy::rare_common::{stream, Bounds, StreamError};
 use crate::solver::grundy::Sequence;
 use sha2::{Digest, Sha256};
 use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// `NOUGHTS_GRUNDY_BOUNDS=PREFIX,RING`: the small heaps kept and the ring's
@@ -26,44 +35,105 @@ fn bounds() -> Bounds {
         .unwrap_or_default()
 }
 
-/// The SHA-256 of `G(0 … wanted − 1 − offset)` of `sequence` (heaps from its
-/// offset on), computed on `threads` threads in bounded memory.
-pub fn sha256(sequence: &Sequence, wanted: usize, threads: usize) -> Result<String, Error> {
-    let kept = |error: String| Error::Write {
-        option: "the temporary file of the values".into(),
-        error: std::io::Error::other(error),
-    };
-    let spill = Spill::new().map_err(|e| {
-        let folder = std::env::temp_dir();
-        kept(format!(
-            "cannot make it in {} (the temporary folder, TMPDIR): {e}",
-            crate::notation::escape_all(&folder.display().to_string())
-        ))
-    })?;
-    let offset = sequence.offset();
-    let bar = if wanted >= PROGRESS_FROM {
-        crate::cli::progress_bar((wanted - offset) as u64, "values")
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    let position = |known: usize| known.saturating_sub(offset) as u64;
-    let mut eta = crate::cli::progress::Eta::new(0, position(wanted));
-    let started = Instant::now();
-    let mut last_said = Instant::now();
-    let mut hasher = Sha256::new();
-    let mut failed = None;
-    let mut watch = |from: usize, values: &[u16]| {
-        if let Err(e) = spill.append(values) {
-            failed = Some(e.to_string());
-            return ControlFlow::Break(());
-        }
-        // The sequence's values begin at its offset.
-        let skip = offset.saturating_sub(from).min(values.len());
-        let bytes: Vec<u8> = values[skip..]
+/// The hash of the sequence's values (heaps from its offset, below
+/// `wanted`), fed stretches of heap values in order.
+struct Hash {
+    hasher: Sha256,
+    offset: usize,
+    wanted: usize,
+    /// The heap the next stretch begins at.
+    next: usize,
+}
+
+impl Hash {
+    fn update(&mut self, values: &[u16]) {
+        let from = self.next;
+        self.next += values.len();
+        let low = self.offset.clamp(from, self.next) - from;
+        let high = self.wanted.clamp(from, self.next) - from;
+        let bytes: Vec<u8> = values[low..high.max(low)]
             .iter()
             .flat_map(|g| g.to_le_bytes())
             .collect();
-        hasher.update(&bytes);
+        self.hasher.update(&bytes);
+    }
+
+    fn hex(self) -> String {
+        super::hex(&self.hasher.finalize())
+    }
+}
+
+/// The SHA-256 of `G(0 … wanted − 1 − offset)` of `sequence` (heaps from its
+/// offset on), computed on `threads` threads in bounded memory, resumed
+/// from and kept in the checkpoint at `path` if one is given.
+pub fn sha256(
+    sequence: &Sequence,
+    wanted: usize,
+    threads: usize,
+    path: Option<&Path>,
+) -> Result<String, Error> {
+    let mut hash = Hash {
+        hasher: Sha256::new(),
+        offset: sequence.offset(),
+        wanted,
+        next: 0,
+    };
+    let method = Method::Fast.word();
+    let (checkpoint, every) = match path {
+        Some(path) => {
+            let (checkpoint, loaded) =
+                Checkpoint::open_streaming(path, sequence, method, &mut |values| {
+                    hash.update(values)
+                })?;
+            say_resuming(path, &loaded, sequence);
+            checkpoint.refuse_short(wanted, sequence)?;
+            (checkpoint, Some(checkpoint_every()))
+        }
+        None => {
+            let checkpoint = Checkpoint::temporary(sequence, method).map_err(|e| {
+                let folder = std::env::temp_dir();
+                Error::Write {
+                    option: "the temporary file of the values".into(),
+                    error: std::io::Error::other(format!(
+                        "cannot make it in {} (the temporary folder, TMPDIR): {e}",
+                        crate::notation::escape_all(&folder.display().to_string())
+                    )),
+                }
+            })?;
+            (checkpoint, None)
+        }
+    };
+    let start = checkpoint.written();
+    if start >= wanted {
+        return Ok(hash.hex());
+    }
+    let kept = Kept::new(checkpoint, every);
+    let offset = sequence.offset();
+    let position = |known: usize| known.saturating_sub(offset) as u64;
+    let bar = if wanted - start >= PROGRESS_FROM {
+        let bar = crate::cli::progress_bar(position(wanted), "values");
+        bar.set_position(position(start));
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut eta = crate::cli::progress::Eta::new(position(start), position(wanted));
+    let started = Instant::now();
+    let mut last_said = Instant::now();
+    // With a checkpoint, an interrupt keeps what is known and stops (a
+    // second one stops at once).
+    let interrupted = Arc::new(AtomicBool::new(false));
+    if path.is_some() {
+        crate::cli::interrupt::watch(&interrupted);
+    }
+    let mut failed = None;
+    let mut watch = |from: usize, values: &[u16]| {
+        debug_assert_eq!(from, hash.next);
+        if let Err(e) = kept.push(values) {
+            failed = Some(e);
+            return ControlFlow::Break(());
+        }
+        hash.update(values);
         let known = from + values.len();
         bar.set_position(position(known));
         eta.record(started.elapsed().as_secs_f64(), position(known));
@@ -74,28 +144,48 @@ pub fn sha256(sequence: &Sequence, wanted: usize, threads: usize) -> Result<Stri
                 progress_words(position(known), position(wanted), &eta)
             );
         }
+        if interrupted.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
         ControlFlow::Continue(())
     };
     let streamed = stream(
         sequence.game(),
-        0,
+        start,
         wanted,
         threads,
         bounds(),
-        &spill,
+        &kept,
         &mut watch,
     );
+    // Every value found is kept, whatever happens next.
+    let finished = if path.is_some() {
+        kept.finish()
+    } else {
+        Ok(())
+    };
     if let Some(e) = failed {
         bar.abandon();
-        return Err(kept(e));
+        return Err(e);
     }
+    finished.inspect_err(|_| bar.abandon())?;
     let streamed = streamed.map_err(|e| {
         bar.abandon();
         match e {
             StreamError::TooLarge(e) => Error::TooLarge(e),
-            StreamError::Cold(why) => kept(why),
+            StreamError::Cold(why) => Error::Write {
+                option: "reading back a value".into(),
+                error: std::io::Error::other(why),
+            },
         }
     })?;
+    if streamed.known < wanted {
+        bar.abandon();
+        return Err(Error::Interrupted(format!(
+            "interrupted: wrote G(0) … G({}) to the checkpoint (the same command continues)",
+            position(streamed.known).saturating_sub(1)
+        )));
+    }
     bar.finish_and_clear();
     // For measuring (benches/grundy-scaling.py and the memory figures):
     // each thread's waits, and the ring the run ended with.
@@ -113,9 +203,5 @@ pub fn sha256(sequence: &Sequence, wanted: usize, threads: usize) -> Result<Stri
             streamed.ring, streamed.restarts
         );
     }
-    Ok(hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect())
+    Ok(hash.hex())
 }

@@ -8,7 +8,7 @@ use crate::cli::input::is_forbidden;
 use crate::cli::{interrupt, Error};
 use crate::notation::octal::code;
 use crate::notation::{escape_all, quoted, InputError};
-use crate::solver::grundy::{value_of, GrundyMethod, Naive, Sequence};
+use crate::solver::grundy::{value_read, GrundyMethod, Naive, ReadValues, Sequence};
 use crate::solver::octal::LARGEST_VALUE;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -324,26 +324,51 @@ fn read_table(mut reader: impl BufRead, sequence: &Sequence) -> Result<Vec<u16>,
 /// afresh each run, so no forgery can know them) each against its own
 /// prefix.
 pub fn first_suspicious(heaps: &[u16], sequence: &Sequence) -> Option<usize> {
+    let mut read = |from: usize, out: &mut [u16]| -> Result<(), ()> {
+        out.copy_from_slice(&heaps[from..from + out.len()]);
+        Ok(())
+    };
+    first_suspicious_read(heaps.len(), sequence, &mut read)
+        .ok()
+        .flatten()
+        .map(|(heap, _)| heap)
+}
+
+/// [`first_suspicious`] among `held` heap values read through `read`
+/// (`read(from, out)` fills `out` with the values from heap `from`): a file
+/// checked where it lies, however long. The heap and the value it holds.
+pub fn first_suspicious_read<E>(
+    held: usize,
+    sequence: &Sequence,
+    read: &mut ReadValues<E>,
+) -> Result<Option<(usize, u16)>, E> {
+    let head = held.min(CHECKED_HEAD);
     let mut check = Vec::new();
-    let head = heaps.len().min(CHECKED_HEAD);
     let _ = Naive.extend_to(sequence.game(), &mut check, head, 1);
-    if let Some(heap) = (sequence.offset()..head).find(|&h| check.get(h) != Some(&heaps[h])) {
-        return Some(heap);
+    let mut first = vec![0u16; head];
+    read(0, &mut first)?;
+    if let Some(heap) = (sequence.offset()..head).find(|&h| check.get(h) != Some(&first[h])) {
+        return Ok(Some((heap, first[heap])));
     }
-    let tail = heaps.len().saturating_sub(CHECKED_TAIL).max(head);
-    let mut heaps_checked: Vec<usize> = (tail..heaps.len()).collect();
+    let tail = held.saturating_sub(CHECKED_TAIL).max(head);
+    let mut heaps_checked: Vec<usize> = (tail..held).collect();
     if tail > head {
         let clock = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        let mut random = crate::solver::puzzle::SplitMix64::new(clock ^ heaps.len() as u64);
+        let mut random = crate::solver::puzzle::SplitMix64::new(clock ^ held as u64);
         heaps_checked.extend((0..CHECKED_SPOT).map(|_| head + random.below(tail - head)));
         heaps_checked.sort_unstable();
         heaps_checked.dedup();
     }
-    heaps_checked
-        .into_iter()
-        .find(|&h| value_of(sequence.game(), heaps, h) != Some(heaps[h]))
+    let mut found = [0u16];
+    for heap in heaps_checked {
+        read(heap, &mut found)?;
+        if value_read(sequence.game(), heap, read)? != Some(found[0]) {
+            return Ok(Some((heap, found[0])));
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]

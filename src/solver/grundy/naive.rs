@@ -43,11 +43,64 @@ impl GrundyMethod for Naive {
 /// plain mex, without copying them: what a loaded file's values are checked
 /// by, one heap at a time. `None` past the largest value kept.
 pub fn value_of(game: &OctalGame, values: &[u16], heap: usize) -> Option<u16> {
-    let below = values.get(..heap)?;
-    let largest = below.iter().copied().max().unwrap_or(0);
-    let splits: Vec<usize> = game.split_takes().collect();
-    let mex = mex_of(game, below, heap, largest, &splits, &mut Vec::new());
-    u16::try_from(mex).ok().filter(|&g| g <= LARGEST_VALUE)
+    values.get(..heap)?;
+    let mut read = |from: usize, out: &mut [u16]| -> Result<(), ()> {
+        out.copy_from_slice(&values[from..from + out.len()]);
+        Ok(())
+    };
+    value_read(game, heap, &mut read).ok().flatten()
+}
+
+/// Where [`value_read`] reads values: `read(from, out)` fills `out` with
+/// `G(from …)`.
+pub type ReadValues<'a, E> = dyn FnMut(usize, &mut [u16]) -> Result<(), E> + 'a;
+
+/// Values a read of [`value_read`] asks for at most.
+const READ_CHUNK: usize = 1 << 14;
+
+/// [`value_of`] with the values below `heap` read through `read` (`read(from,
+/// out)` fills `out` with `G(from …)`), a stretch at a time from both ends of
+/// each split: a file of billions of values is checked without holding it.
+pub fn value_read<E>(
+    game: &OctalGame,
+    heap: usize,
+    read: &mut ReadValues<E>,
+) -> Result<Option<u16>, E> {
+    // Every option is a value or the xor of two: below 2^16.
+    let mut seen = vec![false; (1 << 16) + 1];
+    for k in game.whole_takes() {
+        if heap == k {
+            seen[0] = true;
+        }
+    }
+    let mut one = [0u16];
+    for k in game.one_heap_takes() {
+        if heap > k {
+            read(heap - k, &mut one)?;
+            seen[one[0] as usize] = true;
+        }
+    }
+    let (mut low, mut high) = (vec![0u16; READ_CHUNK], vec![0u16; READ_CHUNK]);
+    for k in game.split_takes() {
+        if heap < k + 2 {
+            continue;
+        }
+        let rest = heap - k;
+        let end = game.splits_end(rest);
+        let mut a = 1;
+        while a < end {
+            // G(a …) against G(rest − a …), read backwards.
+            let len = READ_CHUNK.min(end - a);
+            read(a, &mut low[..len])?;
+            read(rest - a - len + 1, &mut high[..len])?;
+            for (g, h) in low[..len].iter().zip(high[..len].iter().rev()) {
+                seen[(g ^ h) as usize] = true;
+            }
+            a += len;
+        }
+    }
+    let mex = seen.iter().position(|s| !s).unwrap_or(seen.len());
+    Ok(u16::try_from(mex).ok().filter(|&g| g <= LARGEST_VALUE))
 }
 
 /// The mex of the options of `heap`, from `values[..heap]` whose largest is

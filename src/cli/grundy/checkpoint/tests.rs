@@ -51,11 +51,40 @@ fn forged(sequence: &Sequence, heaps: &[u16]) -> Vec<u8> {
     bytes
 }
 
-/// Opens `bytes` as a checkpoint of free segments.
+/// Opens `bytes` as a checkpoint of free segments. Opened streaming first
+/// (its values shown as they are checked, the spots recomputed from the
+/// file), it must hold the same values, read back the same, or be refused
+/// in the same words.
 fn open(folder: &Path, bytes: &[u8]) -> Result<(Checkpoint, Loaded), Error> {
     let path = folder.join("read.bin");
+    let sequence = Sequence::segments();
     std::fs::write(&path, bytes).unwrap();
-    Checkpoint::open(&path, &Sequence::segments(), "rare-common")
+    let mut shown = Vec::new();
+    let streamed = Checkpoint::open_streaming(&path, &sequence, "rare-common", &mut |values| {
+        shown.extend_from_slice(values)
+    });
+    // Opening cuts what it drops: the same bytes again.
+    std::fs::write(&path, bytes).unwrap();
+    let opened = Checkpoint::open(&path, &sequence, "rare-common");
+    match (streamed, &opened) {
+        (Ok((mut checkpoint, streamed)), Ok((_, loaded))) => {
+            assert!(shown == loaded.heaps, "other values shown");
+            assert!(streamed.heaps.is_empty(), "values held");
+            assert_eq!(streamed.held, loaded.heaps.len());
+            assert_eq!(streamed.dropped, loaded.dropped);
+            let mut back = vec![0; streamed.held];
+            checkpoint.read_values(0, &mut back).unwrap();
+            assert!(back == loaded.heaps, "other values read back");
+            assert!(checkpoint.read_values(streamed.held, &mut [0]).is_err());
+        }
+        (Err(streamed), Err(opened)) => assert_eq!(streamed.to_string(), opened.to_string()),
+        (streamed, opened) => panic!(
+            "streamed {:?}, opened {:?}",
+            streamed.map(|(_, l)| l.held),
+            opened.as_ref().map(|(_, l)| l.held)
+        ),
+    }
+    opened
 }
 
 /// Where heap `h`'s two bytes are in a file whose header is `line` long.
