@@ -7,8 +7,8 @@
 #   benches/treblecross-record.sh DIR [N] --publish
 #                                           write docs/results/0.007.json from DIR's values
 # Each sitting appends its start, end and GNU time's figures to DIR/run.log.
-# The sittings stream (--sha256): about 32 MiB whatever N, to 2^32 heaps.
-# --publish loads the whole table (--records), so to 2^31 for now.
+# The sittings and --publish stream (--sha256, --records): about 32 MiB
+# whatever N, to 2^32 heaps.
 set -eu
 dir=$(realpath -m "${1:?a folder for the checkpoint}"); n=${2:-268435456}
 root=$(cd "$(dirname "$0")/.." && pwd)

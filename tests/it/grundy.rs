@@ -806,3 +806,68 @@ fn an_interrupted_streamed_run_keeps_what_it_found() {
         noughts(&["grundy", &n, "--game", "0.007", "--sha256"])
     );
 }
+
+/// `--records` streams too (the values counted as they pass), with a
+/// checkpoint or not, from a checkpoint resumed or not, on a ring cut
+/// short: the same document as the form that keeps the whole table
+/// (`--out` keeps it).
+#[test]
+fn streamed_records_are_those_of_the_whole_table() {
+    use std::process::Command;
+    let folder = tempfile::tempdir().unwrap();
+    let table = folder.path().join("table.txt");
+    let file = folder.path().join("run.bin");
+    let run = |args: &[&str], bounds: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_noughts"))
+            .args(args)
+            .env("NOUGHTS_GRUNDY_BOUNDS", bounds)
+            .env("NOUGHTS_GRUNDY_WAITS", "1")
+            .output()
+            .unwrap();
+        let said = String::from_utf8(out.stderr).unwrap();
+        assert!(out.status.success(), "{args:?}: {said}");
+        // Only the streaming form says its ring.
+        let streamed = said.contains("a ring of");
+        assert_eq!(streamed, !args.contains(&"--out"), "{args:?}: {said}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for (code, n) in [
+        ("0.007", "40000"),
+        ("treblecross", "40000"),
+        ("0.137", "3000"),
+    ] {
+        let _ = std::fs::remove_file(&file);
+        let game = ["--game", code];
+        let whole = run(
+            &[
+                &["grundy", n, "--records", "--out"],
+                &[table.to_str().unwrap()][..],
+                &game,
+            ]
+            .concat(),
+            "",
+        );
+        assert!(whole.contains("\"histogram\""), "{whole}");
+        assert_eq!(
+            run(&[&["grundy", n, "--records"][..], &game].concat(), "64,0"),
+            whole
+        );
+        // Half first, then resumed from the checkpoint to the end.
+        let path = file.to_str().unwrap();
+        let half = (n.parse::<usize>().unwrap() / 2).to_string();
+        let first = run(
+            &[
+                &["grundy", &half, "--records", "--checkpoint", path][..],
+                &game,
+            ]
+            .concat(),
+            "64,0",
+        );
+        assert!(first.contains(&format!("\"values\": {half}")), "{first}");
+        let on = run(
+            &[&["grundy", n, "--records", "--checkpoint", path][..], &game].concat(),
+            "64,0",
+        );
+        assert_eq!(on, whole, "{code}");
+    }
+}

@@ -174,10 +174,10 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
         })?),
     };
     let wanted = n.saturating_add(sequence.offset());
-    // Only the hash wanted (with a checkpoint or not): the values stream
-    // past in bounded memory (issue 50; the other forms keep the whole table).
-    let streams = request.sha256
-        && !request.records
+    // Only the hash or the records wanted (with a checkpoint or not): the
+    // values stream past in bounded memory (issue 50; the other forms keep
+    // the whole table).
+    let streams = (request.sha256 || request.records)
         && !request.stats
         && until_period.is_none()
         && request.out.is_none()
@@ -198,17 +198,24 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     if !streams && n > LARGEST_N {
         return Err(Error::Range(format!(
             "{option} = {n}: at most {LARGEST_N} values ({LARGEST_N_WORDS}) in one run that keeps \
-             the whole table; `--sha256` alone (with `--checkpoint` or not) streams, to 2^32"
+             the whole table; `--sha256` or `--records` without `--out`, `--resume` or `--stats` \
+             streams, to 2^32"
         )));
     }
     if streams {
-        let hash = stream::sha256(
+        let print = if request.records {
+            stream::Print::Records
+        } else {
+            stream::Print::Sha256
+        };
+        let text = stream::run(
             &sequence,
             wanted,
             workers(request.threads),
             request.checkpoint.as_deref(),
+            print,
         )?;
-        writeln!(out, "{hash}")?;
+        writeln!(out, "{text}")?;
         return Ok(());
     }
     // Where --out writes, checked now rather than after the work.

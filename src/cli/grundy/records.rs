@@ -10,11 +10,11 @@
 //! G(1) … G(n) (no heap of 0 tokens): the same table of that convention is
 //! this one less one 0 (G(0)) and plus one G(n).
 
-use super::sha256;
 use crate::notation::octal::code;
-use crate::solver::grundy::rare_common::rare_common_split;
+use crate::solver::grundy::rare_common::{best_mask, is_rare};
 use crate::solver::grundy::Sequence;
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 
 #[derive(Debug, Serialize)]
@@ -59,69 +59,147 @@ pub struct Prefix {
 
 /// The records of `heaps`, the game's heap values.
 pub fn records(sequence: &Sequence, heaps: &[u16]) -> Records {
-    let values = sequence.values(heaps);
-    let mut records = Vec::new();
-    let mut zeros = 0;
-    let mut last_zero = None;
-    for (at, &g) in values.iter().enumerate() {
-        if records.last().is_none_or(|r: &Record| g > r.value) {
-            records.push(Record {
-                value: g,
-                first_at: at,
-            });
-        }
-        if g == 0 {
-            zeros += 1;
-            last_zero = Some(at);
+    let mut taking = Taking::new(sequence, heaps.len());
+    taking.take(heaps);
+    taking.finish()
+}
+
+/// [`records`] taken as the heap values stream past, in order, in memory
+/// that does not grow with them: each value's count and last position, the
+/// running hash (cloned at each power of two), the records and the zeros.
+/// A prefix's split comes from its counts (the best mask) and the last
+/// positions (the last rare heap is the last of a rare value).
+pub struct Taking {
+    offset: usize,
+    /// Heaps wanted: G(0) … G(wanted − offset − 1).
+    wanted: usize,
+    /// The heap the next stretch begins at.
+    next: usize,
+    /// How many of the sequence's values were taken.
+    taken: usize,
+    hasher: Sha256,
+    counts: Vec<u64>,
+    last_at: Vec<usize>,
+    largest: u16,
+    records: Vec<Record>,
+    prefixes: Vec<Prefix>,
+    zeros: usize,
+    last_zero: Option<usize>,
+    game: String,
+    segments: bool,
+}
+
+impl Taking {
+    /// Ready for the heap values of `sequence` from heap 0, `wanted` heaps.
+    pub fn new(sequence: &Sequence, wanted: usize) -> Taking {
+        let slots = usize::from(u16::MAX) + 1;
+        Taking {
+            offset: sequence.offset(),
+            wanted,
+            next: 0,
+            taken: 0,
+            hasher: Sha256::new(),
+            counts: vec![0; slots],
+            last_at: vec![0; slots],
+            largest: 0,
+            records: Vec::new(),
+            prefixes: Vec::new(),
+            zeros: 0,
+            last_zero: None,
+            game: code(sequence.game()),
+            segments: sequence.is_segments(),
         }
     }
-    let mut ends: Vec<usize> = (0..usize::BITS)
-        .map(|k| 1usize << k)
-        .take_while(|&n| n < values.len())
-        .collect();
-    ends.push(values.len());
-    // Each value's count, taken as the values stream past, kept at each end.
-    let mut counts = vec![0usize; usize::from(u16::MAX) + 1];
-    let mut counted = 0;
-    let prefixes = ends
-        .into_iter()
-        .filter(|&n| n > 0)
-        .map(|n| {
-            let prefix = &values[..n];
-            for &g in &values[counted..n] {
-                counts[usize::from(g)] += 1;
+
+    /// The next heap values, from the heap after the last taken; those
+    /// below the offset or from the wanted on are passed over.
+    pub fn take(&mut self, heaps: &[u16]) {
+        let from = self.next;
+        self.next += heaps.len();
+        let low = self.offset.clamp(from, self.next) - from;
+        let high = self.wanted.clamp(from, self.next) - from;
+        let values = &heaps[low..high.max(low)];
+        let mut hashed = 0;
+        for (i, &g) in values.iter().enumerate() {
+            let at = self.taken;
+            // The prefix of the `at` values before this one ends here.
+            if at.is_power_of_two() {
+                hash(&mut self.hasher, &values[hashed..i]);
+                hashed = i;
+                let prefix = self.prefix(at);
+                self.prefixes.push(prefix);
             }
-            counted = n;
-            let split = rare_common_split(prefix);
-            let largest = prefix.iter().copied().max().unwrap_or(0);
-            Prefix {
-                n,
-                largest,
-                rare_mask: split.mask,
-                rare: split.rare,
-                last_rare: split.last_rare,
-                sha256: sha256(prefix),
-                histogram: (0..=largest)
-                    .filter(|&g| counts[usize::from(g)] > 0)
-                    .map(|g| (g, counts[usize::from(g)]))
-                    .collect(),
+            if self.records.last().is_none_or(|r| g > r.value) {
+                self.records.push(Record {
+                    value: g,
+                    first_at: at,
+                });
             }
-        })
-        .collect();
-    Records {
-        game: code(sequence.game()),
-        sequence: if sequence.is_segments() {
-            "free segments"
-        } else {
-            "heaps"
-        },
-        offset: sequence.offset(),
-        values: values.len(),
-        sha256: sha256(values),
-        records,
-        prefixes,
-        zeros,
-        last_zero,
+            if g == 0 {
+                self.zeros += 1;
+                self.last_zero = Some(at);
+            }
+            self.counts[usize::from(g)] += 1;
+            self.last_at[usize::from(g)] = at;
+            self.largest = self.largest.max(g);
+            self.taken += 1;
+        }
+        hash(&mut self.hasher, &values[hashed..]);
+    }
+
+    /// The figures of the prefix of the first `n` values, all taken.
+    fn prefix(&self, n: usize) -> Prefix {
+        let width = (usize::from(self.largest) + 1).next_power_of_two().max(2);
+        let (mask, rare) = best_mask(&self.counts[..width]);
+        let last_rare = (0..width)
+            .filter(|&g| self.counts[g] > 0 && is_rare(g as u16, mask))
+            .map(|g| self.last_at[g])
+            .max()
+            .unwrap_or(0);
+        Prefix {
+            n,
+            largest: self.largest,
+            rare_mask: mask,
+            rare: rare as usize,
+            last_rare,
+            sha256: super::hex(&self.hasher.clone().finalize()),
+            histogram: (0..=self.largest)
+                .filter(|&g| self.counts[usize::from(g)] > 0)
+                .map(|g| (g, self.counts[usize::from(g)] as usize))
+                .collect(),
+        }
+    }
+
+    /// The document, once every value wanted was taken.
+    pub fn finish(mut self) -> Records {
+        let values = self.taken;
+        if values > 0 && self.prefixes.last().is_none_or(|p| p.n < values) {
+            let prefix = self.prefix(values);
+            self.prefixes.push(prefix);
+        }
+        Records {
+            game: self.game,
+            sequence: if self.segments {
+                "free segments"
+            } else {
+                "heaps"
+            },
+            offset: self.offset,
+            values,
+            sha256: super::hex(&self.hasher.finalize()),
+            records: self.records,
+            prefixes: self.prefixes,
+            zeros: self.zeros,
+            last_zero: self.last_zero,
+        }
+    }
+}
+
+/// `values` into `hasher` as u16 little-endian.
+fn hash(hasher: &mut Sha256, values: &[u16]) {
+    for chunk in values.chunks(1 << 16) {
+        let bytes: Vec<u8> = chunk.iter().flat_map(|g| g.to_le_bytes()).collect();
+        hasher.update(&bytes);
     }
 }
 
@@ -150,5 +228,58 @@ mod tests {
             assert_eq!(p.histogram, plain, "n = {}", p.n);
         }
         assert_eq!(r.prefixes[2].histogram, BTreeMap::from([(0, 3), (1, 1)]));
+    }
+
+    /// Taken in stretches of any length, from a resumed heap on or not, the
+    /// document is the same; each prefix's split is the one counted plainly
+    /// over its values (`rare_common_split`: the last rare by a search from
+    /// the end), its hash that of its values.
+    #[test]
+    fn records_taken_in_stretches_are_those_of_each_prefix() {
+        use crate::solver::grundy::rare_common::rare_common_split;
+        use crate::solver::grundy::{GrundyMethod, Naive};
+        for sequence in [
+            Sequence::segments(),
+            Sequence::heaps("0.137".parse().unwrap()),
+            Sequence::heaps("4.06".parse().unwrap()),
+        ] {
+            let mut heaps = Vec::new();
+            Naive
+                .extend_to(sequence.game(), &mut heaps, 3_000, 1)
+                .unwrap();
+            let whole = records(&sequence, &heaps);
+            let values = sequence.values(&heaps);
+            assert_eq!(whole.values, values.len());
+            for p in &whole.prefixes {
+                let split = rare_common_split(&values[..p.n]);
+                assert_eq!(
+                    (p.rare_mask, p.rare, p.last_rare),
+                    (split.mask, split.rare, split.last_rare),
+                    "{}, n = {}",
+                    sequence.game(),
+                    p.n
+                );
+                assert_eq!(p.sha256, super::super::sha256(&values[..p.n]));
+            }
+            let json = serde_json::to_string(&whole).unwrap();
+            for stretch in [1, 7, 1_000, 4_096] {
+                // Wanting fewer heaps than given: the rest passed over.
+                let mut taking = Taking::new(&sequence, 2_500);
+                for part in heaps.chunks(stretch) {
+                    taking.take(part);
+                }
+                let cut = records(&sequence, &heaps[..2_500]);
+                assert_eq!(
+                    serde_json::to_string(&taking.finish()).unwrap(),
+                    serde_json::to_string(&cut).unwrap(),
+                    "{stretch}"
+                );
+                let mut taking = Taking::new(&sequence, heaps.len());
+                for part in heaps.chunks(stretch) {
+                    taking.take(part);
+                }
+                assert_eq!(serde_json::to_string(&taking.finish()).unwrap(), json);
+            }
+        }
     }
 }

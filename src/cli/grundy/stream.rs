@@ -1,6 +1,7 @@
-//! `grundy N --sha256 [--checkpoint FILE]` in bounded memory: the values
-//! stream past (the rare/common method's streaming form, `solver::grundy::
-//! rare_common::stream`), hashed as they go; those that leave memory go to
+//! `grundy N --sha256 | --records [--checkpoint FILE]` in bounded memory:
+//! the values stream past (the rare/common method's streaming form,
+//! `solver::grundy::rare_common::stream`), hashed and counted as they go
+//! (`records::Taking`); those that leave memory go to
 //! the checkpoint, or to an unnamed temporary one ([`super::kept`]), for the
 //! rare long walk that reads them back. A checkpoint is resumed without
 //! loading it: its blocks are checked and hashed as they are read, and the
@@ -8,12 +9,12 @@
 
 use super::checkpoint::Checkpoint;
 use super::kept::Kept;
+use super::records::Taking;
 use super::{
     checkpoint_every, progress_words, say_resuming, Error, Method, PROGRESS_FROM, SAY_EVERY,
 };
 use crate::solver::grundy::rare_common::{stream, Bounds, StreamError};
 use crate::solver::grundy::Sequence;
-use sha2::{Digest, Sha256};
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,55 +36,33 @@ fn bounds() -> Bounds {
         .unwrap_or_default()
 }
 
-/// The hash of the sequence's values (heaps from its offset, below
-/// `wanted`), fed stretches of heap values in order.
-struct Hash {
-    hasher: Sha256,
-    offset: usize,
-    wanted: usize,
-    /// The heap the next stretch begins at.
-    next: usize,
+/// What a streamed run prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Print {
+    /// The SHA-256 of the values.
+    Sha256,
+    /// The records document (`records.rs`).
+    Records,
 }
 
-impl Hash {
-    fn update(&mut self, values: &[u16]) {
-        let from = self.next;
-        self.next += values.len();
-        let low = self.offset.clamp(from, self.next) - from;
-        let high = self.wanted.clamp(from, self.next) - from;
-        let bytes: Vec<u8> = values[low..high.max(low)]
-            .iter()
-            .flat_map(|g| g.to_le_bytes())
-            .collect();
-        self.hasher.update(&bytes);
-    }
-
-    fn hex(self) -> String {
-        super::hex(&self.hasher.finalize())
-    }
-}
-
-/// The SHA-256 of `G(0 … wanted − 1 − offset)` of `sequence` (heaps from its
-/// offset on), computed on `threads` threads in bounded memory, resumed
-/// from and kept in the checkpoint at `path` if one is given.
-pub fn sha256(
+/// The SHA-256 or the records of `G(0 … wanted − 1 − offset)` of `sequence`
+/// (heaps from its offset on), computed on `threads` threads in bounded
+/// memory, resumed from and kept in the checkpoint at `path` if one is
+/// given: what to print.
+pub fn run(
     sequence: &Sequence,
     wanted: usize,
     threads: usize,
     path: Option<&Path>,
+    print: Print,
 ) -> Result<String, Error> {
-    let mut hash = Hash {
-        hasher: Sha256::new(),
-        offset: sequence.offset(),
-        wanted,
-        next: 0,
-    };
+    let mut taking = Taking::new(sequence, wanted);
     let method = Method::Fast.word();
     let (checkpoint, every) = match path {
         Some(path) => {
             let (checkpoint, loaded) =
                 Checkpoint::open_streaming(path, sequence, method, &mut |values| {
-                    hash.update(values)
+                    taking.take(values)
                 })?;
             say_resuming(path, &loaded, sequence);
             checkpoint.refuse_short(wanted, sequence)?;
@@ -104,8 +83,17 @@ pub fn sha256(
         }
     };
     let start = checkpoint.written();
+    let printed = |taking: Taking| -> Result<String, Error> {
+        let records = taking.finish();
+        Ok(match print {
+            Print::Sha256 => records.sha256,
+            Print::Records => {
+                serde_json::to_string_pretty(&records).map_err(std::io::Error::other)?
+            }
+        })
+    };
     if start >= wanted {
-        return Ok(hash.hex());
+        return printed(taking);
     }
     let kept = Kept::new(checkpoint, every);
     let offset = sequence.offset();
@@ -128,12 +116,11 @@ pub fn sha256(
     }
     let mut failed = None;
     let mut watch = |from: usize, values: &[u16]| {
-        debug_assert_eq!(from, hash.next);
         if let Err(e) = kept.push(values) {
             failed = Some(e);
             return ControlFlow::Break(());
         }
-        hash.update(values);
+        taking.take(values);
         let known = from + values.len();
         bar.set_position(position(known));
         eta.record(started.elapsed().as_secs_f64(), position(known));
@@ -203,5 +190,5 @@ pub fn sha256(
             streamed.ring, streamed.restarts
         );
     }
-    Ok(hash.hex())
+    printed(taking)
 }

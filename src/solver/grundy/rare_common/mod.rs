@@ -49,7 +49,7 @@ mod mask;
 mod scanner;
 mod worker;
 
-pub use mask::{rare_common_split, RareCommonSplit};
+pub use mask::{best_mask, is_rare, rare_common_split, RareCommonSplit};
 
 use super::{GrundyMethod, Waits, WATCH_EVERY};
 use crate::solver::octal::{OctalGame, ValueTooLarge};
