@@ -4,6 +4,7 @@
 //! footer and the help.
 
 use super::keymap::{ch, ctrl, key, keys, modes, Binding, Direction, Footer, Hint, When};
+use super::puzzle::{PuzzleAction, RunKind};
 use super::tabs::{TabAction, TabId};
 use crossterm::event::{KeyCode, KeyEvent};
 
@@ -47,6 +48,8 @@ pub enum Action {
     Tab(TabAction),
     /// From the dashboard: the tab's missed puzzles, played again now.
     ReplayMissed,
+    /// A puzzle key where the tab shows no puzzle (S, T, D).
+    Puzzle(PuzzleAction),
 }
 
 impl Action {
@@ -112,6 +115,14 @@ const GENERAL_ALL: &[Binding<Action>] = keys![
     [ctrl('o')] "C-o" "load a saved file into its tab" => Action::LoadFile;
     [ctrl('c')] "C-c" "quit at once" => Action::QuitNow;
     [ctrl('z')] "C-z" "suspend: back to the shell until fg" => Action::Suspend;
+];
+
+/// The puzzles' runs and dashboard from a tab's first screen (or a game),
+/// as in its puzzles, where their own keys answer.
+pub const PUZZLE_ENTRY: &[Binding<Action>] = keys![
+    [ch('S')] "S" "a streak run of puzzles (harder and harder; one mistake ends it)" => Action::Puzzle(PuzzleAction::Run(RunKind::Streak));
+    [ch('T')] "T" "a timed run of puzzles (3 minutes; a mistake costs 10 s)" => Action::Puzzle(PuzzleAction::Run(RunKind::Timed));
+    [ch('D')] "D" "your puzzle dashboard: the rating over time, themes, best runs, missed puzzles" => Action::Puzzle(PuzzleAction::Dashboard);
 ];
 
 modes! {

@@ -264,9 +264,13 @@ fn d_opens_a_dashboard_of_the_rating_themes_and_missed_puzzles_and_m_plays_them(
         "1 puzzle missed: each comes back (not rated) until solved 2 times in a row".into(),
         "tictactoe-1-1  back after 1 more".into(),
         "m replays missed".into(),
+        // One figure a name: the longest row of solves, and each run's best
+        // (round 16 read "best streak 2; best runs: streak 0").
+        "most solved in a row 2; best streak run 0, best timed run 0".into(),
     ] {
         assert!(text.contains(&words), "{words:?} not in\n{text}");
     }
+    assert_eq!(text.matches("best streak").count(), 1, "{text}");
     // The themes in the order of their ratings, weakest first, as the
     // history rates them.
     let themes = trainer.theme_ratings();

@@ -821,3 +821,57 @@ fn a_puzzles_review_and_line_never_offer_a_new_game_where_a_games_review_does() 
         }
     }
 }
+
+/// S, T and D work from every tab's first screen as in its puzzles: a
+/// streak run, a timed run, the dashboard (round 16 pressed S on a main
+/// screen, as the help's puzzle keys say, and nothing happened).
+#[test]
+fn s_t_and_d_work_from_every_first_screen() {
+    use noughts::tui::puzzle::RunKind;
+    // The run on in the shown tab, and whether a puzzle is on.
+    fn run_of(app: &App) -> (Option<RunKind>, bool) {
+        macro_rules! of {
+            ($tab:expr) => {{
+                let training = $tab.training();
+                (
+                    training.run_on().map(|r| r.kind),
+                    training.current.is_some(),
+                )
+            }};
+        }
+        match app.tab {
+            TabId::TicTacToe => of!(app.tabs.tictactoe),
+            TabId::Treblecross => of!(app.tabs.treblecross),
+            TabId::Mnc => of!(app.tabs.mnc),
+            TabId::Notakto => of!(app.tabs.notakto),
+        }
+    }
+    for tab in [
+        TabId::TicTacToe,
+        TabId::Treblecross,
+        TabId::Mnc,
+        TabId::Notakto,
+    ] {
+        for (key, kind) in [
+            ('S', Some(RunKind::Streak)),
+            ('T', Some(RunKind::Timed)),
+            ('D', None),
+        ] {
+            let mut app = fresh();
+            app.update(Action::SelectTab(tab));
+            settle(&mut app);
+            app.handle(&press(KeyCode::Char(key)), AREA);
+            settle(&mut app);
+            match kind {
+                Some(kind) => assert_eq!(run_of(&app), (Some(kind), true), "{key} on {tab:?}"),
+                None => {
+                    let text = screen(&app);
+                    assert!(
+                        text.contains("Puzzle dashboard"),
+                        "{key} on {tab:?}:\n{text}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -840,3 +840,23 @@ fn at_40_by_16_the_hands_stand_beside_the_board_and_the_panel_gets_their_rows() 
     let text = draw(&app, 40, 16).backend().to_string();
     assert!(text.contains("engine"), "{text}");
 }
+
+/// A click while the engine thinks is refused with a word to wait; once the
+/// engine has moved, that word is gone (round 16 read it, stale, beside the
+/// engine's move).
+#[test]
+fn the_word_to_wait_goes_once_the_engine_has_moved() {
+    let mut app = App::new(Theme { color: true });
+    // You play o: the engine, x, moves first, after a pause.
+    app.tabs.mnc = MncTab::new(Side::O, Duration::from_millis(300));
+    app.update(Action::SelectTab(TabId::Mnc));
+    tick_until(&mut app, "solved", |app| mnc(app).value().is_some());
+    assert!(!mnc(&app).humans_turn());
+    let body = shell_layout(AREA).body;
+    let r = layout(body).unwrap().cells[Cell::CENTRE.index()];
+    app.handle(&click(r.x + 4, r.y + 1), AREA);
+    assert_eq!(mnc(&app).message(), Some("wait: it is the engine's move"));
+    wait_for_turn(&mut app);
+    assert_eq!(mnc(&app).game().record().moves().len(), 1);
+    assert_ne!(mnc(&app).message(), Some("wait: it is the engine's move"));
+}

@@ -9,7 +9,7 @@ mod save_load;
 mod view;
 
 pub use super::action::Action;
-use super::action::{self, GENERAL, NAVIGATION};
+use super::action::{self, GENERAL, NAVIGATION, PUZZLE_ENTRY};
 use super::files::{self, Intent};
 use super::keymap::{self, Binding, Direction, Hint};
 use super::overlays::Overlay;
@@ -110,6 +110,9 @@ impl App {
         hints.extend(self.navigation().map(Binding::hint));
         hints.push(action::tab_digits_hint());
         hints.extend(GENERAL.iter().map(Binding::hint));
+        if !self.page().puzzle_shown() {
+            hints.extend(PUZZLE_ENTRY.iter().map(Binding::hint));
+        }
         hints
     }
 
@@ -153,6 +156,7 @@ impl App {
                     .or_else(|| app_key(NAVIGATION))
                     .or_else(|| action::tab_for_digit(key).map(Action::SelectTab))
                     .or_else(|| app_key(GENERAL))
+                    .or_else(|| (!page.puzzle_shown()).then(|| app_key(PUZZLE_ENTRY)).flatten())
                     .or_else(|| page.key_action_now_or_not(key).map(Action::Tab))
             }
             Event::Mouse(mouse) => self.mouse_action(mouse, area),
@@ -267,13 +271,13 @@ impl App {
                 }
                 None => {
                     self.page_mut().apply(action);
-                    if self.page_mut().take_dashboard_asked() {
-                        self.overlay_scroll = 0;
-                        let missed = !self.page().trainer().comebacks().is_empty();
-                        self.overlay = Some(Overlay::Dashboard { missed });
-                    }
+                    self.dashboard_if_asked();
                 }
             },
+            Action::Puzzle(action) => {
+                self.page_mut().puzzle(action);
+                self.dashboard_if_asked();
+            }
             Action::ReplayMissed => {
                 self.overlay = None;
                 let count = self.page_mut().replay_missed();
@@ -283,6 +287,15 @@ impl App {
                     n => format!("the {n} puzzles you missed, one after another (n for the next)"),
                 });
             }
+        }
+    }
+
+    /// The dashboard, when the tab's `D` asked for it.
+    fn dashboard_if_asked(&mut self) {
+        if self.page_mut().take_dashboard_asked() {
+            self.overlay_scroll = 0;
+            let missed = !self.page().trainer().comebacks().is_empty();
+            self.overlay = Some(Overlay::Dashboard { missed });
         }
     }
 

@@ -391,10 +391,16 @@ pub trait PlayingTab {
             .kept_game()
             .is_some_and(|g| g.record().moves().len() == 1);
         let opening = self.playing_mut().opening.take().filter(|_| first);
-        if let Some(said) = said {
-            match opening {
-                Some(opening) => self.say(format!("{said}; {opening}")),
-                None => self.say(said),
+        match (said, opening) {
+            (Some(said), Some(opening)) => self.say(format!("{said}; {opening}")),
+            (Some(said), None) => self.say(said),
+            // A tab that shows the engine's move on the board alone: the
+            // word to wait for it is over now (round 16 read it, stale).
+            (None, _) => {
+                let message = self.message_mut();
+                if message.as_deref() == Some(NOT_YOUR_TURN) {
+                    *message = None;
+                }
             }
         }
         self.after_move();
@@ -456,6 +462,9 @@ pub trait PlayingTab {
 pub type Pos<T> = <<T as PlayingTab>::Rules as Rules>::Position;
 pub type Mv<T> = <<T as PlayingTab>::Rules as Rules>::Move;
 
+/// The word to a move tried while the engine is to move.
+pub const NOT_YOUR_TURN: &str = "wait: it is the engine's move";
+
 /// A refused game move in words, the same in every such tab but for why
 /// the game's rules refuse it.
 fn refusal<T: PlayingTab + ?Sized>(
@@ -464,7 +473,7 @@ fn refusal<T: PlayingTab + ?Sized>(
 ) -> String {
     match error {
         MatchError::GameOver => T::OVER.into(),
-        MatchError::NotYourTurn => "wait: it is the engine's move".into(),
+        MatchError::NotYourTurn => NOT_YOUR_TURN.into(),
         MatchError::NothingToTakeBack => "nothing of yours to take back".into(),
         MatchError::Illegal(why) => T::refused(position, why),
     }

@@ -742,6 +742,12 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
             tab.training_mut().start_lesson(lesson);
             tab.open(None);
         }),
+        // From the puzzles or a tab's first screen alike.
+        PuzzleAction::Run(kind) => {
+            tab.training_mut().start_run(kind);
+            tab.open(None);
+            Ok(())
+        }
         _ if !on => Err(NO_PUZZLE.into()),
         // In a streak run a skip is a mistake: the run ends on this puzzle,
         // its answer shown, rather than giving way to a rated one unseen.
@@ -761,11 +767,6 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
             let training = tab.training_mut();
             training.lesson = None;
             training.trainer.change_aim(by).map(|_| tab.open(None))
-        }
-        PuzzleAction::Run(kind) => {
-            tab.training_mut().start_run(kind);
-            tab.open(None);
-            Ok(())
         }
         PuzzleAction::Hint if tab.training().run_on().is_some() => {
             Err(match tab.training().run_on().map(|r| r.kind) {

@@ -10,7 +10,7 @@ pub mod tictactoe;
 pub mod treblecross;
 
 use super::keymap::{self, Hint};
-use super::puzzle::Puzzles;
+use super::puzzle::{PuzzleAction, Puzzles};
 use super::tab::{About, Keep, Tab, TabBasics};
 use super::theme::Theme;
 use super::widgets::render_too_small;
@@ -51,6 +51,12 @@ pub trait Page: Keep + TabBasics {
     fn attempt_waiting(&self) -> bool;
     /// The missed puzzles played again, the first one now: how many.
     fn replay_missed(&mut self) -> usize;
+    /// Whether a puzzle or a lesson is on the board (its keys are the
+    /// puzzles').
+    fn puzzle_shown(&self) -> bool;
+    /// A puzzle key pressed where the tab shows none (S, T, D on its
+    /// first screen): as in the puzzles.
+    fn puzzle(&mut self, action: PuzzleAction);
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
     /// Whether the tab is drawn in `area` (else "enlarge the terminal"
     /// is, and its keys and clicks wait).
@@ -136,6 +142,14 @@ where
             Puzzles::open(self, None);
         }
         count
+    }
+
+    fn puzzle_shown(&self) -> bool {
+        Tab::puzzle_shown(self)
+    }
+
+    fn puzzle(&mut self, action: PuzzleAction) {
+        crate::tui::puzzle::update(self, action);
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {

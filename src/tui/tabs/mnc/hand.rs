@@ -15,7 +15,7 @@ impl MncTab {
             return false;
         }
         if !self.humans_turn() {
-            self.message = Some("wait: it is the engine's move".into());
+            self.message = Some(crate::tui::playing::NOT_YOUR_TURN.into());
             return false;
         }
         true
