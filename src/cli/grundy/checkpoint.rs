@@ -7,10 +7,10 @@
 //! each followed by its CRC-32C (little-endian), taken over the header line,
 //! the block's index and its bytes — so a block altered, moved, or taken
 //! from another game's file does not match. The values past the last whole
-//! block are the tail: each append ends by sealing it — a mark no value can
-//! be (0xFFFF twice), then a CRC-32C of its own (over the header, the word
-//! `tail`, its index, its count and its bytes) — and the next append takes
-//! the seal off before it writes on.
+//! block are the tail: a write that seals (every 10 s, and at the end)
+//! ends with a mark no value can be (0xFFFF twice), then a CRC-32C of the
+//! tail's own (over the header, the word `tail`, its index, its count and
+//! its bytes), and the next write takes the seal off before it writes on.
 //!
 //! Appended as the values are found (synced every 10 s and at the end), a
 //! run killed at any moment leaves whole blocks, then perhaps a tail
@@ -55,6 +55,9 @@ const SEAL_MARK: [u8; 4] = [0xFF; 4];
 /// Bytes a seal takes: the mark and the CRC-32C.
 const SEAL_BYTES: usize = 8;
 
+/// Blocks kept read back.
+const CACHED: usize = 2;
+
 /// The longest header line read.
 const LONGEST_HEADER: usize = 1024;
 
@@ -77,6 +80,11 @@ const METHODS: [&str; 2] = ["rare-common", "naive"];
 fn block_sum(line: &[u8], index: u64, bytes: &[u8]) -> u32 {
     let seed = crc32c::crc32c_append(crc32c::crc32c(line), &index.to_le_bytes());
     crc32c::crc32c_append(seed, bytes)
+}
+
+/// Values as u16 little-endian, as the file holds them.
+fn le_bytes(values: &[u16]) -> Vec<u8> {
+    values.iter().flat_map(|g| g.to_le_bytes()).collect()
 }
 
 /// The seal of a tail of `count` values after `index` whole blocks.
@@ -104,8 +112,14 @@ pub struct Checkpoint {
     /// Each whole block's checksum, as read or written: a block read back
     /// during the run must still match it.
     sums: Vec<u32>,
-    /// The block read back last (a long walk reads on in the same block).
-    cached: Option<(usize, Vec<u16>)>,
+    /// The blocks read back last, the latest first (a walk reads on in the
+    /// same block, a split's from both ends).
+    cached: Vec<(usize, Vec<u16>)>,
+    /// Set by a write that failed: nothing more is written, so the file
+    /// stays what a run killed then would leave.
+    broken: bool,
+    /// Written since the last sync.
+    dirty: bool,
 }
 
 /// What reading a checkpoint found, for the run's first words.
@@ -199,7 +213,9 @@ impl Checkpoint {
             sealed: false,
             read_only,
             sums: Vec::new(),
-            cached: None,
+            cached: Vec::with_capacity(CACHED),
+            broken: false,
+            dirty: false,
         }
     }
 
@@ -314,11 +330,7 @@ impl Checkpoint {
             }),
         }
         .map_err(in_option)?;
-        // What was dropped is cut off (computed again and appended there).
-        if !read_only {
-            file.set_len(read.end).map_err(refuse)?;
-        }
-        file.seek(SeekFrom::Start(read.end)).map_err(refuse)?;
+        let end = read.end;
         let mut checkpoint = Checkpoint::new(file, option.clone(), read.line, read_only);
         checkpoint.written = read.held;
         checkpoint.sealed = !read.tail.is_empty();
@@ -343,6 +355,12 @@ impl Checkpoint {
                 sequence.game()
             ))));
         }
+        // Trusted: what was dropped is cut off (computed again and appended
+        // there); a file refused is left as it was.
+        if !read_only {
+            checkpoint.file.set_len(end).map_err(refuse)?;
+        }
+        checkpoint.file.seek(SeekFrom::Start(end)).map_err(refuse)?;
         let loaded = Loaded {
             heaps,
             held: read.held,
@@ -355,6 +373,12 @@ impl Checkpoint {
     /// How many heap values the file holds.
     pub fn written(&self) -> usize {
         self.written
+    }
+
+    /// What its errors name it by: `--checkpoint FILE`, or the temporary
+    /// file's words.
+    pub fn option(&self) -> &str {
+        &self.option
     }
 
     /// The file, for tests that damage it.
@@ -376,13 +400,21 @@ impl Checkpoint {
     /// tail and makes all last (synced). Unsealed, the tail is what a run
     /// killed now would compute again.
     pub fn write(&mut self, values: &[u16], seal: bool) -> Result<(), Error> {
-        if values.is_empty() && (!seal || self.sealed || self.tail.is_empty()) {
-            return Ok(());
-        }
+        // Sealing asks for a seal on a tail written without one, and a sync
+        // of whatever was written since the last.
         let failed = |error| Error::Write {
             option: self.option.clone(),
             error,
         };
+        if self.broken {
+            return Err(failed(std::io::Error::other(
+                "an earlier write to it failed, so nothing more is written to it",
+            )));
+        }
+        let unsealed = !self.sealed && !self.tail.is_empty();
+        if values.is_empty() && !(seal && (unsealed || self.dirty)) {
+            return Ok(());
+        }
         if self.read_only {
             return Err(failed(std::io::Error::new(
                 std::io::ErrorKind::PermissionDenied,
@@ -399,8 +431,7 @@ impl Checkpoint {
             bytes.extend_from_slice(&g.to_le_bytes());
             if self.tail.len() == BLOCK {
                 let index = (self.written / BLOCK) as u64;
-                let block: Vec<u8> = self.tail.iter().flat_map(|g| g.to_le_bytes()).collect();
-                let sum = block_sum(&self.line, index, &block);
+                let sum = block_sum(&self.line, index, &le_bytes(&self.tail));
                 bytes.extend_from_slice(&sum.to_le_bytes());
                 self.sums.push(sum);
                 self.tail.clear();
@@ -409,24 +440,39 @@ impl Checkpoint {
         }
         if seal && !self.tail.is_empty() {
             let index = (self.written / BLOCK) as u64;
-            let tail: Vec<u8> = self.tail.iter().flat_map(|g| g.to_le_bytes()).collect();
+            let tail = le_bytes(&self.tail);
             let seal = tail_sum(&self.line, index, self.tail.len(), &tail);
             bytes.extend_from_slice(&SEAL_MARK);
             bytes.extend_from_slice(&seal.to_le_bytes());
         }
-        // The old seal comes off: the tail goes on where its values end.
-        let end = self.file.seek(SeekFrom::End(0)).map_err(failed)?;
-        if self.sealed {
-            let cut = end - SEAL_BYTES as u64;
-            self.file.set_len(cut).map_err(failed)?;
-            self.file.seek(SeekFrom::Start(cut)).map_err(failed)?;
+        let file = &mut self.file;
+        let sealed = self.sealed;
+        let done = (|| {
+            if !bytes.is_empty() {
+                // The old seal comes off: the tail goes on where its values
+                // end.
+                let end = file.seek(SeekFrom::End(0))?;
+                if sealed {
+                    let cut = end - SEAL_BYTES as u64;
+                    file.set_len(cut)?;
+                    file.seek(SeekFrom::Start(cut))?;
+                }
+                file.write_all(&bytes)?;
+            }
+            if seal {
+                file.sync_data()?;
+            }
+            Ok(())
+        })();
+        if let Err(e) = done {
+            // What is on the disk may no longer match what is in memory.
+            self.broken = true;
+            return Err(failed(e));
         }
-        self.sealed = false;
-        self.file.write_all(&bytes).map_err(failed)?;
-        if seal {
-            self.file.sync_data().map_err(failed)?;
-            self.sealed = !self.tail.is_empty();
+        if !bytes.is_empty() {
+            self.sealed = seal && !self.tail.is_empty();
         }
+        self.dirty = !seal && (self.dirty || !bytes.is_empty());
         Ok(())
     }
 
@@ -438,10 +484,9 @@ impl Checkpoint {
         let whole = self.sums.len() * BLOCK;
         if from + out.len() > self.written {
             return Err(format!(
-                "G({}) is past the {} values of {}",
+                "heap {} is past the {} values it holds",
                 from + out.len() - 1,
-                self.written,
-                self.option
+                self.written
             ));
         }
         let mut at = 0;
@@ -451,12 +496,16 @@ impl Checkpoint {
                 &self.tail[h - whole..]
             } else {
                 let block = h / BLOCK;
-                if self.cached.as_ref().is_none_or(|(b, _)| *b != block) {
-                    let values = self.read_block(block)?;
-                    self.cached = Some((block, values));
+                // The latest first: a split's walk reads from both ends.
+                match self.cached.iter().position(|(b, _)| *b == block) {
+                    Some(at) => self.cached[..=at].rotate_right(1),
+                    None => {
+                        let values = self.read_block(block)?;
+                        self.cached.truncate(CACHED - 1);
+                        self.cached.insert(0, (block, values));
+                    }
                 }
-                let (_, values) = self.cached.as_ref().expect("just read");
-                &values[h % BLOCK..]
+                &self.cached[0].1[h % BLOCK..]
             };
             let len = values.len().min(out.len() - at);
             out[at..at + len].copy_from_slice(&values[..len]);
@@ -468,15 +517,14 @@ impl Checkpoint {
     /// Whole block `index`, read back and checked against its sum.
     fn read_block(&mut self, index: usize) -> Result<Vec<u16>, String> {
         let mut bytes = vec![0u8; 2 * BLOCK];
-        let why = |e: std::io::Error| format!("reading {}: {e}", self.option);
+        let why = |e: std::io::Error| e.to_string();
         self.file
             .seek(SeekFrom::Start(self.start + index as u64 * BLOCK_BYTES))
             .and_then(|_| self.file.read_exact(&mut bytes))
             .map_err(why)?;
         if block_sum(&self.line, index as u64, &bytes) != self.sums[index] {
             return Err(format!(
-                "{}: the block of heaps {} to {} reads back altered since it was checked",
-                self.option,
+                "the block of heaps {} to {} reads back altered since it was checked",
                 index * BLOCK,
                 (index + 1) * BLOCK - 1
             ));
@@ -506,8 +554,8 @@ fn at_header(message: String) -> Error {
 }
 
 /// Reads and checks the heap values of a checkpoint of `length` bytes, each
-/// block shown to `sink` once checked (for a `streaming` run, which holds
-/// more than one that keeps the whole table).
+/// block shown to `sink` once checked. A `streaming` run may hold up to
+/// 2^32 heaps, one that keeps the whole table 2^31 values.
 fn read(
     file: &mut File,
     length: u64,
@@ -519,6 +567,15 @@ fn read(
         source: "the checkpoint".into(),
         error,
     };
+    // The last 8 bytes: a seal, if the file ends with one (a sealed tail of
+    // 65,534 or more values is as long as a whole block or longer).
+    let mut last = [0u8; SEAL_BYTES];
+    if length >= SEAL_BYTES as u64 {
+        file.seek(SeekFrom::End(-(SEAL_BYTES as i64)))
+            .and_then(|_| file.read_exact(&mut last))
+            .and_then(|_| file.seek(SeekFrom::Start(0)))
+            .map_err(read_error)?;
+    }
     let mut reader = BufReader::with_capacity(1 << 20, &mut *file);
     let mut line = Vec::new();
     std::io::BufRead::read_until(
@@ -582,7 +639,15 @@ fn read(
     } else {
         (super::LARGEST_N + sequence.offset(), super::LARGEST_N_WORDS)
     };
-    let whole = (body / BLOCK_BYTES) as usize;
+    // Whole blocks, then what follows: a sealed tail (its values, the mark,
+    // its CRC), or values written without a seal.
+    let sealed_tail = (last[..4] == SEAL_MARK && body >= SEAL_BYTES as u64)
+        .then(|| (body - SEAL_BYTES as u64) % BLOCK_BYTES)
+        .filter(|bytes| bytes.is_multiple_of(2) && (2..2 * BLOCK as u64).contains(bytes));
+    let whole = match sealed_tail {
+        Some(bytes) => (body - SEAL_BYTES as u64 - bytes) / BLOCK_BYTES,
+        None => body / BLOCK_BYTES,
+    } as usize;
     if whole * BLOCK > most {
         return Err(at_header(format!(
             "expected at most {most} values ({words}), found {whole} blocks of {BLOCK}"

@@ -58,9 +58,7 @@ impl Kept {
 
 impl State {
     fn write(&mut self, seal: bool) -> Result<(), Error> {
-        let pending = std::mem::take(&mut self.pending);
-        self.checkpoint.write(&pending, seal)?;
-        self.pending = pending;
+        self.checkpoint.write(&self.pending, seal)?;
         self.pending.clear();
         if seal {
             self.sealed_at = Instant::now();
@@ -75,7 +73,9 @@ impl Cold for Kept {
         let written = state.checkpoint.written();
         let (on_file, waiting) = out.split_at_mut(written.saturating_sub(from).min(out.len()));
         if !on_file.is_empty() {
-            state.checkpoint.read_values(from, on_file)?;
+            let option = state.checkpoint.option().to_string();
+            (state.checkpoint.read_values(from, on_file))
+                .map_err(|why| format!("{option}: {why}"))?;
         }
         if !waiting.is_empty() {
             let at = from + on_file.len() - written;

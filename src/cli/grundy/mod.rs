@@ -146,9 +146,10 @@ pub const LARGEST_N: usize = 1 << 31;
 /// [`LARGEST_N`] as the messages write it.
 pub const LARGEST_N_WORDS: &str = "2^31";
 
-/// The most heaps a streamed run (`--sha256`, with `--checkpoint` or not)
-/// computes: it holds the rare heaps as u32, so heap 2^32 − 1 is the last.
-pub const LARGEST_HEAPS_STREAMED: usize = 1 << 32;
+/// The most heaps a streamed run (`--sha256` or `--records`, with
+/// `--checkpoint` or not) computes: it holds the rare heaps as u32, so heap
+/// 2^32 − 1 is the last (2^32 on 64-bit machines, which the table needs).
+pub const LARGEST_HEAPS_STREAMED: usize = (u32::MAX as usize).saturating_add(1);
 
 pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     let (n, option) = match request.count {
@@ -198,8 +199,9 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     if !streams && n > LARGEST_N {
         return Err(Error::Range(format!(
             "{option} = {n}: at most {LARGEST_N} values ({LARGEST_N_WORDS}) in one run that keeps \
-             the whole table; `--sha256` or `--records` without `--out`, `--resume` or `--stats` \
-             streams, to 2^32"
+             the whole table, as this one does; `grundy N --sha256` or `--records` (with \
+             `--checkpoint` or not, and no other option but `--game` and `--threads`) streams, \
+             to 2^32"
         )));
     }
     if streams {
@@ -314,11 +316,17 @@ fn say_resuming(path: &Path, loaded: &checkpoint::Loaded, sequence: &Sequence) {
 pub fn sha256(values: &[u16]) -> String {
     use sha2::{Digest, Sha256};
     let mut hasher = Sha256::new();
+    hash_values(&mut hasher, values);
+    hex(&hasher.finalize())
+}
+
+/// `values` into `hasher` as u16 little-endian, a stretch at a time.
+fn hash_values(hasher: &mut sha2::Sha256, values: &[u16]) {
+    use sha2::Digest;
     for chunk in values.chunks(1 << 16) {
         let bytes: Vec<u8> = chunk.iter().flat_map(|g| g.to_le_bytes()).collect();
         hasher.update(&bytes);
     }
-    hex(&hasher.finalize())
 }
 
 /// Bytes in lowercase hexadecimal, as hashes are published.

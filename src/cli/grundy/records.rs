@@ -10,6 +10,7 @@
 //! G(1) … G(n) (no heap of 0 tokens): the same table of that convention is
 //! this one less one 0 (G(0)) and plus one G(n).
 
+use super::hash_values;
 use crate::notation::octal::code;
 use crate::solver::grundy::rare_common::{best_mask, is_rare};
 use crate::solver::grundy::Sequence;
@@ -124,7 +125,7 @@ impl Taking {
             let at = self.taken;
             // The prefix of the `at` values before this one ends here.
             if at.is_power_of_two() {
-                hash(&mut self.hasher, &values[hashed..i]);
+                hash_values(&mut self.hasher, &values[hashed..i]);
                 hashed = i;
                 let prefix = self.prefix(at);
                 self.prefixes.push(prefix);
@@ -144,7 +145,7 @@ impl Taking {
             self.largest = self.largest.max(g);
             self.taken += 1;
         }
-        hash(&mut self.hasher, &values[hashed..]);
+        hash_values(&mut self.hasher, &values[hashed..]);
     }
 
     /// The figures of the prefix of the first `n` values, all taken.
@@ -192,14 +193,6 @@ impl Taking {
             zeros: self.zeros,
             last_zero: self.last_zero,
         }
-    }
-}
-
-/// `values` into `hasher` as u16 little-endian.
-fn hash(hasher: &mut Sha256, values: &[u16]) {
-    for chunk in values.chunks(1 << 16) {
-        let bytes: Vec<u8> = chunk.iter().flat_map(|g| g.to_le_bytes()).collect();
-        hasher.update(&bytes);
     }
 }
 

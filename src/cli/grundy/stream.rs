@@ -168,10 +168,14 @@ pub fn run(
     })?;
     if streamed.known < wanted {
         bar.abandon();
-        return Err(Error::Interrupted(format!(
-            "interrupted: wrote G(0) … G({}) to the checkpoint (the same command continues)",
-            position(streamed.known).saturating_sub(1)
-        )));
+        return Err(Error::Interrupted(match position(streamed.known) {
+            0 => "interrupted before the first value was found (the same command starts again)"
+                .into(),
+            known => format!(
+                "interrupted: wrote G(0) … G({}) to the checkpoint (the same command continues)",
+                known - 1
+            ),
+        }));
     }
     bar.finish_and_clear();
     // For measuring (benches/grundy-scaling.py and the memory figures):

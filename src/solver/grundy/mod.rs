@@ -15,7 +15,7 @@ pub mod rare_common;
 mod sequence;
 mod stats;
 
-pub use naive::{value_of, value_read, Naive, ReadValues};
+pub use naive::{value_read, Naive, ReadValues};
 pub use rare_common::{one_thread_traced, BatchTrace, RareCommon};
 pub use sequence::{Figures, ProvedPeriod, Sequence};
 pub use stats::{find_period, stats, GrundyStats, Period};

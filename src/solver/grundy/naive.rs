@@ -41,7 +41,9 @@ impl GrundyMethod for Naive {
 
 /// The value of `heap` from the values below it (`values[..heap]`), by the
 /// plain mex, without copying them: what a loaded file's values are checked
-/// by, one heap at a time. `None` past the largest value kept.
+/// by, one heap at a time. `None` past the largest value kept. (The
+/// checks read through [`value_read`]; this form tests it.)
+#[cfg(test)]
 pub fn value_of(game: &OctalGame, values: &[u16], heap: usize) -> Option<u16> {
     values.get(..heap)?;
     let mut read = |from: usize, out: &mut [u16]| -> Result<(), ()> {

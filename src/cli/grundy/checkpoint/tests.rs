@@ -77,7 +77,11 @@ fn open(folder: &Path, bytes: &[u8]) -> Result<(Checkpoint, Loaded), Error> {
             assert!(back == loaded.heaps, "other values read back");
             assert!(checkpoint.read_values(streamed.held, &mut [0]).is_err());
         }
-        (Err(streamed), Err(opened)) => assert_eq!(streamed.to_string(), opened.to_string()),
+        (Err(streamed), Err(opened)) => {
+            assert_eq!(streamed.to_string(), opened.to_string());
+            // A file refused is left as it was.
+            assert!(std::fs::read(&path).unwrap() == bytes, "{opened}: the file changed");
+        }
         (streamed, opened) => panic!(
             "streamed {:?}, opened {:?}",
             streamed.map(|(_, l)| l.held),
@@ -99,14 +103,29 @@ fn a_checkpoint_cut_anywhere_resumes_a_prefix_and_grows_back_to_the_same_bytes()
     let whole = written(folder.path(), &heaps);
     let line = whole.iter().position(|&b| b == b'\n').unwrap() + 1;
     // Written in pieces, with a seal taken off and put back each time, it
-    // is the same file as written at once.
+    // is the same file as written at once; reopened after each piece, it
+    // holds that piece's values (a sealed tail of 65,534 or 65,535 values
+    // is as long as a whole block, or longer: it is still a tail).
     let path = folder.path().join("pieces.bin");
-    let (mut checkpoint, _) =
-        Checkpoint::open(&path, &Sequence::segments(), "rare-common").unwrap();
-    for end in [10, 1_000, BLOCK - 1, BLOCK, BLOCK + 7, 2 * BLOCK + 1, N] {
+    let sequence = Sequence::segments();
+    for end in [
+        10,
+        1_000,
+        BLOCK - 2,
+        BLOCK - 1,
+        BLOCK,
+        BLOCK + 7,
+        2 * BLOCK - 2,
+        2 * BLOCK + 1,
+        N,
+    ] {
+        let (mut checkpoint, _) = Checkpoint::open(&path, &sequence, "rare-common").unwrap();
         checkpoint.append(&heaps[..end]).unwrap();
+        drop(checkpoint);
+        let (_, loaded) = open(folder.path(), &std::fs::read(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{end} values: {e}"));
+        assert!(loaded.heaps == heaps[..end], "{end} values: not read back");
     }
-    drop(checkpoint);
     assert_eq!(std::fs::read(&path).unwrap(), whole);
     let block_end = line + BLOCK_BYTES as usize;
     let cuts = [
@@ -325,4 +344,30 @@ fn a_read_only_checkpoint_serves_what_it_holds_and_refuses_more() {
     let err = checkpoint.append(&more).err().unwrap();
     assert!(err.to_string().contains("read-only"), "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), bytes, "nothing written");
+}
+
+/// A write that fails leaves the file as a run killed then would, and
+/// nothing is written after it (a seal on values never written would make
+/// the whole file refused); sealing syncs whatever was written since the
+/// last sync, a run ending on a block's boundary too.
+#[cfg(target_os = "linux")]
+#[test]
+fn after_a_failed_write_nothing_more_is_written() {
+    let line = header_line(&Sequence::segments(), "rare-common").into_bytes();
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let mut checkpoint = Checkpoint::new(full, "--checkpoint full".into(), line.clone(), false);
+    let err = checkpoint.write(&vec![1; BLOCK], false).unwrap_err();
+    assert!(err.to_string().contains("--checkpoint full"), "{err}");
+    let again = checkpoint.write(&[], true).unwrap_err().to_string();
+    assert!(again.contains("an earlier write to it failed"), "{again}");
+
+    let file = tempfile::tempfile().unwrap();
+    let mut checkpoint = Checkpoint::new(file, "--checkpoint f".into(), line, false);
+    checkpoint.write(&vec![1; BLOCK], false).unwrap();
+    assert!(checkpoint.dirty);
+    checkpoint.write(&[], true).unwrap();
+    assert!(!checkpoint.dirty, "a whole block written, not synced");
 }
