@@ -549,3 +549,21 @@ fn every_steps_why_is_read_whole_at_40_by_16() {
         "no step needed a second page: the check did nothing"
     );
 }
+
+/// At 40×16 a wrong answer in a lesson shows what it gave and, under it,
+/// the question still to answer: round 16 found the question behind
+/// `… 6 more rows` (the step's heading and keys may give way: the step
+/// was read before, the footer names the keys).
+#[test]
+fn a_wrong_answer_at_40_by_16_keeps_the_question_in_sight() {
+    let mut app = fresh(TabId::TicTacToe);
+    type_keys(&mut app, "L");
+    let asked = screen(&app, 40, 16);
+    assert!(asked.contains("click the cell that makes three"), "{asked}");
+    // c3 (index 8) does not make three.
+    app.update(Action::tab(tictactoe::Action::Click(Cell::ALL[8])));
+    let text = screen(&app, 40, 16);
+    assert!(text.contains("not played: after c3"), "{text}");
+    assert!(text.contains("click the cell that makes three"), "{text}");
+    assert!(!text.contains("more rows"), "{text}");
+}

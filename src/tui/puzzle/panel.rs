@@ -177,7 +177,6 @@ impl PuzzlePanel {
         .flatten()
         .collect::<Vec<_>>();
         // What gave way of `all` to `chosen`.
-        // What gave way of `all` to `chosen`.
         let left_out = |chosen: &[Line<'static>]| {
             let mut left = all.clone();
             for line in chosen {
@@ -197,6 +196,17 @@ impl PuzzlePanel {
             if rows(chosen) == height && left_out(chosen).iter().all(quiet) {
                 return render_wrapped(chosen.clone(), area, buf, theme.dim());
             }
+        }
+        // Where the newest words and the question fill every row, they
+        // stay, and the heading gives way without a sign: what the player
+        // must read before the rating and the aim (round 16's wrong answer
+        // at 40×16 left the lesson's question behind `… 6 more rows`).
+        let heading = |line: &Line<'static>| quiet(line) || self.heading.contains(line);
+        if !self.question.is_empty()
+            && rows(&least) == height
+            && left_out(&least).iter().all(heading)
+        {
+            return render_wrapped(least, area, buf, theme.dim());
         }
         // Else the first that fits over every row but the sign's, and what
         // gave way after it, behind the sign (`J` reads on): round 15 lost

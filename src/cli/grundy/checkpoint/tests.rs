@@ -80,7 +80,10 @@ fn open(folder: &Path, bytes: &[u8]) -> Result<(Checkpoint, Loaded), Error> {
         (Err(streamed), Err(opened)) => {
             assert_eq!(streamed.to_string(), opened.to_string());
             // A file refused is left as it was.
-            assert!(std::fs::read(&path).unwrap() == bytes, "{opened}: the file changed");
+            assert!(
+                std::fs::read(&path).unwrap() == bytes,
+                "{opened}: the file changed"
+            );
         }
         (streamed, opened) => panic!(
             "streamed {:?}, opened {:?}",
