@@ -715,7 +715,7 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
             if let Some((name, solved)) = run {
                 let plural = if solved == 1 { "" } else { "s" };
                 tab.say(Some(format!(
-                    "you left the {name}: {solved} puzzle{plural} solved (S or T in the puzzles starts another)"
+                    "you left the {name}: {solved} puzzle{plural} solved (S or T starts another)"
                 )));
             }
             Ok(())
