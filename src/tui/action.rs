@@ -132,7 +132,7 @@ modes! {
     QUESTION,
     /// The path prompt of Ctrl-S and Ctrl-O takes every key but Ctrl-C.
     FILE,
-    /// The puzzle dashboard (`D` in the puzzles).
+    /// The puzzle dashboard (`D`).
     DASHBOARD,
     /// The dashboard, with missed puzzles to play again.
     DASHBOARD_MISSED,

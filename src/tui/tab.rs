@@ -3,7 +3,7 @@
 //! nothing of the app around it (the app wraps its actions in its own).
 
 use super::keymap::{Binding, Direction, When};
-use super::puzzle::Puzzles;
+use super::puzzle::{PuzzleAction, Puzzles};
 use super::theme::Theme;
 use crate::notation::saved::Saved;
 use crate::settings::Settings;
@@ -125,6 +125,10 @@ pub trait Tab: Default + Puzzles + Keep + TabBasics {
 
     /// The one place where the tab's state changes.
     fn update(&mut self, action: Self::Action);
+
+    /// A puzzle key as the tab's own action (S, T and D from a first
+    /// screen go through the tab's guards as its puzzle keys do).
+    fn puzzle_action(action: PuzzleAction) -> Self::Action;
 
     /// The action a mouse event asks for; `area` is the tab's area as last
     /// drawn, laid out as drawing lays it out.

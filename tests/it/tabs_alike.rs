@@ -875,3 +875,48 @@ fn s_t_and_d_work_from_every_first_screen() {
         }
     }
 }
+
+/// S during a game puts it aside as P does, and Esc brings back the same
+/// game; in a lesson S starts no run (the lesson's keys offer none); D
+/// leaves the tab's words as they were.
+#[test]
+fn s_puts_a_game_aside_starts_no_run_in_a_lesson_and_d_keeps_the_words() {
+    let mut app = fresh();
+    app.load_saved(saved::read(TREBLECROSS_GAME).unwrap());
+    settle(&mut app);
+    let before = app.saved();
+    app.handle(&press(KeyCode::Char('S')), AREA);
+    settle(&mut app);
+    assert!(app.tabs.treblecross.training().run_on().is_some());
+    assert!(
+        app.tabs.treblecross.game().is_none(),
+        "the game waits aside"
+    );
+    app.handle(&press(KeyCode::Esc), AREA);
+    settle(&mut app);
+    assert_eq!(app.saved(), before, "the same game back");
+    // Leaving the run said so; D and its closing leave those words.
+    let said = message_of(&app);
+    assert!(
+        said.as_deref()
+            .is_some_and(|s| s.contains("you left the streak run")),
+        "{said:?}"
+    );
+    app.handle(&press(KeyCode::Char('D')), AREA);
+    assert!(screen(&app).contains("Puzzle dashboard"));
+    app.handle(&press(KeyCode::Char('D')), AREA);
+    assert_eq!(message_of(&app), said);
+
+    let mut app = fresh();
+    app.update(Action::SelectTab(TabId::TicTacToe));
+    app.handle(&press(KeyCode::Char('L')), AREA);
+    assert!(app.tabs.tictactoe.training().in_lesson());
+    app.handle(&press(KeyCode::Char('S')), AREA);
+    assert!(
+        app.tabs.tictactoe.training().in_lesson(),
+        "the lesson goes on"
+    );
+    assert!(app.tabs.tictactoe.training().run_on().is_none());
+    let said = message_of(&app).unwrap_or_default();
+    assert!(said.contains("a lesson is on"), "{said}");
+}

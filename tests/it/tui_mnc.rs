@@ -848,7 +848,8 @@ fn at_40_by_16_the_hands_stand_beside_the_board_and_the_panel_gets_their_rows() 
 fn the_word_to_wait_goes_once_the_engine_has_moved() {
     let mut app = App::new(Theme { color: true });
     // You play o: the engine, x, moves first, after a pause.
-    app.tabs.mnc = MncTab::new(Side::O, Duration::from_millis(300));
+    // A pause long enough for a click on a loaded machine.
+    app.tabs.mnc = MncTab::new(Side::O, Duration::from_millis(1500));
     app.update(Action::SelectTab(TabId::Mnc));
     tick_until(&mut app, "solved", |app| mnc(app).value().is_some());
     assert!(!mnc(&app).humans_turn());

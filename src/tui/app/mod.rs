@@ -110,7 +110,7 @@ impl App {
         hints.extend(self.navigation().map(Binding::hint));
         hints.push(action::tab_digits_hint());
         hints.extend(GENERAL.iter().map(Binding::hint));
-        if !self.page().puzzle_shown() {
+        if !self.page().puzzle_on() {
             hints.extend(PUZZLE_ENTRY.iter().map(Binding::hint));
         }
         hints
@@ -156,7 +156,7 @@ impl App {
                     .or_else(|| app_key(NAVIGATION))
                     .or_else(|| action::tab_for_digit(key).map(Action::SelectTab))
                     .or_else(|| app_key(GENERAL))
-                    .or_else(|| (!page.puzzle_shown()).then(|| app_key(PUZZLE_ENTRY)).flatten())
+                    .or_else(|| (!page.puzzle_on()).then(|| app_key(PUZZLE_ENTRY)).flatten())
                     .or_else(|| page.key_action_now_or_not(key).map(Action::Tab))
             }
             Event::Mouse(mouse) => self.mouse_action(mouse, area),
@@ -274,9 +274,10 @@ impl App {
                     self.dashboard_if_asked();
                 }
             },
+            // The tab's own puzzle action: its guards and questions apply.
             Action::Puzzle(action) => {
-                self.page_mut().puzzle(action);
-                self.dashboard_if_asked();
+                let action = self.page().puzzle_action(action);
+                self.update(Action::Tab(action));
             }
             Action::ReplayMissed => {
                 self.overlay = None;

@@ -1,6 +1,6 @@
 //! What the puzzles remember, and the dashboard that shows it: each
 //! attempt kept as it ends, the missed puzzles brought back and replayed;
-//! the dashboard (`D` in the puzzles): a game's rating over time,
+//! the dashboard (`D`, in the puzzles or on a first screen): a game's rating over time,
 //! its themes from weakest to strongest, the most solved in a row and the best runs, and
 //! the missed puzzles waiting to be played again (`m` plays them, one after
 //! another). Everything on it is read off the record and the history, so

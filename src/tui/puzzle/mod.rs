@@ -579,6 +579,8 @@ impl<P, A, E> Training<P, A, E> {
             heading_stays: self.run.is_some(),
             hint_newest: t.hint_newest,
             answered: !t.attempt.is_open() || t.attempt.rated,
+            open: t.attempt.is_open(),
+            run: self.run.is_some(),
             ..PuzzlePanel::default()
         };
         // A lesson's step over: a wrong try's "try another" no longer holds.
@@ -701,6 +703,11 @@ pub trait Puzzles {
 
 /// A puzzle key, the same in every tab.
 pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
+    // A look at the dashboard leaves the tab's words as they were.
+    if action == PuzzleAction::Dashboard {
+        tab.training_mut().dashboard_asked = true;
+        return;
+    }
     tab.say(None);
     let on = tab.training().current.is_some();
     let done = match action {
@@ -734,14 +741,14 @@ pub fn update<P: Puzzles>(tab: &mut P, action: PuzzleAction) {
             tab.open(None);
             Ok(())
         }
-        PuzzleAction::Dashboard => {
-            tab.training_mut().dashboard_asked = true;
-            Ok(())
-        }
         PuzzleAction::Lesson => tab.lesson().map(|lesson| {
             tab.training_mut().start_lesson(lesson);
             tab.open(None);
         }),
+        // A lesson starts no run (its keys do not offer one).
+        PuzzleAction::Run(_) if tab.training().in_lesson() => {
+            Err("a lesson is on: Esc leaves it, then S or T starts a run".into())
+        }
         // From the puzzles or a tab's first screen alike.
         PuzzleAction::Run(kind) => {
             tab.training_mut().start_run(kind);

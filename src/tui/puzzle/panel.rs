@@ -43,6 +43,10 @@ pub struct PuzzlePanel {
     /// run's next puzzle is open under the last one's (round 12's streak
     /// run lost its question to them).
     pub answered: bool,
+    /// The puzzle on is still open (a wrong try leaves it so).
+    pub open: bool,
+    /// A run is on: its clock or its end stays over the rest.
+    pub run: bool,
 }
 
 impl PuzzlePanel {
@@ -201,8 +205,12 @@ impl PuzzlePanel {
         // stay, and the heading gives way without a sign: what the player
         // must read before the rating and the aim (round 16's wrong answer
         // at 40×16 left the lesson's question behind `… 6 more rows`).
+        // Not in a run (its clock stays: round 12), nor once the puzzle is
+        // over (its question no longer asks anything).
         let heading = |line: &Line<'static>| quiet(line) || self.heading.contains(line);
-        if !self.question.is_empty()
+        if self.open
+            && !self.run
+            && !self.question.is_empty()
             && rows(&least) == height
             && left_out(&least).iter().all(heading)
         {

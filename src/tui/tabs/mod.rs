@@ -51,12 +51,10 @@ pub trait Page: Keep + TabBasics {
     fn attempt_waiting(&self) -> bool;
     /// The missed puzzles played again, the first one now: how many.
     fn replay_missed(&mut self) -> usize;
-    /// Whether a puzzle or a lesson is on the board (its keys are the
-    /// puzzles').
-    fn puzzle_shown(&self) -> bool;
-    /// A puzzle key pressed where the tab shows none (S, T, D on its
-    /// first screen): as in the puzzles.
-    fn puzzle(&mut self, action: PuzzleAction);
+    /// Whether a puzzle or a lesson is on (shown, or its line or review).
+    fn puzzle_on(&self) -> bool;
+    /// A puzzle key as the tab's action (S, T, D where no puzzle is on).
+    fn puzzle_action(&self, action: PuzzleAction) -> TabAction;
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
     /// Whether the tab is drawn in `area` (else "enlarge the terminal"
     /// is, and its keys and clicks wait).
@@ -144,12 +142,12 @@ where
         count
     }
 
-    fn puzzle_shown(&self) -> bool {
-        Tab::puzzle_shown(self)
+    fn puzzle_on(&self) -> bool {
+        self.training().current.is_some()
     }
 
-    fn puzzle(&mut self, action: PuzzleAction) {
-        crate::tui::puzzle::update(self, action);
+    fn puzzle_action(&self, action: PuzzleAction) -> TabAction {
+        TabAction::from(T::puzzle_action(action))
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {

@@ -112,6 +112,10 @@ impl Tab for MncTab {
     const KEYS: &'static [Binding<Action>] = BINDINGS;
     const PUZZLE_KEYS: &'static [Binding<Action>] = PUZZLE_BINDINGS;
 
+    fn puzzle_action(action: crate::tui::puzzle::PuzzleAction) -> Action {
+        Action::Puzzle(action)
+    }
+
     /// The puzzle is drawn: the match's board, live.
     fn puzzle_shown(&self) -> bool {
         self.training.current.is_some()

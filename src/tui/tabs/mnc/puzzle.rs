@@ -168,7 +168,7 @@ impl MncTab {
             return Err(self.training.over_words());
         }
         if !self.game().humans_turn() {
-            return Err("wait for the engine's move".into());
+            return Err(crate::tui::playing::NOT_YOUR_TURN.into());
         }
         let Some(now) = self.puzzle_now() else {
             return Err("one moment: the engine is rating the position".into());

@@ -154,6 +154,10 @@ impl Tab for NotaktoTab {
     const KEYS: &'static [Binding<Action>] = BINDINGS;
     const PUZZLE_KEYS: &'static [Binding<Action>] = PUZZLE_BINDINGS;
 
+    fn puzzle_action(action: crate::tui::puzzle::PuzzleAction) -> Action {
+        Action::Puzzle(action)
+    }
+
     fn puzzle_shown(&self) -> bool {
         self.training.current.is_some() && self.view() == Shown::Live
     }

@@ -103,6 +103,10 @@ impl Tab for TicTacToeTab {
     const KEYS: &'static [Binding<Action>] = BINDINGS;
     const PUZZLE_KEYS: &'static [Binding<Action>] = PUZZLE_BINDINGS;
 
+    fn puzzle_action(action: puzzles::PuzzleAction) -> Action {
+        Action::Puzzle(action)
+    }
+
     fn puzzle_shown(&self) -> bool {
         self.study.is_none() && self.training.current.is_some()
     }

@@ -125,6 +125,10 @@ impl Tab for TreblecrossTab {
     const KEYS: &'static [Binding<Action>] = BINDINGS;
     const PUZZLE_KEYS: &'static [Binding<Action>] = PUZZLE_BINDINGS;
 
+    fn puzzle_action(action: crate::tui::puzzle::PuzzleAction) -> Action {
+        Action::Puzzle(action)
+    }
+
     /// The puzzle is drawn (not a review of its moves, not the prompt).
     fn puzzle_shown(&self) -> bool {
         self.training.current.is_some() && self.view() == Shown::Live && self.panel.prompt.is_none()
