@@ -808,6 +808,11 @@ fn in_a_game_at_80_by_24_the_cursors_line_is_not_cut() {
     let text = draw(&app, 80, 24).backend().to_string();
     assert!(text.contains("moves (click one to review)"), "{text}");
     assert!(text.contains("board 1, c2 holds an X"), "{text}");
+    // With the details on, in their words, as the move list writes moves
+    // (round 16: the refusal always spoke plainly).
+    type_keys(&mut app, "i ");
+    let text = draw(&app, 80, 24).backend().to_string();
+    assert!(text.contains("1:c2 holds an X already"), "{text}");
 }
 
 #[test]

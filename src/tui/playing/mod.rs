@@ -249,7 +249,10 @@ pub trait PlayingTab {
     /// notation with the `details`.
     fn move_words(mv: Mv<Self>, details: bool) -> String;
     /// Why `position` refuses a move, in words.
-    fn refused(position: &Pos<Self>, why: <Self::Rules as Rules>::Illegal) -> String;
+    /// Why the rules refuse a move, in the words of the details or not
+    /// (Notakto's move `1:b2` or `board 1, b2`, as its move list).
+    fn refused(position: &Pos<Self>, why: <Self::Rules as Rules>::Illegal, details: bool)
+        -> String;
 
     /// The engine's answer to one of the game's own requests.
     fn own_answer(&mut self, _answer: Self::Answer) {}
@@ -375,6 +378,7 @@ pub trait PlayingTab {
     /// Plays the engine's move `mv` in `position`, if the game is still
     /// there and the engine is to move.
     fn play_engines(&mut self, position: &Pos<Self>, mv: Mv<Self>) {
+        let details = self.details();
         let Some(game) = &mut self.playing_mut().game else {
             return;
         };
@@ -383,7 +387,7 @@ pub trait PlayingTab {
         }
         let said = match game.play(game.to_move(), mv) {
             Ok(()) => self.engine_said(mv),
-            Err(e) => Some(refusal::<Self>(game.position(), e)),
+            Err(e) => Some(refusal::<Self>(game.position(), e, details)),
         };
         // The opening's words go with the engine's first move only (round
         // 10 never saw them when the engine began).
@@ -408,6 +412,7 @@ pub trait PlayingTab {
 
     /// Your move in a game, then the engine's reply.
     fn play_at(&mut self, mv: Mv<Self>) {
+        let details = self.details();
         let Some(game) = &mut self.playing_mut().game else {
             return;
         };
@@ -417,7 +422,7 @@ pub trait PlayingTab {
                 self.after_move();
             }
             Err(e) => {
-                let said = refusal::<Self>(game.position(), e);
+                let said = refusal::<Self>(game.position(), e, details);
                 self.say(said);
             }
         }
@@ -440,6 +445,7 @@ pub trait PlayingTab {
 
     /// Takes back your last move and the engine's reply to it.
     fn undo_in_game(&mut self) {
+        let details = self.details();
         let Some(game) = &mut self.playing_mut().game else {
             return;
         };
@@ -451,7 +457,7 @@ pub trait PlayingTab {
                 self.after_move();
             }
             Err(e) => {
-                let said = refusal::<Self>(game.position(), e);
+                let said = refusal::<Self>(game.position(), e, details);
                 self.say(said);
             }
         }
@@ -470,11 +476,12 @@ pub const NOT_YOUR_TURN: &str = "wait: it is the engine's move";
 fn refusal<T: PlayingTab + ?Sized>(
     position: &Pos<T>,
     error: MatchError<<T::Rules as Rules>::Illegal>,
+    details: bool,
 ) -> String {
     match error {
         MatchError::GameOver => T::OVER.into(),
         MatchError::NotYourTurn => NOT_YOUR_TURN.into(),
         MatchError::NothingToTakeBack => "nothing of yours to take back".into(),
-        MatchError::Illegal(why) => T::refused(position, why),
+        MatchError::Illegal(why) => T::refused(position, why, details),
     }
 }

@@ -44,7 +44,7 @@ impl PlayingTab for MncTab {
         }
     }
 
-    fn refused(_: &Position, why: IllegalMove) -> String {
+    fn refused(_: &Position, why: IllegalMove, _: bool) -> String {
         format!("not allowed: {why}")
     }
 

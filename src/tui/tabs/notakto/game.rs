@@ -30,15 +30,15 @@ impl PlayingTab for NotaktoTab {
         move_named(mv, details)
     }
 
-    fn refused(position: &Position, NotPlayable(mv): NotPlayable) -> String {
+    fn refused(position: &Position, NotPlayable(mv): NotPlayable, details: bool) -> String {
         match position.boards.get(mv.board) {
             Some(board) if board.is_dead() => {
                 format!("board {} is dead: no move there", mv.board + 1)
             }
             Some(board) if board.has_x(mv.cell) => {
-                format!("{} holds an X already", move_named(mv, false))
+                format!("{} holds an X already", move_named(mv, details))
             }
-            _ => format!("{} is not a cell of the boards", move_named(mv, false)),
+            _ => format!("{} is not a cell of the boards", move_named(mv, details)),
         }
     }
 }

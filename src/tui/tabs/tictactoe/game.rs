@@ -34,7 +34,7 @@ impl PlayingTab for TicTacToeTab {
         cell.to_string()
     }
 
-    fn refused(_: &Board, why: Refused) -> String {
+    fn refused(_: &Board, why: Refused, _: bool) -> String {
         match why {
             Refused::Taken(cell) => format!("{cell} is taken: pick an empty cell"),
             Refused::Over => "the game is over".into(),

@@ -28,7 +28,7 @@ impl PlayingTab for TreblecrossTab {
         (cell + 1).to_string()
     }
 
-    fn refused(_: &Position, Taken(cell): Taken) -> String {
+    fn refused(_: &Position, Taken(cell): Taken, _: bool) -> String {
         format!("cell {} already holds an X", cell + 1)
     }
 }
