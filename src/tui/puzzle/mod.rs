@@ -12,8 +12,6 @@
 
 use crate::solver::puzzle::{Choice, GamePuzzle, PuzzleGame, PuzzleId, Theme as PuzzleTheme};
 use crate::tui::text::TextKey;
-use crate::tui::theme::Theme;
-use ratatui::text::Line;
 use std::path::Path;
 use std::time::Instant;
 
@@ -22,7 +20,6 @@ mod panel;
 
 pub use lesson::{Lesson, Step};
 pub use panel::{heading, standing_line, PuzzlePanel};
-use panel::{run_heading, run_standing_line, theme_words};
 
 pub mod dashboard;
 
@@ -565,53 +562,6 @@ impl<P, A, E> Training<P, A, E> {
         self.keep_current(false);
     }
 
-    /// The panel's lines every tab has: the heading, the question asked,
-    /// what the last answer gave (and, once it is over, the puzzle's
-    /// themes), the hints and what to do next (the tab adds its own).
-    pub fn panel(&self, asked: String, theme: &Theme) -> Option<PuzzlePanel> {
-        let t = self.current.as_ref()?;
-        let mut panel = PuzzlePanel {
-            heading: match &self.run {
-                Some(run) => run_heading(&self.trainer, run, &t.attempt, theme),
-                None => heading(&self.trainer, &t.attempt, self.focus, theme),
-            },
-            question: vec![Line::styled(asked, theme.title())],
-            heading_stays: self.run.is_some(),
-            hint_newest: t.hint_newest,
-            answered: !t.attempt.is_open() || t.attempt.rated,
-            open: t.attempt.is_open(),
-            run: self.run.is_some(),
-            ..PuzzlePanel::default()
-        };
-        // A lesson's step over: a wrong try's "try another" no longer holds.
-        let stale = self.lesson.is_some() && !t.attempt.is_open();
-        if let Some((words, right)) = t.said.as_ref().filter(|(_, right)| *right || !stale) {
-            let style = if *right { theme.good() } else { theme.bad() };
-            panel.answer.push(Line::styled(words.clone(), style));
-        }
-        // The ideas it turned on, once over (a lesson says its own why).
-        if !t.attempt.is_open() && self.lesson.is_none() {
-            panel.answer.push(Line::styled(theme_words(&t.attempt.themes), theme.dim()));
-        }
-        for (k, words) in t.hints.iter().enumerate() {
-            panel.hints.push(Line::styled(
-                format!("hint {}: {words}", k + 1),
-                theme.key(),
-            ));
-        }
-        panel.standing.push(match &self.run {
-            Some(run) => run_standing_line(run, &t.attempt, theme),
-            None => standing_line(&t.attempt, theme),
-        });
-        if let Some([heading, question, why, standing]) = self.lesson_lines(&t.attempt, theme) {
-            panel.heading = heading;
-            panel.question = question;
-            panel.answer.extend(why);
-            panel.standing = standing;
-            panel.heading_stays = true;
-        }
-        Some(panel)
-    }
 }
 
 /// Said by `c` on a puzzle's line or review: a puzzle is not played on
