@@ -330,10 +330,13 @@ fn mnc_match_picked_review_line_analysis_question_and_over() {
     );
     app.handle(&key(KeyCode::Esc), AREA);
     app.handle(&key(KeyCode::Esc), AREA);
-    keys(&mut app, "a");
+    keys(&mut app, "e");
     let text = screen(&mut app);
     insta::assert_snapshot!("mnc_80x24_analysis", text);
-    shows(&text, &["ANALYSIS: set up any position", "a: back"]);
+    shows(
+        &text,
+        &["EDITING: set up any position to analyse", "e: back"],
+    );
 }
 
 #[test]
@@ -508,7 +511,7 @@ fn every_other_view_is_whole_and_apart() {
     app.tabs.mnc = MncTab::new(Side::X, Duration::ZERO);
     app.update(Action::SelectTab(TabId::Mnc));
     settle(&mut app);
-    keys(&mut app, "t");
+    keys(&mut app, "a");
     screen(&mut app);
     app.update(Action::tab(MncAction::Play(Move::Place {
         size: Size::Big,
@@ -520,7 +523,7 @@ fn every_other_view_is_whole_and_apart() {
     screen(&mut app);
     app.handle(&key(KeyCode::Esc), AREA);
     // Analysis: a position set up cell by cell, and one refused.
-    keys(&mut app, "a");
+    keys(&mut app, "e");
     for _ in 0..2 {
         keys(&mut app, " l ");
         screen(&mut app);
@@ -684,7 +687,7 @@ fn every_tab_in_ascii_keeps_its_marks_as_letters() {
     app.tabs.mnc = MncTab::new(Side::O, Duration::ZERO);
     app.update(Action::SelectTab(TabId::Mnc));
     settle(&mut app);
-    keys(&mut app, "t");
+    keys(&mut app, "a");
     let text = draw(&app, 80, 24).backend().to_string();
     insta::assert_snapshot!("mnc_80x24_ascii", text);
     shows(
@@ -823,10 +826,10 @@ fn the_winning_side_and_the_hint_legend_at_every_size() {
     settle(&mut app);
     for (width, height) in [(40, 16), (40, 20)] {
         let text = draw(&app, width, height).backend().to_string();
-        shows(&text, &["x wins in 13 moves: you (t: hints)"]);
+        shows(&text, &["x wins in 13 moves: you (a: values)"]);
         assert!(!text.contains("more row"), "{text}");
     }
-    keys(&mut app, "t");
+    keys(&mut app, "a");
     // The legend says what the board's style shortens: values at 80×24
     // (`★small W13`), nothing but the star where the cells have the room
     // for words (`★ small: win in 13`); tui_mnc_hints checks every style.

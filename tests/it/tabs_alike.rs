@@ -920,3 +920,47 @@ fn s_puts_a_game_aside_starts_no_run_in_a_lesson_and_d_keeps_the_words() {
     let said = message_of(&app).unwrap_or_default();
     assert!(said.contains("a lesson is on"), "{said}");
 }
+
+/// `a` is the analysis in every tab's game: it shows or hides the values
+/// and the game goes on, the footer naming it alike (round 16 found N&C+'s
+/// `a` leaving the match for its position editor, `t` showing the values).
+#[test]
+fn a_shows_the_analysis_in_every_tabs_game_and_the_game_goes_on() {
+    let games: [Case; 4] = [
+        ("tic-tac-toe", |app| {
+            app.update(Action::SelectTab(TabId::TicTacToe));
+            app.handle(&key(KeyCode::Char('g')), AREA);
+        }),
+        ("Treblecross", |app| {
+            app.load_saved(saved::read(TREBLECROSS_GAME).unwrap())
+        }),
+        ("Noughts & Crosses+", |app| {
+            app.update(Action::SelectTab(TabId::Mnc))
+        }),
+        ("Notakto", |app| {
+            app.load_saved(saved::read(NOTAKTO_GAME).unwrap())
+        }),
+    ];
+    for (game, make) in games {
+        let mut app = fresh();
+        make(&mut app);
+        settle(&mut app);
+        let footer = footer_of(&draw(&app, 160, 30));
+        assert!(footer.contains("a analysis"), "{game}: {footer}");
+        assert!(footer.contains("u take back"), "{game}: {footer}");
+        let before = screen(&app);
+        let saved = app.saved();
+        app.handle(&key(KeyCode::Char('a')), AREA);
+        settle(&mut app);
+        assert_ne!(screen(&app), before, "{game}: a changed nothing");
+        let footer = footer_of(&draw(&app, 160, 30));
+        assert!(
+            footer.contains("u take back") && footer.contains("a analysis"),
+            "{game}: a left the game: {footer}"
+        );
+        assert_eq!(app.saved(), saved, "{game}: the game is as it was");
+        app.handle(&key(KeyCode::Char('a')), AREA);
+        settle(&mut app);
+        assert_eq!(screen(&app), before, "{game}: a again hides it");
+    }
+}

@@ -263,7 +263,7 @@ fn wait_for_setup_rating(app: &mut App) {
 fn analysis_mode_sets_up_any_position_and_refuses_inconsistent_ones() {
     let mut app = app_playing(Side::O);
     wait_for_turn(&mut app);
-    type_keys(&mut app, "a");
+    type_keys(&mut app, "e");
     let setup = *mnc(&app).setup().expect("analysis mode");
     // It starts from the match's position.
     assert_eq!(setup.position(), Ok(*mnc(&app).position()));
@@ -309,7 +309,7 @@ fn analysis_mode_sets_up_any_position_and_refuses_inconsistent_ones() {
         "{text}"
     );
     // Back to the match, unchanged.
-    type_keys(&mut app, "a");
+    type_keys(&mut app, "e");
     assert!(mnc(&app).setup().is_none());
     assert_eq!(mnc(&app).history().len(), 1);
 }
@@ -328,13 +328,13 @@ fn footer_and_help_follow_the_mode() {
     app.handle(&key(crossterm::event::KeyCode::Esc), AREA);
     assert!(app.running && mnc(&app).selection().is_none());
     // Analysis mode: the set-up keys, not the match's.
-    type_keys(&mut app, "a");
+    type_keys(&mut app, "e");
     assert!(helps(&app).contains(&"analysis: empty the cell"));
     assert!(helps(&app).contains(&"back to the match"));
     assert!(!helps(&app).contains(&"place a small piece at the cursor"));
     let footer = footer_of(&draw(&app, 100, 24));
     assert!(
-        footer.contains("a match") && !footer.contains("s small"),
+        footer.contains("e match") && !footer.contains("s small"),
         "{footer}"
     );
 }
@@ -632,7 +632,7 @@ fn weaker_engines_play_legal_moves_and_can_lose() {
 fn analysis_takes_small_pieces_from_the_hand_and_gives_them_back() {
     let mut app = app_playing(Side::O);
     wait_for_turn(&mut app);
-    type_keys(&mut app, "a");
+    type_keys(&mut app, "e");
     let before = *mnc(&app).setup().unwrap();
     // A small x on an empty cell comes from x's hand: still consistent.
     let empty = (0..9).find(|&i| before.cells[i].is_none()).unwrap();
@@ -686,7 +686,7 @@ fn a_panel_too_short_for_its_words_says_so() {
 fn analysis_keeps_its_set_up_and_leaves_the_match_keys_to_the_match() {
     let mut app = app_playing(Side::O);
     wait_for_turn(&mut app);
-    type_keys(&mut app, "a");
+    type_keys(&mut app, "e");
     // Space cycles the centre cell: a small x there.
     type_keys(&mut app, " ");
     let setup = *mnc(&app).setup().unwrap();
@@ -701,7 +701,7 @@ fn analysis_keeps_its_set_up_and_leaves_the_match_keys_to_the_match() {
         assert_eq!(mnc(&app).view(), noughts::solver::record::Shown::Live);
     }
     // Back to the match and into analysis again: the set-up is still there.
-    type_keys(&mut app, "aa");
+    type_keys(&mut app, "ee");
     assert_eq!(mnc(&app).setup(), Some(&setup));
 }
 

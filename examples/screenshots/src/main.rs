@@ -544,8 +544,8 @@ fn demo(dir: &Path) -> Result<()> {
         "3: Noughts & Crosses+ against the perfect engine (x moves first)",
         2.5,
     )?;
-    film.press(KeyCode::Char('t'));
-    film.shoot("t: hints - the value of each of your moves", 2.5)?;
+    film.press(KeyCode::Char('a'));
+    film.shoot("a: the analysis - the value of each of your moves", 2.5)?;
 
     // o defends as well as o can: the engine's best move for o each time.
     let mut engine = Engine::solved();

@@ -87,14 +87,16 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [ch('L')] "L" "a lesson: small and big pieces, captures, moving a big piece, in four steps (the match waits)" => Action::Puzzle(PuzzleAction::Lesson), when YOUR_MOVE.or(PICKED).or(ENGINES_MOVE), footer "lesson";
     [ch('L')] "L" "a lesson (the match waits)" => Action::Puzzle(PuzzleAction::Lesson), when OVER;
     [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "analysis: cycle . x X o O (or click)" => Action::Activate, when ANALYSIS, footer "cycle";
-    [ch('t')] "t" "hints: your moves' values on the board" => Action::ToggleHints, when MATCH, footer "hints";
+    // `a` shows the analysis as in every tab's game; `t` (its old key)
+    // still works, unlisted, for those used to it.
+    [ch('a'), ch('t')] "a" "show or hide the analysis: your moves' values on the board" => Action::ToggleHints, when MATCH, footer "analysis";
     [ch('u')] "u" "take back your move and the reply" => Action::Undo, when MATCH, footer "take back";
     [ch('n')] "n" "new game" => Action::NewGame, when GAME, needs When::NO_PUZZLE, footer "new";
     [ch('w')] "w" "swap sides (a new game)" => Action::SwapSides, when GAME, needs When::NO_PUZZLE, footer "swap";
 } {
     [ch('d')] "d" "engine strength: perfect, strong, casual" => Action::NextStrength, when GAME, needs When::NO_PUZZLE, footer "strength";
-    [ch('a')] "a" "analysis: set up any position" => Action::ToggleAnalysis, when MATCH, footer "analysis";
-    [ch('a')] "a" "back to the match" => Action::ToggleAnalysis, when ANALYSIS, footer "match";
+    [ch('e')] "e" "edit: set up any position to analyse (the match waits)" => Action::ToggleAnalysis, when MATCH, footer "edit";
+    [ch('e'), ch('a')] "e" "back to the match" => Action::ToggleAnalysis, when ANALYSIS, footer "match";
     [ch('.')] "." "analysis: empty the cell" => Action::SetupEmpty, when ANALYSIS;
     [ch('v')] "v" "analysis: the other side to move" => Action::SetupSide, when ANALYSIS, footer "side";
     [ch('[')] "[" "analysis: x holds a small piece less" => Action::SetupHand(Side::X, -1), when ANALYSIS;

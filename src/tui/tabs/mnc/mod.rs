@@ -162,12 +162,12 @@ impl Tab for MncTab {
                     return self.edit_setup(|s| s.set(at, cycled(s.cells[at])));
                 }
                 A::Hand(_) | A::PlaceHere(_) | A::PickUp | A::Undo | A::Play(_) => {
-                    self.message = Some("analysis mode: a goes back to the match".into());
+                    self.message = Some("editing a position: e goes back to the match".into());
                     return;
                 }
                 A::Review(_) | A::ToggleHints | A::NewGame | A::SwapSides | A::NextStrength => {
                     self.message = Some(
-                        "that key works on the match: a goes back to it (the set-up is kept)"
+                        "that key works on the match: e goes back to it (the set-up is kept)"
                             .into(),
                     );
                     return;

@@ -132,9 +132,9 @@ impl MncTab {
         }
         let mut moves_listed = 0;
         let mut lines = vec![
-            Line::styled("ANALYSIS: set up any position", theme.title()),
+            Line::styled("EDITING: set up any position to analyse", theme.title()),
             Line::styled(
-                "Space/click cycles a cell . x X o O; v side to move; a: back",
+                "Space/click cycles a cell . x X o O; v side to move; e: back",
                 theme.dim(),
             ),
             Line::from(vec![
@@ -166,9 +166,9 @@ impl MncTab {
         let short = layout.panel.height < 6;
         if short {
             lines = vec![Line::from(vec![
-                Span::styled("ANALYSIS: ", theme.title()),
+                Span::styled("EDITING: ", theme.title()),
                 Span::raw(format!("{} to move", side_letter(setup.to_move))),
-                Span::styled("  v side  a back", theme.dim()),
+                Span::styled("  v side  e back", theme.dim()),
             ])];
         }
         if let Some(message) = &self.message {

@@ -501,9 +501,9 @@ impl MncTab {
                         "you hold the winning side: find the win (★ marks it)".to_string()
                     }
                     (Some(side), false) if side == you => {
-                        "you hold the winning side: find the win (t shows the values)".to_string()
+                        "you hold the winning side: find the win (a shows the values)".to_string()
                     }
-                    (Some(side), true) if side == you => ": you (t: hints)".into(),
+                    (Some(side), true) if side == you => ": you (a: values)".into(),
                     (Some(side), false) => format!(
                         "{} is the winning side: w plays it yourself, d weakens the engine",
                         side_letter(side)
