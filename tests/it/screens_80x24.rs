@@ -269,7 +269,7 @@ fn treblecross_editing_game_review_line_and_over() {
     }
     let text = screen(&mut app);
     insta::assert_snapshot!("treblecross_80x24_over", text);
-    shows(&text, &["GAME OVER: the engine wins, three in a row"]);
+    shows(&text, &["GAME OVER: the engine wins: three in a row at"]);
 }
 
 #[test]

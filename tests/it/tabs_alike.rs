@@ -964,3 +964,51 @@ fn a_shows_the_analysis_in_every_tabs_game_and_the_game_goes_on() {
         assert_eq!(screen(&app), before, "{game}: a again hides it");
     }
 }
+
+/// A game's end is written alike in every tab: `GAME OVER: you win: …!` or
+/// `GAME OVER: the engine wins: ….`, with where or how (round 16 read a
+/// colon in two tabs and a comma in two).
+#[test]
+fn a_games_end_is_written_alike_in_every_tab() {
+    use noughts::tui::tabs::notakto::Action as N;
+    use noughts::tui::tabs::tictactoe::Action as T;
+    use noughts::tui::tabs::treblecross::Action as B;
+    // A game, how a fresh app gets to its end, and the words there.
+    type End = (&'static str, fn(&mut App), &'static str);
+    let ends: [End; 3] = [
+        (
+            "tic-tac-toe",
+            |app| {
+                app.load_saved(saved::read("noughts 1\ntictactoe XX./OO./...\n").unwrap());
+                app.update(Action::tab(T::Game(noughts::solver::record::Player::You)));
+                app.update(Action::tab(T::Click("c1".parse().unwrap())));
+            },
+            "GAME OVER: you win: three in a row, a1–c1!",
+        ),
+        (
+            "Treblecross",
+            |app| {
+                app.load_saved(saved::read("noughts 1\ntreblecross X.X......\n").unwrap());
+                app.update(Action::tab(B::Play(Player::You)));
+                app.update(Action::tab(B::Click(1)));
+            },
+            "GAME OVER: you win: three in a row at 1–3!",
+        ),
+        (
+            "Notakto",
+            |app| {
+                app.load_saved(saved::read("noughts 1\nnotakto XX./.../...\n").unwrap());
+                app.update(Action::tab(N::Play(Player::You)));
+                app.update(Action::tab(N::Click(0, "c1".parse().unwrap())));
+            },
+            "GAME OVER: the engine wins: you completed a line on the last live board.",
+        ),
+    ];
+    for (game, make, said) in ends {
+        let mut app = fresh();
+        make(&mut app);
+        settle(&mut app);
+        let text = flat_words(&draw(&app, 200, 40).backend().to_string());
+        assert!(text.contains(said), "{game}: {text}");
+    }
+}

@@ -11,11 +11,13 @@ use crate::tui::widgets::key_lines;
 use ratatui::text::Line;
 use std::marker::PhantomData;
 
-/// A game's own words for its banner: how each side won, and what your
-/// move is (where the cursor is, how to place a mark).
+/// A game's own words for its banner: how each side won (`three in a row,
+/// a1–c3`; the banner writes `you win: …!` and `the engine wins: ….` around
+/// it, the same in every tab), and what your move is (where the cursor is,
+/// how to place a mark).
 pub struct Banner {
-    pub you_won: String,
-    pub engine_won: String,
+    pub how_you_won: String,
+    pub how_engine_won: String,
     pub your_move: String,
 }
 
@@ -40,8 +42,14 @@ pub fn game_lines<R: Rules>(
         (false, _) => "the engine moved first",
     };
     let (words, style) = match game.winner() {
-        Some(side) if side == you => (format!("GAME OVER: {}", banner.you_won), theme.good()),
-        Some(_) => (format!("GAME OVER: {}", banner.engine_won), theme.bad()),
+        Some(side) if side == you => (
+            format!("GAME OVER: you win: {}!", banner.how_you_won),
+            theme.good(),
+        ),
+        Some(_) => (
+            format!("GAME OVER: the engine wins: {}.", banner.how_engine_won),
+            theme.bad(),
+        ),
         None if game.is_drawn() => ("GAME OVER: a draw".to_string(), theme.key()),
         None if game.to_move() == you => (
             format!("Playing the engine ({started}): {}", banner.your_move),

@@ -365,8 +365,8 @@ impl NotaktoTab {
         }
         if let Some(game) = &self.playing.game {
             let banner = Banner {
-                you_won: "you win, the engine completed a line on the last live board!".into(),
-                engine_won: "the engine wins, you completed a line on the last live board.".into(),
+                how_you_won: "the engine completed a line on the last live board".into(),
+                how_engine_won: "you completed a line on the last live board".into(),
                 your_move: format!(
                     "your move, the cursor on {}. Space or click places an X; whoever kills \
                      the last board loses.",

@@ -424,9 +424,14 @@ impl TicTacToeTab {
             }
             Shown::Live => {
                 let you = mark_letter(game.human());
+                // Where the three are, as N&C+ says it.
+                let three = |side| match game.position().line_of(side) {
+                    Some(line) => format!("three in a row, {}", line_words(line)),
+                    None => "three in a row".into(),
+                };
                 let banner = Banner {
-                    you_won: "you win: three in a row!".into(),
-                    engine_won: "the engine wins: three in a row.".into(),
+                    how_you_won: three(game.human()),
+                    how_engine_won: three(game.human().other()),
                     your_move: format!("your move, you play {you}: click a cell (or Space)"),
                 };
                 let hidden = self.analysis_hidden();

@@ -465,8 +465,8 @@ impl TreblecrossTab {
                 .map(|run| format!(" at {}–{}", run + 1, run + 3))
                 .unwrap_or_default();
             let banner = Banner {
-                you_won: format!("you win, three in a row{at}!"),
-                engine_won: format!("the engine wins, three in a row{at}."),
+                how_you_won: format!("three in a row{at}"),
+                how_engine_won: format!("three in a row{at}"),
                 your_move: "your move. Space or click places an X.".into(),
             };
             let hidden = self.analysis_hidden();
