@@ -1012,3 +1012,24 @@ fn a_games_end_is_written_alike_in_every_tab() {
         assert!(text.contains(said), "{game}: {text}");
     }
 }
+
+/// The keys' help on each tab's first screen speaks as plainly as the
+/// screen: no expert word until `i` is on (round 16 read "nim-sums" in
+/// Treblecross's `P` before any lesson had taught one).
+#[test]
+fn the_first_screens_keys_speak_plainly_too() {
+    let mut app = fresh();
+    for &tab in TabId::ALL.iter() {
+        app.update(Action::SelectTab(tab));
+        for hint in app.hints() {
+            for word in EXPERT_WORDS {
+                assert!(
+                    !hint.help.contains(word),
+                    "{tab:?}: `{}` says {word}: {}",
+                    hint.label,
+                    hint.help
+                );
+            }
+        }
+    }
+}
