@@ -1033,3 +1033,48 @@ fn the_first_screens_keys_speak_plainly_too() {
         }
     }
 }
+
+/// At 40×16 an open puzzle keeps its question in sight after a wrong
+/// answer and a hint, in every tab: the question first, then what the
+/// answer gave and the hint, the rest behind `J` (round 16's Notakto
+/// puzzle showed a hint of six rows and left the question behind
+/// `… 18 more rows`).
+#[test]
+fn at_40x16_a_puzzles_question_stays_after_a_hint_in_every_tab() {
+    use noughts::tui::tabs::notakto::Action as N;
+    use noughts::tui::tabs::tictactoe::Action as T;
+    use noughts::tui::tabs::treblecross::Action as B;
+    // A puzzle, its question's words, and a wrong answer and a hint.
+    type Wrong = (&'static str, &'static str, fn(&mut App));
+    let cases: [Wrong; 4] = [
+        (
+            "tictactoe-2-3",
+            "find every move that does not lose",
+            |app| {
+                app.update(Action::tab(T::Click("b3".parse().unwrap())));
+                app.update(Action::tab(T::Puzzle(PuzzleAction::Hint)));
+            },
+        ),
+        ("treblecross-5-7", "find a winning cell", |app| {
+            app.update(Action::tab(B::Click(9)));
+            app.update(Action::tab(B::Puzzle(PuzzleAction::Hint)));
+        }),
+        ("mnc-2-3", "win in 5 moves", |app| {
+            app.update(Action::tab(mnc::Action::Puzzle(PuzzleAction::Hint)));
+        }),
+        ("notakto-1-47922", "find a winning move", |app| {
+            app.update(Action::tab(N::Click(0, "b2".parse().unwrap())));
+            app.update(Action::tab(N::Puzzle(PuzzleAction::Hint)));
+        }),
+    ];
+    for (id, question, answer) in cases {
+        let mut app = fresh();
+        app.open_puzzle(id.parse().unwrap());
+        settle(&mut app);
+        answer(&mut app);
+        settle(&mut app);
+        let text = flat_words(&draw(&app, 40, 16).backend().to_string());
+        assert!(text.contains("hint 1:"), "{id}: {text}");
+        assert!(text.contains(question), "{id}: no question: {text}");
+    }
+}

@@ -1102,9 +1102,17 @@ fn at_40_by_16_every_tab_asks_its_puzzle_first_and_says_what_a_wrong_answer_gave
             "{text}: {start:?} not at 40×16:\n{small}"
         );
         // A hint asked for is there too (it was cut before the question),
-        // whole: where the rows are few the question gives way to it.
+        // under the question (round 16: the question stays in sight), the
+        // rest of a long one on the next page.
         type_keys(&mut app, "t");
         let small = draw(&app, 40, 16).backend().to_string();
+        assert!(
+            small.contains(&start),
+            "{text}: {start:?} not at 40×16 after a hint:\n{small}"
+        );
+        type_keys(&mut app, "J");
+        let next = draw(&app, 40, 16).backend().to_string();
+        type_keys(&mut app, "K");
         let tabs = &app.tabs;
         let hint = match text.split('-').next() {
             Some("tictactoe") => tabs
@@ -1134,9 +1142,19 @@ fn at_40_by_16_every_tab_asks_its_puzzle_first_and_says_what_a_wrong_answer_gave
         };
         let hint = hint.and_then(|h| h.last().cloned()).expect("a hint given");
         let flat = flat_words;
+        // Its start on the first page, its end on the first or the next.
+        let words: Vec<&str> = hint.split(' ').collect();
+        let (first, last) = (
+            words[..words.len().min(6)].join(" "),
+            words[words.len().saturating_sub(4)..].join(" "),
+        );
         assert!(
-            flat(&small).contains(&flat(&hint)),
-            "{text}: no whole hint {hint:?} at 40×16:\n{small}"
+            flat(&small).contains(&flat(&first)),
+            "{text}: no hint {hint:?} at 40×16:\n{small}"
+        );
+        assert!(
+            flat(&small).contains(&flat(&last)) || flat(&next).contains(&flat(&last)),
+            "{text}: the hint's end {last:?} at 40×16:\n{small}\n{next}"
         );
     }
     // N&C+: a move that does not keep the win is refused, and says so.

@@ -147,6 +147,9 @@ impl PuzzlePanel {
         // The fewest rows of all (N&C+'s two): the newest first, then the
         // question.
         let least: Vec<Line<'static>> = newest.iter().chain(&self.question).cloned().collect();
+        // The same, the question first: where nothing else keeps it.
+        let asked_first: Vec<Line<'static>> =
+            self.question.iter().chain(&newest).cloned().collect();
         // A run's clock or a lesson's step, the heading's first line, stays
         // while it fits.
         let clock = |lines: &[Line<'static>]| -> Option<Vec<Line<'static>>> {
@@ -234,8 +237,20 @@ impl PuzzlePanel {
                 let (said, standing) = (&self.said, &self.standing);
                 [l.clone(), except(&l, &[said]), except(&l, &[said, standing])]
             })
-            .find(|l| rows(l) < height)
-            .unwrap_or(least);
+            .find(|l| rows(l) < height);
+        // An open puzzle's question is never behind the sign: where no
+        // choice above keeps it, it comes first and the newest words after
+        // it, cut where the rows end (round 16's Notakto hint of six rows
+        // at 40×16 left the question behind `… 18 more rows`). Not under a
+        // run's clock or a lesson's step, which stay over the newest words
+        // (a lesson's question and step would fill the rows at 40×16).
+        let asks = |l: &[Line<'static>]| self.question.iter().all(|q| l.contains(q));
+        let own = self.open && !self.heading_stays;
+        let chosen = match chosen {
+            Some(chosen) if asks(&chosen) || !own => chosen,
+            _ if own => asked_first,
+            chosen => chosen.unwrap_or(least),
+        };
         let rest = left_out(&chosen);
         render_wrapped([chosen, rest].concat(), area, buf, theme.dim());
     }
