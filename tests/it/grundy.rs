@@ -896,3 +896,80 @@ fn a_checkpoint_ending_in_a_tail_of_almost_a_block_resumes() {
         assert_eq!(longer, noughts(&["grundy", "70000", "--sha256"]), "{short}");
     }
 }
+
+/// `--records` looks for a period in the values after the last rare one,
+/// as they stream back from the checkpoint: games known periodic from
+/// there are found so, with the period `--stats` proves (another search,
+/// over the whole table); for Treblecross a value met once in the window
+/// rules out every period up to half its length, checked here against the
+/// table `--out` writes.
+#[test]
+fn records_say_whether_the_values_after_the_last_rare_one_repeat() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("run.bin");
+    let path = file.to_str().unwrap();
+    let period_of = |code: &str, n: &str| -> serde_json::Value {
+        let _ = std::fs::remove_file(&file);
+        let json = noughts(&[
+            "grundy",
+            n,
+            "--game",
+            code,
+            "--records",
+            "--checkpoint",
+            path,
+        ]);
+        let records: serde_json::Value = serde_json::from_str(&json).unwrap();
+        // The window begins after the last rare value, if any.
+        let last = &records["prefixes"].as_array().unwrap().last().unwrap();
+        let from = match last["rare"].as_u64().unwrap() {
+            0 => 0,
+            _ => last["last_rare"].as_u64().unwrap() + 1,
+        };
+        assert_eq!(records["period"]["from"], from, "{code}: {json}");
+        records["period"].clone()
+    };
+    // Dawson's-Kayles-like 0.077, Kayles, 4.7: periodic, proved.
+    for (code, period, from) in [("0.077", 24, 142), ("0.77", 12, 71), ("4.7", 2, 1)] {
+        let found = period_of(code, "3000");
+        assert_eq!(found["verdict"], "repeats", "{code}: {found}");
+        assert_eq!(found["period"], period, "{code}: {found}");
+        assert_eq!(found["from"], from, "{code}: {found}");
+        assert_eq!(found["proved"], true, "{code}: {found}");
+        let stats = noughts(&["grundy", "3000", "--game", code, "--stats"]);
+        let said = format!("period: {period} with pre-period {from} ");
+        assert!(stats.contains(&said), "{code}: {stats}");
+    }
+    // Treblecross: one value once, and it is once in the table's window.
+    let found = period_of("0.007", "40000");
+    assert_eq!(found["verdict"], "once", "{found}");
+    let table = folder.path().join("table.txt");
+    noughts(&[
+        "grundy",
+        "40000",
+        "--game",
+        "0.007",
+        "--out",
+        table.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&table).unwrap();
+    let values: Vec<u16> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.parse().unwrap())
+        .collect();
+    let (from, at, value) = (
+        found["from"].as_u64().unwrap() as usize,
+        found["at"].as_u64().unwrap() as usize,
+        found["value"].as_u64().unwrap() as u16,
+    );
+    assert_eq!(found["bound"], (40000 - from) / 2, "{found}");
+    let places: Vec<usize> = (from..values.len())
+        .filter(|&n| values[n] == value)
+        .collect();
+    assert_eq!(places, vec![at], "{found}");
+    assert!(found["words"]
+        .as_str()
+        .unwrap()
+        .starts_with("no period up to"));
+}

@@ -12,6 +12,7 @@
 
 use super::hash_values;
 use crate::notation::octal::code;
+use crate::solver::grundy::period::{self, Reader, Verdict};
 use crate::solver::grundy::rare_common::{best_mask, is_rare};
 use crate::solver::grundy::Sequence;
 use serde::Serialize;
@@ -37,6 +38,125 @@ pub struct Records {
     /// How many values are 0, and the last position of one.
     pub zeros: usize,
     pub last_zero: Option<usize>,
+    /// Whether the values after the last rare one repeat (the whole
+    /// table's split).
+    pub period: Option<PeriodFound>,
+}
+
+/// What the search for a period found (`solver::grundy::period`), at
+/// positions as the rest of the document counts them.
+#[derive(Debug, Serialize)]
+pub struct PeriodFound {
+    /// The window: positions `from … to − 1`, the values after the last
+    /// rare one (all of them where none is rare).
+    pub from: usize,
+    pub to: usize,
+    /// Periods `1 … bound` were looked for: `(to − from) / 2`.
+    pub bound: usize,
+    /// `once` (a value occurs once in the window: no period up to the
+    /// bound), `ruled` (no period up to the bound), `repeats` (the values
+    /// repeat with `period`), `undecided` or `empty`.
+    pub verdict: &'static str,
+    /// `once`: the value and where; `ruled` and `undecided`: the scarcest
+    /// value and how often it occurs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub times: Option<usize>,
+    /// `repeats`: the smallest period, and whether the Guy–Smith theorem
+    /// proves it for every later heap (else how many values would).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub period: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proved: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_needs: Option<usize>,
+    /// The finding in one sentence.
+    pub words: String,
+}
+
+impl PeriodFound {
+    fn of(found: period::PeriodSearch, take: Option<usize>) -> PeriodFound {
+        let (from, to, bound) = (found.from, found.to, found.bound);
+        let mut report = PeriodFound {
+            from,
+            to,
+            bound,
+            verdict: "empty",
+            value: None,
+            at: None,
+            times: None,
+            period: None,
+            proved: None,
+            proof_needs: None,
+            words: format!("no values after position {from}: nothing to look for"),
+        };
+        let none = format!(
+            "no period up to {bound} holds from position {from} to {}",
+            to - 1
+        );
+        match found.verdict {
+            Verdict::Empty => {}
+            Verdict::Once { value, at } => {
+                report.verdict = "once";
+                (report.value, report.at) = (Some(value), Some(at));
+                report.words = format!(
+                    "{none}: the value {value} occurs once in it, at position {at}, and a \
+                     period would repeat it {bound} or fewer places before or after"
+                );
+            }
+            Verdict::Ruled { value, times, .. } => {
+                report.verdict = "ruled";
+                (report.value, report.times) = (Some(value), Some(times));
+                report.words = format!(
+                    "{none}: the value {value} occurs {times} times in it, and none of the \
+                     distances between its places is a period of the window"
+                );
+            }
+            Verdict::Repeats { period, proved } => {
+                report.verdict = "repeats";
+                let needs = take.map(|t| found_needs(from, period, t));
+                (report.period, report.proved) = (Some(period), Some(proved));
+                report.proof_needs = needs.filter(|_| !proved);
+                report.words = match (proved, needs) {
+                    (true, _) => format!(
+                        "the values repeat with period {period} from position {from}: proved \
+                         for every later heap (Guy–Smith)"
+                    ),
+                    (false, Some(needs)) => format!(
+                        "the values repeat with period {period} from position {from} to {}; \
+                         the Guy–Smith theorem proves it once {needs} values agree",
+                        to - 1
+                    ),
+                    (false, None) => format!(
+                        "the values repeat with period {period} from position {from} to {} \
+                         (the Guy–Smith theorem does not apply to this sequence)",
+                        to - 1
+                    ),
+                };
+            }
+            Verdict::Undecided { value, times } => {
+                report.verdict = "undecided";
+                (report.value, report.times) = (Some(value), Some(times));
+                report.words = format!(
+                    "not decided: the scarcest value, {value}, occurs {times} times from \
+                     position {from}, more than the search follows"
+                );
+            }
+        }
+        report
+    }
+}
+
+/// The values a period needs to be proved from `from` (Guy–Smith).
+fn found_needs(from: usize, period: usize, take: usize) -> usize {
+    crate::solver::grundy::Period {
+        preperiod: from,
+        period,
+    }
+    .proof_length(take)
 }
 
 #[derive(Debug, Serialize)]
@@ -62,7 +182,12 @@ pub struct Prefix {
 pub fn records(sequence: &Sequence, heaps: &[u16]) -> Records {
     let mut taking = Taking::new(sequence, heaps.len());
     taking.take(heaps);
-    taking.finish()
+    let offset = sequence.offset();
+    let mut read = |at: usize, out: &mut [u16]| {
+        out.copy_from_slice(&heaps[offset + at..offset + at + out.len()]);
+        Ok(())
+    };
+    taking.finish(&mut read).expect("a table in memory reads")
 }
 
 /// [`records`] taken as the heap values stream past, in order, in memory
@@ -88,6 +213,9 @@ pub struct Taking {
     last_zero: Option<usize>,
     game: String,
     segments: bool,
+    /// The `t` of the Guy–Smith theorem, where it applies (the heaps of an
+    /// octal game other than Grundy's).
+    take: Option<usize>,
 }
 
 impl Taking {
@@ -109,6 +237,10 @@ impl Taking {
             last_zero: None,
             game: code(sequence.game()),
             segments: sequence.is_segments(),
+            take: match sequence.is_segments() {
+                true => None,
+                false => sequence.game().periodicity_take(),
+            },
         }
     }
 
@@ -171,8 +303,23 @@ impl Taking {
         }
     }
 
-    /// The document, once every value wanted was taken.
-    pub fn finish(mut self) -> Records {
+    /// The document, once every value wanted was taken; `read` reads them
+    /// back (`read(at, out)`, positions counted as here) for the period's
+    /// search.
+    pub fn finish(self, read: &mut Reader) -> Result<Records, String> {
+        let take = self.take;
+        let mut records = self.finish_hash();
+        if let Some(last) = records.prefixes.last() {
+            let from = if last.rare > 0 { last.last_rare + 1 } else { 0 };
+            let found = period::search(from, records.values, take, read)?;
+            records.period = Some(PeriodFound::of(found, take));
+        }
+        Ok(records)
+    }
+
+    /// The document without the period's search (`--sha256` needs only
+    /// the hash).
+    pub fn finish_hash(mut self) -> Records {
         let values = self.taken;
         if values > 0 && self.prefixes.last().is_none_or(|p| p.n < values) {
             let prefix = self.prefix(values);
@@ -192,6 +339,7 @@ impl Taking {
             prefixes: self.prefixes,
             zeros: self.zeros,
             last_zero: self.last_zero,
+            period: None,
         }
     }
 }
@@ -255,6 +403,11 @@ mod tests {
                 assert_eq!(p.sha256, super::super::sha256(&values[..p.n]));
             }
             let json = serde_json::to_string(&whole).unwrap();
+            let offset = sequence.offset();
+            let mut read = |at: usize, out: &mut [u16]| {
+                out.copy_from_slice(&heaps[offset + at..offset + at + out.len()]);
+                Ok(())
+            };
             for stretch in [1, 7, 1_000, 4_096] {
                 // Wanting fewer heaps than given: the rest passed over.
                 let mut taking = Taking::new(&sequence, 2_500);
@@ -263,7 +416,7 @@ mod tests {
                 }
                 let cut = records(&sequence, &heaps[..2_500]);
                 assert_eq!(
-                    serde_json::to_string(&taking.finish()).unwrap(),
+                    serde_json::to_string(&taking.finish(&mut read).unwrap()).unwrap(),
                     serde_json::to_string(&cut).unwrap(),
                     "{stretch}"
                 );
@@ -271,7 +424,10 @@ mod tests {
                 for part in heaps.chunks(stretch) {
                     taking.take(part);
                 }
-                assert_eq!(serde_json::to_string(&taking.finish()).unwrap(), json);
+                assert_eq!(
+                    serde_json::to_string(&taking.finish(&mut read).unwrap()).unwrap(),
+                    json
+                );
             }
         }
     }

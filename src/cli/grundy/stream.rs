@@ -13,7 +13,8 @@ use super::records::Taking;
 use super::{
     checkpoint_every, progress_words, say_resuming, Error, Method, PROGRESS_FROM, SAY_EVERY,
 };
-use crate::solver::grundy::rare_common::{stream, Bounds, StreamError};
+use crate::solver::grundy::period::Reader;
+use crate::solver::grundy::rare_common::{stream, Bounds, Cold, StreamError};
 use crate::solver::grundy::Sequence;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -83,8 +84,17 @@ pub fn run(
         }
     };
     let start = checkpoint.written();
-    let printed = |taking: Taking| -> Result<String, Error> {
-        let records = taking.finish();
+    let offset = sequence.offset();
+    // The period's search reads the values back from the checkpoint (a
+    // value that reads wrong is an error, never a finding).
+    let printed = |taking: Taking, read: &mut Reader| -> Result<String, Error> {
+        let records = match print {
+            Print::Sha256 => taking.finish_hash(),
+            Print::Records => taking.finish(read).map_err(|why| Error::Write {
+                option: "reading back the values for the period's search".into(),
+                error: std::io::Error::other(why),
+            })?,
+        };
         Ok(match print {
             Print::Sha256 => records.sha256,
             Print::Records => {
@@ -93,10 +103,11 @@ pub fn run(
         })
     };
     if start >= wanted {
-        return printed(taking);
+        let mut checkpoint = checkpoint;
+        let mut read = |at: usize, out: &mut [u16]| checkpoint.read_values(offset + at, out);
+        return printed(taking, &mut read);
     }
     let kept = Kept::new(checkpoint, every);
-    let offset = sequence.offset();
     let position = |known: usize| known.saturating_sub(offset) as u64;
     let bar = if wanted - start >= PROGRESS_FROM {
         let bar = crate::cli::progress_bar(position(wanted), "values");
@@ -194,5 +205,6 @@ pub fn run(
             streamed.ring, streamed.restarts
         );
     }
-    printed(taking)
+    let mut read = |at: usize, out: &mut [u16]| kept.read(offset + at, out);
+    printed(taking, &mut read)
 }

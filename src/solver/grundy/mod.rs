@@ -11,6 +11,7 @@
 //! game.
 
 mod naive;
+pub mod period;
 pub mod rare_common;
 mod sequence;
 mod stats;

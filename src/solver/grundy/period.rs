@@ -1,0 +1,327 @@
+//! Looking for a period among values that stream past, in memory that does
+//! not grow with them: does `G(n + p) = G(n)` hold for every `n` of a
+//! window `from … to − 1` (the values since the last rare heap) for some
+//! `p ≤ (to − from) / 2` (a period seen at least twice)?
+//!
+//! The values are read in stretches, twice at most plus once per period
+//! left to confirm. The scarcest value of the window decides which periods
+//! can be: if it occurs once, at `m`, no `p` up to the bound is a period,
+//! since one of `m − p` and `m + p` lies in the window and holds another
+//! value — a proof anyone can check with another table. If it occurs `k`
+//! times, at `o1 < o2 < …`, a period `p` must carry `o1` onto another of
+//! them (`o1 − p` is before the window, so `o1 + p` is in it), so only the
+//! `k − 1` differences `oj − o1` can be periods; those that carry every
+//! occurrence onto another are confirmed value by value over the window.
+//!
+//! A period confirmed in the window is proved for every later heap by the
+//! theorem of Guy and Smith once the window reaches `2·from + 2p + t`
+//! (`t` the most tokens a move takes; [`super::Period::proof_length`]).
+
+use super::Period;
+
+/// Where the values come from: `read(at, out)` fills `out` with
+/// `G(at …)`, or says why it cannot (a checkpoint read back).
+pub type Reader<'a> = dyn FnMut(usize, &mut [u16]) -> Result<(), String> + 'a;
+
+/// How many values are read at a time.
+const STRETCH: usize = 1 << 16;
+
+/// At most this many positions of the scarcest value are kept (2^18, 2 MiB):
+/// past it the search says it did not decide.
+pub const MOST_PLACES: usize = 1 << 18;
+
+/// At most this many candidate periods are read value by value and found
+/// wanting (each reads the window once more): past it the search says it
+/// did not decide.
+pub const MOST_CONFIRMED: usize = 16;
+
+/// What the window's values say of a period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// No value in the window (it is empty): nothing to say.
+    Empty,
+    /// `value` occurs once in the window, at `at`: no period up to the
+    /// bound.
+    Once { value: u16, at: usize },
+    /// `value` occurs `times` times; none of the `candidates` periods its
+    /// positions allow (up to the bound) holds over the window.
+    Ruled {
+        value: u16,
+        times: usize,
+        candidates: usize,
+    },
+    /// `G(n + period) = G(n)` for every `n` with `from ≤ n < to − period`,
+    /// the smallest such period up to the bound; `proved` once the window
+    /// is long enough for the Guy–Smith theorem.
+    Repeats { period: usize, proved: bool },
+    /// Too many positions of the scarcest value, or too many candidates,
+    /// to decide within the limits.
+    Undecided { value: u16, times: usize },
+}
+
+/// The search over the window `from … to − 1`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PeriodSearch {
+    pub from: usize,
+    pub to: usize,
+    /// Periods `1 … bound` were looked for: `(to − from) / 2`.
+    pub bound: usize,
+    pub verdict: Verdict,
+}
+
+impl PeriodSearch {
+    /// The values a period `period` needs to be proved (Guy–Smith), from
+    /// this window's start.
+    pub fn proof_length(&self, period: usize, largest_take: usize) -> usize {
+        Period {
+            preperiod: self.from,
+            period,
+        }
+        .proof_length(largest_take)
+    }
+}
+
+/// Searches `from … to − 1` of the values `read` gives (`read(at, out)`
+/// fills `out` with `G(at …)`); `largest_take` is the game's `t` of the
+/// Guy–Smith theorem, `None` where it does not apply (a period is then
+/// never called proved).
+pub fn search(
+    from: usize,
+    to: usize,
+    largest_take: Option<usize>,
+    read: &mut Reader,
+) -> Result<PeriodSearch, String> {
+    let to = to.max(from);
+    let bound = (to - from) / 2;
+    let done = |verdict| PeriodSearch {
+        from,
+        to,
+        bound,
+        verdict,
+    };
+    // The first pass: how often each value occurs, and where first.
+    let mut counts: Vec<(usize, usize)> = Vec::new();
+    stretches(from, to, read, &mut |at, values| {
+        for (i, &g) in values.iter().enumerate() {
+            let g = usize::from(g);
+            if counts.len() <= g {
+                counts.resize(g + 1, (0, 0));
+            }
+            if counts[g].0 == 0 {
+                counts[g].1 = at + i;
+            }
+            counts[g].0 += 1;
+        }
+    })?;
+    // The scarcest value (the first found of the scarcest, to be repeatable).
+    let scarcest = (counts.iter().enumerate())
+        .filter(|(_, c)| c.0 > 0)
+        .min_by_key(|&(_, &(times, first))| (times, first));
+    let Some((value, &(times, first))) = scarcest else {
+        return Ok(done(Verdict::Empty));
+    };
+    let value = value as u16;
+    if times == 1 {
+        return Ok(done(Verdict::Once { value, at: first }));
+    }
+    if times > MOST_PLACES {
+        return Ok(done(Verdict::Undecided { value, times }));
+    }
+    // The second pass: where it occurs.
+    let mut places = Vec::with_capacity(times);
+    stretches(from, to, read, &mut |at, values| {
+        let found = values.iter().enumerate().filter(|(_, &g)| g == value);
+        places.extend(found.map(|(i, _)| at + i));
+    })?;
+    // A period carries each place onto another, within the window.
+    let carried = |p: usize| {
+        places.iter().all(|&m| {
+            let back = m < from + p || places.binary_search(&(m - p)).is_ok();
+            let on = m + p >= to || places.binary_search(&(m + p)).is_ok();
+            back && on
+        })
+    };
+    let candidates: Vec<usize> = (places.iter().skip(1))
+        .map(|&m| m - places[0])
+        .take_while(|&p| p <= bound)
+        .filter(|&p| carried(p))
+        .collect();
+    // The smallest first: the first that holds is the answer.
+    for (tried, &period) in candidates.iter().enumerate() {
+        if tried == MOST_CONFIRMED {
+            return Ok(done(Verdict::Undecided { value, times }));
+        }
+        if repeats(from, to, period, read)? {
+            let proved = largest_take.is_some_and(|t| {
+                let need = done(Verdict::Empty).proof_length(period, t);
+                to >= need
+            });
+            return Ok(done(Verdict::Repeats { period, proved }));
+        }
+    }
+    Ok(done(Verdict::Ruled {
+        value,
+        times,
+        candidates: candidates.len(),
+    }))
+}
+
+/// Whether `G(n + period) = G(n)` for every `n` with `from ≤ n < to −
+/// period`, read a stretch at a time.
+fn repeats(from: usize, to: usize, period: usize, read: &mut Reader) -> Result<bool, String> {
+    let mut here = vec![0; STRETCH];
+    let mut there = vec![0; STRETCH];
+    let mut at = from;
+    while at + period < to {
+        let len = STRETCH.min(to - period - at);
+        read(at, &mut here[..len])?;
+        read(at + period, &mut there[..len])?;
+        if here[..len] != there[..len] {
+            return Ok(false);
+        }
+        at += len;
+    }
+    Ok(true)
+}
+
+/// Gives `from … to − 1` to `take` a stretch at a time, with its start.
+fn stretches(
+    from: usize,
+    to: usize,
+    read: &mut Reader,
+    take: &mut dyn FnMut(usize, &[u16]),
+) -> Result<(), String> {
+    let mut buffer = vec![0; STRETCH.min(to - from)];
+    let mut at = from;
+    while at < to {
+        let len = STRETCH.min(to - at);
+        read(at, &mut buffer[..len])?;
+        take(at, &buffer[..len]);
+        at += len;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search over a table in memory.
+    fn search_in(values: &[u16], from: usize, t: Option<usize>) -> PeriodSearch {
+        let mut read = |at: usize, out: &mut [u16]| {
+            out.copy_from_slice(&values[at..at + out.len()]);
+            Ok(())
+        };
+        search(from, values.len(), t, &mut read).unwrap()
+    }
+
+    /// The smallest period of the window the plain way: every p up to the
+    /// bound, every n (shares nothing with `search` but the question).
+    fn smallest_plainly(values: &[u16], from: usize) -> Option<usize> {
+        let bound = (values.len() - from) / 2;
+        (1..=bound).find(|&p| (from..values.len() - p).all(|n| values[n] == values[n + p]))
+    }
+
+    /// A small random-looking sequence (xorshift), values below `range`.
+    fn noise(seed: u64, len: usize, range: u16) -> Vec<u16> {
+        let mut x = seed | 1;
+        (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % u64::from(range)) as u16
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_search_finds_what_the_plain_way_finds() {
+        // How often each verdict came: each must, or the test tests little.
+        let mut seen = [0usize; 3];
+        for seed in 1..400u64 {
+            let len = 20 + (seed as usize * 7) % 200;
+            let range = 2 + (seed % 5) as u16;
+            let mut values = noise(seed, len, range);
+            // Every other sequence made periodic from a point on.
+            if seed % 2 == 0 {
+                let start = (seed as usize * 3) % (len / 2);
+                let period = 1 + (seed as usize) % 13;
+                for n in start + period..len {
+                    values[n] = values[n - period];
+                }
+            }
+            for from in [0, len / 5, len / 3, len / 2] {
+                let found = search_in(&values, from, None);
+                let plain = smallest_plainly(&values, from);
+                match found.verdict {
+                    Verdict::Repeats { period, proved } => {
+                        assert_eq!(Some(period), plain, "seed {seed}, from {from}");
+                        assert!(!proved);
+                        seen[0] += 1;
+                    }
+                    Verdict::Once { value, at } => {
+                        assert_eq!(plain, None, "seed {seed}, from {from}");
+                        let places = (from..len).filter(|&n| values[n] == value);
+                        assert_eq!(places.collect::<Vec<_>>(), vec![at]);
+                        seen[1] += 1;
+                    }
+                    Verdict::Ruled { .. } | Verdict::Empty => {
+                        assert_eq!(plain, None, "seed {seed}, from {from}: {found:?}");
+                        seen[2] += 1;
+                    }
+                    Verdict::Undecided { .. } => panic!("seed {seed}: {found:?}"),
+                }
+                assert_eq!(found.bound, (len - from) / 2);
+            }
+        }
+        assert!(seen.iter().all(|&n| n >= 50), "{seen:?}");
+    }
+
+    #[test]
+    fn kayles_repeats_with_12_from_its_last_exception_and_is_proved() {
+        use crate::solver::grundy::{GrundyMethod, Naive};
+        use crate::solver::octal::OctalGame;
+        let kayles = OctalGame::from_digits(vec![0, 7, 7]).unwrap();
+        let mut values = Vec::new();
+        Naive.extend_to(&kayles, &mut values, 400, 1).unwrap();
+        let t = kayles.periodicity_take();
+        // From heap 71 (the last exception) the values repeat with 12.
+        let found = search_in(&values, 71, t);
+        assert_eq!(
+            found.verdict,
+            Verdict::Repeats {
+                period: 12,
+                proved: true
+            }
+        );
+        // Not yet proved where the table is too short for the theorem.
+        let short = &values[..2 * 71 + 2 * 12 + 1];
+        assert_eq!(
+            search_in(short, 71, t).verdict,
+            Verdict::Repeats {
+                period: 12,
+                proved: false
+            }
+        );
+        // From heap 70, G(70) breaks the pattern: no period up to the bound.
+        assert!(!matches!(
+            search_in(&values, 70, t).verdict,
+            Verdict::Repeats { period: 12, .. }
+        ));
+    }
+
+    #[test]
+    fn an_empty_window_says_nothing() {
+        assert_eq!(search_in(&[1, 2, 3], 3, Some(3)).verdict, Verdict::Empty);
+    }
+
+    #[test]
+    fn a_value_once_is_the_proof_that_no_period_fits() {
+        let mut values = vec![0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2];
+        values[7] = 5;
+        let found = search_in(&values, 0, Some(2));
+        assert_eq!(found.verdict, Verdict::Once { value: 5, at: 7 });
+        assert_eq!(found.bound, 6);
+    }
+}
