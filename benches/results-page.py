@@ -14,6 +14,20 @@ import re
 import sys
 
 
+def period_words(period, n):
+    """The period search's finding (`--records`' `period`), with how to check it."""
+    words = period["words"][0].upper() + period["words"][1:] + "."
+    if period["verdict"] == "once":
+        words += (f" The proof needs nothing but the values: G({period['at']:,}) = {period['value']} "
+                  f"and no other heap from {period['from']:,} to {n - 1:,} has that value, so a period "
+                  f"p ≤ {period['bound']:,} from heap {period['from']:,} on would have to put it again "
+                  "at p places before or after, inside the window. Any table of G(0 … "
+                  f"{n - 1:,}) checks it (its hash is above). A period longer than "
+                  f"{period['bound']:,}, or one that begins later than heap {period['from']:,}, "
+                  "is not ruled out.")
+    return words
+
+
 def sittings(log_text):
     """(start line, elapsed, user s, system s, peak KiB) per sitting."""
     found = []
@@ -94,6 +108,11 @@ def main():
                f"heaps all lie below it, and the next {n - 1 - last_rare:,} values are all common, "
                "which is why the time per value stops growing (each new value's mex walks the rare "
                "heaps and a few splits).\n")
+    period = records.get("period")
+    if period:
+        out.append("## A period?\n")
+        out.append(period_words(period, n))
+        out.append("")
     out.append("## Value 0\n")
     last = records["last_zero"]
     out.append(f"{records['zeros']:,} heaps have value 0; the last is heap {last:,}."
@@ -117,4 +136,5 @@ def main():
     sys.stdout.write("\n".join(out))
 
 
-main()
+if __name__ == "__main__":
+    main()
