@@ -87,9 +87,10 @@ pub const BINDINGS: &[Binding<Action>] = review_keys![Action::Review;
     [ch('L')] "L" "a lesson: small and big pieces, captures, moving a big piece, in four steps (the match waits)" => Action::Puzzle(PuzzleAction::Lesson), when YOUR_MOVE.or(PICKED).or(ENGINES_MOVE), footer "lesson";
     [ch('L')] "L" "a lesson (the match waits)" => Action::Puzzle(PuzzleAction::Lesson), when OVER;
     [key(KeyCode::Char(' ')), key(KeyCode::Enter)] "Space" "analysis: cycle . x X o O (or click)" => Action::Activate, when ANALYSIS, footer "cycle";
-    // `a` shows the analysis as in every tab's game; `t` (its old key)
-    // still works, unlisted, for those used to it.
-    [ch('a'), ch('t')] "a" "show or hide the analysis: your moves' values on the board" => Action::ToggleHints, when MATCH, footer "analysis";
+    // `a` shows the analysis as in every tab's game, while it goes on (a
+    // game over has no move to rate: round 17 pressed it there for
+    // nothing); `t` (its old key) still works, unlisted.
+    [ch('a'), ch('t')] "a" "show or hide the analysis: your moves' values on the board" => Action::ToggleHints, when YOUR_MOVE.or(PICKED).or(ENGINES_MOVE), footer "analysis";
     [ch('u')] "u" "take back your move and the reply" => Action::Undo, when MATCH, footer "take back";
     [ch('n')] "n" "new game" => Action::NewGame, when GAME, needs When::NO_PUZZLE, footer "new";
     [ch('w')] "w" "swap sides (a new game)" => Action::SwapSides, when GAME, needs When::NO_PUZZLE, footer "swap";
