@@ -311,8 +311,14 @@ pub fn puzzle_hint(
                         [a, b] => format!("two stretches, of {a} and {b}, whose counts cancel out"),
                         _ => unreachable!("two parts at most"),
                     };
+                    // One way among several is said as one (round 17 read
+                    // "a winning cell leaves one stretch" as the only way).
+                    let which = match cells.len() {
+                        1 => "the winning cell",
+                        _ => "one winning cell",
+                    };
                     format!(
-                        "the only free stretch is {}: a winning cell leaves {leaves}",
+                        "the only free stretch is {}: {which} leaves {leaves}",
                         cells_words(s)
                     )
                 }
