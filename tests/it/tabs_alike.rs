@@ -333,6 +333,11 @@ fn modes() -> Vec<Case> {
                 -1,
             ))));
         }),
+        ("MNC game over", |app| {
+            app.load_saved(
+                saved::read("noughts 1\nmnc xx./oo./... x 2 2\nyou o\nmove x c1\n").unwrap(),
+            );
+        }),
         ("MNC analysis", |app| {
             app.update(Action::SelectTab(TabId::Mnc));
             app.update(Action::tab(M::ToggleAnalysis));
@@ -1077,4 +1082,29 @@ fn at_40x16_a_puzzles_question_stays_after_a_hint_in_every_tab() {
         assert!(text.contains("hint 1:"), "{id}: {text}");
         assert!(text.contains(question), "{id}: no question: {text}");
     }
+}
+
+/// A lesson's question stays on the first page under its step where the
+/// rows leave room for the newest words too (round 17's Notakto lesson at
+/// 80×24, a wrong answer and two hints, left it on page 2 over a blank
+/// row).
+#[test]
+fn a_lessons_question_stays_over_a_wrong_answer_and_hints_where_it_fits() {
+    let mut app = fresh();
+    app.update(Action::SelectTab(TabId::Notakto));
+    app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Lesson)));
+    for _ in 0..2 {
+        app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Next)));
+    }
+    app.update(Action::tab(notakto::Action::Click(
+        0,
+        "c3".parse().unwrap(),
+    )));
+    for _ in 0..2 {
+        app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Hint)));
+    }
+    let text = flat_words(&draw(&app, 80, 24).backend().to_string());
+    assert!(text.contains("step 3 of 7"), "{text}");
+    assert!(text.contains("Killing a board."), "{text}");
+    assert!(text.contains("hint 2:"), "{text}");
 }

@@ -217,10 +217,6 @@ fn overlay_rows(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) -> 
         .collect()
 }
 
-fn words(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 #[test]
 fn help_lists_every_key_of_every_tab_whole_at_every_size() {
     for (width, height) in [(100, 24), (80, 24), (40, 16)] {
@@ -249,10 +245,10 @@ fn help_lists_every_key_of_every_tab_whole_at_every_size() {
                 app.handle(&key(KeyCode::Down), AREA);
             }
             // Each help is there whole, its words in order, none cut.
-            let text = words(&lines.join(" "));
+            let text = flat_words(&lines.join(" "));
             for hint in app.hints() {
                 assert!(
-                    text.contains(&words(hint.help)),
+                    text.contains(&flat_words(hint.help)),
                     "{width}×{height} {tab:?}: {}\n{}",
                     hint.help,
                     lines.join("\n")

@@ -147,9 +147,10 @@ impl PuzzlePanel {
         // The fewest rows of all (N&C+'s two): the newest first, then the
         // question.
         let least: Vec<Line<'static>> = newest.iter().chain(&self.question).cloned().collect();
-        // The same, the question first: where nothing else keeps it.
-        let asked_first: Vec<Line<'static>> =
-            self.question.iter().chain(&newest).cloned().collect();
+        // The same, the question first: where nothing else keeps it (the
+        // cursor's line a hint points to may then follow behind the sign).
+        let newest_lines = newest.clone();
+        let asked_first: Vec<Line<'static>> = [&self.question[..], &newest_lines].concat();
         // A run's clock or a lesson's step, the heading's first line, stays
         // while it fits.
         let clock = |lines: &[Line<'static>]| -> Option<Vec<Line<'static>>> {
@@ -241,11 +242,21 @@ impl PuzzlePanel {
         // An open puzzle's question is never behind the sign: where no
         // choice above keeps it, it comes first and the newest words after
         // it, cut where the rows end (round 16's Notakto hint of six rows
-        // at 40×16 left the question behind `… 18 more rows`). Not under a
-        // run's clock or a lesson's step, which stay over the newest words
-        // (a lesson's question and step would fill the rows at 40×16).
+        // at 40×16 left the question behind `… 18 more rows`). Not in a
+        // run, whose clock stays over the newest words. A lesson's step
+        // stays over its question where two rows of the newest words fit
+        // under them too (round 17's Notakto lesson at 80×24 left its
+        // question on page 2); else the step and the newest words, as
+        // before (its question and step would fill 40×16's rows).
         let asks = |l: &[Line<'static>]| self.question.iter().all(|q| l.contains(q));
-        let own = self.open && !self.heading_stays;
+        let step: Vec<Line<'static>> = id.iter().chain(&self.question).cloned().collect();
+        let lesson = self.heading_stays && !self.run;
+        let lesson_fits = lesson && rows(&step) + 2 < height;
+        let own = self.open && (!self.heading_stays || lesson_fits);
+        let asked_first = match lesson {
+            true => [step, newest_lines.clone()].concat(),
+            false => asked_first,
+        };
         let chosen = match chosen {
             Some(chosen) if asks(&chosen) || !own => chosen,
             _ if own => asked_first,
