@@ -65,6 +65,10 @@ pub struct PeriodFound {
     pub at: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub times: Option<usize>,
+    /// `ruled`: where the scarcest value is, when it occurs 8 times or
+    /// fewer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub places: Option<Vec<usize>>,
     /// `repeats`: the smallest period, and whether the Guy–Smith theorem
     /// proves it for every later heap (else how many values would).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -88,6 +92,7 @@ impl PeriodFound {
             value: None,
             at: None,
             times: None,
+            places: None,
             period: None,
             proved: None,
             proof_needs: None,
@@ -107,12 +112,30 @@ impl PeriodFound {
                      period would repeat it {bound} or fewer places before or after"
                 );
             }
-            Verdict::Ruled { value, times, .. } => {
+            Verdict::Ruled {
+                value,
+                times,
+                candidates,
+                places,
+            } => {
                 report.verdict = "ruled";
                 (report.value, report.times) = (Some(value), Some(times));
+                let at = match places.is_empty() {
+                    true => String::new(),
+                    false => format!(
+                        " (at {})",
+                        places
+                            .iter()
+                            .map(|p| p.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                report.places = (!places.is_empty()).then_some(places);
                 report.words = format!(
-                    "{none}: the value {value} occurs {times} times in it, and none of the \
-                     distances between its places is a period of the window"
+                    "{none}: the value {value} occurs {times} times in it{at}; a period must \
+                     carry its first place onto another, and none of those {candidates} \
+                     distances within the bound holds over the window"
                 );
             }
             Verdict::Repeats { period, proved } => {

@@ -30,6 +30,10 @@ const STRETCH: usize = 1 << 16;
 /// past it the search says it did not decide.
 pub const MOST_PLACES: usize = 1 << 18;
 
+/// The places of the scarcest value a ruling gives, where it has this
+/// many at most.
+pub const PLACES_SAID: usize = 8;
+
 /// At most this many candidate periods are read value by value and found
 /// wanting (each reads the window once more): past it the search says it
 /// did not decide.
@@ -44,11 +48,14 @@ pub enum Verdict {
     /// bound.
     Once { value: u16, at: usize },
     /// `value` occurs `times` times; none of the `candidates` periods its
-    /// positions allow (up to the bound) holds over the window.
+    /// positions allow (up to the bound) holds over the window. Its
+    /// `places` where they are few (at most [`PLACES_SAID`]), for a reader
+    /// to check.
     Ruled {
         value: u16,
         times: usize,
         candidates: usize,
+        places: Vec<usize>,
     },
     /// `G(n + period) = G(n)` for every `n` with `from ≤ n < to − period`,
     /// the smallest such period up to the bound; `proved` once the window
@@ -159,10 +166,12 @@ pub fn search(
             return Ok(done(Verdict::Repeats { period, proved }));
         }
     }
+    places.truncate(if times <= PLACES_SAID { times } else { 0 });
     Ok(done(Verdict::Ruled {
         value,
         times,
         candidates: candidates.len(),
+        places,
     }))
 }
 
@@ -266,10 +275,20 @@ mod tests {
                         assert_eq!(places.collect::<Vec<_>>(), vec![at]);
                         seen[1] += 1;
                     }
-                    Verdict::Ruled { .. } | Verdict::Empty => {
+                    Verdict::Ruled {
+                        value,
+                        times,
+                        ref places,
+                        ..
+                    } => {
                         assert_eq!(plain, None, "seed {seed}, from {from}: {found:?}");
+                        let all: Vec<usize> = (from..len).filter(|&n| values[n] == value).collect();
+                        assert_eq!(all.len(), times);
+                        let said = if times <= PLACES_SAID { all } else { vec![] };
+                        assert_eq!(places, &said);
                         seen[2] += 1;
                     }
+                    Verdict::Empty => assert_eq!(plain, None),
                     Verdict::Undecided { .. } => panic!("seed {seed}: {found:?}"),
                 }
                 assert_eq!(found.bound, (len - from) / 2);
