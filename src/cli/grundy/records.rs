@@ -115,8 +115,9 @@ impl PeriodFound {
             Verdict::Ruled {
                 value,
                 times,
-                candidates,
+                within,
                 places,
+                ..
             } => {
                 report.verdict = "ruled";
                 (report.value, report.times) = (Some(value), Some(times));
@@ -132,10 +133,21 @@ impl PeriodFound {
                     ),
                 };
                 report.places = (!places.is_empty()).then_some(places);
+                // A distance fails by a place of the value, or a value, it
+                // does not carry onto the same value.
+                let why = match within {
+                    0 => format!("every distance from its first place to another is over {bound}"),
+                    1 => "the one distance from its first place to another within the bound is \
+                          not a period of the window"
+                        .to_string(),
+                    n => format!(
+                        "none of the {n} distances from its first place to another within \
+                         the bound is a period of the window"
+                    ),
+                };
                 report.words = format!(
                     "{none}: the value {value} occurs {times} times in it{at}; a period must \
-                     carry its first place onto another, and none of those {candidates} \
-                     distances within the bound holds over the window"
+                     carry its first place onto another, and {why}"
                 );
             }
             Verdict::Repeats { period, proved } => {

@@ -54,6 +54,11 @@ pub enum Verdict {
     Ruled {
         value: u16,
         times: usize,
+        /// The distances from its first place to another, up to the
+        /// bound: the only periods there can be.
+        within: usize,
+        /// Of those, the ones that carry every place onto another and so
+        /// were compared value by value.
         candidates: usize,
         places: Vec<usize>,
     },
@@ -148,11 +153,11 @@ pub fn search(
             back && on
         })
     };
-    let candidates: Vec<usize> = (places.iter().skip(1))
+    let within: Vec<usize> = (places.iter().skip(1))
         .map(|&m| m - places[0])
         .take_while(|&p| p <= bound)
-        .filter(|&p| carried(p))
         .collect();
+    let candidates: Vec<usize> = within.iter().copied().filter(|&p| carried(p)).collect();
     // The smallest first: the first that holds is the answer.
     for (tried, &period) in candidates.iter().enumerate() {
         if tried == MOST_CONFIRMED {
@@ -170,6 +175,7 @@ pub fn search(
     Ok(done(Verdict::Ruled {
         value,
         times,
+        within: within.len(),
         candidates: candidates.len(),
         places,
     }))
@@ -278,12 +284,15 @@ mod tests {
                     Verdict::Ruled {
                         value,
                         times,
+                        within,
                         ref places,
                         ..
                     } => {
                         assert_eq!(plain, None, "seed {seed}, from {from}: {found:?}");
                         let all: Vec<usize> = (from..len).filter(|&n| values[n] == value).collect();
                         assert_eq!(all.len(), times);
+                        let near = all[1..].iter().filter(|&&m| m - all[0] <= found.bound);
+                        assert_eq!(near.count(), within);
                         let said = if times <= PLACES_SAID { all } else { vec![] };
                         assert_eq!(places, &said);
                         seen[2] += 1;
