@@ -956,7 +956,7 @@ fn records_say_whether_the_values_after_the_last_rare_one_repeat() {
     let values: Vec<u16> = text
         .lines()
         .filter(|l| !l.starts_with('#'))
-        .map(|l| l.parse().unwrap())
+        .map(|l| l.parse::<u16>().unwrap())
         .collect();
     let (from, at, value) = (
         found["from"].as_u64().unwrap() as usize,
