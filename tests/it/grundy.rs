@@ -330,12 +330,7 @@ fn a_table_written_with_out_is_continued_with_resume() {
         noughts(&["grundy", "12000", "--resume", path, "--out", path]),
         ""
     );
-    let text = std::fs::read_to_string(&table).unwrap();
-    let written: Vec<u16> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.parse::<u16>().unwrap())
-        .collect();
+    let written = crate::app_support::out_table(&table);
     assert_eq!(written, GrundyTable::with_len(12_000).unwrap().values());
     // Printing from the table reads it rather than recomputing.
     assert_eq!(
@@ -952,12 +947,7 @@ fn records_say_whether_the_values_after_the_last_rare_one_repeat() {
         "--out",
         table.to_str().unwrap(),
     ]);
-    let text = std::fs::read_to_string(&table).unwrap();
-    let values: Vec<u16> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.parse::<u16>().unwrap())
-        .collect();
+    let values = crate::app_support::out_table(&table);
     let (from, at, value) = (
         found["from"].as_u64().unwrap() as usize,
         found["at"].as_u64().unwrap() as usize,

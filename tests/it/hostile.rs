@@ -584,12 +584,7 @@ fn an_interrupted_grundy_run_saves_its_table() {
         assert_eq!(out.status.code(), Some(130), "{signal}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains("interrupted: wrote G(0) … G("), "{err}");
-        let text = std::fs::read_to_string(&table).unwrap();
-        let values: Vec<u16> = text
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .map(|l| l.parse::<u16>().unwrap())
-            .collect();
+        let values = crate::app_support::out_table(&table);
         assert!(err.contains(&format!("G({})", values.len() - 1)), "{err}");
         assert!(values.len() > 1000, "{}", values.len());
         // The values (the resume below rechecks the last ones).

@@ -152,7 +152,7 @@ impl PeriodFound {
             }
             Verdict::Repeats { period, proved } => {
                 report.verdict = "repeats";
-                let needs = take.map(|t| found_needs(from, period, t));
+                let needs = take.map(|t| period::proof_length(from, period, t));
                 (report.period, report.proved) = (Some(period), Some(proved));
                 report.proof_needs = needs.filter(|_| !proved);
                 report.words = match (proved, needs) {
@@ -183,15 +183,6 @@ impl PeriodFound {
         }
         report
     }
-}
-
-/// The values a period needs to be proved from `from` (Guy–Smith).
-fn found_needs(from: usize, period: usize, take: usize) -> usize {
-    crate::solver::grundy::Period {
-        preperiod: from,
-        period,
-    }
-    .proof_length(take)
 }
 
 #[derive(Debug, Serialize)]

@@ -88,16 +88,13 @@ pub fn run(
     // The period's search reads the values back from the checkpoint (a
     // value that reads wrong is an error, never a finding).
     let printed = |taking: Taking, read: &mut Reader| -> Result<String, Error> {
-        let records = match print {
-            Print::Sha256 => taking.finish_hash(),
-            Print::Records => taking.finish(read).map_err(|why| Error::Write {
-                option: "reading back the values for the period's search".into(),
-                error: std::io::Error::other(why),
-            })?,
-        };
         Ok(match print {
-            Print::Sha256 => records.sha256,
+            Print::Sha256 => taking.finish_hash().sha256,
             Print::Records => {
+                let records = taking.finish(read).map_err(|why| Error::Write {
+                    option: "reading back the values for the period's search".into(),
+                    error: std::io::Error::other(why),
+                })?;
                 serde_json::to_string_pretty(&records).map_err(std::io::Error::other)?
             }
         })

@@ -81,16 +81,14 @@ pub struct PeriodSearch {
     pub verdict: Verdict,
 }
 
-impl PeriodSearch {
-    /// The values a period `period` needs to be proved (Guy–Smith), from
-    /// this window's start.
-    pub fn proof_length(&self, period: usize, largest_take: usize) -> usize {
-        Period {
-            preperiod: self.from,
-            period,
-        }
-        .proof_length(largest_take)
+/// The values that prove a period `period` from `from` (Guy–Smith), `t`
+/// the most tokens a move takes.
+pub fn proof_length(from: usize, period: usize, largest_take: usize) -> usize {
+    Period {
+        preperiod: from,
+        period,
     }
+    .proof_length(largest_take)
 }
 
 /// Searches `from … to − 1` of the values `read` gives (`read(at, out)`
@@ -164,10 +162,7 @@ pub fn search(
             return Ok(done(Verdict::Undecided { value, times }));
         }
         if repeats(from, to, period, read)? {
-            let proved = largest_take.is_some_and(|t| {
-                let need = done(Verdict::Empty).proof_length(period, t);
-                to >= need
-            });
+            let proved = largest_take.is_some_and(|t| to >= proof_length(from, period, t));
             return Ok(done(Verdict::Repeats { period, proved }));
         }
     }
@@ -324,15 +319,18 @@ mod tests {
             }
         );
         // Not yet proved where the table is too short for the theorem.
-        let short = &values[..2 * 71 + 2 * 12 + 1];
-        assert_eq!(
-            search_in(short, 71, t).verdict,
-            Verdict::Repeats {
-                period: 12,
-                proved: false
-            }
-        );
-        // From heap 70, G(70) breaks the pattern: no period up to the bound.
+        // The theorem wants 2·71 + 2·12 + t + 1 values (t = 2): one fewer
+        // does not prove it, that many does.
+        let needed = proof_length(71, 12, 2);
+        assert_eq!(needed, 169);
+        for (len, proved) in [(needed - 2, false), (needed - 1, false), (needed, true)] {
+            assert_eq!(
+                search_in(&values[..len], 71, t).verdict,
+                Verdict::Repeats { period: 12, proved },
+                "{len} values"
+            );
+        }
+        // From heap 70, G(70) breaks the pattern: period 12 does not hold.
         assert!(!matches!(
             search_in(&values, 70, t).verdict,
             Verdict::Repeats { period: 12, .. }

@@ -150,7 +150,6 @@ impl PuzzlePanel {
         // The same, the question first: where nothing else keeps it (the
         // cursor's line a hint points to may then follow behind the sign).
         let newest_lines = newest.clone();
-        let asked_first: Vec<Line<'static>> = [&self.question[..], &newest_lines].concat();
         // A run's clock or a lesson's step, the heading's first line, stays
         // while it fits.
         let clock = |lines: &[Line<'static>]| -> Option<Vec<Line<'static>>> {
@@ -249,14 +248,13 @@ impl PuzzlePanel {
         // question on page 2); else the step and the newest words, as
         // before (its question and step would fill 40×16's rows).
         let asks = |l: &[Line<'static>]| self.question.iter().all(|q| l.contains(q));
-        let step: Vec<Line<'static>> = id.iter().chain(&self.question).cloned().collect();
         let lesson = self.heading_stays && !self.run;
-        let lesson_fits = lesson && rows(&step) + 2 < height;
-        let own = self.open && (!self.heading_stays || lesson_fits);
-        let asked_first = match lesson {
-            true => [step, newest_lines.clone()].concat(),
-            false => asked_first,
-        };
+        let step: Vec<Line<'static>> = (id.iter().filter(|_| lesson))
+            .chain(&self.question)
+            .cloned()
+            .collect();
+        let own = self.open && (!self.heading_stays || (lesson && rows(&step) + 2 < height));
+        let asked_first = [step, newest_lines].concat();
         let chosen = match chosen {
             Some(chosen) if asks(&chosen) || !own => chosen,
             _ if own => asked_first,

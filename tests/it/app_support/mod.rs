@@ -145,3 +145,14 @@ pub mod treblecross {
         moves
     }
 }
+
+/// The values of a table `noughts grundy … --out FILE` wrote: one a line,
+/// after its `#` header.
+pub fn out_table(path: &std::path::Path) -> Vec<u16> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.parse::<u16>().unwrap())
+        .collect()
+}
