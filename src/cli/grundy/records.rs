@@ -12,7 +12,7 @@
 
 use super::hash_values;
 use crate::notation::octal::code;
-use crate::solver::grundy::period::{self, Reader, Verdict};
+use crate::solver::grundy::period::{self, Reader, Undecided, Verdict};
 use crate::solver::grundy::rare_common::{best_mask, is_rare};
 use crate::solver::grundy::Sequence;
 use serde::Serialize;
@@ -96,7 +96,7 @@ impl PeriodFound {
             period: None,
             proved: None,
             proof_needs: None,
-            words: format!("no values after position {from}: nothing to look for"),
+            words: format!("no values from position {from} on: nothing to look for"),
         };
         let none = format!(
             "no period up to {bound} holds from position {from} to {}",
@@ -167,17 +167,33 @@ impl PeriodFound {
                     ),
                     (false, None) => format!(
                         "the values repeat with period {period} from position {from} to {} \
-                         (the Guy–Smith theorem does not apply to this sequence)",
+                         (not proved for later heaps: the Guy–Smith check here does not \
+                         cover this game's unequal splits)",
                         to - 1
                     ),
                 };
             }
-            Verdict::Undecided { value, times } => {
+            Verdict::Undecided {
+                value,
+                times,
+                cause,
+            } => {
                 report.verdict = "undecided";
                 (report.value, report.times) = (Some(value), Some(times));
+                let why = match cause {
+                    Undecided::TooManyPlaces => format!(
+                        "more places than the search keeps ({})",
+                        period::MOST_PLACES
+                    ),
+                    Undecided::TooManyCandidates { left } => format!(
+                        "and the first {} periods its places allow failed value by value, \
+                         with {left} more to compare",
+                        period::MOST_CONFIRMED
+                    ),
+                };
                 report.words = format!(
                     "not decided: the scarcest value, {value}, occurs {times} times from \
-                     position {from}, more than the search follows"
+                     position {from}, {why}"
                 );
             }
         }

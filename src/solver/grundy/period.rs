@@ -14,8 +14,9 @@
 //! occurrence onto another are confirmed value by value over the window.
 //!
 //! A period confirmed in the window is proved for every later heap by the
-//! theorem of Guy and Smith once the window reaches `2·from + 2p + t`
-//! (`t` the most tokens a move takes; [`super::Period::proof_length`]).
+//! theorem of Guy and Smith once the window reaches `2·from + 2p + t + 1`
+//! values (`t` the most tokens a move takes, `from` at least 1; heap 0 has
+//! no move: [`super::Period::proof_length`]).
 
 use super::Period;
 
@@ -66,9 +67,23 @@ pub enum Verdict {
     /// the smallest such period up to the bound; `proved` once the window
     /// is long enough for the Guy–Smith theorem.
     Repeats { period: usize, proved: bool },
-    /// Too many positions of the scarcest value, or too many candidates,
-    /// to decide within the limits.
-    Undecided { value: u16, times: usize },
+    /// Not decided within the limits: `value` (the scarcest) occurs
+    /// `times` times, and `cause` says which limit stopped the search.
+    Undecided {
+        value: u16,
+        times: usize,
+        cause: Undecided,
+    },
+}
+
+/// Which limit left a search undecided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Undecided {
+    /// The scarcest value has more than [`MOST_PLACES`] places to keep.
+    TooManyPlaces,
+    /// [`MOST_CONFIRMED`] candidate periods were compared value by value
+    /// and failed, and `left` more were still to compare.
+    TooManyCandidates { left: usize },
 }
 
 /// The search over the window `from … to − 1`.
@@ -135,7 +150,12 @@ pub fn search(
         return Ok(done(Verdict::Once { value, at: first }));
     }
     if times > MOST_PLACES {
-        return Ok(done(Verdict::Undecided { value, times }));
+        let cause = Undecided::TooManyPlaces;
+        return Ok(done(Verdict::Undecided {
+            value,
+            times,
+            cause,
+        }));
     }
     // The second pass: where it occurs.
     let mut places = Vec::with_capacity(times);
@@ -159,7 +179,13 @@ pub fn search(
     // The smallest first: the first that holds is the answer.
     for (tried, &period) in candidates.iter().enumerate() {
         if tried == MOST_CONFIRMED {
-            return Ok(done(Verdict::Undecided { value, times }));
+            let left = candidates.len() - tried;
+            let cause = Undecided::TooManyCandidates { left };
+            return Ok(done(Verdict::Undecided {
+                value,
+                times,
+                cause,
+            }));
         }
         if repeats(from, to, period, read)? {
             let proved = largest_take.is_some_and(|t| to >= proof_length(from, period, t));
@@ -335,6 +361,66 @@ mod tests {
             search_in(&values, 70, t).verdict,
             Verdict::Repeats { period: 12, .. }
         ));
+    }
+
+    #[test]
+    fn a_window_of_many_stretches_is_read_whole() {
+        // 300,000 values (about 4.6 stretches), periodic with a period
+        // longer than a stretch from position 10,000.
+        let (from, period, len) = (10_000, 70_001, 300_000);
+        let mut values = noise(7, len, 4);
+        for n in from + period..len {
+            values[n] = values[n - period];
+        }
+        let found = search_in(&values, from, None);
+        assert_eq!(smallest_plainly(&values, from), Some(period));
+        assert_eq!(
+            found.verdict,
+            Verdict::Repeats {
+                period,
+                proved: false
+            }
+        );
+        // One value changed in the fourth stretch: no period, and the
+        // search must have read that far to know it.
+        let mut broken = values.clone();
+        broken[250_000] = (broken[250_000] + 1) % 4;
+        assert_eq!(smallest_plainly(&broken, from), None);
+        let found = search_in(&broken, from, None);
+        assert!(matches!(found.verdict, Verdict::Ruled { .. }), "{found:?}");
+        // A value of its own there: it occurs once, and the search says
+        // where.
+        broken[250_000] = 9;
+        let found = search_in(&broken, from, None);
+        let once = Verdict::Once {
+            value: 9,
+            at: 250_000,
+        };
+        assert_eq!(found.verdict, once);
+    }
+
+    #[test]
+    fn too_many_failed_candidates_are_said_as_such() {
+        // The scarcest value, 7, every fifth place: every multiple of 5 up
+        // to the bound carries its places onto each other (20 of them), and
+        // the noise between makes each fail value by value.
+        let mut values = noise(3, 200, 2);
+        for n in (0..200).step_by(5) {
+            values[n] = 7;
+        }
+        assert_eq!(smallest_plainly(&values, 0), None);
+        let found = search_in(&values, 0, None);
+        let cause = Undecided::TooManyCandidates {
+            left: 20 - MOST_CONFIRMED,
+        };
+        assert_eq!(
+            found.verdict,
+            Verdict::Undecided {
+                value: 7,
+                times: 40,
+                cause
+            }
+        );
     }
 
     #[test]
