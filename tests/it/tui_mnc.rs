@@ -14,6 +14,7 @@ use app_support::*;
 use noughts::solver::mnc::{Move, Size};
 use noughts::solver::{BySide, Cell, Side};
 use noughts::tui::app::{Action, App, TabId};
+use noughts::tui::puzzle::Puzzles;
 use noughts::tui::shell::shell_layout;
 use noughts::tui::tabs::mnc::{layout, Action as MncAction, MncTab, Selection};
 use noughts::tui::theme::Theme;
@@ -456,6 +457,26 @@ fn captures_are_written_said_and_counted() {
         .map(|x| buffer[(r.x + x, r.y)].symbol().to_string())
         .collect();
     assert!(name.contains("last"), "{name}");
+    // At every size the count says whose pieces were taken (round 17 read
+    // `4 taken` and `2 taken` beside the hands of this puzzle at 80×24 and
+    // could not tell).
+    app.open_puzzle("mnc-1-82725".parse().unwrap());
+    tick_until(&mut app, "the puzzle", |app| {
+        let made = mnc(app).training().current.as_ref();
+        made.is_some_and(|t| t.attempt.id.to_string() == "mnc-1-82725")
+    });
+    for (w, h) in [(80, 24), (100, 24), (120, 40), (200, 60)] {
+        let text = draw(&app, w, h).backend().to_string();
+        let counts: Vec<&str> = text.lines().filter(|l| l.contains(" taken")).collect();
+        assert_eq!(counts.len(), 2, "{w}×{h}: {text}");
+        for line in counts {
+            let before = line.split(" taken").next().unwrap();
+            assert!(
+                before.ends_with(" x") || before.ends_with(" o"),
+                "{w}×{h}: {line}"
+            );
+        }
+    }
 }
 
 /// Plays o's moves with `choose` until the game is over.

@@ -12,6 +12,10 @@ pub(super) const HAND_ROWS: u16 = 2;
 /// A hand's button, `[3 small o]`, and the column the hands take beside
 /// the board.
 const HAND_WIDTH: u16 = 12;
+/// The big pieces' button, `[2 big X]` at most: no wider, so that what
+/// that side has lost (`4 x taken`) fits after it and a click there does
+/// not pick up a big piece.
+const BIG_HAND_WIDTH: u16 = 9;
 /// The rows of the hands in a column: `you`, two buttons, what you lost,
 /// `engine`, its two counts and what it lost.
 pub(super) const BESIDE_ROWS: u16 = 8;
@@ -60,13 +64,13 @@ pub fn layout(area: Rect) -> Option<MncLayout> {
         && grid.height >= BESIDE_ROWS;
     let (hand_small, hand_big, panel) = if hands_beside {
         let small = Rect::new(beside_x, grid.y + 1, HAND_WIDTH, 1);
-        let big = Rect::new(beside_x, grid.y + 2, HAND_WIDTH, 1);
+        let big = Rect::new(beside_x, grid.y + 2, BIG_HAND_WIDTH, 1);
         let y = grid.bottom();
         (small, big, Rect::new(panel.x, y, panel.width, panel.bottom() - y))
     } else {
         let hand_y = grid.bottom();
         let small = Rect::new(grid.x + 4, hand_y, HAND_WIDTH, 1);
-        let big = Rect::new(small.right() + 1, hand_y, HAND_WIDTH, 1);
+        let big = Rect::new(small.right() + 1, hand_y, BIG_HAND_WIDTH, 1);
         (small, big, panel)
     };
     let status = STATUS_ROWS.min(panel.height);

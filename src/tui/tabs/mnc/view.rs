@@ -4,7 +4,7 @@
 use super::hints::{hint_legend, HintForms};
 use super::layout::MncLayout;
 use super::{MncTab, Selection};
-use crate::notation::line_words;
+use crate::notation::{in_moves, line_words};
 use crate::notation::mnc::strength_word;
 use crate::notation::mnc::{move_notation, side_letter, size_word, value_words};
 use crate::solver::mnc::{MncRules, Move, Piece, Position, Size, SMALL_PIECES};
@@ -252,13 +252,18 @@ impl MncTab {
         let (mine, theirs) = (forms(you), forms(engine));
         let fits = |text: &str, x: u16| text.chars().count() <= usize::from(room(x));
         // Yours beside your hand's buttons (two spaces before it where they
-        // fit); the engine's after its hand.
+        // fit, else one: `4 x taken` says whose where `4 taken` did not,
+        // round 17); the engine's after its hand.
         let yours = |form: &String| {
-            [format!("  {form}"), form.clone()]
+            [format!("  {form}"), format!(" {form}"), form.clone()]
                 .into_iter()
                 .find(|t| fits(t, x))
         };
-        let engines = |form: &String| Some(format!("{hand}  {form}")).filter(|t| fits(t, layout.grid.x));
+        let engines = |form: &String| {
+            [format!("{hand}  {form}"), format!("{hand} {form}")]
+                .into_iter()
+                .find(|t| fits(t, layout.grid.x))
+        };
         let form = (0..3).find(|&i| {
             mine.get(i).is_none_or(|f| yours(f).is_some())
                 && theirs.get(i).is_none_or(|f| engines(f).is_some())
@@ -503,7 +508,10 @@ impl MncTab {
                     (Some(side), false) if side == you => {
                         "you hold the winning side: find the win (a shows the values)".to_string()
                     }
-                    (Some(side), true) if side == you => ": you (a: values)".into(),
+                    // Short: the value in your words (round 17 read
+                    // `x wins in 13 moves: you (a: values)` as odd).
+                    (Some(side), true) if side == you && self.hints => "; ★ marks how".into(),
+                    (Some(side), true) if side == you => "; a shows how".into(),
                     (Some(side), false) => format!(
                         "{} is the winning side: w plays it yourself, d weakens the engine",
                         side_letter(side)
@@ -515,7 +523,15 @@ impl MncTab {
             });
             match advice {
                 Some(advice) if short => lines.push(Line::from(vec![
-                    Span::styled(words, theme.best()),
+                    Span::styled(
+                        match (winner, value) {
+                            (Some(side), Outcome::Win(d) | Outcome::Loss(d)) if side == you => {
+                                format!("you ({}) win in {}", side_letter(you), in_moves(d))
+                            }
+                            _ => words,
+                        },
+                        theme.best(),
+                    ),
                     Span::styled(advice, theme.key()),
                 ])),
                 advice => {
