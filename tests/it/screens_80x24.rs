@@ -826,7 +826,7 @@ fn the_winning_side_and_the_hint_legend_at_every_size() {
     settle(&mut app);
     for (width, height) in [(40, 16), (40, 20)] {
         let text = draw(&app, width, height).backend().to_string();
-        shows(&text, &["x wins in 13 moves: you (a: values)"]);
+        shows(&text, &["you (x) win in 13 moves; a shows how"]);
         assert!(!text.contains("more row"), "{text}");
     }
     keys(&mut app, "a");

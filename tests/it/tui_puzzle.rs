@@ -1308,6 +1308,19 @@ fn at_40_by_16_an_mnc_hint_after_a_move_comes_first_and_nothing_says_the_engine_
     let text = screen(&app);
     assert!(text.contains("keeps the win"), "{text}");
     assert!(!text.contains("the engine answers"), "{text}");
+    // The question says what is left (round 17 read `win in 3 moves` with
+    // one move to go).
+    let plies = app
+        .tabs
+        .mnc
+        .training()
+        .current
+        .as_ref()
+        .unwrap()
+        .puzzle
+        .plies;
+    let asked = format!("to move and win in {plies} moves: {} to go", plies - 2);
+    assert!(text.contains(&asked), "{text}");
     type_keys(&mut app, "t");
     let small = draw(&app, 40, 16).backend().to_string();
     // The panel's first row, under the board.

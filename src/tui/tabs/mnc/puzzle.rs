@@ -307,7 +307,16 @@ impl MncTab {
             panel.heading.push(Line::styled(coming, theme.dim()));
             return Some(panel);
         }
-        let asked = t.puzzle.question();
+        let mut asked = t.puzzle.question();
+        // Once the first right move is answered, the question says what is
+        // left, in its own count of moves (round 17 read `win in 3 moves`
+        // with one move to go); short enough for a row at 40×16.
+        let played = self.game().record().moves().len();
+        if let (true, None, Some(Outcome::Win(d))) = (played > 0, self.winner(), self.value()) {
+            if self.position().to_move() == t.puzzle.position.to_move() {
+                asked = format!("{asked}: {d} to go");
+            }
+        }
         let mut panel = self.training.panel(asked, theme)?;
         // What to do now (and the engine's capture), in the match's short
         // words; once won, the line above says it all.
