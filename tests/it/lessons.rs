@@ -227,7 +227,13 @@ fn notakto_steps_agree_with_the_plain_misere_search() {
             let answers: Vec<(usize, usize)> = (p.answers.iter())
                 .map(|m| (m.board, m.cell.index()))
                 .collect();
-            assert_eq!(answers, winning, "step {step}");
+            // Step 5 asks for a move on board 1 (make it a half): its
+            // answers are the wins there; every other step's are all.
+            let asked: Vec<(usize, usize)> = match step {
+                5 => winning.iter().copied().filter(|m| m.0 == 0).collect(),
+                _ => winning,
+            };
+            assert_eq!(answers, asked, "step {step}");
         },
     );
 }
@@ -447,6 +453,47 @@ fn lessons_are_named_in_the_footer_and_read_at_40_by_16() {
         app.handle(&key(KeyCode::Esc), AREA);
         assert!(!screen(&app, 80, 24).contains("LESSON"), "{tab:?}");
     }
+}
+
+/// Round 17: Notakto's step 5 asks to make board 1 a half, and took a
+/// winning move on board 2 as the answer. It wins, so it is no mistake:
+/// not played, not counted, and said.
+#[test]
+fn a_win_the_step_does_not_ask_for_is_said_to_win_too_and_not_played() {
+    let mut app = fresh(TabId::Notakto);
+    type_keys(&mut app, "L");
+    // A step's puzzle id counts the steps.
+    let step = |app: &App| {
+        let t = app.tabs.notakto.training().current.as_ref().unwrap();
+        t.attempt.id.seed
+    };
+    while step(&app) != 5 {
+        let t = app.tabs.notakto.training().current.as_ref().unwrap();
+        let m = t.puzzle.answers[0];
+        app.update(Action::tab(notakto::Action::Click(m.board, m.cell)));
+        type_keys(&mut app, "n");
+    }
+    let boards = app.tabs.notakto.boards().to_vec();
+    // b2 on board 2 wins (the independent search says so), on the other board.
+    let mut search = NotaktoSearch::default();
+    let cells: Vec<u16> = boards.iter().map(|b| b.cells()).collect();
+    let (k, cell, after) = moves(&cells)
+        .into_iter()
+        .find(|(k, cell, _)| (*k, *cell) == (1, 4))
+        .unwrap();
+    assert!(!search.wins(&after), "board 2, b2 wins");
+    app.update(Action::tab(notakto::Action::Click(k, Cell::ALL[cell])));
+    let text = flat_words(&screen(&app, 120, 40));
+    assert!(
+        text.contains(
+            "not played: board 2, b2 wins too, but this step asks for another. Try another move."
+        ),
+        "{text}"
+    );
+    assert_eq!(app.tabs.notakto.boards(), &boards[..], "not played");
+    let t = app.tabs.notakto.training().current.as_ref().unwrap();
+    assert_eq!(t.attempt.wrong, 0, "not counted");
+    assert!(t.attempt.is_open());
 }
 
 #[test]

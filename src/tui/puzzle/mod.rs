@@ -515,6 +515,22 @@ impl<P, A, E> Training<P, A, E> {
         }
     }
 
+    /// A move that wins but is not the one asked for (a lesson's step that
+    /// asks for a move on one board): not played, and not counted, for it
+    /// is no mistake; the panel says so, and to try another `what`.
+    pub fn not_asked(&mut self, move_name: &str, what: &str) {
+        let asks = match self.in_lesson() {
+            true => "this step asks for another",
+            false => "the puzzle asks for another",
+        };
+        if let Some(t) = &mut self.current {
+            t.say(
+                format!("not played: {move_name} wins too, but {asks}. Try another {what}."),
+                false,
+            );
+        }
+    }
+
     /// A wrong answer that may be tried again (`retry` says how), unless it
     /// ends a streak run: then the panel says so, and what the right
     /// answer was (`answer`) where the board does not show it.

@@ -85,15 +85,20 @@ const HINTS: [[&str; 2]; 7] = [
     ],
 ];
 
+/// Steps (from 1) that ask for a move on one board (from 0): their winning
+/// moves elsewhere are not the answer, and are said to win too.
+const ONE_BOARD: [(usize, usize); 1] = [(5, 0)];
+
 pub fn lesson() -> Lesson<NotaktoPuzzle> {
-    let steps = STEPS
-        .iter()
-        .zip(HINTS)
-        .map(|(&(boards, ask, why), hints)| {
+    let steps = (STEPS.iter().zip(HINTS).enumerate())
+        .map(|(k, (&(boards, ask, why), hints))| {
             let boards = Tokens::new(boards)
                 .map(|token| read_board(&token).expect("a lesson's board reads"))
                 .collect();
-            let puzzle = NotaktoPuzzle::on(boards).expect("a lesson's boards win");
+            let mut puzzle = NotaktoPuzzle::on(boards).expect("a lesson's boards win");
+            if let Some(&(_, board)) = ONE_BOARD.iter().find(|(step, _)| *step == k + 1) {
+                puzzle.answers.retain(|mv| mv.board == board);
+            }
             Step::new(puzzle, ask, why).hinted(&hints)
         })
         .collect();
@@ -103,6 +108,29 @@ pub fn lesson() -> Lesson<NotaktoPuzzle> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_step_on_one_board_keeps_the_wins_it_asks_for() {
+        use crate::notation::notakto::board_kind;
+        use crate::solver::notakto::{analyze, play};
+        let lesson = lesson();
+        for &(step, board) in &ONE_BOARD {
+            let puzzle = &lesson.steps[step - 1].puzzle;
+            let all = analyze(&puzzle.boards).winning_moves();
+            // The answers: every winning move on that board, and there are
+            // wins elsewhere (else the step would need no narrowing).
+            let on: Vec<_> = all.iter().copied().filter(|m| m.board == board).collect();
+            assert_eq!(puzzle.answers, on, "step {step}");
+            assert!(all.len() > on.len(), "step {step}: {all:?}");
+        }
+        // Step 5 asks to make board 1 a half: each answer does.
+        let halves = &lesson.steps[4].puzzle;
+        assert!(lesson.steps[4].ask.contains("Make board 1 a half"));
+        for &mv in &halves.answers {
+            let after = play(&halves.boards, mv);
+            assert_eq!(board_kind(after[0])[0], "a half", "{mv:?}");
+        }
+    }
 
     #[test]
     fn the_first_count_step_is_the_one_that_names_opens() {

@@ -193,6 +193,12 @@ impl NotaktoTab {
             self.reanalyze();
             return;
         }
+        // A win the step does not ask for (step 5 wants board 1 made a
+        // half; round 17 played on board 2 and was told it was right).
+        if !analysis.is_over() && !analysis.is_winning() {
+            self.training.not_asked(&named, "move");
+            return;
+        }
         let words = if analysis.is_over() {
             format!("{named} completes a line on the last live board: it loses at once")
         } else if details {
