@@ -643,8 +643,33 @@ fn a_small_screen_keeps_the_puzzles_name_and_a_lessons_step_after_a_hint() {
         app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Next)));
     }
     app.update(Action::tab(notakto::Action::Puzzle(PuzzleAction::Hint)));
+    // Where the step, its question and the hint cannot all stand on the
+    // first page, the question and the hint do, and the step follows
+    // behind `J` (round 17's N&C+ lesson lost its question there instead).
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(flat_words(&text).contains("Killing a board."), "{text}");
+    assert!(text.contains("hint 1: "), "{text}");
+    assert!(text.contains("J reads on"), "{text}");
+    type_keys(&mut app, "J");
     let text = draw(&app, 40, 16).backend().to_string();
     assert!(text.contains("step 3 of 7"), "{text}");
+    // N&C+'s four rows at 40×16: a wrong move, then a hint.
+    let mut app = fresh();
+    app.update(Action::SelectTab(TabId::Mnc));
+    app.update(Action::tab(mnc::Action::Puzzle(PuzzleAction::Lesson)));
+    settle(&mut app);
+    let t = app.tabs.mnc.training().current.as_ref().unwrap();
+    let answers = t.puzzle.answers.clone();
+    let wrong = (app.tabs.mnc.position().legal_moves().into_iter())
+        .find(|m| !answers.contains(m))
+        .unwrap();
+    app.update(Action::tab(mnc::Action::Play(wrong)));
+    app.update(Action::tab(mnc::Action::Puzzle(PuzzleAction::Hint)));
+    let text = draw(&app, 40, 16).backend().to_string();
+    assert!(
+        flat_words(&text).contains("x to move: make three in a line"),
+        "{text}"
+    );
     assert!(text.contains("hint 1: "), "{text}");
 }
 

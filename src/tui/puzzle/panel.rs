@@ -245,15 +245,21 @@ impl PuzzlePanel {
         // run, whose clock stays over the newest words. A lesson's step
         // stays over its question where two rows of the newest words fit
         // under them too (round 17's Notakto lesson at 80×24 left its
-        // question on page 2); else the step and the newest words, as
-        // before (its question and step would fill 40×16's rows).
+        // question on page 2); else the question and the newest words, the
+        // step behind the sign (round 17's N&C+ lesson at 40×16 lost its
+        // question to a wrong answer and a hint).
         let asks = |l: &[Line<'static>]| self.question.iter().all(|q| l.contains(q));
         let lesson = self.heading_stays && !self.run;
+        let step_fits = |step: &Vec<Line<'static>>| rows(step) + 2 < height;
         let step: Vec<Line<'static>> = (id.iter().filter(|_| lesson))
             .chain(&self.question)
             .cloned()
             .collect();
-        let own = self.open && (!self.heading_stays || (lesson && rows(&step) + 2 < height));
+        let step = match step_fits(&step) {
+            true => step,
+            false => self.question.clone(),
+        };
+        let own = self.open && (!self.heading_stays || lesson);
         let asked_first = [step, newest_lines].concat();
         let chosen = match chosen {
             Some(chosen) if asks(&chosen) || !own => chosen,
