@@ -442,8 +442,20 @@ impl NotaktoTab {
                 Span::raw(why),
             ]));
         }
-        // Under the moves: the cursor's move and the legend.
+        // Under the moves: the letters of narrow labels (round 15 read `1 H`
+        // and `2 FOS` with no key; round 17 found the key behind `J` at
+        // 40×16, under the cursor's line), the cursor's move and the legend.
         let mut tail = Vec::new();
+        let letters = !self.details && self.letters_drawn.get();
+        if letters {
+            // On one row where it can: the key alone on a narrow panel.
+            let key = format!("under the boards: {KIND_LETTERS}");
+            let key = match key.chars().count() <= usize::from(width) {
+                true => key,
+                false => KIND_LETTERS.to_string(),
+            };
+            tail.push(Line::styled(key, theme.dim()));
+        }
         if self.playing.game.as_ref().is_none_or(|g| g.is_on()) {
             // Named as the cursor's, as in Treblecross and the puzzles.
             let words = cursor_words(self.boards(), self.cursor, ascii::on(), self.details);
@@ -454,16 +466,11 @@ impl NotaktoTab {
                 "★ wins, {} loses; under each board {}",
                 LOSS_MARK,
                 match self.details {
-                    true => "its element".to_string(),
+                    true => "its element",
                     // The count's words are the lesson's (round 13 met
                     // them here first, with nothing to say where they are
                     // taught).
-                    // The letters of a narrow label said (round 15 read
-                    // `1 H` and `2 FOS` with no key).
-                    false if self.letters_drawn.get() => {
-                        format!("what it counts for: {KIND_LETTERS} (L: a lesson)")
-                    }
-                    false => "what it counts for (L: a lesson)".to_string(),
+                    false => "what it counts for (L: a lesson)",
                 }
             ),
             theme.dim(),
