@@ -1054,3 +1054,54 @@ fn a_puzzles_winning_moves_are_listed_apart() {
         "{text}"
     );
 }
+
+/// The cursor's line says what a move leaves from the opponent's side, and
+/// its verdict is the independent search's (round 18 read `not a losing
+/// count, a losing move` as a contradiction).
+#[test]
+fn the_cursors_line_says_who_the_count_favours_and_agrees_with_the_search() {
+    let mut search = NotaktoSearch::default();
+    let (mut winning, mut losing) = (0, 0);
+    // Three empty boards; a half beside an empty board; a flip and a half.
+    for position in [
+        &[0u16, 0, 0][..],
+        &[0b101, 0],
+        &[0b000_000_010 | 0b000_001_000, 0b101, 0],
+    ] {
+        let mut app = app_with(position);
+        for _ in 0..9 * position.len() {
+            let spot = tab(&app).cursor();
+            // The panel under the boards at 80 columns: read whole.
+            let text = draw(&app, 80, 40).backend().to_string();
+            let said = flat_words(&text);
+            let boards = cells(&app);
+            if boards[spot.board] >> spot.cell.index() & 1 == 0 {
+                let (_, said) = said.split_once("the cursor: X at ").expect(&said);
+                let (_, _, after) = moves(&boards)
+                    .into_iter()
+                    .find(|(k, c, _)| (*k, *c) == (spot.board, spot.cell.index()))
+                    .unwrap();
+                let wins = !search.wins(&after);
+                let words = match wins {
+                    true => "which lose for the opponent: a winning move",
+                    false => "which win for the opponent: a losing move",
+                };
+                assert!(said.contains(words), "{spot:?}: {said}");
+                assert!(!said.contains("not a losing count"), "{said}");
+                *(if wins { &mut winning } else { &mut losing }) += 1;
+            }
+            // Across the boards cell by cell.
+            match spot.cell.index() % 3 {
+                2 if spot.cell.index() < 8 => {
+                    type_keys(&mut app, "jhh");
+                }
+                2 => {
+                    app.handle(&key(KeyCode::Right), AREA);
+                    type_keys(&mut app, "kkhh");
+                }
+                _ => app.handle(&key(KeyCode::Right), AREA),
+            }
+        }
+    }
+    assert!(winning >= 3 && losing >= 3, "{winning} {losing}");
+}

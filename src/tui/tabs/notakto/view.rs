@@ -56,17 +56,19 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) ->
     if !details {
         // Plain: whether it wins, and why by the count it leaves; the
         // algebra behind it is a detail.
+        // Said from the opponent's side, who moves next (round 18 read
+        // `not a losing count, a losing move` as a contradiction).
         let left = Count::of_all(&after);
-        let losing = match left.loses() {
-            true => "a losing count",
-            false => "not a losing count",
-        };
-        let verdict = match analysis.p_position {
-            true => "a winning move",
-            false => "a losing move",
+        let (count, verdict) = match (left.loses(), analysis.p_position) {
+            (true, true) => ("which lose for the opponent", "a winning move"),
+            (false, false) => ("which win for the opponent", "a losing move"),
+            // The count's rule and the quotient always agree (the tests
+            // check every position); said plainly all the same.
+            (_, true) => ("and the opponent loses", "a winning move"),
+            (_, false) => ("and the opponent wins", "a losing move"),
         };
         return format!(
-            "X at {at} {} and leaves {}: {losing}, {verdict}",
+            "X at {at} {} and leaves {}, {count}: {verdict}",
             makes_words(boards, mv, "it"),
             count_short(left)
         );
