@@ -1366,3 +1366,46 @@ fn an_mnc_big_pieces_wrong_move_is_marked_with_where_it_came_from() {
     }
     assert!(found, "no puzzle with a losing move of a big piece");
 }
+
+/// Round 18 left a Treblecross puzzle with `P`, pressed `P` again for it,
+/// met another and gave that up unseen: a puzzle left untouched comes back
+/// (and says so); one answered or hinted at does not, its rating moved or
+/// its answer helped.
+#[test]
+fn p_brings_back_a_puzzle_left_untouched_and_only_that() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    let on = |app: &App| {
+        let t = app.tabs.tictactoe.training().current.as_ref();
+        t.map(|t| t.attempt.id)
+    };
+    type_keys(&mut app, "P");
+    let first = on(&app).unwrap();
+    type_keys(&mut app, "P");
+    assert_eq!(on(&app), None, "left");
+    type_keys(&mut app, "P");
+    assert_eq!(on(&app), Some(first), "back");
+    shows(&app, "the puzzle you left, back as it was (n for another)");
+    // Esc leaves the same way.
+    app.handle(&key(KeyCode::Esc), AREA);
+    type_keys(&mut app, "P");
+    assert_eq!(on(&app), Some(first), "back after Esc");
+    // A hint: the next P brings another (twice, in case one is the same by
+    // chance of the generator: never both).
+    type_keys(&mut app, "t");
+    type_keys(&mut app, "PP");
+    let second = on(&app).unwrap();
+    type_keys(&mut app, "t");
+    type_keys(&mut app, "PP");
+    let third = on(&app).unwrap();
+    assert!(
+        second != first || third != first,
+        "{first} {second} {third}"
+    );
+    assert!(!screen(&app).contains("the puzzle you left"));
+    // `n` skips: the next puzzle is another, and leaving it brings it back.
+    type_keys(&mut app, "n");
+    let fourth = on(&app).unwrap();
+    type_keys(&mut app, "PP");
+    assert_eq!(on(&app), Some(fourth));
+}

@@ -168,6 +168,12 @@ pub struct Training<P, A, E = ()> {
     pub dashboard_asked: bool,
     /// The theme the puzzles chosen are on (`f`), if one.
     pub focus: Option<PuzzleTheme>,
+    /// A rated puzzle left with `P` untouched (no answer, no hint): `P`
+    /// brings it back rather than another (round 18 came back to a new
+    /// one and gave it up unseen).
+    left: Option<PuzzleId>,
+    /// The puzzle coming is the one left: the panel says so.
+    coming_back: bool,
 }
 
 impl<P, A, E> Training<P, A, E> {
@@ -188,6 +194,8 @@ impl<P, A, E> Training<P, A, E> {
             replay_ended: false,
             dashboard_asked: false,
             focus: None,
+            left: None,
+            coming_back: false,
         }
     }
 
@@ -247,6 +255,10 @@ impl<P, A, E> Training<P, A, E> {
         if self.run.as_ref().is_some_and(|r| !r.is_on()) || id.is_some() {
             self.run = None;
         }
+        // The puzzle left untouched comes back first, outside a run.
+        let left = self.left.take().filter(|_| id.is_none() && self.run.is_none());
+        self.coming_back = left.is_some();
+        let id = id.or(left);
         let choice = match (id, &self.run) {
             (Some(id), _) => Choice::Named(id),
             (None, Some(run)) => match self.trainer.choice() {
@@ -299,6 +311,7 @@ impl<P, A, E> Training<P, A, E> {
         self.replay.clear();
         self.replaying = false;
         self.run = Some(Run::new(kind, self.trainer.best_run(kind), now));
+        self.left = None;
     }
 
     /// Whatever was on is over, as a run or a lesson begins: it counts as
@@ -331,6 +344,9 @@ impl<P, A, E> Training<P, A, E> {
         if std::mem::take(&mut self.replay_ended) {
             tried.say(REPLAY_OVER.into(), true);
         }
+        if std::mem::take(&mut self.coming_back) {
+            tried.say(COMING_BACK.into(), true);
+        }
         self.keep_current(true);
         self.due = false;
         tried.attempt.named = !matches!(self.chosen, Some(Choice::Near { .. }));
@@ -355,6 +371,12 @@ impl<P, A, E> Training<P, A, E> {
             if self.run_on().is_none() {
                 self.trainer.skipped(&t.attempt);
             }
+            // Kept to come back where nothing was tried: a puzzle answered
+            // or hinted at is over for its rating.
+            let a = &t.attempt;
+            let untouched = a.is_open() && a.wrong == 0 && !a.helped && !a.shown;
+            let plain = self.run.is_none() && self.lesson.is_none() && !a.practice;
+            self.left = (untouched && plain).then_some(a.id);
         }
         self.run = None;
         self.lesson = None;
@@ -590,6 +612,9 @@ pub const NO_PUZZLE: &str = "no puzzle on: P for one";
 /// Said on the first puzzle after the missed ones played again.
 pub const REPLAY_OVER: &str =
     "the missed puzzles are done: from here puzzles are chosen near your rating";
+
+/// Said on a puzzle left untouched and brought back by `P`.
+pub const COMING_BACK: &str = "the puzzle you left, back as it was (n for another)";
 
 /// Said on the first rated puzzle after a lesson's last step.
 pub const LESSON_OVER: &str =
