@@ -560,6 +560,13 @@ pub fn move_reason(boards: &[Board], mv: Move, rule: bool) -> String {
     let after = play(boards, mv);
     let c = Count::of_all(&after);
     let makes = makes_words(boards, mv, &format!("board {}", mv.board + 1));
+    // Every part where the rule's words follow (they name parts that may
+    // be 0); else only those it has (round 18 met `0 flips, 0 halves`
+    // before the lesson had taught halves).
+    let count_words = match rule {
+        true => count_words,
+        false => count_short,
+    };
     let said = match (c.is_nothing(), c.loses()) {
         // Said whole: "where nothing counts" read as a riddle (round 9).
         (true, _) => {

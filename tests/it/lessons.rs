@@ -614,3 +614,32 @@ fn a_wrong_answer_at_40_by_16_keeps_the_question_in_sight() {
     assert!(text.contains("click the cell that makes three"), "{text}");
     assert!(!text.contains("more rows"), "{text}");
 }
+
+/// Round 18 read `the boards count 0 flips, 0 halves, 3 opens, 1 spare` on
+/// Notakto's step 4, which teaches opens and spares: halves and flips come
+/// in steps 5 and 6. The plain count names only the parts it has.
+#[test]
+fn the_notakto_lessons_count_names_only_what_the_boards_have() {
+    let mut app = fresh(TabId::Notakto);
+    type_keys(&mut app, "L");
+    for _ in 1..4 {
+        type_keys(&mut app, "n");
+    }
+    let t = app.tabs.notakto.training().current.as_ref().unwrap();
+    assert_eq!(t.attempt.id.seed, 4);
+    // The panel under the boards at 80 columns: its words read whole.
+    let text = flat_words(&screen(&app, 80, 60));
+    assert!(
+        text.contains("the boards count 3 opens and 1 spare"),
+        "{text}"
+    );
+    assert!(!text.contains("half") && !text.contains("flip"), "{text}");
+    // A wrong move says what it leaves in the same few words.
+    app.update(Action::tab(notakto::Action::Click(0, Cell::ALL[0])));
+    let text = flat_words(&screen(&app, 80, 60));
+    assert!(
+        text.contains("leaves 2 opens and 1 spare, not a losing count"),
+        "{text}"
+    );
+    assert!(!text.contains("0 flips"), "{text}");
+}

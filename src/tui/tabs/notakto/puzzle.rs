@@ -6,7 +6,7 @@
 use super::{Action, Boards, NotaktoTab, Spot};
 use crate::notation::notakto::puzzle_hint;
 use crate::notation::notakto::{
-    count_words, element, makes_words, move_named, move_reason, KIND_LETTERS,
+    count_short, element, makes_words, move_named, move_reason, KIND_LETTERS,
 };
 use crate::solver::notakto::count::Count;
 use crate::notation::puzzle::PuzzleText;
@@ -244,7 +244,7 @@ impl NotaktoTab {
             panel.said.push(Line::styled(
                 format!(
                     "the boards count {} (r: the rule)",
-                    count_words(Count::of_all(&self.boards))
+                    count_short(Count::of_all(&self.boards))
                 ),
                 theme.dim(),
             ));
