@@ -337,6 +337,47 @@ pub fn plain(line: &Line<'_>) -> String {
     line.spans.iter().map(|s| s.content.as_ref()).collect()
 }
 
+/// `line` as the rows it takes at `width`, each a line of its own with
+/// its styles, broken at plain spaces (a kept space holds its words
+/// together; a word longer than the width gets a row of its own): a pager
+/// may then end a page inside it (a hint under its question at 40×16).
+pub fn split_rows(line: &Line<'static>, width: u16) -> Vec<Line<'static>> {
+    let line = spelled_line(line.clone());
+    let width = usize::from(width.max(1));
+    // The words, each a run of (char, style), and the rows they fill.
+    let chars: Vec<(char, ratatui::style::Style)> = (line.spans.iter())
+        .flat_map(|span| span.content.chars().map(move |c| (c, span.style)))
+        .collect();
+    let words: Vec<&[(char, ratatui::style::Style)]> = chars
+        .split(|&(c, _)| c == ' ')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut rows: Vec<Vec<(char, ratatui::style::Style)>> = Vec::new();
+    for word in words {
+        match rows.last_mut() {
+            Some(row) if row.len() + 1 + word.len() <= width => {
+                let style = row.last().map_or(line.style, |&(_, s)| s);
+                row.push((' ', style));
+                row.extend_from_slice(word);
+            }
+            _ => rows.push(word.to_vec()),
+        }
+    }
+    // Each row's characters back into spans, a span a style.
+    rows.into_iter()
+        .map(|row| {
+            let mut spans: Vec<ratatui::text::Span<'static>> = Vec::new();
+            for (c, style) in row {
+                match spans.last_mut() {
+                    Some(span) if span.style == style => span.content.to_mut().push(c),
+                    _ => spans.push(ratatui::text::Span::styled(c.to_string(), style)),
+                }
+            }
+            Line::from(spans).style(line.style)
+        })
+        .collect()
+}
+
 /// `text` broken into lines of at most `width` characters at spaces (a
 /// word longer than the width gets a line of its own).
 pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
@@ -361,6 +402,36 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn split_rows_are_the_rows_a_paragraph_wraps_to_with_their_styles() {
+        use ratatui::style::Stylize;
+        let line = Line::from(vec![
+            "hint 2: ".bold(),
+            ratatui::text::Span::raw(format!(
+                "X is on a1 and b1: one {} left",
+                together("cell is")
+            )),
+        ]);
+        for width in [10u16, 16, 24, 38, 80] {
+            let rows = split_rows(&line, width);
+            assert_eq!(
+                rows.len(),
+                rows_of(std::slice::from_ref(&line), width),
+                "{width}"
+            );
+            let words = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let joined = rows.iter().map(plain).collect::<Vec<_>>().join(" ");
+            assert_eq!(words(joined), words(plain(&line)), "{width}");
+            assert!(rows
+                .iter()
+                .all(|r| plain(r).chars().count() <= usize::from(width)));
+            assert!(rows[0].spans[0]
+                .style
+                .add_modifier
+                .contains(ratatui::style::Modifier::BOLD));
+        }
+    }
 
     #[test]
     fn key_lists_break_between_entries() {

@@ -643,3 +643,25 @@ fn the_notakto_lessons_count_names_only_what_the_boards_have() {
     );
     assert!(!text.contains("0 flips"), "{text}");
 }
+
+/// Round 18, tic-tac-toe's lesson at 40×16: a wrong cell, then two hints;
+/// the first page showed the newest hint alone over a blank row, and then
+/// (with the question kept) the hint went whole behind `J`. The question
+/// stays and the hint asked for begins under it, its rest behind the sign.
+#[test]
+fn a_hint_asked_for_in_a_lesson_at_40_by_16_begins_under_the_question() {
+    let mut app = fresh(TabId::TicTacToe);
+    type_keys(&mut app, "L");
+    app.update(Action::tab(tictactoe::Action::Click(Cell::ALL[6])));
+    type_keys(&mut app, "tt");
+    let text = screen(&app, 40, 16);
+    let panel: Vec<&str> = text.lines().skip_while(|l| !l.contains('└')).skip(1).collect();
+    assert!(panel[0].contains("Threats."), "{text}");
+    let hint = panel.iter().position(|l| l.contains("hint 2:")).expect(&text);
+    // No blank row between the hint and the sign.
+    assert!(panel[hint + 1].contains("J reads on"), "{text}");
+    // The rest on the next page.
+    type_keys(&mut app, "J");
+    let next = flat_words(&screen(&app, 40, 16));
+    assert!(next.contains("not played: after a3"), "{next}");
+}

@@ -8,7 +8,7 @@ use super::{
 };
 use crate::solver::puzzle::Theme as PuzzleTheme;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{render_wrapped, rows_of, together};
+use crate::tui::widgets::{render_wrapped, rows_of, split_rows, together};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -260,10 +260,18 @@ impl PuzzlePanel {
             false => self.question.clone(),
         };
         let own = self.open && (!self.heading_stays || lesson);
-        let asked_first = [step, newest_lines].concat();
         let chosen = match chosen {
             Some(chosen) if asks(&chosen) || !own => chosen,
-            _ if own => asked_first,
+            _ if own => {
+                // The newest words fill the rows the question leaves, a row
+                // at a time: a hint asked for is read at once, its rest
+                // behind the sign (round 18's lesson hint went whole behind
+                // it, over a blank row).
+                let rest = left_out(&[step.clone(), newest_lines.clone()].concat());
+                let rows = (newest_lines.iter()).flat_map(|l| split_rows(l, area.width));
+                let lines = [step, rows.collect(), rest].concat();
+                return render_wrapped(lines, area, buf, theme.dim());
+            }
             chosen => chosen.unwrap_or(least),
         };
         let rest = left_out(&chosen);

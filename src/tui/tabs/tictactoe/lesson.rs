@@ -10,7 +10,7 @@ const STEPS: [(&str, bool, &str, &str); 5] = [
     (
         "XX./OO./...",
         false,
-        "Threats. X has two in a row on the top line: click the cell that makes three.",
+        "Threats. X has two in a row on the top row: click the cell that makes three.",
         "three in a row wins at once, so look for a line of your own to finish before anything else.",
     ),
     (
