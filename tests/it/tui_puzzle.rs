@@ -495,6 +495,17 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
                     ));
                     assert_eq!(*app.tabs.mnc.position(), position, "refused");
                     shows(&app, &words);
+                    if given == Outcome::Win(1) {
+                        // The win at once is named (round 18 could not see
+                        // it): a reply whose position the twin calls over.
+                        let text = screen(&app);
+                        let named = after.legal_moves().into_iter().any(|r| {
+                            let name = noughts::notation::mnc::move_notation(&after, r);
+                            let over = outcome(slow.value(&twin_of(&after.play(r).unwrap())));
+                            text.contains(&format!("wins at once: {name}")) && over == Outcome::Loss(0)
+                        });
+                        assert!(named, "{text}");
+                    }
                     let wrong = app.tabs.mnc.training().current.as_ref().unwrap().attempt.wrong;
                     if let Outcome::Loss(_) = given {
                         // A slower win is no mistake: not counted, not marked.

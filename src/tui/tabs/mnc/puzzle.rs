@@ -246,8 +246,21 @@ impl MncTab {
         if let Some(t) = &mut self.training.current {
             t.more.add(mv, Some(value));
         }
-        self.training
-            .refused(after_words(mover, &name, value, side_letter), "move");
+        let mut words = after_words(mover, &name, value, side_letter);
+        // A win at once says which (round 18 blocked c2 with a small x and
+        // read "o wins at once" without seeing the big O that covers it).
+        if value == Outcome::Loss(2) {
+            let after = now.position.play(mv).ok();
+            let reply = after.and_then(|after| {
+                (after.legal_moves().into_iter())
+                    .find(|&r| after.play(r).is_ok_and(|p| p.game_over() == Some(mover.other())))
+                    .map(|r| move_notation(&after, r))
+            });
+            if let Some(reply) = reply {
+                words = format!("{words}: {reply}");
+            }
+        }
+        self.training.refused(words, "move");
         self.selection = None;
         false
     }
