@@ -655,9 +655,16 @@ fn a_hint_asked_for_in_a_lesson_at_40_by_16_begins_under_the_question() {
     app.update(Action::tab(tictactoe::Action::Click(Cell::ALL[6])));
     type_keys(&mut app, "tt");
     let text = screen(&app, 40, 16);
-    let panel: Vec<&str> = text.lines().skip_while(|l| !l.contains('└')).skip(1).collect();
+    let panel: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.contains('└'))
+        .skip(1)
+        .collect();
     assert!(panel[0].contains("Threats."), "{text}");
-    let hint = panel.iter().position(|l| l.contains("hint 2:")).expect(&text);
+    let hint = panel
+        .iter()
+        .position(|l| l.contains("hint 2:"))
+        .expect(&text);
     // No blank row between the hint and the sign.
     assert!(panel[hint + 1].contains("J reads on"), "{text}");
     // The rest on the next page.
