@@ -1300,17 +1300,12 @@ fn at_40_by_16_an_mnc_hint_after_a_move_comes_first_and_nothing_says_the_engine_
     let puzzle = id("mnc-1-48473");
     app.open_puzzle(puzzle);
     tick_until(&mut app, "the puzzle", |app| !app.busy());
-    let mv = app
-        .tabs
-        .mnc
-        .training()
-        .current
-        .as_ref()
+    let on = (app.tabs.mnc.training().current.as_ref())
         .unwrap()
         .puzzle
-        .answers[0];
+        .clone();
     app.update(noughts::tui::app::Action::tab(
-        noughts::tui::tabs::mnc::Action::Play(mv),
+        noughts::tui::tabs::mnc::Action::Play(on.answers[0]),
     ));
     tick_until(&mut app, "the engine's answer", |app| {
         let mnc = &app.tabs.mnc;
@@ -1321,15 +1316,7 @@ fn at_40_by_16_an_mnc_hint_after_a_move_comes_first_and_nothing_says_the_engine_
     assert!(!text.contains("the engine answers"), "{text}");
     // The question says what is left (round 17 read `win in 3 moves` with
     // one move to go).
-    let plies = app
-        .tabs
-        .mnc
-        .training()
-        .current
-        .as_ref()
-        .unwrap()
-        .puzzle
-        .plies;
+    let plies = on.plies;
     let asked = format!("to move and win in {plies} moves: {} to go", plies - 2);
     assert!(text.contains(&asked), "{text}");
     type_keys(&mut app, "t");
