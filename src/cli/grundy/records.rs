@@ -117,7 +117,6 @@ impl PeriodFound {
                 times,
                 within,
                 places,
-                ..
             } => {
                 report.verdict = "ruled";
                 (report.value, report.times) = (Some(value), Some(times));

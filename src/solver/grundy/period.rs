@@ -48,8 +48,8 @@ pub enum Verdict {
     /// `value` occurs once in the window, at `at`: no period up to the
     /// bound.
     Once { value: u16, at: usize },
-    /// `value` occurs `times` times; none of the `candidates` periods its
-    /// positions allow (up to the bound) holds over the window. Its
+    /// `value` occurs `times` times; none of the periods its positions
+    /// allow (up to the bound) holds over the window. Its
     /// `places` where they are few (at most [`PLACES_SAID`]), for a reader
     /// to check.
     Ruled {
@@ -58,9 +58,6 @@ pub enum Verdict {
         /// The distances from its first place to another, up to the
         /// bound: the only periods there can be.
         within: usize,
-        /// Of those, the ones that carry every place onto another and so
-        /// were compared value by value.
-        candidates: usize,
         places: Vec<usize>,
     },
     /// `G(n + period) = G(n)` for every `n` with `from ≤ n < to − period`,
@@ -197,7 +194,6 @@ pub fn search(
         value,
         times,
         within: within.len(),
-        candidates: candidates.len(),
         places,
     }))
 }

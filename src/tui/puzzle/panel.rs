@@ -250,12 +250,11 @@ impl PuzzlePanel {
         // question to a wrong answer and a hint).
         let asks = |l: &[Line<'static>]| self.question.iter().all(|q| l.contains(q));
         let lesson = self.heading_stays && !self.run;
-        let step_fits = |step: &Vec<Line<'static>>| rows(step) + 2 < height;
         let step: Vec<Line<'static>> = (id.iter().filter(|_| lesson))
             .chain(&self.question)
             .cloned()
             .collect();
-        let step = match step_fits(&step) {
+        let step = match rows(&step) + 2 < height {
             true => step,
             false => self.question.clone(),
         };

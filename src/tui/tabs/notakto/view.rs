@@ -59,13 +59,11 @@ pub fn cursor_words(boards: &[Board], spot: Spot, ascii: bool, details: bool) ->
         // Said from the opponent's side, who moves next (round 18 read
         // `not a losing count, a losing move` as a contradiction).
         let left = Count::of_all(&after);
-        let (count, verdict) = match (left.loses(), analysis.p_position) {
-            (true, true) => ("which lose for the opponent", "a winning move"),
-            (false, false) => ("which win for the opponent", "a losing move"),
-            // The count's rule and the quotient always agree (the tests
-            // check every position); said plainly all the same.
-            (_, true) => ("and the opponent loses", "a winning move"),
-            (_, false) => ("and the opponent wins", "a losing move"),
+        // The count's rule and the quotient agree on every position
+        // (count.rs tests it), so the quotient's verdict speaks for both.
+        let (count, verdict) = match analysis.p_position {
+            true => ("which lose for the opponent", "a winning move"),
+            false => ("which win for the opponent", "a losing move"),
         };
         return format!(
             "X at {at} {} and leaves {}, {count}: {verdict}",
