@@ -672,3 +672,36 @@ fn a_hint_asked_for_in_a_lesson_at_40_by_16_begins_under_the_question() {
     let next = flat_words(&screen(&app, 40, 16));
     assert!(next.contains("not played: after a3"), "{next}");
 }
+
+/// Round 18, Notakto's step 5 at 80×24 answered after two hints: the
+/// panel read the ✓ with the rule's whole case, then hint 2, the step,
+/// hint 1. Once a step is over, what the answer gave comes first, the ✓ in
+/// the plain count (the rule's case is `r`'s), and the hints follow in
+/// their order.
+#[test]
+fn a_solved_step_reads_its_answer_first_and_its_hints_in_order() {
+    let mut app = fresh(TabId::Notakto);
+    type_keys(&mut app, "L");
+    for _ in 1..5 {
+        type_keys(&mut app, "n");
+    }
+    type_keys(&mut app, "tt");
+    // b2 of board 1 makes it a half: one of the step's answers.
+    app.update(Action::tab(notakto::Action::Click(0, Cell::ALL[4])));
+    let first = screen(&app, 80, 24);
+    let mut pages = flat_words(&first);
+    for _ in 0..3 {
+        type_keys(&mut app, "J");
+        pages += &flat_words(&screen(&app, 80, 24));
+    }
+    let at = |words: &str| {
+        pages
+            .find(words)
+            .unwrap_or_else(|| panic!("{words}: {pages}"))
+    };
+    assert!(first.contains("✓ board 1, b2 wins"), "{first}");
+    assert!(pages.contains("leaves 2 halves, a losing count"), "{pages}");
+    assert!(!pages.contains("with no opens"), "{pages}");
+    assert!(at("✓ board 1") < at("hint 1:"), "{pages}");
+    assert!(at("hint 1:") < at("hint 2:"), "{pages}");
+}

@@ -81,7 +81,13 @@ impl PuzzlePanel {
         // hints (the rating line stays: a player watches it), then the
         // streak and rating line, while the id can stay first.
         let id = self.heading.first().cloned();
-        let last_hint = &self.hints[self.hints.len().saturating_sub(1)..];
+        // Once the puzzle is over its hints are what led there: all of them
+        // in order or none (round 18's solved lesson step read hint 2 over
+        // the step, hint 1 under it).
+        let last_hint = match self.open {
+            true => &self.hints[self.hints.len().saturating_sub(1)..],
+            false => &[],
+        };
         // `top`, then `question`, what the answer gave, the tab's words and
         // message, `hints`, the cursor's line and what to do next.
         let body = |top: &[Line<'static>], question: &[Line<'static>], hints: &[Line<'static>]| {
@@ -271,7 +277,13 @@ impl PuzzlePanel {
                 let lines = [step, rows.collect(), rest].concat();
                 return render_wrapped(lines, area, buf, theme.dim());
             }
-            chosen => chosen.unwrap_or(least),
+            // Over: what the answer gave first, the rest in its order
+            // behind the sign (round 18's solved lesson step read hint 2,
+            // the step, then hint 1).
+            chosen => chosen.unwrap_or_else(|| match self.open {
+                true => least,
+                false => [&self.message[..], &self.answer].concat(),
+            }),
         };
         let rest = left_out(&chosen);
         render_wrapped([chosen, rest].concat(), area, buf, theme.dim());

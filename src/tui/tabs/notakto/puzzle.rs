@@ -182,9 +182,12 @@ impl NotaktoTab {
                 (true, _) => format!(
                     "✓ {named} wins: the product after it, {product}, is in the P-portion"
                 ),
+                // The count in plain words, as a wrong move's are: the
+                // rule's whole case is `r`'s (round 18's lesson read it
+                // twice, over the step's own why).
                 (false, true) => format!(
                     "✓ {named} wins: it {}",
-                    move_reason(&self.boards, mv, true)
+                    move_reason(&self.boards, mv, false)
                 ),
                 (false, false) => format!("✓ {named} wins"),
             });
