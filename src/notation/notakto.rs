@@ -616,12 +616,13 @@ pub fn puzzle_hint(p: &NotaktoPuzzle, step: u8, details: bool) -> String {
         2 if after.is_dead() => format!("kill board {board}: complete a line there"),
         2 if !details => {
             // With the count it leaves: `a half` alone read as "a half
-            // and a flip will do" (round 9).
+            // and a flip will do" (round 9); only the parts it has, as a
+            // wrong answer's words (not `1 flip, 0 halves, 0 opens`).
             let left = Count::of_all(&play(&p.boards, first));
             format!(
                 "on board {board}: one X there {}, leaving {}",
                 makes_words(&p.boards, first, "it"),
-                count_words(left)
+                count_short(left)
             )
         }
         2 => {

@@ -490,7 +490,7 @@ fn a_puzzles_hints_give_the_count_then_what_to_make_of_a_board_then_the_move() {
                 let answered = play(&p.boards, first);
                 assert_eq!(
                     leaving,
-                    noughts::notation::notakto::count_words(
+                    noughts::notation::notakto::count_short(
                         noughts::solver::notakto::count::Count::of_all(&answered)
                     ),
                     "{plain}"
