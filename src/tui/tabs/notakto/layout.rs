@@ -17,6 +17,11 @@ pub(super) const WORDS_UNDER: u16 = 7;
 const WORDS_UNDER_LEAST: u16 = 5;
 /// Columns the words get at least beside the boards.
 const WORDS_BESIDE: u16 = 38;
+/// Boards larger than [`Look::Grid`]`(6)` only where they leave the words
+/// this many columns beside them, or, under the words, stand all in one
+/// row: a larger board is worth less than words read whole (one board at
+/// 120×40 would take all but 38 columns).
+const WORDS_BESIDE_LARGE: u16 = 60;
 /// Columns between boards side by side.
 const GAP: u16 = 2;
 
@@ -32,8 +37,16 @@ pub enum Look {
     Bare,
 }
 
-/// The looks tried, largest first.
-const LOOKS: [Look; 8] = [
+/// The looks tried, largest first: cells as tall as the tic-tac-toe
+/// tab's at most (round 18 found 37 empty rows under three boards of
+/// the old largest, 6, at 200×60).
+const LOOKS: [Look; 14] = [
+    Look::Grid(12),
+    Look::Grid(11),
+    Look::Grid(10),
+    Look::Grid(9),
+    Look::Grid(8),
+    Look::Grid(7),
     Look::Grid(6),
     Look::Grid(5),
     Look::Grid(4),
@@ -129,12 +142,14 @@ pub fn layout_with_words(area: Rect, count: usize, words: u16) -> Option<Notakto
 
 fn placed(area: Rect, count: usize, words_under: u16) -> Option<NotaktoLayout> {
     let width = area.width - 1;
-    let beside_width = width.saturating_sub(WORDS_BESIDE + GAP);
     // The words start a row below the boards.
     let under_height = area.height.saturating_sub(words_under + 1);
     for look in LOOKS {
-        let beside = fit(look, count, beside_width, area.height);
-        let under = fit(look, count, width, under_height);
+        let large = matches!(look, Look::Grid(h) if h > 6);
+        let words = if large { WORDS_BESIDE_LARGE } else { WORDS_BESIDE };
+        let beside = fit(look, count, width.saturating_sub(words + GAP), area.height);
+        let under = fit(look, count, width, under_height)
+            .filter(|&(per_row, _)| !large || (per_row == count && count > 1));
         // Both fit: the one with fewer rows of boards (a set of boards
         // reads best side by side), else the words beside.
         let (per_row, gap, is_beside) = match (beside, under) {
@@ -215,6 +230,24 @@ mod tests {
             }
         }
         assert_eq!(layout(Rect::new(0, 0, 39, 14), 1), None);
+    }
+
+    /// Round 18 found 37 empty rows under three boards at 200×60 (cells
+    /// were 6 rows at most); larger ones keep the words 60 columns wide
+    /// beside them, or stand in one row over the words.
+    #[test]
+    fn a_large_screen_gets_larger_boards_and_the_words_keep_their_room() {
+        let three = layout(Rect::new(0, 1, 200, 58), 3).unwrap();
+        assert!(matches!(three.look, Look::Grid(h) if h > 6), "{:?}", three.look);
+        assert_eq!(three.per_row, 3);
+        assert!(three.info.y > three.boards[0].label.y, "the words under the boards");
+        for (w, h) in [(120, 38), (200, 58)] {
+            let one = layout(Rect::new(0, 1, w, h), 1).unwrap();
+            assert!(one.info.x > one.boards[0].area.right(), "{w}x{h}: words beside");
+            assert!(one.info.width >= 60, "{w}x{h}: {:?}", one.info);
+        }
+        let one = layout(Rect::new(0, 1, 200, 58), 1).unwrap();
+        assert_eq!(one.look, Look::Grid(12));
     }
 
     #[test]
