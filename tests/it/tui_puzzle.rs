@@ -1407,3 +1407,23 @@ fn p_brings_back_a_puzzle_left_untouched_and_only_that() {
     type_keys(&mut app, "PP");
     assert_eq!(on(&app), Some(fourth));
 }
+
+/// Round 19 gave up a puzzle brought back by `P` and read "the puzzle you
+/// left, back as it was" beside "the answer is shown": giving up ends
+/// what was said before, a wrong try's "try another" too.
+#[test]
+fn giving_up_clears_what_was_said_before() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut app = app_keeping_in(folder.path());
+    type_keys(&mut app, "PPP");
+    shows(&app, "the puzzle you left, back as it was");
+    // `p` shows the perfect line, Esc comes back to the puzzle.
+    type_keys(&mut app, "p");
+    app.handle(&key(KeyCode::Esc), AREA);
+    shows(&app, "the answer is shown");
+    assert!(
+        !screen(&app).contains("the puzzle you left"),
+        "{}",
+        screen(&app)
+    );
+}
