@@ -255,8 +255,11 @@ impl NotaktoTab {
         // From the hint that names what to make of a board on: what the
         // cursor's cell makes of its board, and no more (not whether it
         // wins), so that the player can look for it (round 10 guessed).
+        // Not before the lesson teaches what boards count as: round 19 read
+        // "makes board 2 a half" on step 3, halves taught on step 5.
         let spot = self.cursor;
-        if t.attempt.is_open() && t.attempt.hints >= 2 && !self.details {
+        let taught = self.counts_taught();
+        if t.attempt.is_open() && t.attempt.hints >= 2 && !self.details && taught {
             let mv = spot.as_move();
             let at = move_named(mv, false);
             let words = match self.boards.get(spot.board) {
