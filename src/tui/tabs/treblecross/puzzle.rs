@@ -504,7 +504,14 @@ fn wrong_cell_words(
     after.set(cell, true);
     let n = cell + 1;
     if let Some(&w) = immediate_wins(&after).first() {
-        return format!("that cell hands the opponent three in a row at {}", w + 1);
+        // Round 19 read "hands" of a three that was there to make already.
+        return match immediate_wins(strip).contains(&w) {
+            true => format!(
+                "that cell leaves the opponent three in a row at {}, which was yours to make",
+                w + 1
+            ),
+            false => format!("that cell hands the opponent three in a row at {}", w + 1),
+        };
     }
     match analyze(&after, table) {
         Ok(StripAnalysis::Segments { segments, .. }) if plain && !segments.is_empty() => {

@@ -76,8 +76,12 @@ pub fn cursor_words(
         );
     }
     if let Some(&win) = immediate_wins(&after).first() {
+        let gives = match immediate_wins(strip).contains(&win) {
+            true => "leaves the opponent",
+            false => "hands the opponent",
+        };
         return format!(
-            "X at {at} hands the opponent three in a row at {} (it loses at once)",
+            "X at {at} {gives} three in a row at {} (it loses at once)",
             win + 1
         );
     }
