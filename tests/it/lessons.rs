@@ -705,3 +705,60 @@ fn a_solved_step_reads_its_answer_first_and_its_hints_in_order() {
     assert!(at("✓ board 1") < at("hint 1:"), "{pages}");
     assert!(at("hint 1:") < at("hint 2:"), "{pages}");
 }
+
+/// Round 19, Notakto's step 3 after a wrong move and two hints: the
+/// cursor's line said "makes board 2 a half", two steps before halves are
+/// taught. Before the count's step, no line names what a board counts as.
+#[test]
+fn no_notakto_step_names_a_count_before_it_is_taught() {
+    let mut app = fresh(TabId::Notakto);
+    type_keys(&mut app, "L");
+    for _ in 1..3 {
+        type_keys(&mut app, "n");
+    }
+    let t = app.tabs.notakto.training().current.as_ref().unwrap();
+    assert_eq!(t.attempt.id.seed, 3);
+    app.update(Action::tab(notakto::Action::Click(1, Cell::ALL[0])));
+    type_keys(&mut app, "tt");
+    let text = flat_words(&screen(&app, 200, 60));
+    assert!(text.contains("hint 2:"), "{text}");
+    for word in ["a half", "a flip", "open", "the cursor:"] {
+        assert!(!text.contains(word), "{word}: {text}");
+    }
+}
+
+/// Round 19 clicked cell 8 on Treblecross's first step (`..X.X...`) and
+/// read that it "hands the opponent three in a row at 4": the three at 4
+/// was there already, the player's own to make.
+#[test]
+fn a_three_there_already_is_said_to_be_left_not_handed() {
+    let mut app = fresh(TabId::Treblecross);
+    type_keys(&mut app, "L");
+    app.update(Action::tab(treblecross::Action::Click(7)));
+    let text = flat_words(&screen(&app, 200, 60));
+    assert!(
+        text.contains("leaves the opponent three in a row at 4, which was yours to make"),
+        "{text}"
+    );
+    assert!(!text.contains("hands"), "{text}");
+}
+
+/// Round 19, Notakto's step 4 at 40×16: a wrong move, then `t`; page 1
+/// still showed only the question (eight rows of the seven), the hint
+/// behind the sign, so `t` seemed to do nothing. A question that leaves
+/// no row over the sign goes after the newest words.
+#[test]
+fn a_hint_shows_at_40_by_16_under_a_question_longer_than_the_page() {
+    let mut app = fresh(TabId::Notakto);
+    type_keys(&mut app, "L");
+    for _ in 1..4 {
+        type_keys(&mut app, "n");
+    }
+    app.update(Action::tab(notakto::Action::Click(0, Cell::ALL[4])));
+    type_keys(&mut app, "t");
+    let text = screen(&app, 40, 16);
+    assert!(text.contains("hint 1:"), "{text}");
+    type_keys(&mut app, "J");
+    let next = flat_words(&screen(&app, 40, 16));
+    assert!(next.contains("Opens. Each empty board"), "{next}");
+}

@@ -274,7 +274,13 @@ impl PuzzlePanel {
                 // it, over a blank row).
                 let rest = left_out(&[step.clone(), newest_lines.clone()].concat());
                 let rows = (newest_lines.iter()).flat_map(|l| split_rows(l, area.width));
-                let lines = [step, rows.collect(), rest].concat();
+                // A question that leaves no row for them over the sign
+                // (read before, it goes after): round 19's Notakto step 4
+                // at 40×16 showed its question alone, the hint behind it.
+                let lines = match rows_of(&step, area.width) + 2 <= height {
+                    true => [step, rows.collect(), rest].concat(),
+                    false => [rows.collect(), step, rest].concat(),
+                };
                 return render_wrapped(lines, area, buf, theme.dim());
             }
             // Over: what the answer gave first, the rest in its order
