@@ -127,12 +127,20 @@ def main():
             out.append(f"| {head} | {elapsed} | {user:,.0f} s | {system:,.0f} s | "
                        f"{peak / 1024:,.0f} MiB |" if peak else f"| {head} | (stopped) | | | |")
         out.append("")
-        peaks = [peak for *_, peak in found if peak]
-        per_value = max(peaks) * 1024 / n if peaks else 0
         out.append("Run at `nice -n 19` beside other work on the same 2 cores, so the wall times "
-                   "are an upper bound. The table and its reversed copy take 4 bytes a value; "
-                   f"the peak measured was {per_value:.1f} bytes a value (a stopped sitting's "
-                   "figures are lost with it).\n")
+                   "are an upper bound (a sitting stopped with the session has no figures).")
+        # Sittings before the streaming form (issue 50) kept every value and
+        # a reversed copy; later ones keep a window and read the rest back.
+        whole = [peak for *_, peak in found if peak and peak >= 256 * 1024]
+        streamed = [peak for *_, peak in found if peak and peak < 256 * 1024]
+        if whole:
+            out.append(f"The sittings that kept every value (4 bytes a value and its reversed copy) "
+                       f"peaked at {max(whole) / 1024:,.0f} MiB.")
+        if streamed:
+            out.append(f"The sittings of the streaming form (a window of recent values in memory, "
+                       f"the rest read back from the checkpoint) peaked at "
+                       f"{max(streamed) / 1024:,.0f} MiB, whatever their length.")
+        out.append("")
     sys.stdout.write("\n".join(out))
 
 

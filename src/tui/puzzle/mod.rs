@@ -453,9 +453,7 @@ impl<P, A, E> Training<P, A, E> {
             return;
         }
         t.attempt.shown = true;
-        // What was said before no longer holds: a wrong try's "try
-        // another", how the puzzle came (round 19 read "the puzzle you
-        // left, back as it was" beside "the answer is shown").
+        // What was said before no longer holds (round 19: "the puzzle you left, back as it was").
         t.said = None;
         match &mut self.run {
             Some(run) if run.is_on() => {
