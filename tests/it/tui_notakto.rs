@@ -1107,3 +1107,28 @@ fn the_cursors_line_says_who_the_count_favours_and_agrees_with_the_search() {
     }
     assert!(winning >= 3 && losing >= 3, "{winning} {losing}");
 }
+
+/// Round 19 played the engine without colour and could not tell which X
+/// was its reply: the last move's cell says `last` after its name, as the
+/// other boards' tabs say it.
+#[test]
+fn the_last_move_is_named_on_its_cell_without_colour() {
+    let mut app = App::new(Theme { color: false });
+    app.tabs.notakto = NotaktoTab::with_boards(vec![Board::from_cells(0); 3]);
+    app.tab = TabId::Notakto;
+    type_keys(&mut app, "g");
+    settle(&mut app);
+    click_cell(&mut app, 0, 0);
+    settle(&mut app);
+    let text = draw(&app, 80, 24).backend().to_string();
+    let (_, last) = tab(&app).shown();
+    let (mover, reply) = last.expect("the engine's reply");
+    assert_eq!(mover, Player::Engine, "{text}");
+    let named = format!("{} last", reply.cell);
+    let boards: String = text
+        .lines()
+        .take_while(|l| !l.contains("board 1"))
+        .collect();
+    assert_eq!(boards.matches(" last").count(), 1, "{text}");
+    assert!(boards.contains(&named), "{named}:\n{text}");
+}

@@ -156,6 +156,12 @@ impl NotaktoTab {
                     if on_line {
                         name.push(Span::styled(" line", theme.bad()));
                     }
+                    // The last move in a word, as the other boards say it
+                    // (round 19 without colour found no sign of the
+                    // engine's reply).
+                    if last.is_some_and(|(_, m)| m.board == k && m.cell == cell) {
+                        name.push(Span::styled(" last", theme.key()));
+                    }
                     put_label(buf, rect.x, rect.y, &Line::from(name), rect.width);
                     Rect::new(rect.x, rect.y + 1, rect.width, h - 1)
                 } else {
