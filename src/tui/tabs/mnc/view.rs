@@ -15,7 +15,7 @@ use crate::tui::grid::{draw_centred, glyph, Shape};
 use crate::tui::record_view::{self, Words};
 use crate::tui::tab::Tab;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{key_lines, put_label, put_str, render_wrapped, rows_of};
+use crate::tui::widgets::{key_lines, put_label, put_str, render_wrapped, rows_of, together};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -394,7 +394,8 @@ impl MncTab {
                 },
                 theme.dim(),
             ),
-            Span::styled("; engine: ", theme.dim()),
+            // "engine: perfect" wraps whole (round 19 read "engine:" / "perfect").
+            Span::styled(format!("; {}", together("engine: ")), theme.dim()),
             Span::styled(strength_word(self.strength), theme.key()),
         ])];
         // Whose move, or the result.

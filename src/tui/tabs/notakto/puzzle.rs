@@ -264,11 +264,11 @@ impl NotaktoTab {
             let at = move_named(mv, false);
             let words = match self.boards.get(spot.board) {
                 Some(b) if b.is_dead() => format!(
-                    "the cursor: board {} is dead; move it to a live board",
+                    "the cursor: board {} is dead; move the cursor to a live board",
                     mv.board + 1
                 ),
                 Some(b) if b.has_x(spot.cell) => {
-                    format!("the cursor: {at} has an X; move it to an empty cell")
+                    format!("the cursor: {at} has an X; move the cursor to an empty cell")
                 }
                 _ => format!(
                     "the cursor: X at {at} {}",
