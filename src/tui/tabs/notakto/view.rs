@@ -156,10 +156,11 @@ impl NotaktoTab {
                     if on_line {
                         name.push(Span::styled(" line", theme.bad()));
                     }
-                    // The last move in a word, as the other boards say it
-                    // (round 19 without colour found no sign of the
-                    // engine's reply).
-                    if last.is_some_and(|(_, m)| m.board == k && m.cell == cell) {
+                    // The last move in a word where it fits, as the other
+                    // boards say it (round 19 without colour found no sign
+                    // of the engine's reply).
+                    let room = usize::from(rect.width) >= width_of(&Line::from(name.clone())) + 5;
+                    if room && last.is_some_and(|(_, m)| m.board == k && m.cell == cell) {
                         name.push(Span::styled(" last", theme.key()));
                     }
                     put_label(buf, rect.x, rect.y, &Line::from(name), rect.width);
