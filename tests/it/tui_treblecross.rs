@@ -551,13 +551,19 @@ fn the_cursor_line_says_what_the_move_does_as_a_search_would() {
                     assert!(words.contains("wins at once") && wins, "{words}");
                     continue;
                 }
-                let hands = (0..n).any(|i| {
-                    let mut next = after.clone();
+                let makes_three = |cells: &Vec<bool>, i: usize| {
+                    let mut next = cells.clone();
                     next[i] = true;
-                    !after[i] && three(&next)
-                });
-                if hands {
-                    assert!(words.contains("hands the opponent") && !wins, "{words}");
+                    !cells[i] && three(&next)
+                };
+                // The first three the opponent can make: "left" where it
+                // was there to make before the move, else "handed".
+                if let Some(first) = (0..n).find(|&i| makes_three(&after, i)) {
+                    let gives = match makes_three(&cells, first) {
+                        true => format!("leaves the opponent three in a row at {}", first + 1),
+                        false => format!("hands the opponent three in a row at {}", first + 1),
+                    };
+                    assert!(words.contains(&gives) && !wins, "{gives}: {words}");
                     continue;
                 }
                 // The nim-sum it states is the free segments' (found here
