@@ -34,6 +34,18 @@ fn fresh(tab: TabId) -> App {
     app
 }
 
+/// The Notakto lesson at step `step` (from 1), reached by `L` and `n`.
+fn notakto_step(step: u32) -> App {
+    let mut app = fresh(TabId::Notakto);
+    type_keys(&mut app, "L");
+    for _ in 1..step {
+        type_keys(&mut app, "n");
+    }
+    let t = app.tabs.notakto.training().current.as_ref().unwrap();
+    assert_eq!(t.attempt.id.seed, step, "the lesson's step");
+    app
+}
+
 /// The screen as text.
 fn screen(app: &App, width: u16, height: u16) -> String {
     draw(app, width, height).backend().to_string()
@@ -620,13 +632,7 @@ fn a_wrong_answer_at_40_by_16_keeps_the_question_in_sight() {
 /// in steps 5 and 6. The plain count names only the parts it has.
 #[test]
 fn the_notakto_lessons_count_names_only_what_the_boards_have() {
-    let mut app = fresh(TabId::Notakto);
-    type_keys(&mut app, "L");
-    for _ in 1..4 {
-        type_keys(&mut app, "n");
-    }
-    let t = app.tabs.notakto.training().current.as_ref().unwrap();
-    assert_eq!(t.attempt.id.seed, 4);
+    let mut app = notakto_step(4);
     // The panel under the boards at 80 columns: its words read whole.
     let text = flat_words(&screen(&app, 80, 60));
     assert!(
@@ -680,11 +686,7 @@ fn a_hint_asked_for_in_a_lesson_at_40_by_16_begins_under_the_question() {
 /// their order.
 #[test]
 fn a_solved_step_reads_its_answer_first_and_its_hints_in_order() {
-    let mut app = fresh(TabId::Notakto);
-    type_keys(&mut app, "L");
-    for _ in 1..5 {
-        type_keys(&mut app, "n");
-    }
+    let mut app = notakto_step(5);
     type_keys(&mut app, "tt");
     // b2 of board 1 makes it a half: one of the step's answers.
     app.update(Action::tab(notakto::Action::Click(0, Cell::ALL[4])));
@@ -711,13 +713,7 @@ fn a_solved_step_reads_its_answer_first_and_its_hints_in_order() {
 /// taught. Before the count's step, no line names what a board counts as.
 #[test]
 fn no_notakto_step_names_a_count_before_it_is_taught() {
-    let mut app = fresh(TabId::Notakto);
-    type_keys(&mut app, "L");
-    for _ in 1..3 {
-        type_keys(&mut app, "n");
-    }
-    let t = app.tabs.notakto.training().current.as_ref().unwrap();
-    assert_eq!(t.attempt.id.seed, 3);
+    let mut app = notakto_step(3);
     app.update(Action::tab(notakto::Action::Click(1, Cell::ALL[0])));
     type_keys(&mut app, "tt");
     let text = flat_words(&screen(&app, 200, 60));
@@ -749,11 +745,7 @@ fn a_three_there_already_is_said_to_be_left_not_handed() {
 /// no row over the sign goes after the newest words.
 #[test]
 fn a_hint_shows_at_40_by_16_under_a_question_longer_than_the_page() {
-    let mut app = fresh(TabId::Notakto);
-    type_keys(&mut app, "L");
-    for _ in 1..4 {
-        type_keys(&mut app, "n");
-    }
+    let mut app = notakto_step(4);
     app.update(Action::tab(notakto::Action::Click(0, Cell::ALL[4])));
     type_keys(&mut app, "t");
     let text = screen(&app, 40, 16);
