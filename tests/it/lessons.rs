@@ -754,3 +754,17 @@ fn a_hint_shows_at_40_by_16_under_a_question_longer_than_the_page() {
     let next = flat_words(&screen(&app, 40, 16));
     assert!(next.contains("Opens. Each empty board"), "{next}");
 }
+
+/// Round 19 finished the tic-tac-toe lesson's first three and found it
+/// unmarked, where N&C+'s lesson says `won` on its cells.
+#[test]
+fn a_lessons_finished_three_is_marked_won() {
+    let mut app = fresh(TabId::TicTacToe);
+    type_keys(&mut app, "L");
+    // c1 finishes the top row.
+    app.update(Action::tab(tictactoe::Action::Click(Cell::ALL[2])));
+    let text = screen(&app, 80, 24);
+    for cell in ["a1 won", "b1 won", "c1 won"] {
+        assert!(text.contains(cell), "{cell}:\n{text}");
+    }
+}
