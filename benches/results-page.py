@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """The page of a published long computation, from its records document.
 
-    benches/results-page.py docs/results/0.007.json RUN_LOG > docs/results/0.007.md
+    benches/results-page.py docs/results/0.007.json RUN_LOG [HOW] > docs/results/0.007.md
 
 The JSON is what `noughts grundy N --game CODE --checkpoint FILE --records`
 prints (benches/treblecross-record.sh --publish writes it); RUN_LOG is the
 log that script keeps, one start and end line per sitting and GNU time's
-figures: the page gives the sittings, their time and peak memory.
+figures: the page gives the sittings, their time and peak memory. HOW, if
+given, is a sentence on how the JSON was made (its command's time and
+memory, the date, the binary), said after the period's proof.
 """
 
 import json
@@ -111,7 +113,8 @@ def main():
     period = records.get("period")
     if period:
         out.append("## A period?\n")
-        out.append(period_words(period, n))
+        how = f" {sys.argv[3]}" if len(sys.argv) > 3 else ""
+        out.append(period_words(period, n) + how)
         out.append("")
     out.append("## Value 0\n")
     last = records["last_zero"]
