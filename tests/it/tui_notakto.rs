@@ -1137,3 +1137,21 @@ fn the_last_move_is_named_on_its_cell_without_colour() {
     assert_eq!(boards.matches(" last").count(), 1, "{text}");
     assert!(boards.contains(&named), "{named}:\n{text}");
 }
+
+/// Round 19 paged Notakto's first screen at 40×16 and found the game's
+/// one-sentence rule on no page, where Treblecross's is on its last: it
+/// goes last where the rows do not hold it first.
+#[test]
+fn the_rule_in_one_sentence_is_on_some_page_at_40_by_16() {
+    let mut app = App::new(Theme { color: false });
+    app.tab = TabId::Notakto;
+    let mut pages = String::new();
+    for _ in 0..4 {
+        pages += &flat_words(&draw(&app, 40, 16).backend().to_string());
+        type_keys(&mut app, "J");
+    }
+    assert!(
+        pages.contains("whoever kills the last live board loses"),
+        "{pages}"
+    );
+}

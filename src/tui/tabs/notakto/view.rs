@@ -498,7 +498,7 @@ impl NotaktoTab {
             lines.push(winning_line(&winning, plain, width, left.max(1), theme));
         }
         lines.extend(tail);
-        // The game in one sentence over the rest, where the rows hold it
+        // The game in one sentence over the rest where the rows hold it
         // (round 10 found the rules only in the lesson and the game).
         if self.playing.game.is_none() && !self.details {
             let rules = Line::styled(
@@ -506,12 +506,15 @@ impl NotaktoTab {
                  kills the last live board loses.",
                 theme.dim(),
             );
-            if rows_of(&lines, width) + rows_of(std::slice::from_ref(&rules), width)
+            // Else last, behind `J` (round 19 found it on no page at 40×16,
+            // where Treblecross's is).
+            let at = match rows_of(&lines, width) + rows_of(std::slice::from_ref(&rules), width)
                 <= usize::from(rows)
             {
-                let at = usize::from(self.message.is_some());
-                lines.insert(at, rules);
-            }
+                true => usize::from(self.message.is_some()),
+                false => lines.len(),
+            };
+            lines.insert(at, rules);
         }
         lines
     }
