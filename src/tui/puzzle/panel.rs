@@ -273,13 +273,13 @@ impl PuzzlePanel {
                 // behind the sign (round 18's lesson hint went whole behind
                 // it, over a blank row).
                 let rest = left_out(&[step.clone(), newest_lines.clone()].concat());
-                let rows = (newest_lines.iter()).flat_map(|l| split_rows(l, area.width));
+                let newest_rows = (newest_lines.iter()).flat_map(|l| split_rows(l, area.width));
                 // A question that leaves no row for them over the sign
                 // (read before, it goes after): round 19's Notakto step 4
                 // at 40×16 showed its question alone, the hint behind it.
-                let lines = match rows_of(&step, area.width) + 2 <= height {
-                    true => [step, rows.collect(), rest].concat(),
-                    false => [rows.collect(), step, rest].concat(),
+                let lines = match rows(&step) + 2 <= height {
+                    true => [step, newest_rows.collect(), rest].concat(),
+                    false => [newest_rows.collect(), step, rest].concat(),
                 };
                 return render_wrapped(lines, area, buf, theme.dim());
             }

@@ -140,7 +140,8 @@ impl NotaktoTab {
             let line = line_in(board.cells()).unwrap_or(0);
             for (cell, rect) in Cell::ALL.into_iter().zip(place.cells) {
                 let mut style = Style::new();
-                if last.is_some_and(|(_, m)| m.board == k && m.cell == cell) {
+                let is_last = last.is_some_and(|(_, m)| m.board == k && m.cell == cell);
+                if is_last {
                     style = theme.tint();
                 }
                 if live && self.cursor == (Spot { board: k, cell }) {
@@ -160,7 +161,7 @@ impl NotaktoTab {
                     // boards say it (round 19 without colour found no sign
                     // of the engine's reply).
                     let room = usize::from(rect.width) >= width_of(&Line::from(name.clone())) + 5;
-                    if room && last.is_some_and(|(_, m)| m.board == k && m.cell == cell) {
+                    if room && is_last {
                         name.push(Span::styled(" last", theme.key()));
                     }
                     put_label(buf, rect.x, rect.y, &Line::from(name), rect.width);

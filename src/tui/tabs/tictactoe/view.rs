@@ -37,15 +37,19 @@ impl TicTacToeTab {
             .as_ref()
             .filter(|_| self.study.is_none());
         let editing = self.study.is_none() && puzzle.is_none();
-        // A puzzle's or lesson's line is its own board's (round 19 found the
-        // lesson's finished three not marked `won`, as N&C+'s is).
-        let puzzle_line = puzzle.and_then(|_| [Side::X, Side::O].into_iter().find_map(|s| board.line_of(s)));
+        // The editor's line, or a puzzle's or lesson's own board's (round
+        // 19 found the lesson's finished three not marked `won`, as N&C+'s
+        // is); none on a study's perfect line.
+        let line_cells = match (editing, puzzle) {
+            (true, _) => line.map(|(_, cells)| cells),
+            (false, Some(_)) => [Side::X, Side::O].into_iter().find_map(|s| board.line_of(s)),
+            (false, None) => None,
+        };
         for (cell, rect) in Cell::ALL.into_iter().zip(layout.cells) {
             // The winning line: its cells tinted and marked `row` (no
             // colour needed; ★ is the best cells'); on the perfect line,
             // the last move's cell.
-            let on_line = (editing && line.is_some_and(|(_, cells)| cells & cell.bit() != 0))
-                || puzzle_line.is_some_and(|cells| cells & cell.bit() != 0);
+            let on_line = line_cells.is_some_and(|cells| cells & cell.bit() != 0);
             let mut style = if on_line || last == Some(cell) {
                 theme.tint()
             } else {

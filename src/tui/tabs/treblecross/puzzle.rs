@@ -5,7 +5,7 @@
 //! cursor) is put aside while the puzzles are on, and comes back after.
 
 use super::history::History;
-use super::view::Window;
+use super::view::{three_for_opponent, Window};
 use super::{Action, TreblecrossTab};
 use crate::notation::puzzle::PuzzleText;
 use crate::notation::treblecross::{
@@ -14,7 +14,7 @@ use crate::notation::treblecross::{
 use crate::solver::grundy::GrundyTable;
 use crate::solver::puzzle::{Choice, PuzzleId};
 use crate::solver::record::Shown;
-use crate::solver::treblecross::{analyze, completes_three, immediate_wins, longest_free_segment};
+use crate::solver::treblecross::{analyze, completes_three, longest_free_segment};
 use crate::solver::treblecross::{Strip, StripAnalysis, TreblecrossRules};
 use crate::solver::treblecross::{TreblecrossPuzzle, TreblecrossTask};
 use crate::tui::playing::{self, PlayingTab};
@@ -503,9 +503,8 @@ fn wrong_cell_words(
     let mut after = strip.clone();
     after.set(cell, true);
     let n = cell + 1;
-    if let Some(&w) = immediate_wins(&after).first() {
-        // Round 19 read "hands" of a three that was there to make already.
-        return match immediate_wins(strip).contains(&w) {
+    if let Some((w, there)) = three_for_opponent(strip, &after) {
+        return match there {
             true => format!(
                 "that cell leaves the opponent three in a row at {}, which was yours to make",
                 w + 1

@@ -52,6 +52,15 @@ pub fn nim_sum_text(lengths: &[(usize, u16)], nim_sum: u16) -> String {
     )
 }
 
+/// The first cell where the opponent makes three in a row once `after`
+/// is played on `strip`, and whether it was there to make before the move
+/// (the move then leaves it, else hands it: round 19 read "hands" of a
+/// three that was there already).
+pub(super) fn three_for_opponent(strip: &[bool], after: &[bool]) -> Option<(usize, bool)> {
+    let &win = immediate_wins(after).first()?;
+    Some((win, immediate_wins(strip).contains(&win)))
+}
+
 /// What putting an `X` on `cell` does, in words: for a safe cell whether
 /// it wins (with the `details`, the segments it leaves and the new sum), for an unsafe one the win it
 /// hands the opponent, for a winning one that it wins.
@@ -75,8 +84,8 @@ pub fn cursor_words(
             run + 3
         );
     }
-    if let Some(&win) = immediate_wins(&after).first() {
-        let gives = match immediate_wins(strip).contains(&win) {
+    if let Some((win, there)) = three_for_opponent(strip, &after) {
+        let gives = match there {
             true => "leaves the opponent",
             false => "hands the opponent",
         };
