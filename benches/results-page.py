@@ -142,7 +142,7 @@ def main():
         if streamed:
             out.append(f"The sittings of the streaming form (a window of recent values in memory, "
                        f"the rest read back from the checkpoint) peaked at "
-                       f"{max(streamed) / 1024:,.0f} MiB, whatever their length.")
+                       f"{max(streamed) / 1024:,.0f} MiB.")
         out.append("")
     sys.stdout.write("\n".join(out))
 
