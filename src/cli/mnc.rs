@@ -117,13 +117,16 @@ impl Options {
 /// The position `mnc analyze` is asked about: the one written, with the
 /// moves of `--after` played from it.
 pub fn position_after(text: &str, after: Option<&str>) -> Result<Position, Error> {
-    let position: Position = text.parse()?;
+    let position: Position = text.parse().map_err(|error| Error::Argument {
+        name: "the position".into(),
+        error,
+    })?;
     match after {
         None => Ok(position),
         Some(moves) => read_moves(&position, moves)
             .map(|(_, reached)| reached)
-            .map_err(|error| Error::Option {
-                option: "--after".into(),
+            .map_err(|error| Error::Argument {
+                name: "--after".into(),
                 error,
             }),
     }

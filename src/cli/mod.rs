@@ -45,8 +45,13 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 pub enum Error {
     /// Bad input: where, and what was expected.
     Input(InputError),
-    /// Bad input in an option's argument (`--game 0.8`, `--resume F`).
+    /// Bad input in what an option names (`--resume F`, `--games F`):
+    /// the option, then the line and column.
     Option { option: String, error: InputError },
+    /// Bad input in a value typed on the command line (`--game 0.8`, a
+    /// Notakto board): its name, then the character
+    /// ([`InputError::in_argument`]: an argument has no lines).
+    Argument { name: String, error: InputError },
     /// Bad input in a file named on the command line: the file, then where.
     InFile { file: String, error: InputError },
     /// A file (or standard input) could not be read.
@@ -84,6 +89,7 @@ impl Error {
         match self {
             Error::Input(_)
             | Error::Option { .. }
+            | Error::Argument { .. }
             | Error::InFile { .. }
             | Error::Read { .. }
             | Error::Range(_)
@@ -125,6 +131,7 @@ impl fmt::Display for Error {
         match self {
             Error::Input(e) => e.fmt(f),
             Error::Option { option, error } => write!(f, "{option}: {error}"),
+            Error::Argument { name, error } => write!(f, "{name}: {}", error.in_argument()),
             Error::InFile { file, error } => write!(f, "{}: {error}", notation::escape_all(file)),
             Error::Read { source, error } => {
                 write!(f, "cannot read {}: {error}", notation::escape_all(source))
@@ -297,7 +304,7 @@ impl From<ValueTooLarge> for Error {
     long_about = "Exact analysis of 'three in a row' games: tic-tac-toe positions, \
                   Treblecross (Grundy values), Magnificent Noughts & Crosses (a perfect engine) and \
                   Notakto (its misère quotient).\n\n\
-                  Bad input gets a one-line error naming the line and column, and exit status 2."
+                  Bad input gets a one-line error naming where (a file's line and column, an argument's character) and what was expected, and exit status 2."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -319,14 +326,14 @@ pub struct Cli {
 pub struct AppArgs {
     /// A tic-tac-toe board to start with: 3 rows over 'X', '0' (or 'O')
     /// and '.', joined by '/'.
-    #[arg(long, value_parser = notation::tictactoe::board_arg)]
+    #[arg(long, value_parser = notation::argument(notation::tictactoe::board_arg))]
     pub board: Option<Board>,
     /// A Treblecross strip to start with (over 'X' and '.', 3 to
     /// 100,000 cells); opens the Treblecross tab.
-    #[arg(long, value_parser = notation::treblecross::strip_arg)]
+    #[arg(long, value_parser = notation::argument(notation::treblecross::strip_arg))]
     pub strip: Option<Strip>,
     /// A puzzle to open by its id, as the panel and `noughts puzzle` show it: mnc-3-1234.
-    #[arg(long, value_parser = notation::puzzle::id_arg)]
+    #[arg(long, value_parser = notation::argument(notation::puzzle::id_arg))]
     pub puzzle: Option<PuzzleId>,
     /// A file saved by the app (Ctrl-S) to open in its tab.
     #[arg(long)]
@@ -558,11 +565,11 @@ mod tests {
         };
         assert_eq!(
             line(&["noughts", "grundy", "5\n\u{1b}[2J"]),
-            "invalid value '5\\u{a}\\u{1b}[2J' for '[N]': line 1, column 2: expected a whole number, found character U+000A"
+            "invalid value '5\\u{a}\\u{1b}[2J' for '[N]': character 2: expected a whole number, found character U+000A"
         );
         assert_eq!(
             line(&["noughts", "grundy", "5", "--threads=\u{202e}4"]),
-            "invalid value '\\u{202e}4' for '--threads <N>': line 1, column 1: expected a whole number, found character U+202E"
+            "invalid value '\\u{202e}4' for '--threads <N>': expected a whole number, found character U+202E"
         );
         assert_eq!(
             line(&["noughts", "grundy", "--json", "5"]),

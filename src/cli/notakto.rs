@@ -47,8 +47,8 @@ impl Options {
 }
 
 /// The boards of the command line, or of standard input for `-` (separated
-/// by whitespace). An argument's errors name it as line N (the N-th board)
-/// and the column in it.
+/// by whitespace). Standard input's errors name the line and column, and the
+/// board; an argument's name the board and the character in it.
 pub fn read_boards(args: &[String]) -> Result<Vec<Board>, Error> {
     if let [only] = args {
         if only == "-" {
@@ -67,29 +67,28 @@ pub fn read_boards(args: &[String]) -> Result<Vec<Board>, Error> {
             return Ok(boards);
         }
     }
+    let in_argument = |i: usize, error| Error::Argument {
+        name: format!("board {}", i + 1),
+        error,
+    };
     if let Some(i) = args.iter().position(|a| a == "-") {
         let message = "'-' (the boards from standard input) must be the only argument";
-        return Err(Error::Input(on_board(
-            i,
-            InputError {
-                line: i + 1,
-                column: 1,
-                message: message.into(),
-            },
-        )));
+        return Err(Error::Argument {
+            name: format!("argument {}", i + 1),
+            error: InputError::at_column(1, message),
+        });
     }
     args.iter()
         .enumerate()
         .map(|(i, arg)| {
             let token = Token {
                 text: arg,
-                line: i + 1,
+                line: 1,
                 column: 1,
             };
-            read_board(&token).map_err(|e| on_board(i, e))
+            read_board(&token).map_err(|e| in_argument(i, e))
         })
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(Error::Input)
+        .collect()
 }
 
 /// An error in the `i`-th board (from 0), which it names.

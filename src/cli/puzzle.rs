@@ -16,21 +16,21 @@ use std::io::Write;
 pub struct Options {
     /// The game: tictactoe, treblecross, mnc or notakto (with --history,
     /// every game when left out).
-    #[arg(long, value_parser = crate::notation::puzzle::game_arg, required_unless_present = "history")]
+    #[arg(long, value_parser = crate::notation::argument(crate::notation::puzzle::game_arg), required_unless_present = "history")]
     game: Option<PuzzleGame>,
     /// The level, from 1 (the game's most: tictactoe 2, treblecross 10, mnc 5,
     /// notakto 5).
-    #[arg(long, default_value_t = 1, value_parser = crate::notation::count_arg)]
+    #[arg(long, default_value_t = 1, value_parser = crate::notation::argument(crate::notation::count_arg))]
     level: usize,
     /// How many puzzles (seeds counting up from --seed).
-    #[arg(long, default_value_t = 1, value_parser = crate::notation::count_arg)]
+    #[arg(long, default_value_t = 1, value_parser = crate::notation::argument(crate::notation::count_arg))]
     count: usize,
     /// The first puzzle's seed, 0 to 4294967295 [default: from the clock].
-    #[arg(long, value_parser = crate::notation::puzzle::seed_arg)]
+    #[arg(long, value_parser = crate::notation::argument(crate::notation::puzzle::seed_arg))]
     seed: Option<u32>,
     /// Puzzles rated near R instead of a level (100 to 3000; a new player is
     /// 1500): the levels are tried in turn, seeds counting up from --seed.
-    #[arg(long, value_name = "R", conflicts_with = "level", value_parser = crate::notation::puzzle::rating_arg)]
+    #[arg(long, value_name = "R", conflicts_with = "level", value_parser = crate::notation::argument(crate::notation::puzzle::rating_arg))]
     rating: Option<u16>,
     /// Only puzzles with this theme (the idea their answer turns on; each
     /// game's are listed in docs/commands.md): with a level, seeds count up
@@ -60,16 +60,16 @@ impl Options {
             return super::history::run(&folder, self.game, self.json, out);
         }
         // clap asks for --game without --history; said again, not trusted.
-        let game = self.game.ok_or_else(|| Error::Option {
-            option: "--game".into(),
+        let game = self.game.ok_or_else(|| Error::Argument {
+            name: "--game".into(),
             error: crate::notation::InputError::at_column(1, "expected a game"),
         })?;
         let levels = game.levels();
         let level = u8::try_from(self.level)
             .ok()
             .filter(|l| (1..=levels).contains(l))
-            .ok_or_else(|| Error::Option {
-                option: "--level".into(),
+            .ok_or_else(|| Error::Argument {
+                name: "--level".into(),
                 error: crate::notation::InputError::at_column(
                     1,
                     format!(
@@ -85,8 +85,8 @@ impl Options {
         });
         let theme = match &self.theme {
             None => None,
-            Some(name) => Some(game.theme(name).ok_or_else(|| Error::Option {
-                option: "--theme".into(),
+            Some(name) => Some(game.theme(name).ok_or_else(|| Error::Argument {
+                name: "--theme".into(),
                 error: crate::notation::InputError::at_column(
                     1,
                     format!(

@@ -7,6 +7,7 @@
 //! The solvers know no text; the command line and the app both read and
 //! write through here.
 
+mod argument;
 pub mod mnc;
 pub mod notakto;
 pub mod octal;
@@ -14,6 +15,8 @@ pub mod puzzle;
 pub mod saved;
 pub mod tictactoe;
 pub mod treblecross;
+
+pub use argument::{argument, ArgumentError};
 
 use crate::solver::{Cell, Outcome};
 use std::fmt;

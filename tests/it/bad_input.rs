@@ -103,16 +103,28 @@ fn mnc_analyze_bad_positions() {
     let bad = |position: &str, place: &str, words: &str| {
         assert_bad(&["mnc", "analyze", position], "", place, words)
     };
-    bad("x../.q./...", "line 1, column 6", "found 'q'");
-    bad("x../.../..", "line 1, column 11", "3 rows of 3 cells");
-    bad("XXX/.../... o", "line 1", "3 big pieces");
-    bad("xx./xx./x.. o 0 4", "line 1", "more than the 4");
-    bad("x../.../... z", "line 1, column 13", "'x' or 'o'");
-    bad("x../.../... o 7 4", "line 1, column 15", "0 to 4");
+    bad("x../.q./...", "the position: character 6:", "found 'q'");
+    bad(
+        "x../.../..",
+        "the position: character 11:",
+        "3 rows of 3 cells",
+    );
+    bad("XXX/.../... o", "the position: ", "3 big pieces");
+    bad("xx./xx./x.. o 0 4", "the position: ", "more than the 4");
+    bad("x../.../... z", "the position: character 13:", "'x' or 'o'");
+    bad("x../.../... o 7 4", "the position: character 15:", "0 to 4");
     // Hands are digits, as counts are: no sign.
-    bad("x../.../... o +3 4", "line 1, column 15", "0 to 4");
-    bad("x../.../... o 3 +4", "line 1, column 17", "0 to 4");
-    bad("oxx/ox./o.. o 1 1", "line 1", "three in a row");
+    bad(
+        "x../.../... o +3 4",
+        "the position: character 15:",
+        "0 to 4",
+    );
+    bad(
+        "x../.../... o 3 +4",
+        "the position: character 17:",
+        "0 to 4",
+    );
+    bad("oxx/ox./o.. o 1 1", "the position: ", "three in a row");
 }
 
 #[test]
@@ -120,13 +132,13 @@ fn grundy_bad_input() {
     assert_bad(
         &["grundy", "5", "--game", "0.08"],
         "",
-        "column 4",
+        "--game \"0.08\": character 4:",
         "octal digit",
     );
     assert_bad(
         &["grundy", "5", "--game", "chess"],
         "",
-        "column 1",
+        "--game \"chess\": expected",
         "kayles",
     );
     assert_bad(&["grundy", "5", "--game", "0.000"], "", "--game", "no move");

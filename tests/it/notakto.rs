@@ -295,26 +295,37 @@ fn bad_boards_get_one_line_and_status_2() {
     for (args, expected) in [
         (
             vec![".../.../...", "X../.x./..."],
-            "line 2, column 6: board 2: expected 'X' or '.', found 'x'",
+            "board 2: character 6: expected 'X' or '.', found 'x'",
         ),
         (
             vec!["X..X../..."],
-            "line 1, column 4: board 1: expected '/' after row 1, found 'X'",
+            "board 1: character 4: expected '/' after row 1, found 'X'",
         ),
         (
             vec!["X../.../.."],
-            "line 1, column 11: board 1: expected 3 rows of 3 cells",
+            "board 1: character 11: expected 3 rows of 3 cells",
         ),
         (vec!["X../.../...\u{1b}"], "U+001B"),
-        (vec![""], "line 1, column 1: board 1: expected a board such as X../.X./..., found nothing"),
-        (vec!["X../.../... .../.../..."], "(each board is a word of its own)"),
-        (vec![".../.../...", "-"], "line 2, column 1: board 2: '-' (the boards from standard input) must be the only argument"),
+        (
+            vec![""],
+            "board 1: expected a board such as X../.X./..., found nothing",
+        ),
+        (
+            vec!["X../.../... .../.../..."],
+            "(each board is a word of its own)",
+        ),
+        (
+            vec![".../.../...", "-"],
+            "argument 2: '-' (the boards from standard input) must be the only argument",
+        ),
     ] {
         let (code, out, err) = notakto(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty());
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(expected), "{err}");
+        // An argument is one line: only standard input's errors name lines.
+        assert!(!err.contains("line "), "{err}");
     }
     let out = Command::cargo_bin("noughts")
         .unwrap()

@@ -386,15 +386,15 @@ fn the_command_prints_the_puzzles_its_seed_names() {
         ),
         (
             &["tui", "--puzzle", "chess-1-1"][..],
-            "column 1: expected a game",
+            "'--puzzle <PUZZLE>': expected a game",
         ),
         (
             &["tui", "--puzzle", "mnc-9-1"][..],
-            "column 5: expected a level from 1 to 5",
+            "character 5: expected a level from 1 to 5",
         ),
         (
             &["tui", "--puzzle", "notakto-6-1"][..],
-            "column 9: expected a level from 1 to 5",
+            "character 9: expected a level from 1 to 5",
         ),
     ] {
         let out = Command::cargo_bin("noughts")

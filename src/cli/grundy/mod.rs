@@ -159,8 +159,8 @@ pub fn run(request: &Request, out: &mut impl Write) -> Result<(), Error> {
     // The name lists free segments; every code, 0.007 included, heaps.
     let sequence = match request.game.as_deref() {
         None | Some("treblecross") => Sequence::segments(),
-        Some(text) => Sequence::heaps(text.parse().map_err(|error| Error::Option {
-            option: format!("--game {}", crate::notation::quoted(text)),
+        Some(text) => Sequence::heaps(text.parse().map_err(|error| Error::Argument {
+            name: format!("--game {}", crate::notation::quoted(text)),
             error,
         })?),
     };

@@ -19,7 +19,7 @@ pub struct Options {
     #[arg(
         required_unless_present_any = ["until_period", "survey", "merge"],
         conflicts_with_all = ["until_period", "survey", "merge"],
-        value_parser = crate::notation::count_arg
+        value_parser = crate::notation::argument(crate::notation::count_arg)
     )]
     n: Option<usize>,
     /// Print the largest value and where it first occurs, the number of
@@ -37,7 +37,7 @@ pub struct Options {
     until_period: bool,
     /// With --until-period or --survey: the most values to compute
     /// [default: 1048576].
-    #[arg(long, value_name = "N", requires = "open_ended", value_parser = crate::notation::count_arg)]
+    #[arg(long, value_name = "N", requires = "open_ended", value_parser = crate::notation::argument(crate::notation::count_arg))]
     max: Option<usize>,
     /// A table of a dozen well-known games: period and pre-period (or
     /// none proved up to --max), the largest value and the rare/common mask,
@@ -56,7 +56,7 @@ pub struct Options {
     results: Option<PathBuf>,
     /// With --results: only the K-th of N shares of the games (1 to N),
     /// balanced by expected work, for a survey over several machines.
-    #[arg(long, value_name = "K/N", requires = "results", value_parser = shard_arg)]
+    #[arg(long, value_name = "K/N", requires = "results", value_parser = crate::notation::argument(shard_arg))]
     shard: Option<Shard>,
     /// Print the games of a results folder as one table (Markdown), or
     /// with --json one line each with --stats --json's fields.
@@ -92,7 +92,7 @@ pub struct Options {
     #[arg(long, value_enum, default_value = "fast")]
     method: Method,
     /// Threads for the fast method (default, and most: one per core).
-    #[arg(long, value_name = "N", value_parser = threads_arg)]
+    #[arg(long, value_name = "N", value_parser = crate::notation::argument(threads_arg))]
     threads: Option<u16>,
 }
 
