@@ -387,9 +387,12 @@ pub fn puzzle_hint(p: &TicTacToePuzzle, step: u8) -> String {
         (TicTacToeTask::Win { plies: 1 }, 1) if centre => {
             "the winning move completes a line".into()
         }
-        (TicTacToeTask::Win { plies: 3 }, 1) if centre => {
-            "the winning move makes two threats at once".into()
-        }
+        // The question already says "fork": the hint says how to find one
+        // (round 19 read "makes two threats at once" as the question again).
+        (TicTacToeTask::Win { plies: 3 }, 1) if centre => format!(
+            "look for the empty cell on two lines that each hold one {} and no {other}",
+            mark_letter(p.mover)
+        ),
         (TicTacToeTask::Win { .. }, 1) if centre => "the winning move sets up a fork".into(),
         (TicTacToeTask::Win { .. }, 2) if centre => "it is in the centre".into(),
         (TicTacToeTask::Save, 1) if centre => format!(

@@ -493,3 +493,70 @@ fn a_second_hint_names_the_row_of_an_answer_by_the_cells_name() {
     assert_eq!(rows_seen.len(), 3, "{rows_seen:?}");
     assert!(centres > 0, "no puzzle whose one answer is the centre");
 }
+
+#[test]
+fn a_fork_puzzles_first_hint_says_how_to_find_the_fork_not_the_question_again() {
+    use noughts::notation::puzzle::PuzzleText;
+    use noughts::notation::tictactoe::puzzle_hint;
+    use noughts::solver::puzzle::Puzzler;
+    use noughts::solver::tictactoe::TicTacToePuzzle;
+    // The eight lines over the board string's cells, row-major a1 b1 c1 …
+    const LINES: [[usize; 3]; 8] = [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+        [0, 4, 8],
+        [2, 4, 6],
+    ];
+    let mut puzzler = Puzzler::new();
+    let mut centres = 0;
+    for number in 1..=400u32 {
+        let p: TicTacToePuzzle = puzzler.named(2, number);
+        let question = p.question();
+        if !question.contains("find a fork") || p.answers().join(" ") != "b2" {
+            continue;
+        }
+        let hint = puzzle_hint(&p, 1);
+        // Round 19: "makes two threats at once" said the question again.
+        assert!(
+            !hint.contains("fork") && !hint.contains("threat") && !hint.contains("b2"),
+            "{question} / {hint}"
+        );
+        // What it says holds, counted from the board string alone: the
+        // centre lies on two lines, each with one of the mover's marks and
+        // none of the other's.
+        let mover = question.chars().next().unwrap();
+        let other = if mover == 'X' { 'O' } else { 'X' };
+        assert!(
+            hint.contains(&format!("one {mover} and no {other}")),
+            "{hint}"
+        );
+        let cells: Vec<char> = p
+            .position_text()
+            .chars()
+            .filter(|&c| c != '/')
+            .map(|c| {
+                if c == '0' {
+                    'O'
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect();
+        let lines = LINES
+            .iter()
+            .filter(|line| line.contains(&4))
+            .filter(|line| {
+                let mine = line.iter().filter(|&&i| cells[i] == mover).count();
+                let theirs = line.iter().filter(|&&i| cells[i] == other).count();
+                mine == 1 && theirs == 0
+            })
+            .count();
+        assert!(lines >= 2, "{}: {lines} lines", p.position_text());
+        centres += 1;
+    }
+    assert!(centres > 0, "no fork puzzle whose one answer is the centre");
+}
