@@ -145,7 +145,7 @@ fn walk<P: Clone>(tab: TabId, current: fn(&App) -> Option<P>, mut check: impl Fn
     type_keys(&mut app, "n");
     tick_until(&mut app, "a rated puzzle", |app| {
         let text = screen(app, 100, 30);
-        text.contains("PUZZLE") && !text.contains("choosing a puzzle")
+        text.contains("PUZZLE") && !text.contains("choosing the puzzle")
     });
     let text = screen(&app, 100, 30);
     assert!(!text.contains("LESSON"), "{tab:?}:\n{text}");

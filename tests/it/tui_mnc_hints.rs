@@ -164,3 +164,36 @@ fn the_hints_keep_one_style_over_the_board_and_the_legend_says_that_style() {
         "{styles:?}"
     );
 }
+
+/// At 40×16 the board's hints are at their shortest (`★sW13…`): the legend
+/// comes first after what to do and the value, its rest behind `J`
+/// (round 19 found no legend there at all).
+#[test]
+fn at_40_by_16_the_short_hints_have_their_legend_on_the_panels_pages() {
+    let mut app = App::new(Theme { color: false });
+    app.tabs.mnc = MncTab::new(Side::X, Duration::ZERO);
+    app.update(Action::SelectTab(TabId::Mnc));
+    app.update(Action::tab(MncAction::ToggleHints));
+    tick_until(&mut app, "x's turn with its values", |app| {
+        app.tabs.mnc.humans_turn() && app.tabs.mnc.value().is_some()
+    });
+    let screen = |app: &App| draw(app, 40, 16).backend().to_string();
+    let first = screen(&app);
+    assert!(
+        first.contains("★sW13"),
+        "short hints on the board:\n{first}"
+    );
+    assert!(first.contains("hints: s small,"), "{first}");
+    assert!(first.contains("J reads on"), "{first}");
+    let mut text = first.clone();
+    let mut pages = 1;
+    while !text.contains("★ best") && pages < 5 {
+        type_keys(&mut app, "J");
+        text = screen(&app);
+        pages += 1;
+    }
+    assert!(
+        text.contains("W9 win in 9,") && text.contains("★ best"),
+        "{text}"
+    );
+}

@@ -556,7 +556,7 @@ fn mnc_puzzles_play_on_against_the_engine_until_the_win_is_home() {
             let text = screen(&app);
             // A near one, or a puzzle missed above coming back by its id.
             let making =
-                text.contains("choosing a puzzle near") || text.contains("making puzzle mnc-");
+                text.contains("choosing the puzzle nearest") || text.contains("making puzzle mnc-");
             assert!(making, "{text}");
             assert!(!text.contains(&format!("PUZZLE {puzzle}")), "{text}");
             assert!(!text.contains("✓"), "{text}");

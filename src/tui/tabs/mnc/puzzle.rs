@@ -62,7 +62,7 @@ impl Puzzles for MncTab {
         self.playing.ask(Ask::Puzzle(choice));
         self.message = Some(match choice {
             Choice::Named(id) => format!("making puzzle {id}…"),
-            Choice::Near { rating, .. } => format!("choosing a puzzle near {rating}…"),
+            Choice::Near { rating, .. } => format!("choosing the puzzle nearest {rating}…"),
         });
         None
     }

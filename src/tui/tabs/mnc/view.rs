@@ -544,7 +544,9 @@ impl MncTab {
                 }
             }
         }
-        if self.hints && self.humans_turn() && !short {
+        // A short panel keeps the legend too, behind `J` if it must: the
+        // short forms (`★sW13…`) are where it is needed most (round 19).
+        if self.hints && self.humans_turn() {
             lines.extend(hint_legend(width, hint_style, theme));
         }
         // Said before the first moves, as the advice is.
