@@ -768,3 +768,61 @@ fn a_lessons_finished_three_is_marked_won() {
         assert!(text.contains(cell), "{cell}:\n{text}");
     }
 }
+
+/// Sizes from the smallest up, where the panel's words fill it to
+/// different depths.
+const SIZES_TRIED: [(u16, u16); 12] = [
+    (40, 16),
+    (40, 20),
+    (50, 18),
+    (60, 20),
+    (60, 24),
+    (70, 22),
+    (80, 20),
+    (80, 24),
+    (90, 24),
+    (100, 30),
+    (120, 40),
+    (200, 60),
+];
+
+#[test]
+fn the_cursors_line_leaves_the_panels_parts_in_their_order_from_key_to_key() {
+    // Round 19's Notakto step 7 at 80×24: the cursor's line, one row or
+    // two as the cursor moved, made the panel choose another order of its
+    // parts from one key to the next. What stands above the cursor's line
+    // (or the whole page, where it is behind `J`) must not change.
+    let mut pointers = HashMap::new();
+    for step in 4..=7 {
+        for (width, height) in SIZES_TRIED {
+            let mut app = notakto_step(step);
+            type_keys(&mut app, "tt");
+            let above = |app: &App| -> Vec<String> {
+                let text = screen(app, width, height);
+                let lines: Vec<String> = text.lines().map(str::to_string).collect();
+                match lines.iter().position(|l| l.contains("the cursor:")) {
+                    Some(k) => lines[..k].to_vec(),
+                    None => (lines.into_iter())
+                        .filter(|l| !l.contains("more rows"))
+                        .collect(),
+                }
+            };
+            let first = above(&app);
+            for _ in 0..27 {
+                app.handle(&key(KeyCode::Right), AREA);
+                let text = screen(&app, width, height);
+                if let Some(line) = text.lines().find(|l| l.contains("the cursor:")) {
+                    pointers.insert(line.trim().chars().count(), line.to_string());
+                }
+                let now = above(&app);
+                assert_eq!(
+                    first, now,
+                    "step {step} at {width}×{height}: the panel moved with the cursor\n{text}"
+                );
+            }
+        }
+    }
+    // The cursor's line took lines of different lengths (the checks above
+    // were not idle).
+    assert!(pointers.len() > 1, "{pointers:?}");
+}

@@ -31,6 +31,10 @@ pub struct PuzzlePanel {
     /// there: it goes wherever the last hint goes (a hint saying "the panel
     /// says" over no such line read as broken at 40×16).
     pub pointer: Vec<Line<'static>>,
+    /// The longest of the cursor's lines in this position (wherever the
+    /// cursor goes): the panel keeps its rows, so that its parts stay in
+    /// their order from key to key.
+    pub pointer_longest: Vec<Line<'static>>,
     pub standing: Vec<Line<'static>>,
     pub notes: Vec<Line<'static>>,
     /// The heading's first line stays on a small screen: a run's clock, a
@@ -72,10 +76,19 @@ impl PuzzlePanel {
 
     pub fn render(self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let all = self.lines();
-        if rows_of(&all, area.width) <= usize::from(area.height) {
+        // The cursor's line changes with every cursor key, one row or two:
+        // the choice below counts it as long as its longest, so that the
+        // parts keep their order from key to key (round 19's Notakto step 7
+        // at 80×24 reordered them as the cursor moved).
+        let pad = rows_of(&self.pointer_longest, area.width)
+            .saturating_sub(rows_of(&self.pointer, area.width));
+        let rows = |lines: &[Line<'_>]| {
+            let with_pointer = pad > 0 && self.pointer.iter().all(|p| lines.contains(p));
+            rows_of(lines, area.width) + if with_pointer { pad } else { 0 }
+        };
+        if rows(&all) <= usize::from(area.height) {
             return render_wrapped(all, area, buf, theme.dim());
         }
-        let rows = |lines: &[Line<'_>]| rows_of(lines, area.width);
         let height = usize::from(area.height);
         // Less where there is no room: first the notes and the earlier
         // hints (the rating line stays: a player watches it), then the

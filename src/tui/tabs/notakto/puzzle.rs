@@ -257,25 +257,32 @@ impl NotaktoTab {
         // wins), so that the player can look for it (round 10 guessed).
         // Not before the lesson teaches what boards count as: round 19 read
         // "makes board 2 a half" on step 3, halves taught on step 5.
-        let spot = self.cursor;
         let taught = self.counts_taught();
         if t.attempt.is_open() && t.attempt.hints >= 2 && !self.details && taught {
-            let mv = spot.as_move();
-            let at = move_named(mv, false);
-            let words = match self.boards.get(spot.board) {
-                Some(b) if b.is_dead() => format!(
-                    "the cursor: board {} is dead; move the cursor to a live board",
-                    mv.board + 1
-                ),
-                Some(b) if b.has_x(spot.cell) => {
-                    format!("the cursor: {at} has an X; move the cursor to an empty cell")
+            let words = |spot: Spot| {
+                let mv = spot.as_move();
+                let at = move_named(mv, false);
+                match self.boards.get(spot.board) {
+                    Some(b) if b.is_dead() => format!(
+                        "the cursor: board {} is dead; move the cursor to a live board",
+                        mv.board + 1
+                    ),
+                    Some(b) if b.has_x(spot.cell) => {
+                        format!("the cursor: {at} has an X; move the cursor to an empty cell")
+                    }
+                    _ => format!(
+                        "the cursor: X at {at} {}",
+                        makes_words(&self.boards, mv, &format!("board {}", mv.board + 1))
+                    ),
                 }
-                _ => format!(
-                    "the cursor: X at {at} {}",
-                    makes_words(&self.boards, mv, &format!("board {}", mv.board + 1))
-                ),
             };
-            panel.pointer.push(Line::styled(words, theme.dim()));
+            panel.pointer.push(Line::styled(words(self.cursor), theme.dim()));
+            // The panel keeps room for the longest of them, so that its
+            // parts stay in their order as the cursor moves.
+            let spots = (0..self.boards.len())
+                .flat_map(|board| crate::solver::Cell::ALL.map(|cell| Spot { board, cell }));
+            let longest = spots.map(words).max_by_key(|w| w.chars().count());
+            panel.pointer_longest = longest.map(Line::raw).into_iter().collect();
         }
         // The last hint gave the answer already: said once.
         let told = t.attempt.hints >= puzzle::HINT_STEPS;
