@@ -501,16 +501,7 @@ fn a_fork_puzzles_first_hint_says_how_to_find_the_fork_not_the_question_again() 
     use noughts::solver::puzzle::Puzzler;
     use noughts::solver::tictactoe::TicTacToePuzzle;
     // The eight lines over the board string's cells, row-major a1 b1 c1 …
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
+    use crate::independent::LINES;
     let mut puzzler = Puzzler::new();
     let mut centres = 0;
     for number in 1..=400u32 {
