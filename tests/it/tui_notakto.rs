@@ -1155,3 +1155,42 @@ fn the_rule_in_one_sentence_is_on_some_page_at_40_by_16() {
         "{pages}"
     );
 }
+
+#[test]
+fn after_a_miss_and_a_hint_the_puzzles_heading_is_on_screen_or_behind_the_sign() {
+    // Round 20, 80×24: a wrong cell then `t` left only the hint, the miss
+    // and the question; the puzzle's id and rating had gone with no
+    // `… N more rows`, and `J` had nothing to show.
+    let mut cases = 0;
+    for level in 1..=3u8 {
+        for seed in 1..=25u32 {
+            for (width, height) in [(80, 24), (40, 16), (60, 20)] {
+                let mut app = App::new(Theme { color: false });
+                app.open_puzzle(format!("notakto-{level}-{seed}").parse().unwrap());
+                let t = app.tabs.notakto.training().current.as_ref().unwrap();
+                let boards = app.tabs.notakto.boards().to_vec();
+                let answers = t.puzzle.answers.clone();
+                let wrong = (0..boards.len())
+                    .flat_map(|board| Cell::ALL.map(|cell| Move { board, cell }))
+                    .find(|m| {
+                        !boards[m.board].is_dead()
+                            && !boards[m.board].has_x(m.cell)
+                            && !answers.contains(m)
+                    });
+                let Some(wrong) = wrong else { continue };
+                app.update(noughts::tui::app::Action::tab(notakto::Action::Click(
+                    wrong.board,
+                    wrong.cell,
+                )));
+                type_keys(&mut app, "t");
+                let text = draw(&app, width, height).backend().to_string();
+                assert!(
+                    text.contains("PUZZLE notakto-") || text.contains("J reads on"),
+                    "notakto-{level}-{seed} at {width}×{height}:\n{text}"
+                );
+                cases += 1;
+            }
+        }
+    }
+    assert!(cases > 100, "{cases}");
+}

@@ -217,27 +217,15 @@ impl PuzzlePanel {
         // sign where the lines kept need every row, so that the sign would
         // cost them one (the footer names the keys; the board shows the
         // game): a lesson's heading stays at 40×16. Notes never go
-        // silently (a puzzle's answer, what letters stand for).
+        // silently (a puzzle's answer, what letters stand for), nor does
+        // the heading: round 20 lost a puzzle's id and rating at 80×24
+        // after a hint, with no sign and nothing for `J` to show (round 16
+        // had let it go to keep the question and the newest words whole).
         let quiet = |line: &Line<'static>| self.standing.contains(line) || self.said.contains(line);
         if let Some(chosen) = lines.iter().find(|l| rows(l) <= height) {
             if rows(chosen) == height && left_out(chosen).iter().all(quiet) {
                 return render_wrapped(chosen.clone(), area, buf, theme.dim());
             }
-        }
-        // Where the newest words and the question fill every row, they
-        // stay, and the heading gives way without a sign: what the player
-        // must read before the rating and the aim (round 16's wrong answer
-        // at 40×16 left the lesson's question behind `… 6 more rows`).
-        // Not in a run (its clock stays: round 12), nor once the puzzle is
-        // over (its question no longer asks anything).
-        let heading = |line: &Line<'static>| quiet(line) || self.heading.contains(line);
-        if self.open
-            && !self.run
-            && !self.question.is_empty()
-            && rows(&least) == height
-            && left_out(&least).iter().all(heading)
-        {
-            return render_wrapped(least, area, buf, theme.dim());
         }
         // Else the first that fits over every row but the sign's, and what
         // gave way after it, behind the sign (`J` reads on): round 15 lost
