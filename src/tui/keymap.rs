@@ -47,6 +47,11 @@ impl When {
     /// 14).
     pub const NO_PUZZLE: When = When(1 << 17);
 
+    /// A puzzle run on: its own word for `n`, which skips the puzzle and
+    /// in a streak run ends the run (round 20 pressed `n next` there and
+    /// lost the run).
+    pub const RUN: When = When(1 << 18);
+
     /// A puzzle shown and not answered yet: its answer keys need it (the
     /// footer stops offering `Space answer` once the puzzle is over).
     pub const OPEN: When = When(1 << 16);
@@ -71,7 +76,7 @@ impl When {
     pub const fn mode(n: u8) -> When {
         assert!(
             n < 12,
-            "modes 12 and up are the app's (When::LESSON, OUTSIDE_LESSONS, HINTS, OUTSIDE_RUNS, OPEN, NO_PUZZLE)"
+            "modes 12 and up are the app's (When::LESSON, OUTSIDE_LESSONS, HINTS, OUTSIDE_RUNS, OPEN, NO_PUZZLE, RUN)"
         );
         When(1 << n)
     }

@@ -114,7 +114,7 @@ pub trait Tab: Default + Puzzles + Keep + TabBasics {
                 mode.or(When::HINTS).or(When::LESSON)
             }
             _ if training.in_lesson() => mode.or(When::LESSON),
-            (Some(_), _) => mode.or(When::OUTSIDE_LESSONS),
+            (Some(_), _) => mode.or(When::OUTSIDE_LESSONS).or(When::RUN),
             (None, true) => mode
                 .or(When::OUTSIDE_RUNS)
                 .or(When::HINTS)
