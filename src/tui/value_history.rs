@@ -80,7 +80,9 @@ impl ValueHistory {
             shown => {
                 let ply = match shown {
                     Shown::Review { ply } => ply,
-                    _ if R::winner(record.current()).is_some() => record.moves().len(),
+                    // Over, won or drawn (round 20 found no history after
+                    // a drawn tic-tac-toe game).
+                    _ if R::is_over(record.current()) => record.moves().len(),
                     _ => return None,
                 };
                 let notes = record.annotations().filter(|n| !n.is_empty())?;
@@ -199,14 +201,31 @@ impl ValueHistory {
             .max()
             .unwrap_or(1)
             .max(1);
-        let titles = [
-            format!(
-                "value history for {side}: a win above the line, a loss below, \
-                 the taller the nearer the end"
-            ),
-            format!("for {side}: win above, loss below; taller: nearer the end"),
-            format!("for {side}: win up, loss down"),
-        ];
+        // Where no distance is known (a long Treblecross strip, many Notakto
+        // boards) every bar is full height: the legend says so instead of
+        // "taller: nearer the end" (round 20 read it over bars of one height).
+        let distances = self.endings.iter().any(|e| match e {
+            Ending::Win(d) | Ending::Loss(d) => d.is_some(),
+            Ending::Draw => false,
+        });
+        let titles = match distances {
+            true => [
+                format!(
+                    "value history for {side}: a win above the line, a loss below, \
+                     the taller the nearer the end"
+                ),
+                format!("for {side}: win above, loss below; taller: nearer the end"),
+                format!("for {side}: win up, loss down"),
+            ],
+            false => [
+                format!(
+                    "value history for {side}: a win above the line, a loss below \
+                     (who wins is known, not how soon)"
+                ),
+                format!("for {side}: win above, loss below (results only)"),
+                format!("for {side}: win up, loss down"),
+            ],
+        };
         if let Some(title) = titles
             .into_iter()
             .map(|t| Line::styled(t, theme.dim()))
@@ -384,6 +403,29 @@ mod tests {
             assert_eq!(history.position_at("you", area, at), Some(k));
         }
         assert_eq!(history.position_at("you", area, At::new(2, 0)), None);
+    }
+
+    /// Bars of one height where no distance is known: the legend does not
+    /// say "taller: nearer the end" over them (round 20), and does where a
+    /// distance is known.
+    #[test]
+    fn the_legend_speaks_of_height_only_where_a_distance_is_known() {
+        let legend = |endings: Vec<Ending>| {
+            let history = ValueHistory {
+                marks: vec![None; endings.len()],
+                endings,
+                shown: 0,
+            };
+            let area = Rect::new(0, 0, 100, 9);
+            let mut buf = Buffer::empty(area);
+            history.render("you", area, &mut buf, &Theme { color: false });
+            (0..100).map(|x| buf[(x, 0)].symbol().to_string()).collect::<String>()
+        };
+        let results_only = legend(vec![Ending::Win(None), Ending::Loss(None), Ending::Win(None)]);
+        assert!(!results_only.contains("taller"), "{results_only}");
+        assert!(results_only.contains("not how soon"), "{results_only}");
+        let known = legend(vec![Ending::Win(Some(3)), Ending::Loss(Some(2)), Ending::Win(Some(1))]);
+        assert!(known.contains("the taller the nearer the end"), "{known}");
     }
 
     /// A win kept to its end rises: each bar at least as tall as the one

@@ -115,6 +115,11 @@ fn perfect_play_against_the_engine_is_a_draw() {
     let text = screen(&app);
     assert!(text.contains("GAME OVER: a draw"), "{text}");
     assert!(!text.contains("??"), "no blunder marked: {text}");
+    // A finished draw draws its value history as a win or a loss does
+    // (round 20 found none, though the README says every finished game
+    // has one).
+    let wide = draw(&app, 200, 40).backend().to_string();
+    assert!(wide.contains("value history for you"), "{wide}");
 }
 
 #[test]
