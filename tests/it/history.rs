@@ -266,7 +266,7 @@ fn d_opens_a_dashboard_of_the_rating_themes_and_missed_puzzles_and_m_plays_them(
         "m replays missed".into(),
         // One figure a name: the longest row of solves, and each run's best
         // (round 16 read "best streak 2; best runs: streak 0").
-        "most solved in a row 2; best streak run 0, best timed run 0".into(),
+        "most rated puzzles solved in a row 2; best streak run 0, best timed run 0".into(),
     ] {
         assert!(text.contains(&words), "{words:?} not in\n{text}");
     }

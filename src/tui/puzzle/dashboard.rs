@@ -1,7 +1,7 @@
 //! What the puzzles remember, and the dashboard that shows it: each
 //! attempt kept as it ends, the missed puzzles brought back and replayed;
 //! the dashboard (`D`, in the puzzles or on a first screen): a game's rating over time,
-//! its themes from weakest to strongest, the most solved in a row and the best runs, and
+//! its themes from weakest to strongest, the most rated puzzles solved in a row and the best runs, and
 //! the missed puzzles waiting to be played again (`m` plays them, one after
 //! another). Everything on it is read off the record and the history, so
 //! it says what the command line's `noughts puzzle --history` says.
@@ -68,7 +68,7 @@ pub fn lines(trainer: &Trainer, waiting: bool, width: u16, theme: &Theme) -> Vec
     }
     lines.push(Line::styled(
         format!(
-            "most solved in a row {}; best streak run {}, best timed run {}",
+            "most rated puzzles solved in a row {}; best streak run {}, best timed run {}",
             p.best,
             trainer.best_run(RunKind::Streak),
             trainer.best_run(RunKind::Timed)
