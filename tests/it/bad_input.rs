@@ -142,6 +142,13 @@ fn grundy_bad_input() {
         "kayles",
     );
     assert_bad(&["grundy", "5", "--game", "0.000"], "", "--game", "no move");
+    // A sign is the count's mistake, not an unknown option (round 20).
+    assert_bad(
+        &["grundy", "-5"],
+        "",
+        "'-5' for '[N]'",
+        "expected a whole number, found '-'",
+    );
     assert_bad(
         &["grundy", "2147483649"],
         "",

@@ -19,6 +19,9 @@ pub struct Options {
     #[arg(
         required_unless_present_any = ["until_period", "survey", "merge"],
         conflicts_with_all = ["until_period", "survey", "merge"],
+        // `grundy -5` is a count with a sign, not an unknown option: said
+        // so by the count's own words (round 20).
+        allow_negative_numbers = true,
         value_parser = crate::notation::argument(crate::notation::count_arg)
     )]
     n: Option<usize>,
