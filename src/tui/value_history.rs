@@ -191,41 +191,29 @@ impl ValueHistory {
         if !Self::drawn(bars) {
             return;
         }
-        let longest = self
-            .endings
-            .iter()
+        // The longest distance known, if any: where none is (a long
+        // Treblecross strip, many Notakto boards) every bar is full height,
+        // and the legend says so instead of "taller: nearer the end" (round
+        // 20 read it over bars of one height).
+        let known = (self.endings.iter())
             .filter_map(|e| match e {
                 Ending::Win(d) | Ending::Loss(d) => *d,
                 Ending::Draw => None,
             })
-            .max()
-            .unwrap_or(1)
-            .max(1);
-        // Where no distance is known (a long Treblecross strip, many Notakto
-        // boards) every bar is full height: the legend says so instead of
-        // "taller: nearer the end" (round 20 read it over bars of one height).
-        let distances = self.endings.iter().any(|e| match e {
-            Ending::Win(d) | Ending::Loss(d) => d.is_some(),
-            Ending::Draw => false,
-        });
-        let titles = match distances {
-            true => [
-                format!(
-                    "value history for {side}: a win above the line, a loss below, \
-                     the taller the nearer the end"
-                ),
-                format!("for {side}: win above, loss below; taller: nearer the end"),
-                format!("for {side}: win up, loss down"),
-            ],
-            false => [
-                format!(
-                    "value history for {side}: a win above the line, a loss below \
-                     (who wins is known, not how soon)"
-                ),
-                format!("for {side}: win above, loss below (results only)"),
-                format!("for {side}: win up, loss down"),
-            ],
+            .max();
+        let longest = known.unwrap_or(1).max(1);
+        let (long, short) = match known {
+            Some(_) => (
+                ", the taller the nearer the end",
+                "; taller: nearer the end",
+            ),
+            None => (" (who wins is known, not how soon)", " (results only)"),
         };
+        let titles = [
+            format!("value history for {side}: a win above the line, a loss below{long}"),
+            format!("for {side}: win above, loss below{short}"),
+            format!("for {side}: win up, loss down"),
+        ];
         if let Some(title) = titles
             .into_iter()
             .map(|t| Line::styled(t, theme.dim()))
@@ -379,6 +367,22 @@ fn compact_name(side: &str, area: Rect) -> &str {
 mod tests {
     use super::*;
 
+    /// A history of `endings`, unmarked, `shown` in reverse.
+    fn history(endings: Vec<Ending>, shown: usize) -> ValueHistory {
+        ValueHistory {
+            marks: vec![None; endings.len()],
+            endings,
+            shown,
+        }
+    }
+
+    /// `history` drawn on a blank `area`, without colour.
+    fn drawn(history: &ValueHistory, area: Rect) -> Buffer {
+        let mut buf = Buffer::empty(area);
+        history.render("you", area, &mut buf, &Theme { color: false });
+        buf
+    }
+
     #[test]
     fn the_compact_strip_has_a_cell_a_position_and_clicks_find_them() {
         let endings = vec![
@@ -387,15 +391,9 @@ mod tests {
             Ending::Draw,
             Ending::Win(Some(1)),
         ];
-        let history = ValueHistory {
-            marks: vec![None; endings.len()],
-            endings,
-            shown: 1,
-        };
+        let history = history(endings, 1);
         let area = Rect::new(0, 0, 40, 1);
-        let mut buf = Buffer::empty(area);
-        let theme = Theme { color: false };
-        history.render("you", area, &mut buf, &theme);
+        let buf = drawn(&history, area);
         let row: String = (0..40).map(|x| buf[(x, 0)].symbol().to_string()).collect();
         assert!(row.starts_with("you: ▀▄─▀ ▀ win ▄ loss"), "{row}");
         for k in 0..4 {
@@ -411,14 +409,7 @@ mod tests {
     #[test]
     fn the_legend_speaks_of_height_only_where_a_distance_is_known() {
         let legend = |endings: Vec<Ending>| {
-            let history = ValueHistory {
-                marks: vec![None; endings.len()],
-                endings,
-                shown: 0,
-            };
-            let area = Rect::new(0, 0, 100, 9);
-            let mut buf = Buffer::empty(area);
-            history.render("you", area, &mut buf, &Theme { color: false });
+            let buf = drawn(&history(endings, 0), Rect::new(0, 0, 100, 9));
             (0..100).map(|x| buf[(x, 0)].symbol().to_string()).collect::<String>()
         };
         let results_only = legend(vec![Ending::Win(None), Ending::Loss(None), Ending::Win(None)]);
@@ -434,14 +425,8 @@ mod tests {
     #[test]
     fn a_win_played_out_rises_toward_its_end() {
         let endings: Vec<Ending> = (0..=6).rev().map(|d| Ending::Win(Some(d))).collect();
-        let history = ValueHistory {
-            marks: vec![None; endings.len()],
-            endings,
-            shown: 0,
-        };
         let area = Rect::new(0, 0, 28, 9);
-        let mut buf = Buffer::empty(area);
-        history.render("you", area, &mut buf, &Theme { color: false });
+        let buf = drawn(&history(endings, 0), area);
         let heights: Vec<usize> = (0..area.width)
             .map(|x| {
                 (1..area.height)
@@ -457,11 +442,7 @@ mod tests {
 
     #[test]
     fn columns_and_clicks_agree_both_ways() {
-        let history = ValueHistory {
-            endings: vec![Ending::Win(Some(3)); 10],
-            marks: vec![None; 10],
-            shown: 0,
-        };
+        let history = history(vec![Ending::Win(Some(3)); 10], 0);
         for width in [10, 23, 40, 77] {
             for k in 0..10 {
                 let column = history.column(k, width);
