@@ -63,10 +63,19 @@ impl Overlay {
         }
     }
 
-    /// The pop-up's closing line, from its keys' footer words.
-    fn closing(&self) -> String {
+    /// The pop-up's keys that have a footer word, as `(keys, word)`: its
+    /// closing line, and the app's footer while it is shown (the tab's keys
+    /// there would not work; round 20 read them under `D`).
+    pub fn footer_entries(&self) -> Vec<(&'static str, &'static str)> {
         keymap::hints(OVERLAY, self.mode())
             .filter_map(|h| h.footer_entry())
+            .collect()
+    }
+
+    /// The pop-up's closing line, from its keys' footer words.
+    fn closing(&self) -> String {
+        self.footer_entries()
+            .into_iter()
             .map(|(keys, word)| format!("  {keys} {word}"))
             .collect()
     }

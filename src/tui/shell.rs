@@ -224,8 +224,23 @@ impl Shell<'_> {
             .map(|(c, r)| fit(c, r))
             .find(|(_, _, shown)| *shown >= wanted)
             .unwrap_or_else(|| fit(false, false));
+        self.render_entries(entries.into_iter().chain(general), area, buf);
+    }
+
+    /// The footer while a pop-up is shown: its keys alone, as the tab's and
+    /// the app's do not work under it.
+    pub fn render_overlay_footer(&self, entries: &[(&str, &str)], area: Rect, buf: &mut Buffer) {
+        self.render_entries(entries.iter().copied(), area, buf);
+    }
+
+    fn render_entries<'e>(
+        &self,
+        entries: impl Iterator<Item = (&'e str, &'e str)>,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
         let mut spans = Vec::new();
-        for (keys, word) in entries.into_iter().chain(general) {
+        for (keys, word) in entries {
             spans.push(Span::styled(format!(" {keys} "), self.theme.key()));
             spans.push(Span::styled(format!("{word} "), self.theme.dim()));
         }

@@ -906,6 +906,41 @@ fn s_t_and_d_work_from_every_first_screen() {
     }
 }
 
+/// Under a pop-up the footer names the pop-up's keys, not the tab's (round
+/// 20 read `Space play  L lesson  g vs engine` under the dashboard, where
+/// none of them works).
+#[test]
+fn a_pop_up_s_footer_names_its_own_keys_in_every_tab() {
+    for tab in [
+        TabId::TicTacToe,
+        TabId::Treblecross,
+        TabId::Mnc,
+        TabId::Notakto,
+    ] {
+        // (Help and the rules cover the footer's row with their frame.)
+        for (key, words) in [('D', Some("D/Esc closes")), ('?', None), ('r', None)] {
+            let mut app = fresh();
+            app.update(Action::SelectTab(tab));
+            settle(&mut app);
+            let before = draw(&app, 100, 30).backend().to_string();
+            let footer = |text: &str| text.lines().last().unwrap().to_string();
+            assert!(footer(&before).contains("? help"), "{tab:?}: {before}");
+            app.handle(&press(KeyCode::Char(key)), AREA);
+            for ascii in [false, true] {
+                app.ascii = ascii;
+                let text = draw(&app, 100, 30).backend().to_string();
+                let last = footer(&text);
+                if let Some(words) = words {
+                    assert!(last.contains(words), "{key} on {tab:?}: {last:?}");
+                }
+                for theirs in ["? help", "q quit", "lesson", "puzzle"] {
+                    assert!(!last.contains(theirs), "{key} on {tab:?}: {last:?}");
+                }
+            }
+        }
+    }
+}
+
 /// S during a game puts it aside as P does, and Esc brings back the same
 /// game; in a lesson S starts no run (the lesson's keys offer none); D
 /// leaves the tab's words as they were.

@@ -52,7 +52,21 @@ impl Widget for &App {
         );
         self.page().render(layout.body, buf, &self.theme);
         if area.height >= 2 {
-            shell.render_footer(layout.footer, buf);
+            match &self.overlay {
+                Some(overlay) => {
+                    let entries = overlay.footer_entries();
+                    let entries: Vec<_> = if self.ascii {
+                        entries
+                            .into_iter()
+                            .map(|(keys, word)| (ascii::key_words(keys), word))
+                            .collect()
+                    } else {
+                        entries
+                    };
+                    shell.render_overlay_footer(&entries, layout.footer, buf);
+                }
+                None => shell.render_footer(layout.footer, buf),
+            }
         }
         if let Some(overlay) = &self.overlay {
             let hints = self.shown_keys(self.hints());
