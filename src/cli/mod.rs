@@ -194,6 +194,12 @@ pub fn usage_line(error: &clap::Error, args: &[OsString]) -> String {
         _ => error.to_string(),
     };
     let text = escape_quoted_arguments(&text, args);
+    // A missing argument is answered with how the command is written
+    // (round 20 read `noughts notakto` answered with no usage line).
+    let usage = (error.kind() == clap::error::ErrorKind::MissingRequiredArgument)
+        .then(|| text.lines().find_map(|l| l.trim().strip_prefix("Usage:")))
+        .flatten()
+        .map(|usage| format!(" (usage: {}; --help says more)", usage.trim()));
     let mut lines = text
         .lines()
         .map(str::trim)
@@ -202,7 +208,7 @@ pub fn usage_line(error: &clap::Error, args: &[OsString]) -> String {
     let first = first.trim_start_matches("error: ");
     let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("tip:")).collect();
     match first.strip_suffix(':') {
-        Some(head) => format!("{head}: {}", rest.join(", ")),
+        Some(head) => format!("{head}: {}{}", rest.join(", "), usage.unwrap_or_default()),
         // "invalid value 'foo' for '--format'" says what would do.
         None => match rest.iter().find(|l| l.starts_with("[possible values")) {
             Some(values) => format!("{first} {values}"),

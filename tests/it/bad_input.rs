@@ -237,6 +237,18 @@ fn usage_errors_exit_2_too() {
     }
 }
 
+/// A command missing its argument says how it is written, on the one line
+/// (round 20 ran `noughts notakto` and read no usage).
+#[test]
+fn a_missing_argument_is_answered_with_the_usage() {
+    for (args, usage) in [
+        (&["notakto"][..], "usage: noughts notakto <BOARDS>..."),
+        (&["mnc", "analyze"], "usage: noughts mnc analyze <POSITION>"),
+    ] {
+        assert_bad(args, "", "not provided", usage);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
