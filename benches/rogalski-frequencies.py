@@ -17,6 +17,7 @@ files are not copied here). Prints a Markdown table; with --out, writes it.
 """
 
 import argparse
+import array
 import datetime
 import json
 import subprocess
@@ -27,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / "target" / "release" / "noughts"
 BLOCK = 1 << 16
 BLOCK_BYTES = 2 * BLOCK + 4
+# The most heaps one streamed run holds (`noughts grundy`'s limit).
+MOST_HEAPS = 1 << 32
 
 
 def value_at(checkpoint: Path, heap: int) -> int:
@@ -36,6 +39,58 @@ def value_at(checkpoint: Path, heap: int) -> int:
         assert header.startswith(b"# noughts grundy checkpoint 2: "), header
         f.seek(len(header) + (heap // BLOCK) * BLOCK_BYTES + 2 * (heap % BLOCK))
         return int.from_bytes(f.read(2), "little")
+
+
+def values_of(f, header: int, start: int, count: int) -> array.array:
+    """G(start) … G(start + count − 1) from an open checkpoint whose header
+    line is `header` bytes long (the blocks' checksums skipped)."""
+    out = array.array("H")
+    heap, end = start, start + count
+    while heap < end:
+        block, at = divmod(heap, BLOCK)
+        take = min(BLOCK - at, end - heap)
+        f.seek(header + block * BLOCK_BYTES + 2 * at)
+        out.frombytes(f.read(2 * take))
+        heap += take
+    assert len(out) == count, "the checkpoint ends too soon"
+    if sys.byteorder != "little":
+        out.byteswap()
+    return out
+
+
+def value_apart(checkpoint: Path, game: str, n: int, chunk: int = 1 << 20) -> int:
+    """G(n) worked out here from G(0) … G(n − 1) in the checkpoint, by the
+    plain mex over every move of the octal code (nothing of noughts' method):
+    a streamed run holds 2^32 heaps, and their table at 2^32 counts G(2^32),
+    one past them. A heap of n is at least as long as every digit here."""
+    digits = [int(d) for d in game.split(".")[1]]
+    seen = set()
+    with open(checkpoint, "rb") as f:
+        header = len(f.readline())
+        for k, digit in enumerate(digits, start=1):
+            rest = n - k
+            if digit & 1 and rest == 0:
+                seen.add(0)
+            if digit & 2 and rest > 0:
+                seen.add(values_of(f, header, rest, 1)[0])
+            if digit & 4 and rest > 1:
+                # G(a) xor G(rest − a), a = 1 … rest // 2: one run forward,
+                # one backward, xored a chunk at a time as whole numbers.
+                a, last = 1, rest // 2
+                while a <= last:
+                    c = min(chunk, last - a + 1)
+                    left = values_of(f, header, a, c)
+                    right = values_of(f, header, rest - a - c + 1, c)[::-1]
+                    both = int.from_bytes(left.tobytes(), "little") ^ int.from_bytes(
+                        right.tobytes(), "little")
+                    xored = array.array("H")
+                    xored.frombytes(both.to_bytes(2 * c, "little"))
+                    seen.update(xored)
+                    a += c
+    mex = 0
+    while mex in seen:
+        mex += 1
+    return mex
 
 
 def theirs(repo: Path, game: str, n: int):
@@ -77,7 +132,9 @@ def main():
     ).stdout.strip()
     rows = []
     for game in args.games.split(","):
-        n_values = (1 << args.max_power) + 1
+        # G(0) … G(2^K); a run holds at most 2^32 heaps, and G(2^32) is
+        # then worked out apart (value_apart).
+        n_values = min((1 << args.max_power) + 1, MOST_HEAPS)
         checkpoint = args.work / f"{game}.bin"
         out = subprocess.run(
             [str(BIN), "grundy", str(n_values), "--game", game,
@@ -93,7 +150,11 @@ def main():
             ours = {int(v): c for v, c in prefix["histogram"].items()}
             # Their convention: G(1) … G(n).
             ours[0] -= 1
-            g_n = value_at(checkpoint, n)
+            if n < n_values:
+                g_n = value_at(checkpoint, n)
+            else:
+                g_n = value_apart(checkpoint, game, n)
+                print(f"{game}: G({n}) = {g_n}, worked out apart", file=sys.stderr)
             ours[g_n] = ours.get(g_n, 0) + 1
             ours = {v: c for v, c in ours.items() if c}
             published = theirs(args.repo, game, n)
@@ -103,7 +164,8 @@ def main():
                 agreed.append(n)
             else:
                 differed.append(n)
-        rows.append((game, agreed, differed, missing, doc["prefixes"][-2]["sha256"]))
+        whole = next(p for p in doc["prefixes"] if p["n"] == 1 << args.max_power)
+        rows.append((game, agreed, differed, missing, whole["sha256"]))
         print(f"{game}: {len(agreed)} agree, {len(differed)} differ", file=sys.stderr)
     lines = [
         f"Value frequencies against rogalski-wmii-uni-lodz-pl/octal's `results/` files, every "
