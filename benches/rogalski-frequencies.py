@@ -153,6 +153,12 @@ def main():
             if n < n_values:
                 g_n = value_at(checkpoint, n)
             else:
+                # First the plain mex is held against noughts' own values
+                # at heaps the checkpoint has (small ones, where every kind
+                # of move counts, and some across its blocks).
+                for heap in [*range(1, 40), 65_535, 65_536, 65_537, 131_072, 1 << 20]:
+                    mine, theirs_ = value_apart(checkpoint, game, heap), value_at(checkpoint, heap)
+                    assert mine == theirs_, f"{game}: G({heap}) apart {mine}, noughts {theirs_}"
                 g_n = value_apart(checkpoint, game, n)
                 print(f"{game}: G({n}) = {g_n}, worked out apart", file=sys.stderr)
             ours[g_n] = ours.get(g_n, 0) + 1
