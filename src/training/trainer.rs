@@ -413,7 +413,7 @@ impl Trainer {
             // Kept as a miss: not one more solved.
             self.update(|p| p.streak = 0);
             // Said as the count has it (round 16 read `solved 0` under it).
-            return "solved, after a slip (counted as a miss): streak 0".into();
+            return "solved on a later try: the wrong answer before it makes this a miss (streak 0)".into();
         }
         // The streak counts puzzles solved unaided: a hint holds it where
         // it was (leaving a hinted puzzle unsolved ends it, see `skipped`).

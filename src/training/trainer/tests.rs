@@ -56,7 +56,13 @@ fn a_clean_solve_grows_the_streak_and_a_slip_ends_it() {
     let mut slip = Attempt::new(id());
     trainer.wrong(&mut slip);
     assert_eq!(trainer.progress().streak, 0);
-    trainer.solved(&mut slip);
+    // Said in plain words: solved, yet a miss because of the wrong answer
+    // (round 20 puzzled over "solved, after a slip (counted as a miss)").
+    let said = trainer.solved(&mut slip);
+    assert!(
+        said.contains("the wrong answer before it makes this a miss") && said.contains("streak 0"),
+        "{said}"
+    );
     assert_eq!(trainer.progress().streak, 0, "a slip earns no streak");
     assert_eq!(trainer.progress().best, SOLVES);
     // The slip is a miss, as the dashboard counts it, not one more solved.
