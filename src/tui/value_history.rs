@@ -44,6 +44,13 @@ pub struct ValueHistory {
     pub shown: usize,
 }
 
+/// The positions a chart shows, first to last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Span {
+    first: usize,
+    last: usize,
+}
+
 impl ValueHistory {
     /// The history of what `record` shows, for `side`: the game in a
     /// review or once it is over (when the engine has given every move's
@@ -111,18 +118,50 @@ impl ValueHistory {
         self.endings.len().saturating_sub(1)
     }
 
-    /// The column of position `k` in a chart `width` columns wide, as the
-    /// canvas places it (rounded from the x bounds 0 to last).
-    fn column(&self, k: usize, width: u16) -> u16 {
-        let last = self.last().max(1) as f64;
-        (k as f64 * f64::from(width.saturating_sub(1)) / last).round() as u16
+    /// Every position, as the compact strip spreads them.
+    fn all(&self) -> Span {
+        Span {
+            first: 0,
+            last: self.last(),
+        }
     }
 
-    /// The position drawn at column `column` of a chart `width` wide.
-    fn position_at_column(&self, column: u16, width: u16) -> usize {
-        let span = f64::from(width.saturating_sub(1)).max(1.0);
-        let k = (f64::from(column) * self.last() as f64 / span).round() as usize;
-        k.min(self.last())
+    /// The positions the bars show in `width` columns: every one where
+    /// they stand a column apart or more, else as many as do, around the
+    /// position shown (the latest while a game is played); side by side,
+    /// bars ran into one block (round 20, a long Notakto game at 80×24).
+    fn bars_span(&self, width: u16) -> Span {
+        let count = usize::from(width.div_ceil(2)).max(1);
+        let len = self.endings.len();
+        if len <= count {
+            return self.all();
+        }
+        let first = (self.shown.min(self.last()))
+            .saturating_sub(count / 2)
+            .min(len - count);
+        Span {
+            first,
+            last: first + count - 1,
+        }
+    }
+
+    /// The column of position `k` in a chart `width` columns wide showing
+    /// `span`, as the canvas places it (rounded from the x bounds); `None`
+    /// outside the span.
+    fn column(&self, span: Span, k: usize, width: u16) -> Option<u16> {
+        if !(span.first..=span.last).contains(&k) {
+            return None;
+        }
+        let across = (span.last - span.first).max(1) as f64;
+        Some(((k - span.first) as f64 * f64::from(width.saturating_sub(1)) / across).round() as u16)
+    }
+
+    /// The position drawn at column `column` of a chart `width` wide
+    /// showing `span`.
+    fn position_at_column(&self, span: Span, column: u16, width: u16) -> usize {
+        let columns = f64::from(width.saturating_sub(1)).max(1.0);
+        let k = (f64::from(column) * (span.last - span.first) as f64 / columns).round() as usize;
+        (span.first + k).min(span.last)
     }
 
     /// Whether any bar goes up (a win for the side) and any goes down.
@@ -170,15 +209,16 @@ impl ValueHistory {
         if area.height < LEAST_ROWS {
             let (strip, _) = self.compact_layout(side, area);
             return (strip.width >= 2 && strip.contains(at))
-                .then(|| self.position_at_column(at.x - strip.x, strip.width));
+                .then(|| self.position_at_column(self.all(), at.x - strip.x, strip.width));
         }
         let bars = self.bars_area(area);
         if !Self::drawn(bars) {
             return None;
         }
         let rows = Rect::new(bars.x, bars.y, bars.width, bars.height + 1);
+        let span = self.bars_span(bars.width);
         rows.contains(at)
-            .then(|| self.position_at_column(at.x - bars.x, bars.width))
+            .then(|| self.position_at_column(span, at.x - bars.x, bars.width))
     }
 
     /// Draws the history in `area` for the side named `side`: the chart in
@@ -236,20 +276,30 @@ impl ValueHistory {
         for x in bars.left()..bars.right() {
             buf[(x, axis)].set_symbol("─").set_style(theme.dim());
         }
+        // Positions left out are signed at the axis's ends (`<` reviews
+        // the earlier ones).
+        let span = self.bars_span(bars.width);
+        let more = crate::tui::ascii::ellipsis();
+        if span.first > 0 {
+            buf[(bars.x, axis)].set_symbol(more).set_style(theme.dim());
+        }
+        if span.last < self.last() {
+            buf[(bars.right() - 1, axis)].set_symbol(more).set_style(theme.dim());
+        }
         // A row is `step` high; the bars run from one row off the axis to
         // their height (at least that row), a result with no known
         // distance to the top.
         let step = (y_bounds[1] - y_bounds[0]) / f64::from(bars.height - 1);
-        let last = self.last().max(1) as f64;
+        let x_bounds = [span.first as f64, (span.first + (span.last - span.first).max(1)) as f64];
         let colour = |style: ratatui::style::Style| style.fg.unwrap_or(Color::Reset);
         let (win, loss) = (colour(theme.win()), colour(theme.loss()));
         let endings = &self.endings;
         Canvas::default()
             .marker(Marker::Block)
-            .x_bounds([0.0, last])
+            .x_bounds(x_bounds)
             .y_bounds(y_bounds)
             .paint(|ctx| {
-                for (k, ending) in endings.iter().enumerate() {
+                for (k, ending) in endings.iter().enumerate().take(span.last + 1).skip(span.first) {
                     let x = k as f64;
                     let (sign, d, color) = match *ending {
                         Ending::Win(d) => (1.0, d, win),
@@ -264,14 +314,13 @@ impl ValueHistory {
         // Draws: a bar of no height, a block on the axis (no win or loss
         // is drawn on its row).
         for (k, ending) in endings.iter().enumerate() {
-            if *ending == Ending::Draw {
-                let x = bars.x + self.column(k, bars.width);
-                buf[(x, axis)].set_symbol("█").set_style(theme.draw());
+            if let (Ending::Draw, Some(column)) = (ending, self.column(span, k, bars.width)) {
+                buf[(bars.x + column, axis)].set_symbol("█").set_style(theme.draw());
             }
         }
         // Under the bars: the position shown, and the moves marked.
         let marks_y = bars.bottom();
-        let spacing = self.column(1, bars.width).max(1);
+        let spacing = (self.column(span, span.first + 1, bars.width)).unwrap_or(bars.width).max(1);
         for (k, mark) in self.marks.iter().enumerate() {
             // The position shown has its ▲ (the review names its mark).
             let Some(sign) = mark.and_then(Mark::sign).filter(|_| k != self.shown) else {
@@ -281,7 +330,10 @@ impl ValueHistory {
                 Some(Mark::Blunder) => theme.bad(),
                 _ => theme.key(),
             };
-            let x = bars.x + self.column(k, bars.width);
+            let Some(column) = self.column(span, k, bars.width) else {
+                continue;
+            };
+            let x = bars.x + column;
             // The sign's first character where the columns are narrow, or
             // at the right edge.
             let room = bars.right() - x;
@@ -300,7 +352,8 @@ impl ValueHistory {
         }
         // The position shown: its column reversed, its number under it
         // (moves from the start, as the review counts them).
-        let x = bars.x + self.column(self.shown.min(self.last()), bars.width);
+        let shown = self.column(span, self.shown.min(self.last()), bars.width);
+        let x = bars.x + shown.unwrap_or(0);
         buf.set_style(Rect::new(x, bars.y, 1, bars.height), theme.cursor());
         let number = self.shown.to_string();
         let width = number.len() as u16;
@@ -322,7 +375,7 @@ impl ValueHistory {
         put_label(buf, area.x, area.y, &name, strip.x - area.x);
         audit::region(strip, "the value history");
         for x in 0..strip.width {
-            let k = self.position_at_column(x, strip.width);
+            let k = self.position_at_column(self.all(), x, strip.width);
             let (sign, style) = match self.endings[k] {
                 Ending::Win(_) => (COMPACT_WIN, theme.win()),
                 Ending::Loss(_) => (COMPACT_LOSS, theme.loss()),
@@ -444,11 +497,52 @@ mod tests {
     fn columns_and_clicks_agree_both_ways() {
         let history = history(vec![Ending::Win(Some(3)); 10], 0);
         for width in [10, 23, 40, 77] {
-            for k in 0..10 {
-                let column = history.column(k, width);
+            let span = history.bars_span(width);
+            for k in span.first..=span.last {
+                let column = history.column(span, k, width).unwrap();
                 assert!(column < width);
-                assert_eq!(history.position_at_column(column, width), k, "{width}");
+                assert_eq!(history.position_at_column(span, column, width), k, "{width}");
             }
         }
+    }
+
+    /// More positions than fit a column apart: the bars around the one
+    /// shown, a column apart, the ends signed where some are left out,
+    /// and a click picks the bar under it (round 20 read a long Notakto
+    /// game's bars at 80×24 as one block).
+    #[test]
+    fn a_long_game_s_bars_stand_apart_around_the_position_shown() {
+        let endings: Vec<Ending> = (0..60)
+            .map(|k| match k % 3 {
+                0 => Ending::Win(Some(2)),
+                1 => Ending::Loss(Some(2)),
+                _ => Ending::Win(None),
+            })
+            .collect();
+        let area = Rect::new(0, 0, 40, 9);
+        for shown in [59, 30, 0] {
+            let history = history(endings.clone(), shown);
+            let buf = drawn(&history, area);
+            let bars = history.bars_area(area);
+            let axis = bars.y + bars.height / 2;
+            let has_bar = |x: u16| (bars.top()..bars.bottom()).any(|y| y != axis && buf[(x, y)].symbol() == "█");
+            let columns: Vec<u16> = (0..area.width).filter(|&x| has_bar(x)).collect();
+            assert!(columns.len() >= 15, "{shown}: {columns:?}");
+            assert!(columns.windows(2).all(|w| w[1] - w[0] >= 2), "{shown}: {columns:?}");
+            // The position shown is among them, and clicks agree.
+            let span = history.bars_span(area.width);
+            assert!((span.first..=span.last).contains(&shown), "{span:?}");
+            for x in columns {
+                let k = history.position_at("you", area, At::new(x, bars.y)).unwrap();
+                assert_eq!(history.column(span, k, area.width), Some(x), "{shown}");
+            }
+            // Left out before or after: an ellipsis at that end of the axis.
+            let end = |x: u16| buf[(x, axis)].symbol() == "…";
+            assert_eq!(end(0), span.first > 0, "{shown}");
+            assert_eq!(end(area.width - 1), span.last < 59, "{shown}");
+        }
+        assert_eq!(history(endings.clone(), 59).bars_span(40).last, 59, "the latest while played");
+        // Few enough: every position, as before.
+        assert_eq!(history(endings[..20].to_vec(), 3).bars_span(40), Span { first: 0, last: 19 });
     }
 }
