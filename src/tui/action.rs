@@ -152,7 +152,7 @@ pub const OVERLAY: &[Binding<Action>] = keys![
     // here and `J reads on` there).
     [ch('J'), key(KeyCode::PageDown), ch(' ')] "J/PgDn" "a page down" => Action::ScrollOverlay(10), when READING;
     [ch('K'), key(KeyCode::PageUp)] "K/PgUp" "a page up" => Action::ScrollOverlay(-10), when READING;
-    [ch('y'), ch('Y')] "y" "yes" => Action::Yes, when QUESTION;
-    [ch('n'), ch('N'), ch('q'), key(KeyCode::Esc)] "n" "no" => Action::Dismiss, when QUESTION;
+    [ch('y'), ch('Y')] "y" "yes" => Action::Yes, when QUESTION, footer "yes";
+    [ch('n'), ch('N'), ch('q'), key(KeyCode::Esc)] "n" "no" => Action::Dismiss, when QUESTION, footer "no";
     [ctrl('c')] "C-c" "quit at once" => Action::QuitNow;
 ];

@@ -50,7 +50,8 @@ impl FilePrompt {
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let width = area.width.saturating_sub(4).clamp(20, 76).min(area.width);
         let rect = centered(area, width, 5.min(area.height));
-        Clear.render(rect, buf);
+        // Beside the box, a line's first letters were left (round 21).
+        crate::tui::widgets::clear_popup(rect, area, buf);
         let title = match self.intent {
             Intent::Save => " Save to ",
             Intent::Load => " Load from ",

@@ -67,6 +67,10 @@ impl Overlay {
     /// closing line, and the app's footer while it is shown (the tab's keys
     /// there would not work; round 20 read them under `D`).
     pub fn footer_entries(&self) -> Vec<(&'static str, &'static str)> {
+        if let Overlay::File(_) = self {
+            // The prompt takes every key: these are its own.
+            return vec![("Enter", "go"), ("Esc", "cancel")];
+        }
         keymap::hints(OVERLAY, self.mode())
             .filter_map(|h| h.footer_entry())
             .collect()

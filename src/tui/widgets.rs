@@ -23,49 +23,60 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 
 /// Clears a pop-up's place and a blank margin of one cell around it
 /// (within `area`), so that no word behind the pop-up touches its edge;
-/// and beside it, what the pop-up cut in two (the rest of a word or of a
-/// board's edge, up to the next blank; a side of a few columns whole), so
-/// that no fragment peeks out.
+/// a side of a few columns beside it goes whole (only fragments fit
+/// there). The rest of the screen stays as it was, dimmed: what is behind
+/// reads as behind. (Round 13 saw a cut word's `w` beside a pop-up; round
+/// 21 saw the chase for such fragments take board edges and move names
+/// with it, so the screen looked wiped around the box.)
 pub fn clear_popup(popup: Rect, area: Rect, buf: &mut Buffer) {
     let x = popup.x.saturating_sub(1).max(area.x);
     let y = popup.y.saturating_sub(1).max(area.y);
     let right = (popup.right() + 1).min(area.right());
     let bottom = (popup.bottom() + 1).min(area.bottom());
     let margin = Rect::new(x, y, right.saturating_sub(x), bottom.saturating_sub(y));
-    let blank = |buf: &Buffer, column: u16, row: u16| {
-        buf.cell((column, row))
-            .is_none_or(|c| c.symbol().trim().is_empty())
+    let area = area.intersection(buf.area);
+    // A word the margin cuts in two goes whole (a lone `g` of `clicking`
+    // read as a word of its own); board edges and other words stay.
+    let letter = |buf: &Buffer, column: u16, row: u16| {
+        buf.cell((column, row)).is_some_and(|c| {
+            c.symbol().chars().all(char::is_alphanumeric) && !c.symbol().is_empty()
+        })
     };
-    // Where a word (or a board's edge) ran on into the margin, it was cut:
-    // its rest beside the pop-up goes too, on the margin's rows above and
-    // below as well (round 13 saw a `w` and a bar's `█` left there).
-    let rows = y..bottom;
-    let cut: Vec<(bool, bool)> = rows
-        .clone()
+    let cut: Vec<(bool, bool)> = (y..bottom)
         .map(|row| {
-            let left = x < popup.x && !blank(buf, x, row);
-            let right = right > popup.right() && !blank(buf, right - 1, row);
+            let left = x > area.x && letter(buf, x, row) && letter(buf, x - 1, row);
+            let right =
+                right < area.right() && letter(buf, right - 1, row) && letter(buf, right, row);
             (left, right)
         })
         .collect();
+    for (row, (left, right_cut)) in (y..bottom).zip(cut) {
+        let mut column = x;
+        while left && column > area.x && letter(buf, column - 1, row) {
+            column -= 1;
+            buf[(column, row)].reset();
+        }
+        let mut column = right;
+        while right_cut && column < area.right() && letter(buf, column, row) {
+            buf[(column, row)].reset();
+            column += 1;
+        }
+    }
+    for row in area.top()..area.bottom() {
+        for column in area.left()..area.right() {
+            let cell = &mut buf[(column, row)];
+            cell.set_style(cell.style().add_modifier(ratatui::style::Modifier::DIM));
+        }
+    }
     ratatui::widgets::Clear.render(margin, buf);
     // A side narrower than this is only fragments: cleared whole.
     const NARROW: u16 = 8;
     let (left_narrow, right_narrow) = (x - area.x < NARROW, area.right() - right < NARROW);
-    for (row, (left_cut, right_cut)) in rows.zip(cut) {
-        let mut column = x;
-        while column > area.x && (left_narrow || (left_cut && !blank(buf, column - 1, row))) {
-            column -= 1;
-            if let Some(cell) = buf.cell_mut((column, row)) {
-                cell.reset();
-            }
-        }
-        let mut column = right;
-        while column < area.right() && (right_narrow || (right_cut && !blank(buf, column, row))) {
-            if let Some(cell) = buf.cell_mut((column, row)) {
-                cell.reset();
-            }
-            column += 1;
+    for row in y..bottom {
+        let columns = (left_narrow.then_some(area.x..x).into_iter())
+            .chain(right_narrow.then_some(right..area.right()));
+        for column in columns.flatten() {
+            buf[(column, row)].reset();
         }
     }
 }
@@ -458,35 +469,51 @@ mod tests {
         assert_eq!(wrap_words("abcdefgh ij", 4), ["abcdefgh", "ij"]);
     }
 
-    /// What a pop-up cut in two goes; a whole word beside it stays; a side
-    /// of a few columns goes whole.
+    /// A pop-up clears its place and a margin of one cell; beside it the
+    /// screen stays, dimmed (round 21 read board edges and moves wiped
+    /// around a question); a side of a few columns goes whole.
     #[test]
-    fn a_popup_leaves_no_fragment_beside_it() {
+    fn a_popup_keeps_the_screen_beside_it_dimmed() {
+        use ratatui::style::Modifier;
         let area = Rect::new(0, 0, 40, 3);
         let row = |buf: &Buffer, y: u16| -> String {
             (0..40).map(|x| buf[(x, y)].symbol().to_string()).collect()
         };
         let mut buf = Buffer::empty(area);
-        // Row 0: "kept" ends before the margin; row 1: "cutword" runs on
-        // under the pop-up (columns 16 to 23), and "rest" after it.
         buf.set_string(0, 0, "x kept          ........  words stay", Style::new());
         buf.set_string(0, 1, "x   cutwordcutwordcutwordrest  stays", Style::new());
         clear_popup(Rect::new(16, 0, 8, 2), area, &mut buf);
         assert_eq!(row(&buf, 0), "x kept                    words stay    ");
+        // The word the margin cut goes whole, on both sides.
         assert_eq!(row(&buf, 1), "x                              stays    ");
-        // A side narrower than 8 columns is cleared whole.
+        // A board's edge the margin cuts stays.
+        let mut buf = Buffer::empty(area);
+        buf.set_string(
+            0,
+            1,
+            "├───────────┼───────────┼──────────────┤",
+            Style::new(),
+        );
+        clear_popup(Rect::new(16, 0, 8, 2), area, &mut buf);
+        assert_eq!(row(&buf, 1), "├───────────┼──          ──────────────┤");
+        assert_eq!(row(&buf, 2), "                                        ");
+        // What stays is dimmed; the pop-up's place is not.
+        assert!(buf[(0, 0)].modifier.contains(Modifier::DIM));
+        assert!(buf[(30, 1)].modifier.contains(Modifier::DIM));
+        assert!(!buf[(18, 1)].modifier.contains(Modifier::DIM));
+        // A side narrower than 8 columns is cleared whole, on the margin's
+        // rows too (round 13: a `w` and a `█` were left there).
         let mut buf = Buffer::empty(area);
         buf.set_string(0, 0, "│a │ some text here to the end of it", Style::new());
-        clear_popup(Rect::new(5, 0, 30, 1), area, &mut buf);
+        buf.set_string(
+            0,
+            1,
+            "  w   some text here to the end of it █",
+            Style::new(),
+        );
+        clear_popup(Rect::new(5, 1, 28, 1), area, &mut buf);
         assert_eq!(row(&buf, 0).trim(), "");
-        // The margin's rows above and below too: a word cut there, and a
-        // narrow side's fragment (round 13: a `w` and a `█` were left).
-        let mut buf = Buffer::empty(area);
-        buf.set_string(0, 0, "x   cutwordcutwordcutwordrest  stay w", Style::new());
-        buf.set_string(0, 2, "x   below and on and on  █", Style::new());
-        clear_popup(Rect::new(12, 1, 26, 1), area, &mut buf);
-        assert_eq!(row(&buf, 0), "x                                       ");
-        assert_eq!(row(&buf, 2), "x   below                               ");
+        assert_eq!(row(&buf, 1).trim(), "");
     }
 
     /// A panel cut short reads on a page at a time (`J`) to its end, every

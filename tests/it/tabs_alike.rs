@@ -941,6 +941,49 @@ fn a_pop_up_s_footer_names_its_own_keys_in_every_tab() {
     }
 }
 
+/// A question keeps the screen around its box: left of it every row reads
+/// as before (round 21 read board edges and moves wiped beside `Sure?`),
+/// and the footer names its answers (it went blank).
+#[test]
+fn a_question_keeps_the_screen_beside_it_and_names_its_keys() {
+    // N&C+ after a move, then `w` (swap sides): the case round 21 met.
+    let mut app = fresh();
+    app.update(Action::SelectTab(TabId::Mnc));
+    settle(&mut app);
+    type_keys(&mut app, "s");
+    settle(&mut app);
+    let rows = |app: &App| -> Vec<String> {
+        let text = draw(app, 80, 24).backend().to_string();
+        text.lines()
+            .map(|l| l.trim_matches('"').to_string())
+            .collect()
+    };
+    let before = rows(&app);
+    app.handle(&press(KeyCode::Char('w')), AREA);
+    let after = rows(&app);
+    let top = after
+        .iter()
+        .position(|r| r.contains("┌ Sure?"))
+        .expect("the question");
+    let left = after[top].chars().position(|c| c == '┌').unwrap();
+    assert!(left > 8, "{after:#?}");
+    for (k, (was, now)) in before.iter().zip(&after).enumerate().take(23).skip(1) {
+        let beside = |row: &str| row.chars().take(left - 1).collect::<String>();
+        let (was, now) = (beside(was), beside(now));
+        // Equal, but for a word the margin cut (gone whole).
+        let kept = was
+            .chars()
+            .zip(now.chars())
+            .all(|(w, n)| w == n || (n == ' ' && w.is_alphanumeric()));
+        assert!(kept, "row {k}: {was:?} became {now:?}");
+    }
+    let footer = after.last().unwrap();
+    assert!(
+        footer.contains("y yes") && footer.contains("n no"),
+        "{footer:?}"
+    );
+}
+
 /// S during a game puts it aside as P does, and Esc brings back the same
 /// game; in a lesson S starts no run (the lesson's keys offer none); D
 /// leaves the tab's words as they were.
