@@ -579,7 +579,8 @@ mod tests {
         );
         assert_eq!(
             line(&["noughts", "grundy", "--json", "5"]),
-            "the following required arguments were not provided: <--stats|--until-period|--merge <DIR>>"
+            "the following required arguments were not provided: <--stats|--until-period|--merge <DIR>> \
+             (usage: noughts grundy --json <--stats|--until-period|--merge <DIR>> <N>; --help says more)"
         );
     }
 
