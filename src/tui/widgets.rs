@@ -36,10 +36,16 @@ pub fn clear_popup(popup: Rect, area: Rect, buf: &mut Buffer) {
     let margin = Rect::new(x, y, right.saturating_sub(x), bottom.saturating_sub(y));
     let area = area.intersection(buf.area);
     // A word the margin cuts in two goes whole (a lone `g` of `clicking`
-    // read as a word of its own); board edges and other words stay.
+    // read as a word of its own), punctuation with it; board edges and
+    // other words stay.
     let letter = |buf: &Buffer, column: u16, row: u16| {
+        // Board edges (box drawing and blocks) are not words.
         buf.cell((column, row)).is_some_and(|c| {
-            c.symbol().chars().all(char::is_alphanumeric) && !c.symbol().is_empty()
+            let symbol = c.symbol();
+            !symbol.trim().is_empty()
+                && symbol
+                    .chars()
+                    .all(|ch| !('\u{2500}'..='\u{259f}').contains(&ch))
         })
     };
     let cut: Vec<(bool, bool)> = (y..bottom)
