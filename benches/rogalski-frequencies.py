@@ -37,8 +37,7 @@ def value_at(checkpoint: Path, heap: int) -> int:
     with open(checkpoint, "rb") as f:
         header = f.readline()
         assert header.startswith(b"# noughts grundy checkpoint 2: "), header
-        f.seek(len(header) + (heap // BLOCK) * BLOCK_BYTES + 2 * (heap % BLOCK))
-        return int.from_bytes(f.read(2), "little")
+        return values_of(f, len(header), heap, 1)[0]
 
 
 def values_of(f, header: int, start: int, count: int) -> array.array:

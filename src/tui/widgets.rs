@@ -24,10 +24,10 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 /// Clears a pop-up's place and a blank margin of one cell around it
 /// (within `area`), so that no word behind the pop-up touches its edge;
 /// a side of a few columns beside it goes whole (only fragments fit
-/// there). The rest of the screen stays as it was, dimmed: what is behind
-/// reads as behind. (Round 13 saw a cut word's `w` beside a pop-up; round
-/// 21 saw the chase for such fragments take board edges and move names
-/// with it, so the screen looked wiped around the box.)
+/// there). The rest of the screen stays as it was (the frame dims it:
+/// [`dim`]). (Round 13 saw a cut word's `w` beside a pop-up; round 21 saw
+/// the chase for such fragments take board edges and move names with it,
+/// so the screen looked wiped around the box.)
 pub fn clear_popup(popup: Rect, area: Rect, buf: &mut Buffer) {
     let x = popup.x.saturating_sub(1).max(area.x);
     let y = popup.y.saturating_sub(1).max(area.y);
@@ -68,12 +68,6 @@ pub fn clear_popup(popup: Rect, area: Rect, buf: &mut Buffer) {
             column += 1;
         }
     }
-    for row in area.top()..area.bottom() {
-        for column in area.left()..area.right() {
-            let cell = &mut buf[(column, row)];
-            cell.set_style(cell.style().add_modifier(ratatui::style::Modifier::DIM));
-        }
-    }
     ratatui::widgets::Clear.render(margin, buf);
     // A side narrower than this is only fragments: cleared whole.
     const NARROW: u16 = 8;
@@ -85,6 +79,14 @@ pub fn clear_popup(popup: Rect, area: Rect, buf: &mut Buffer) {
             buf[(column, row)].reset();
         }
     }
+}
+
+/// Dims what `area` shows: what is behind a pop-up reads as behind.
+pub fn dim(area: Rect, buf: &mut Buffer) {
+    buf.set_style(
+        area.intersection(buf.area),
+        Style::new().add_modifier(ratatui::style::Modifier::DIM),
+    );
 }
 
 /// Rows of the screen that are not a tab's: the tab bar and the footer.
@@ -476,11 +478,10 @@ mod tests {
     }
 
     /// A pop-up clears its place and a margin of one cell; beside it the
-    /// screen stays, dimmed (round 21 read board edges and moves wiped
-    /// around a question); a side of a few columns goes whole.
+    /// screen stays (round 21 read board edges and moves wiped around a
+    /// question; the frame dims it); a side of a few columns goes whole.
     #[test]
-    fn a_popup_keeps_the_screen_beside_it_dimmed() {
-        use ratatui::style::Modifier;
+    fn a_popup_keeps_the_screen_beside_it() {
         let area = Rect::new(0, 0, 40, 3);
         let row = |buf: &Buffer, y: u16| -> String {
             (0..40).map(|x| buf[(x, y)].symbol().to_string()).collect()
@@ -503,10 +504,6 @@ mod tests {
         clear_popup(Rect::new(16, 0, 8, 2), area, &mut buf);
         assert_eq!(row(&buf, 1), "├───────────┼──          ──────────────┤");
         assert_eq!(row(&buf, 2), "                                        ");
-        // What stays is dimmed; the pop-up's place is not.
-        assert!(buf[(0, 0)].modifier.contains(Modifier::DIM));
-        assert!(buf[(30, 1)].modifier.contains(Modifier::DIM));
-        assert!(!buf[(18, 1)].modifier.contains(Modifier::DIM));
         // A side narrower than 8 columns is cleared whole, on the margin's
         // rows too (round 13: a `w` and a `█` were left there).
         let mut buf = Buffer::empty(area);

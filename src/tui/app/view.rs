@@ -54,21 +54,24 @@ impl Widget for &App {
         if area.height >= 2 {
             match &self.overlay {
                 Some(overlay) => {
-                    let entries = overlay.footer_entries();
-                    let entries: Vec<_> = if self.ascii {
-                        entries
-                            .into_iter()
-                            .map(|(keys, word)| (ascii::key_words(keys), word))
-                            .collect()
-                    } else {
-                        entries
-                    };
+                    let spell = |keys| if self.ascii { ascii::key_words(keys) } else { keys };
+                    let entries: Vec<_> = (overlay.footer_entries().into_iter())
+                        .map(|(keys, word)| (spell(keys), word))
+                        .collect();
                     shell.render_overlay_footer(&entries, layout.footer, buf);
                 }
                 None => shell.render_footer(layout.footer, buf),
             }
         }
         if let Some(overlay) = &self.overlay {
+            // Behind the pop-up, dimmed; the footer, which names the
+            // pop-up's keys, stays bright (the pop-ups that reach its row
+            // draw over it).
+            let behind = match area.height >= 2 {
+                true => Rect::new(area.x, area.y, area.width, layout.footer.y - area.y),
+                false => area,
+            };
+            widgets::dim(behind, buf);
             let hints = self.shown_keys(self.hints());
             let context = overlays::Context {
                 tab: self.tab,
